@@ -1,0 +1,69 @@
+import crypto from 'node:crypto';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { registerOpenApi } from './http/openapi.js';
+import { registerHealthRoutes } from './http/health.routes.js';
+import { registerSessionHook } from './modules/auth/session-hook.js';
+import { registerModules } from './modules/index.js';
+import { registerMediaRoutes } from './http/media.routes.js';
+import { registerWebApp } from './http/web-app.js';
+import { createPlatform, type Platform, type PlatformOverrides } from './platform/platform.js';
+
+export interface BuildOptions extends PlatformOverrides {
+  /** Serve the built web app (off in API tests). */
+  serveWeb?: boolean;
+  logger?: boolean;
+}
+
+export const JSON_BODY_LIMIT = 1024 * 1024;
+export const IMAGE_BODY_LIMIT = 20 * 1024 * 1024;
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : crypto.randomUUID();
+    },
+    requestIdHeader: false,
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const platform: Platform = await createPlatform(config, app.log, options);
+  const ctx: AppContext = {
+    config,
+    db: platform.database.db,
+    mailer: platform.mailer,
+    storage: platform.storage,
+    log: app.log,
+    platform,
+  };
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => platform.close());
+
+  registerErrorHandler(app);
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: IMAGE_BODY_LIMIT, files: 4, fields: 20, fieldSize: IMAGE_BODY_LIMIT } });
+  await app.register(rateLimit, { global: false });
+  await registerOpenApi(app);
+  registerSessionHook(app);
+  registerHealthRoutes(app);
+  await registerModules(app);
+  registerMediaRoutes(app);
+  if (options.serveWeb !== false) await registerWebApp(app, config);
+  return app;
+}

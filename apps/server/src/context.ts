@@ -1,0 +1,22 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import type { Database } from './platform/db/client.js';
+import type { Mailer } from './platform/mail/mailer.js';
+import type { Platform } from './platform/platform.js';
+import type { ObjectStorage } from './platform/storage/storage.js';
+
+/** What a service needs from the outside world; routes and jobs build it once and pass it in. */
+export interface AppContext {
+  config: Config;
+  db: Database;
+  mailer: Mailer;
+  storage: ObjectStorage;
+  log: FastifyBaseLogger;
+  platform: Platform;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

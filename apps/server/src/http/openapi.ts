@@ -1,0 +1,22 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+/** OpenAPI from the route schemas: JSON at /api/openapi.json, readable docs at /api/docs. */
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'HFM API',
+        version: '0.1.0',
+        description:
+          'Errors answer `{ error: { code, message, fields? } }`. Sign in with POST /api/auth; the session is an httpOnly cookie.',
+      },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'hfm_session' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}

@@ -1,0 +1,29 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { DataDirLockedError } from './platform/db/lock.js';
+import { seedDemoOnFirstStart } from './seed/demo.js';
+
+async function start(config: Config): Promise<void> {
+  const app = await buildApp(config);
+  await app.ctx.platform.database.migrate();
+  if (config.seedDemo) await seedDemoOnFirstStart(app.ctx);
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`HFM is running at ${config.publicUrl}/ (API docs at ${config.publicUrl}/api/docs)`);
+}
+
+try {
+  await start(loadConfig());
+} catch (error) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}

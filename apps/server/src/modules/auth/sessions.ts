@@ -1,0 +1,81 @@
+import crypto from 'node:crypto';
+import type { Role } from '@hfm/shared';
+import { and, eq, gt, ne } from 'drizzle-orm';
+import type { Database } from '../../platform/db/client.js';
+import { artists, sessions, users } from '../../platform/db/schema.js';
+
+export const SESSION_COOKIE = 'hfm_session';
+
+export interface SessionUser {
+  id: string;
+  sessionId: string;
+  role: Role;
+  email: string;
+  firstName: string;
+  lastName: string;
+  artistId: string | null;
+}
+
+export function hashToken(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('base64url');
+}
+
+export async function createSession(
+  db: Database,
+  userId: string,
+  ttlMs: number,
+  meta: { userAgent?: string | undefined; ip?: string | undefined },
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = crypto.randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + ttlMs);
+  await db.insert(sessions).values({
+    userId,
+    tokenHash: hashToken(token),
+    expiresAt,
+    userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    ip: meta.ip ?? null,
+  });
+  return { token, expiresAt };
+}
+
+/** The signed-in user behind a cookie token, or null when absent, unknown or expired. */
+export async function findSessionUser(db: Database, token: string): Promise<SessionUser | null> {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      id: users.id,
+      role: users.role,
+      status: users.status,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      artistId: artists.id,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(artists, eq(artists.userId, users.id))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  if (!row || row.status !== 'ACTIVE') return null;
+  if (Date.now() - row.lastSeenAt.getTime() > 5 * 60 * 1000) {
+    await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.sessionId));
+  }
+  return {
+    id: row.id,
+    sessionId: row.sessionId,
+    role: row.role as Role,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    artistId: row.artistId,
+  };
+}
+
+export async function deleteAllSessions(db: Database, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function deleteOtherSessions(db: Database, userId: string, keepSessionId: string): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
+}

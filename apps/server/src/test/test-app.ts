@@ -1,0 +1,53 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import { openDatabase } from '../platform/db/client.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A real app on a real database: in-memory PGlite, or a fresh schema on the PostgreSQL server
+ * named by TEST_DATABASE_URL. Storage and mail are the real embedded adapters in a temp folder.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hfm-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_MAX: '1000',
+    SEED_DEMO: 'false',
+    ...env,
+  });
+  const url = process.env.TEST_DATABASE_URL;
+  const schemaName = url ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined;
+  const database = await openDatabase({ url, schemaName, poolSize: 4 });
+  await database.migrate();
+  const app = await buildApp(config, { database, serveWeb: false, logger: false });
+  await app.ready();
+  return {
+    app,
+    config,
+    dataDir,
+    async close() {
+      await app.close();
+      if (url && schemaName) {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        await client.query(`drop schema if exists "${schemaName}" cascade`);
+        await client.end();
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

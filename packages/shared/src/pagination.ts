@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants.js';
+
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(DEFAULT_PAGE),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+export interface Pagination {
+  page: number;
+  limit: number;
+  total: number;
+  pageCount: number;
+  hasMore: boolean;
+}
+
+export interface Paged<T> {
+  items: T[];
+  pagination: Pagination;
+}
+
+export function paginate(page: number, limit: number, total: number): Pagination {
+  const pageCount = Math.max(1, Math.ceil(total / limit));
+  return { page, limit, total, pageCount, hasMore: page < pageCount };
+}

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { GENDERS, ROLES, US_STATES } from './constants.js';
+import { messages } from './messages.js';
+import {
+  dobError,
+  isStrongPassword,
+  isValidEmail,
+  isValidPhoneNumber,
+  passwordStrengthFailures,
+} from './validation.js';
+
+const requiredText = (message: string, max = 100) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: message });
+
+export const emailField = z
+  .string({ error: messages.email })
+  .trim()
+  .refine(isValidEmail, { error: messages.email })
+  .transform((email) => email.toLowerCase());
+
+export const passwordField = z
+  .string({ error: messages.password })
+  .max(200, { error: messages.password })
+  .refine(isStrongPassword, { error: messages.password });
+
+export const dobField = z.string({ error: messages.dob }).superRefine((value, ctx) => {
+  const error = dobError(value);
+  if (error) ctx.addIssue({ code: 'custom', message: error });
+});
+
+export const phoneNumberField = z
+  .string({ error: messages.phoneNumber })
+  .trim()
+  .max(30, { error: messages.phoneNumber })
+  .refine(isValidPhoneNumber, { error: messages.phoneNumber })
+  .optional()
+  .nullable();
+
+export const genderField = z.enum(GENDERS, { error: messages.gender });
+export const locationField = z.enum(US_STATES).optional().nullable().or(z.literal(''));
+
+/** The account form shared by fan and artist sign-up. */
+const accountShape = {
+  firstName: requiredText(messages.firstName),
+  lastName: requiredText(messages.lastName),
+  email: emailField,
+  password: passwordField,
+  confirmPassword: z.string({ error: messages.confirmPassword }),
+  dob: dobField,
+  gender: genderField,
+  phoneNumber: phoneNumberField,
+  location: locationField,
+};
+
+function passwordsMatch(value: { password: string; confirmPassword: string }, ctx: z.RefinementCtx) {
+  if (value.password !== value.confirmPassword) {
+    ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: messages.confirmPassword });
+  }
+}
+
+/** Fan sign-up: role is 'subscriber' (the client sends lowercase). */
+export const createFanBody = z
+  .object({
+    ...accountShape,
+    role: z
+      .string()
+      .optional()
+      .refine((role) => role === undefined || role.toUpperCase() === 'SUBSCRIBER', {
+        error: 'Fan sign-up creates a subscriber.',
+      }),
+    profileImageData: z.string().max(15_000_000).optional().nullable(),
+    fileName: z.string().max(200).optional().nullable(),
+  })
+  .superRefine(passwordsMatch);
+export type CreateFanBody = z.input<typeof createFanBody>;
+
+/** The artist half of artist sign-up (the `artist` JSON part). */
+export const artistSignUpArtist = z.object({
+  name: requiredText(messages.artistName, 120),
+  genre: z
+    .union([z.string(), z.object({ _id: z.string() })], { error: messages.genre })
+    .transform((genre) => (typeof genre === 'string' ? genre : genre._id))
+    .pipe(z.string().trim().min(1, { error: messages.genre })),
+  hfmPicksOptIn: z.boolean().optional().default(true),
+});
+
+/** The user half of artist sign-up (the `user` JSON part). */
+export const artistSignUpUser = z
+  .object({
+    ...accountShape,
+    role: z.string().optional(),
+  })
+  .superRefine(passwordsMatch);
+
+/** The whole artist sign-up form as the web app holds it (one flat form). */
+export const artistSignUpForm = z
+  .object({
+    ...accountShape,
+    name: requiredText(messages.artistName, 120),
+    genre: z.string({ error: messages.genre }).trim().min(1, { error: messages.genre }),
+  })
+  .superRefine(passwordsMatch);
+export type ArtistSignUpForm = z.input<typeof artistSignUpForm>;
+
+export const loginBody = z.object({
+  userName: z.string({ error: messages.noLoginCredentials }).trim().min(1, { error: messages.noLoginCredentials }),
+  password: z.string({ error: messages.noLoginCredentials }).min(1, { error: messages.noLoginCredentials }),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const confirmUserBody = z.object({
+  email: emailField,
+  code: z
+    .string({ error: 'Please enter the 6-digit code.' })
+    .trim()
+    .regex(/^\d{6}$/, { error: 'Please enter the 6-digit code.' }),
+});
+export type ConfirmUserBody = z.infer<typeof confirmUserBody>;
+
+export const resendCodeBody = z.object({ email: emailField });
+
+/** Fields a user may change on their own record; dob is refused if it differs. */
+export const updateUserBody = z
+  .object({
+    firstName: requiredText(messages.firstName).optional(),
+    lastName: requiredText(messages.lastName).optional(),
+    phoneNumber: phoneNumberField,
+    location: locationField,
+    gender: genderField.optional(),
+    dob: z.string().optional(),
+    email: z.string().optional(),
+    hfmPicksOptIn: z.boolean().optional(),
+  })
+  .loose();
+export type UpdateUserBody = z.infer<typeof updateUserBody>;
+
+export const changePasswordBody = z
+  .object({
+    currentPassword: z.string({ error: messages.currentPasswordWrong }).min(1, { error: messages.currentPasswordWrong }),
+    password: passwordField,
+    confirmPassword: z.string({ error: messages.confirmPassword }),
+  })
+  .superRefine(passwordsMatch);
+
+export const roleField = z.enum(ROLES);
+
+/** What the server says about a user: never a password or hash. */
+export const publicUser = z.object({
+  _id: z.string(),
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  name: z.string(),
+  email: z.string(),
+  userName: z.string(),
+  phoneNumber: z.string().nullable(),
+  dob: z.string().nullable(),
+  location: z.string().nullable(),
+  gender: z.string().nullable(),
+  status: z.string(),
+  role: roleField,
+  profileImage: z.string().nullable(),
+  profileImagePath: z.string().nullable(),
+  hfmPicksOptIn: z.boolean(),
+  subscribedTo: z.array(z.object({ artistID: z.string() })),
+  hiFived: z.array(z.object({ id: z.string(), itemID: z.string() })),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PublicUser = z.infer<typeof publicUser>;
+
+export { passwordStrengthFailures };
