@@ -1,3 +1,4 @@
+export * from './artists.js';
 export * from './constants.js';
 export * from './errors.js';
 export * from './messages.js';

@@ -1,0 +1,29 @@
+import { StrictMode, lazy, Suspense } from 'react';
+import { createRoot } from 'react-dom/client';
+import { messages } from '@hfm/shared';
+import { Providers } from './providers';
+import './styles.css';
+
+const PublicApp = lazy(() => import('./public-app'));
+const LoginPage = lazy(() => import('../features/auth/login-page'));
+const SignedInApp = lazy(() => import('./signed-in-app'));
+
+/** One bundle serves every page; the path picks the area, and each area loads on its own. */
+function Area() {
+  const path = window.location.pathname;
+  if (path.startsWith('/login')) return <LoginPage />;
+  if (path.startsWith('/artist')) return <SignedInApp area="artist" />;
+  if (path.startsWith('/admin')) return <SignedInApp area="admin" />;
+  if (path.startsWith('/members')) return <SignedInApp area="members" />;
+  return <PublicApp />;
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Providers>
+      <Suspense fallback={<div className="page-loading">{messages.loading}</div>}>
+        <Area />
+      </Suspense>
+    </Providers>
+  </StrictMode>,
+);

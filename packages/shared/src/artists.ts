@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { ARTIST_STATUSES } from './constants.js';
+
+export const publicGenre = z.object({
+  _id: z.string(),
+  id: z.string(),
+  label: z.string(),
+  artwork: z.string().nullable(),
+});
+export type PublicGenre = z.infer<typeof publicGenre>;
+
+export const scoreEntry = z.object({ label: z.string(), score: z.number() });
+
+/** What the server says about an artist. */
+export const publicArtist = z.object({
+  _id: z.string(),
+  id: z.string(),
+  name: z.string(),
+  userID: z.string(),
+  genre: publicGenre.nullable(),
+  genreID: z.string().nullable(),
+  bio: z.string(),
+  hfmPicksOptIn: z.boolean(),
+  isExclusive: z.boolean(),
+  isFeatured: z.boolean(),
+  featuredBio: z.string().nullable(),
+  featuredPosition: z.number(),
+  tier: z.string(),
+  photos: z.array(z.string()),
+  hifives: z.number(),
+  status: z.enum(ARTIST_STATUSES),
+  scoreMatrix: z.array(scoreEntry),
+  totalScore: z.number(),
+  bannerImage: z.string().nullable(),
+  bannerImagePath: z.string().nullable(),
+  songDirectory: z.string(),
+  searchStatus: z.object({ isSearchable: z.boolean() }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PublicArtist = z.infer<typeof publicArtist>;
+
+/** Song directory name: artist id plus name with quotes, commas and backticks removed, spaces as underscores. */
+export function songDirectoryName(artistId: string, name: string): string {
+  return `${artistId}${name.replace(/['",`]/g, '').replace(/ /g, '_')}`;
+}
+
+export function totalScore(scoreMatrix: { score: number }[]): number {
+  return scoreMatrix.reduce((sum, entry) => sum + (Number.isFinite(entry.score) ? entry.score : 0), 0);
+}
