@@ -1,0 +1,118 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface RunningServer {
+  baseUrl: string;
+  dataDir: string;
+  output(): string;
+  /** Mail files written so far, newest last. */
+  mails(): string[];
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** The built product as `npm start` runs it, on a free port with a fresh DATA_DIR. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hfm-e2e-'));
+  const database = await createE2eDatabase();
+  const child: ChildProcess = spawn(process.execPath, [path.join(repoRoot, 'apps/server/dist/main.js')], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '1000',
+      ...(database ? { DATABASE_URL: database.url } : {}),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      const response = await fetch(`${baseUrl}/readyz`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not become ready:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const mailDir = path.join(dataDir, 'mail');
+  return {
+    baseUrl,
+    dataDir,
+    output: () => output,
+    mails: () =>
+      fs.existsSync(mailDir)
+        ? fs
+            .readdirSync(mailDir)
+            .sort()
+            .map((file) => fs.readFileSync(path.join(mailDir, file), 'utf8'))
+        : [],
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      await database?.drop();
+    },
+  };
+}
+
+/** With E2E_DATABASE_URL set, each server gets a fresh PostgreSQL database of its own. */
+async function createE2eDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+  const adminUrl = process.env.E2E_DATABASE_URL;
+  if (!adminUrl) return undefined;
+  const name = `hfm_e2e_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists "${name}" with (force)`) };
+}
+
+/** The six-digit code in the newest mail to this address. */
+export function codeFromMail(mails: string[], email: string): string {
+  const mail = [...mails].reverse().find((text) => text.toLowerCase().includes(`to: ${email.toLowerCase()}`));
+  if (!mail) throw new Error(`no mail to ${email}`);
+  const decoded = mail.replace(/=\r?\n/g, '');
+  const match = /\b(\d{6})\b/.exec(decoded.split(/\r?\n\r?\n/).slice(1).join('\n'));
+  if (!match) throw new Error(`no code in mail to ${email}`);
+  return match[1]!;
+}
