@@ -5,7 +5,7 @@ import { messages, passwordStrengthMessages } from './messages.js';
 export type Rule = (value: unknown) => string | null;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-const US_PHONE_PATTERN = /^(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/;
+const US_PHONE_PATTERN = /^(?:\+?1[\s.-]?)?(?:\(\d{3}\)|\d{3})[\s.-]?\d{3}[\s.-]?\d{4}$/;
 const INTERNATIONAL_PHONE_PATTERN = /^\+(?:[\s.-]?\d){7,15}$/;
 const DOB_PATTERN = /^(0[1-9]|1[0-2])[-/ .](0[1-9]|[12]\d|3[01])[-/ .]((?:19|20)\d\d)$/;
 const SPECIAL_CHARACTER = /[^A-Za-z0-9\s]/;
