@@ -25,6 +25,18 @@ const envSchema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   SEED_DEMO: bool.optional(),
   WEB_DIST_DIR: z.string().optional(),
+  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  FFMPEG_PATH: z.string().min(1).optional(),
+  FFPROBE_PATH: z.string().min(1).optional(),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  MAX_UPLOAD_BYTES: z.coerce.number().int().min(1024).default(4 * 1024 ** 3),
+  SIGNING_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.optional(),
 });
 
 export interface Config {
@@ -43,6 +55,25 @@ export interface Config {
   seedDemo: boolean;
   webDistDir: string | undefined;
   secureCookies: boolean;
+  /** all: API and workers in one process; api or worker to scale them apart. */
+  role: 'all' | 'api' | 'worker';
+  ffmpegPath: string | undefined;
+  ffprobePath: string | undefined;
+  workerConcurrency: number;
+  maxUploadBytes: number;
+  /** Signs media and upload URLs; without it a secret is made once and kept in DATA_DIR. */
+  signingSecret: string | undefined;
+  /** S3-compatible storage when S3_BUCKET is set; files under DATA_DIR otherwise. */
+  s3:
+    | {
+        endpoint: string | undefined;
+        region: string;
+        bucket: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+      }
+    | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -76,5 +107,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.DATABASE_URL ? false : (e.SEED_DEMO ?? true),
     webDistDir: e.WEB_DIST_DIR,
     secureCookies: publicUrl.startsWith('https:'),
+    role: e.ROLE,
+    ffmpegPath: e.FFMPEG_PATH,
+    ffprobePath: e.FFPROBE_PATH,
+    workerConcurrency: e.WORKER_CONCURRENCY,
+    maxUploadBytes: e.MAX_UPLOAD_BYTES,
+    signingSecret: e.SIGNING_SECRET,
+    s3: e.S3_BUCKET
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          bucket: e.S3_BUCKET,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+        }
+      : undefined,
   };
 }
