@@ -10,11 +10,7 @@ import {
 } from './validation.js';
 
 const requiredText = (message: string, max = 100) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, { error: message })
-    .max(max, { error: message });
+  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: message });
 
 export const emailField = z
   .string({ error: messages.email })
@@ -62,6 +58,14 @@ function passwordsMatch(value: { password: string; confirmPassword: string }, ct
   }
 }
 
+/** All fields are validated together: the match is checked even when another field has failed. */
+const whenBothPasswordsGiven = {
+  when: (payload: z.core.ParsePayload) => {
+    const value = payload.value as { password?: unknown; confirmPassword?: unknown } | null;
+    return typeof value?.password === 'string' && typeof value.confirmPassword === 'string';
+  },
+};
+
 /** Fan sign-up: role is 'subscriber' (the client sends lowercase). */
 export const createFanBody = z
   .object({
@@ -75,7 +79,7 @@ export const createFanBody = z
     profileImageData: z.string().max(15_000_000).optional().nullable(),
     fileName: z.string().max(200).optional().nullable(),
   })
-  .superRefine(passwordsMatch);
+  .superRefine(passwordsMatch, whenBothPasswordsGiven);
 export type CreateFanBody = z.input<typeof createFanBody>;
 
 /** The artist half of artist sign-up (the `artist` JSON part). */
@@ -94,7 +98,7 @@ export const artistSignUpUser = z
     ...accountShape,
     role: z.string().optional(),
   })
-  .superRefine(passwordsMatch);
+  .superRefine(passwordsMatch, whenBothPasswordsGiven);
 
 /** The whole artist sign-up form as the web app holds it (one flat form). */
 export const artistSignUpForm = z
@@ -103,7 +107,7 @@ export const artistSignUpForm = z
     name: requiredText(messages.artistName, 120),
     genre: z.string({ error: messages.genre }).trim().min(1, { error: messages.genre }),
   })
-  .superRefine(passwordsMatch);
+  .superRefine(passwordsMatch, whenBothPasswordsGiven);
 export type ArtistSignUpForm = z.input<typeof artistSignUpForm>;
 
 export const loginBody = z.object({
@@ -140,11 +144,13 @@ export type UpdateUserBody = z.infer<typeof updateUserBody>;
 
 export const changePasswordBody = z
   .object({
-    currentPassword: z.string({ error: messages.currentPasswordWrong }).min(1, { error: messages.currentPasswordWrong }),
+    currentPassword: z
+      .string({ error: messages.currentPasswordWrong })
+      .min(1, { error: messages.currentPasswordWrong }),
     password: passwordField,
     confirmPassword: z.string({ error: messages.confirmPassword }),
   })
-  .superRefine(passwordsMatch);
+  .superRefine(passwordsMatch, whenBothPasswordsGiven);
 
 export const roleField = z.enum(ROLES);
 

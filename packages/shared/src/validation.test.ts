@@ -29,11 +29,7 @@ describe('passwordStrengthFailures (spec 000 section 5)', () => {
     ["'!!!' repeated", 'Str0ng!!!Pass', [strength.repeated]],
     ['two repeated characters are allowed', 'Str00ng!!Pass', []],
     ['repeats are case-sensitive', 'StrAaa0!', []],
-    [
-      'the empty password',
-      '',
-      [strength.length, strength.uppercase, strength.number, strength.special],
-    ],
+    ['the empty password', '', [strength.length, strength.uppercase, strength.number, strength.special]],
     [
       "'aaa' fails every rule, in order",
       'aaa',
