@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -162,6 +163,17 @@ export const songs = pgTable(
     status: text('status').notNull().default('pending'),
     duration: real('duration'),
     active: boolean('active').notNull().default(true),
+    failureReason: text('failure_reason'),
+    /** Storage folder holding every file made from this song. */
+    mediaPrefix: text('media_prefix'),
+    originalKey: text('original_key'),
+    originalFileName: text('original_file_name'),
+    originalSize: bigint('original_size', { mode: 'number' }),
+    uploadId: text('upload_id'),
+    downloadFiles: jsonb('download_files').$type<{ flac: string; mp3: string; wav: string }>(),
+    peaks: jsonb('peaks').$type<number[]>(),
+    loudness: jsonb('loudness').$type<{ integratedLufs: number; truePeakDb: number; lra: number }>(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -180,6 +192,7 @@ export const albums = pgTable(
       .references(() => artists.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     artwork: text('artwork'),
+    artworkKey: text('artwork_key'),
     linerNotes: text('liner_notes').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

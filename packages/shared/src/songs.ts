@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { SONG_STATUSES } from './constants.js';
+
+export const releaseDateMessage = 'Please enter a valid release date (MM/DD/YYYY).';
+
+const RELEASE_DATE_PATTERN = /^(0[1-9]|1[0-2])[-/ .](0[1-9]|[12]\d|3[01])[-/ .]((?:19|20)\d\d)$/;
+
+/** MM/DD/YYYY, a real calendar day (release dates may be in the future). */
+export function isValidReleaseDate(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  const match = RELEASE_DATE_PATTERN.exec(value.trim());
+  if (!match) return false;
+  const [month, day, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+const optionalText = (max: number) => z.string().trim().max(max).optional().nullable();
+
+export const releaseDateField = z
+  .string({ error: releaseDateMessage })
+  .refine(isValidReleaseDate, { error: releaseDateMessage });
+
+/** Fields an artist edits on a song (Edit Song Info). */
+export const songFields = {
+  title: z.string().trim().max(200).optional().nullable(),
+  additionalArtists: optionalText(300),
+  publisher: optionalText(200),
+  songWriters: optionalText(300),
+  ISRC: z
+    .string()
+    .trim()
+    .regex(/^$|^[A-Z]{2}-?[A-Z0-9]{3}-?\d{2}-?\d{5}$/i, { error: 'Please enter a valid ISRC (e.g. US-S1Z-99-00001).' })
+    .optional()
+    .nullable(),
+  embedCode: optionalText(2000),
+  explicit: z.boolean().optional(),
+  releaseDate: releaseDateField,
+  trackNumber: z.number().int().min(1).max(999).optional().nullable(),
+  isExclusive: z.boolean().optional(),
+  comment: optionalText(2000),
+  active: z.boolean().optional(),
+  albumIDs: z.array(z.string().uuid()).max(50).optional(),
+};
+
+export const createSongBody = z.object({ ...songFields, artistID: z.string().uuid().optional() });
+export type CreateSongBody = z.input<typeof createSongBody>;
+
+export const updateSongBody = z.object({ ...songFields, releaseDate: releaseDateField.optional() });
+export type UpdateSongBody = z.input<typeof updateSongBody>;
+
+export const publicSong = z.object({
+  _id: z.string(),
+  id: z.string(),
+  artistID: z.string(),
+  title: z.string(),
+  additionalArtists: z.string().nullable(),
+  publisher: z.string().nullable(),
+  songWriters: z.string().nullable(),
+  ISRC: z.string().nullable(),
+  streamFile: z.string().nullable(),
+  dashManifest: z.string().nullable(),
+  previewFile: z.string().nullable(),
+  downloadFile: z.string().nullable(),
+  embedCode: z.string().nullable(),
+  explicit: z.boolean(),
+  releaseDate: z.string().nullable(),
+  trackNumber: z.number().nullable(),
+  isExclusive: z.boolean(),
+  comment: z.string().nullable(),
+  isFullPreview: z.boolean(),
+  fullPreviewPosition: z.number(),
+  plays: z.number(),
+  hifives: z.number(),
+  status: z.enum(SONG_STATUSES),
+  failureReason: z.string().nullable(),
+  duration: z.number().nullable(),
+  active: z.boolean(),
+  albumID: z.string().nullable(),
+  albumIDs: z.array(z.string()),
+  peaks: z.array(z.number()).nullable(),
+  loudness: z
+    .object({ integratedLufs: z.number(), truePeakDb: z.number(), lra: z.number() })
+    .nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PublicSong = z.infer<typeof publicSong>;
+
+export const fullPreviewPositionBody = z.object({
+  position: z.number().int().min(0).max(10_000),
+  artistID: z.string().uuid().optional(),
+});
+
+export const fullPreviewEntry = z.object({
+  id: z.string(),
+  updatedAt: z.string(),
+  isFullPreview: z.boolean(),
+  fullPreviewPosition: z.number(),
+});
+
+/** Duration in seconds shown as m:ss. */
+export function formatDuration(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return '--:--';
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
