@@ -26,7 +26,14 @@ export default tseslint.config(
       // Features never import each other: shared -> features -> app.
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../../features/*', '../features/*/**'], message: 'Features do not import each other; move shared code to ui/ or api/.' }] },
+        {
+          patterns: [
+            {
+              group: ['../../features/*', '../features/*/**'],
+              message: 'Features do not import each other; move shared code to ui/ or api/.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -91,7 +91,10 @@ async function measure(engine: 'pglite' | 'postgres') {
       profile: summarise(profileRun),
     };
     fs.mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
-    fs.writeFileSync(new URL(`./results/identity-${engine}.json`, import.meta.url), `${JSON.stringify(result, null, 2)}\n`);
+    fs.writeFileSync(
+      new URL(`./results/identity-${engine}.json`, import.meta.url),
+      `${JSON.stringify(result, null, 2)}\n`,
+    );
     console.log(JSON.stringify(result, null, 2));
   } finally {
     await server.stop();

@@ -112,7 +112,12 @@ export function codeFromMail(mails: string[], email: string): string {
   const mail = [...mails].reverse().find((text) => text.toLowerCase().includes(`to: ${email.toLowerCase()}`));
   if (!mail) throw new Error(`no mail to ${email}`);
   const decoded = mail.replace(/=\r?\n/g, '');
-  const match = /\b(\d{6})\b/.exec(decoded.split(/\r?\n\r?\n/).slice(1).join('\n'));
+  const match = /\b(\d{6})\b/.exec(
+    decoded
+      .split(/\r?\n\r?\n/)
+      .slice(1)
+      .join('\n'),
+  );
   if (!match) throw new Error(`no code in mail to ${email}`);
   return match[1]!;
 }

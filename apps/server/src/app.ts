@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { IMAGE_BODY_LIMIT, JSON_BODY_LIMIT } from './http/limits.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerHealthRoutes } from './http/health.routes.js';
 import { registerSessionHook } from './modules/auth/session-hook.js';
@@ -21,12 +22,14 @@ export interface BuildOptions extends PlatformOverrides {
   logger?: boolean;
 }
 
-export const JSON_BODY_LIMIT = 1024 * 1024;
-export const IMAGE_BODY_LIMIT = 20 * 1024 * 1024;
+export { IMAGE_BODY_LIMIT, JSON_BODY_LIMIT };
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : crypto.randomUUID();
@@ -57,7 +60,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerErrorHandler(app);
   await app.register(cookie);
-  await app.register(multipart, { limits: { fileSize: IMAGE_BODY_LIMIT, files: 4, fields: 20, fieldSize: IMAGE_BODY_LIMIT } });
+  await app.register(multipart, {
+    limits: { fileSize: IMAGE_BODY_LIMIT, files: 4, fields: 20, fieldSize: IMAGE_BODY_LIMIT },
+  });
   await app.register(rateLimit, { global: false });
   await registerOpenApi(app);
   registerSessionHook(app);

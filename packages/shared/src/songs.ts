@@ -79,9 +79,7 @@ export const publicSong = z.object({
   albumID: z.string().nullable(),
   albumIDs: z.array(z.string()),
   peaks: z.array(z.number()).nullable(),
-  loudness: z
-    .object({ integratedLufs: z.number(), truePeakDb: z.number(), lra: z.number() })
-    .nullable(),
+  loudness: z.object({ integratedLufs: z.number(), truePeakDb: z.number(), lra: z.number() }).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -40,11 +40,19 @@ export function fieldsFromIssues(issues: { path: readonly PropertyKey[]; message
 
 function describe(error: FastifyError | AppError | Error): ErrorReply {
   if (error instanceof AppError) {
-    return { status: error.status, code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) };
+    return {
+      status: error.status,
+      code: error.code,
+      message: error.message,
+      ...(error.fields ? { fields: error.fields } : {}),
+    };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fields = fieldsFromIssues(
-      error.validation.map((v) => ({ path: v.instancePath.split('/').filter(Boolean), message: v.message ?? 'Invalid value.' })),
+      error.validation.map((v) => ({
+        path: v.instancePath.split('/').filter(Boolean),
+        message: v.message ?? 'Invalid value.',
+      })),
     );
     return { status: 400, code: 'VALIDATION', message: summarise(fields), fields };
   }
@@ -69,6 +77,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return reply.status(status).send({ error: body });
   });
   app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route ${request.method} ${request.url.split('?')[0]}` } }),
+    reply
+      .status(404)
+      .send({ error: { code: 'NOT_FOUND', message: `No route ${request.method} ${request.url.split('?')[0]}` } }),
   );
 }

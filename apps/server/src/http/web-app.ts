@@ -17,9 +17,12 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     return;
   }
   await app.register(fastifyStatic, { root, prefix: '/', index: false, wildcard: false, maxAge: '1h' });
-  const sendIndex = (_request: unknown, reply: { header: (k: string, v: string) => { sendFile: (f: string) => unknown } }) =>
-    reply.header('cache-control', 'no-cache').sendFile('index.html');
+  const sendIndex = (
+    _request: unknown,
+    reply: { header: (k: string, v: string) => { sendFile: (f: string) => unknown } },
+  ) => reply.header('cache-control', 'no-cache').sendFile('index.html');
   for (const page of PAGES) app.get(page, { schema: { hide: true } }, sendIndex as never);
-  for (const area of ['/artist/*', '/admin/*', '/members/*']) app.get(area, { schema: { hide: true } }, sendIndex as never);
+  for (const area of ['/artist/*', '/admin/*', '/members/*'])
+    app.get(area, { schema: { hide: true } }, sendIndex as never);
   app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/main/#/'));
 }

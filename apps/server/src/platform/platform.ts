@@ -26,8 +26,7 @@ export async function createPlatform(
   overrides: PlatformOverrides = {},
 ): Promise<Platform> {
   const database =
-    overrides.database ??
-    (await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') }));
+    overrides.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') }));
   const mailer =
     overrides.mailer ??
     (config.smtpUrl

@@ -225,26 +225,23 @@ export const labels = pgTable('labels', {
   updatedAt: updatedAt(),
 });
 
-export const playlists = pgTable(
-  'playlists',
-  {
-    id: id(),
-    title: text('title').notNull().default('Untitled'),
-    type: text('type').notNull().default('SONGS'),
-    genreId: uuid('genre_id').references(() => genres.id, { onDelete: 'set null' }),
-    showOnFrontPage: boolean('show_on_front_page').notNull().default(false),
-    position: integer('position').notNull().default(-1),
-    artwork: text('artwork'),
-    tags: jsonb('tags').$type<string[]>().notNull().default([]),
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    isHfmPicks: boolean('is_hfm_picks').notNull().default(false),
-    hfmPicksPosition: integer('hfm_picks_position'),
-    isHfmRadio: boolean('is_hfm_radio').notNull().default(false),
-    labelId: uuid('label_id').references(() => labels.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-);
+export const playlists = pgTable('playlists', {
+  id: id(),
+  title: text('title').notNull().default('Untitled'),
+  type: text('type').notNull().default('SONGS'),
+  genreId: uuid('genre_id').references(() => genres.id, { onDelete: 'set null' }),
+  showOnFrontPage: boolean('show_on_front_page').notNull().default(false),
+  position: integer('position').notNull().default(-1),
+  artwork: text('artwork'),
+  tags: jsonb('tags').$type<string[]>().notNull().default([]),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  isHfmPicks: boolean('is_hfm_picks').notNull().default(false),
+  hfmPicksPosition: integer('hfm_picks_position'),
+  isHfmRadio: boolean('is_hfm_radio').notNull().default(false),
+  labelId: uuid('label_id').references(() => labels.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
 
 export const playlistSongs = pgTable(
   'playlist_songs',
@@ -310,10 +307,7 @@ export const subscriptions = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index('subscriptions_member_idx').on(t.memberId),
-    index('subscriptions_artist_idx').on(t.artistId),
-  ],
+  (t) => [index('subscriptions_member_idx').on(t.memberId), index('subscriptions_artist_idx').on(t.artistId)],
 );
 
 export const events = pgTable(

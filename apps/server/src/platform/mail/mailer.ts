@@ -36,7 +36,10 @@ export function createFileMailer(mailDir: string, from: string, log: FastifyBase
       const info = await transport.sendMail({ from, ...message });
       await fs.mkdir(mailDir, { recursive: true });
       const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
-      const file = path.join(mailDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}-${crypto.randomBytes(3).toString('hex')}.eml`);
+      const file = path.join(
+        mailDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}-${crypto.randomBytes(3).toString('hex')}.eml`,
+      );
       await fs.writeFile(file, info.message as Buffer);
       log.info({ to: message.to, subject: message.subject, file }, 'mail written');
     },

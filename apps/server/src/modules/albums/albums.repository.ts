@@ -1,0 +1,62 @@
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../platform/db/client.js';
+import { albums, albumSongs } from '../../platform/db/schema.js';
+
+export type AlbumRow = typeof albums.$inferSelect;
+export type NewAlbumRow = typeof albums.$inferInsert;
+
+export async function insertAlbum(db: Database, values: NewAlbumRow): Promise<AlbumRow> {
+  const [row] = await db.insert(albums).values(values).returning();
+  return row!;
+}
+
+export async function findAlbumById(db: Database, id: string): Promise<AlbumRow | null> {
+  const [row] = await db.select().from(albums).where(eq(albums.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function updateAlbumRow(db: Database, id: string, values: Partial<NewAlbumRow>): Promise<AlbumRow> {
+  const [row] = await db
+    .update(albums)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(albums.id, id))
+    .returning();
+  return row!;
+}
+
+export async function deleteAlbumRow(db: Database, id: string): Promise<void> {
+  await db.delete(albums).where(eq(albums.id, id));
+}
+
+export async function listAlbumsOfArtist(db: Database, artistId: string): Promise<AlbumRow[]> {
+  return db.select().from(albums).where(eq(albums.artistId, artistId)).orderBy(desc(albums.createdAt), desc(albums.id));
+}
+
+export async function countAlbumsOfArtist(db: Database, artistId: string, albumIds: string[]): Promise<number> {
+  if (albumIds.length === 0) return 0;
+  const [row] = await db
+    .select({ total: count() })
+    .from(albums)
+    .where(and(eq(albums.artistId, artistId), inArray(albums.id, albumIds)));
+  return row?.total ?? 0;
+}
+
+/** The ordered song ids of each album. */
+export async function songIdsByAlbum(db: Database, albumIds: string[]): Promise<Map<string, string[]>> {
+  const result = new Map<string, string[]>();
+  if (albumIds.length === 0) return result;
+  const rows = await db
+    .select({ albumId: albumSongs.albumId, songId: albumSongs.songId })
+    .from(albumSongs)
+    .where(inArray(albumSongs.albumId, albumIds))
+    .orderBy(asc(albumSongs.albumId), asc(albumSongs.position));
+  for (const row of rows) result.set(row.albumId, [...(result.get(row.albumId) ?? []), row.songId]);
+  return result;
+}
+
+/** Replaces the album's song list with this order. */
+export async function replaceAlbumSongs(db: Database, albumId: string, songIds: string[]): Promise<void> {
+  await db.delete(albumSongs).where(eq(albumSongs.albumId, albumId));
+  if (songIds.length === 0) return;
+  await db.insert(albumSongs).values(songIds.map((songId, position) => ({ albumId, songId, position })));
+}

@@ -1,0 +1,59 @@
+import { albumArtworkBody, createAlbumBody, publicAlbum, updateAlbumBody } from '@hfm/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IMAGE_BODY_LIMIT } from '../../http/limits.js';
+import { requireUser } from '../../http/guards.js';
+import {
+  createAlbum,
+  deleteAlbum,
+  getAlbum,
+  listArtistAlbums,
+  updateAlbum,
+  uploadAlbumArtwork,
+} from './albums.service.js';
+
+const idParams = z.object({ id: z.uuid({ error: 'Not an album id.' }) });
+const artistParams = z.object({ artistID: z.uuid({ error: 'Not an artist id.' }) });
+const deleted = z.object({ id: z.string(), deleted: z.literal(true) });
+const tags = ['albums'];
+
+export async function albumsRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const ctx = app.ctx;
+  const imageLimit = { bodyLimit: IMAGE_BODY_LIMIT };
+
+  for (const path of ['/api/albums/create', '/api/albums']) {
+    r.post(
+      path,
+      { ...imageLimit, schema: { tags, body: createAlbumBody, response: { 201: publicAlbum } } },
+      async (request, reply) => reply.status(201).send(await createAlbum(ctx, requireUser(request), request.body)),
+    );
+  }
+  for (const path of ['/api/albums/update/:id', '/api/albums/:id']) {
+    r.patch(
+      path,
+      { ...imageLimit, schema: { tags, params: idParams, body: updateAlbumBody, response: { 200: publicAlbum } } },
+      async (request) => updateAlbum(ctx, requireUser(request), request.params.id, request.body),
+    );
+  }
+  r.get('/api/albums/:id', { schema: { tags, params: idParams, response: { 200: publicAlbum } } }, async (request) =>
+    getAlbum(ctx, request.currentUser, request.params.id),
+  );
+  r.get(
+    '/api/albums/artist/:artistID',
+    { schema: { tags, params: artistParams, response: { 200: z.array(publicAlbum) } } },
+    async (request) => listArtistAlbums(ctx, request.currentUser, request.params.artistID),
+  );
+  r.delete('/api/albums/:id', { schema: { tags, params: idParams, response: { 200: deleted } } }, async (request) =>
+    deleteAlbum(ctx, requireUser(request), request.params.id),
+  );
+  r.put(
+    '/api/albums/upload/artwork/:id',
+    {
+      ...imageLimit,
+      schema: { tags, params: idParams, body: albumArtworkBody, response: { 200: z.object({ path: z.string() }) } },
+    },
+    async (request) => uploadAlbumArtwork(ctx, requireUser(request), request.params.id, request.body.imageData),
+  );
+}

@@ -1,0 +1,42 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../platform/db/client.js';
+import { artists } from '../../platform/db/schema.js';
+import { forbidden, notFound } from '../../http/app-error.js';
+import type { SessionUser } from '../auth/sessions.js';
+
+export interface ArtistRef {
+  id: string;
+  userId: string;
+  name: string;
+  status: string;
+}
+
+export async function findArtistRef(db: Database, artistId: string): Promise<ArtistRef | null> {
+  const [row] = await db
+    .select({ id: artists.id, userId: artists.userId, name: artists.name, status: artists.status })
+    .from(artists)
+    .where(eq(artists.id, artistId))
+    .limit(1);
+  return row ?? null;
+}
+
+export function canManageArtist(user: SessionUser | null, artistId: string): boolean {
+  return Boolean(user && (user.role === 'ADMIN' || user.artistId === artistId));
+}
+
+/**
+ * The artist whose content a request changes: an artist acts on their own artist only; an admin may name
+ * any artist. Answers 403 for someone else's artist and 404 for an unknown one.
+ */
+export async function resolveManagedArtist(
+  db: Database,
+  user: SessionUser,
+  requestedArtistId: string | undefined,
+): Promise<ArtistRef> {
+  const artistId = requestedArtistId ?? user.artistId;
+  if (!artistId) throw forbidden('Only artists and admins can do that.');
+  if (!canManageArtist(user, artistId)) throw forbidden();
+  const artist = await findArtistRef(db, artistId);
+  if (!artist) throw notFound('No such artist.');
+  return artist;
+}

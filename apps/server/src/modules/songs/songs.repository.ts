@@ -1,0 +1,100 @@
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../platform/db/client.js';
+import { albumSongs, songs } from '../../platform/db/schema.js';
+
+export type SongRow = typeof songs.$inferSelect;
+export type NewSongRow = typeof songs.$inferInsert;
+
+export async function insertSong(db: Database, values: NewSongRow): Promise<SongRow> {
+  const [row] = await db.insert(songs).values(values).returning();
+  return row!;
+}
+
+export async function findSongById(db: Database, id: string): Promise<SongRow | null> {
+  const [row] = await db.select().from(songs).where(eq(songs.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function updateSongRow(db: Database, id: string, values: Partial<NewSongRow>): Promise<SongRow | null> {
+  const [row] = await db
+    .update(songs)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(songs.id, id))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteSongRow(db: Database, id: string): Promise<void> {
+  await db.delete(songs).where(eq(songs.id, id));
+}
+
+export interface SongListFilter {
+  artistId?: string;
+  /** Only what listeners may see: ready and active. */
+  publicOnly: boolean;
+}
+
+function listConditions(filter: SongListFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.artistId) conditions.push(eq(songs.artistId, filter.artistId));
+  if (filter.publicOnly) conditions.push(eq(songs.status, 'ready'), eq(songs.active, true));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+export async function listSongs(
+  db: Database,
+  filter: SongListFilter,
+  page: { offset: number; limit: number },
+): Promise<{ rows: SongRow[]; total: number }> {
+  const where = listConditions(filter);
+  const rows = await db
+    .select()
+    .from(songs)
+    .where(where)
+    .orderBy(desc(songs.createdAt), desc(songs.id))
+    .offset(page.offset)
+    .limit(page.limit);
+  const [counted] = await db.select({ total: count() }).from(songs).where(where);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+/** Album ids of each song, in album creation order. */
+export async function albumIdsBySong(db: Database, songIds: string[]): Promise<Map<string, string[]>> {
+  const result = new Map<string, string[]>();
+  if (songIds.length === 0) return result;
+  const rows = await db
+    .select({ songId: albumSongs.songId, albumId: albumSongs.albumId })
+    .from(albumSongs)
+    .where(inArray(albumSongs.songId, songIds));
+  for (const row of rows) result.set(row.songId, [...(result.get(row.songId) ?? []), row.albumId]);
+  return result;
+}
+
+export async function listFullPreviewSongs(db: Database, artistId: string): Promise<SongRow[]> {
+  return db
+    .select()
+    .from(songs)
+    .where(and(eq(songs.artistId, artistId), eq(songs.isFullPreview, true)))
+    .orderBy(asc(songs.fullPreviewPosition), asc(songs.updatedAt));
+}
+
+/** Songs of one artist among the given ids (to check album song lists). */
+export async function countArtistSongs(db: Database, artistId: string, songIds: string[]): Promise<number> {
+  if (songIds.length === 0) return 0;
+  const [row] = await db
+    .select({ total: count() })
+    .from(songs)
+    .where(and(eq(songs.artistId, artistId), inArray(songs.id, songIds)));
+  return row?.total ?? 0;
+}
+
+export async function setSongAlbums(db: Database, songId: string, albumIds: string[]): Promise<void> {
+  await db.delete(albumSongs).where(eq(albumSongs.songId, songId));
+  for (const albumId of albumIds) {
+    const [next] = await db
+      .select({ position: sql<number>`coalesce(max(${albumSongs.position}) + 1, 0)` })
+      .from(albumSongs)
+      .where(eq(albumSongs.albumId, albumId));
+    await db.insert(albumSongs).values({ albumId, songId, position: Number(next?.position ?? 0) });
+  }
+}

@@ -1,0 +1,203 @@
+import {
+  dobToIsoDate,
+  paginate,
+  parseDob,
+  type CreateSongBody,
+  type Paged,
+  type PageQuery,
+  type PublicSong,
+  type UpdateSongBody,
+} from '@hfm/shared';
+import type { AppContext } from '../../context.js';
+import { badRequest, notFound } from '../../http/app-error.js';
+import type { SessionUser } from '../auth/sessions.js';
+import { countAlbumsOfArtist } from '../albums/albums.repository.js';
+import { canManageArtist, findArtistRef, resolveManagedArtist } from './song-access.js';
+import {
+  albumIdsBySong,
+  deleteSongRow,
+  findSongById,
+  insertSong,
+  listFullPreviewSongs,
+  listSongs,
+  setSongAlbums,
+  updateSongRow,
+  type NewSongRow,
+  type SongRow,
+} from './songs.repository.js';
+import { presentSong } from './songs.presenter.js';
+
+function toIsoReleaseDate(value: string): string {
+  const parsed = parseDob(value);
+  if (!parsed)
+    throw badRequest('Please enter a valid release date (MM/DD/YYYY).', {
+      releaseDate: 'Please enter a valid release date (MM/DD/YYYY).',
+    });
+  return dobToIsoDate(parsed);
+}
+
+function editableValues(body: UpdateSongBody): Partial<NewSongRow> {
+  const values: Partial<NewSongRow> = {};
+  if (body.title !== undefined) values.title = body.title?.trim() || 'Untitled';
+  if (body.additionalArtists !== undefined) values.additionalArtists = body.additionalArtists || null;
+  if (body.publisher !== undefined) values.publisher = body.publisher || null;
+  if (body.songWriters !== undefined) values.songWriters = body.songWriters || null;
+  if (body.ISRC !== undefined) values.isrc = body.ISRC ? body.ISRC.toUpperCase() : null;
+  if (body.embedCode !== undefined) values.embedCode = body.embedCode || null;
+  if (body.explicit !== undefined) values.explicit = body.explicit;
+  if (body.releaseDate !== undefined) values.releaseDate = toIsoReleaseDate(body.releaseDate);
+  if (body.trackNumber !== undefined) values.trackNumber = body.trackNumber;
+  if (body.isExclusive !== undefined) values.isExclusive = body.isExclusive;
+  if (body.comment !== undefined) values.comment = body.comment || null;
+  if (body.active !== undefined) values.active = body.active;
+  return values;
+}
+
+async function present(ctx: AppContext, row: SongRow): Promise<PublicSong> {
+  const albums = await albumIdsBySong(ctx.db, [row.id]);
+  return presentSong(row, albums.get(row.id));
+}
+
+async function assertAlbumsOfArtist(ctx: AppContext, artistId: string, albumIds: string[] | undefined): Promise<void> {
+  if (!albumIds?.length) return;
+  const unique = [...new Set(albumIds)];
+  if ((await countAlbumsOfArtist(ctx.db, artistId, unique)) !== unique.length) {
+    throw badRequest('A song can only be added to albums of its own artist.', { albumIDs: 'Unknown album.' });
+  }
+}
+
+export async function createSong(ctx: AppContext, user: SessionUser, body: CreateSongBody): Promise<PublicSong> {
+  const artist = await resolveManagedArtist(ctx.db, user, body.artistID);
+  await assertAlbumsOfArtist(ctx, artist.id, body.albumIDs);
+  const values = editableValues(body);
+  const row = await ctx.db.transaction(async (tx) => {
+    const song = await insertSong(tx, {
+      ...values,
+      title: values.title ?? 'Untitled',
+      artistId: artist.id,
+      status: 'pending',
+    });
+    if (body.albumIDs?.length) await setSongAlbums(tx, song.id, [...new Set(body.albumIDs)]);
+    return song;
+  });
+  return present(ctx, row);
+}
+
+/** Owners and admins see a song in every state; everyone else only ready, active songs of active artists. */
+export async function getSong(ctx: AppContext, user: SessionUser | null, id: string): Promise<PublicSong> {
+  const row = await findSongById(ctx.db, id);
+  if (!row) throw notFound('No such song.');
+  if (!canManageArtist(user, row.artistId)) {
+    const artist = await findArtistRef(ctx.db, row.artistId);
+    if (row.status !== 'ready' || !row.active || artist?.status !== 'ACTIVE') throw notFound('No such song.');
+  }
+  return present(ctx, row);
+}
+
+export async function findManagedSong(ctx: AppContext, user: SessionUser, id: string): Promise<SongRow> {
+  const row = await findSongById(ctx.db, id);
+  if (!row) throw notFound('No such song.');
+  await resolveManagedArtist(ctx.db, user, row.artistId);
+  return row;
+}
+
+export async function updateSong(
+  ctx: AppContext,
+  user: SessionUser,
+  id: string,
+  body: UpdateSongBody,
+): Promise<PublicSong> {
+  const song = await findManagedSong(ctx, user, id);
+  await assertAlbumsOfArtist(ctx, song.artistId, body.albumIDs);
+  const row = await ctx.db.transaction(async (tx) => {
+    const updated = await updateSongRow(tx, id, editableValues(body));
+    if (body.albumIDs) await setSongAlbums(tx, id, [...new Set(body.albumIDs)]);
+    return updated!;
+  });
+  return present(ctx, row);
+}
+
+export async function deleteSong(
+  ctx: AppContext,
+  user: SessionUser,
+  id: string,
+): Promise<{ id: string; deleted: true }> {
+  const song = await findManagedSong(ctx, user, id);
+  await deleteSongRow(ctx.db, id);
+  await removeSongMedia(ctx, song);
+  return { id, deleted: true };
+}
+
+async function removeSongMedia(ctx: AppContext, song: SongRow): Promise<void> {
+  const keys = [
+    song.originalKey,
+    song.streamFile,
+    song.dashManifest,
+    song.previewFile,
+    song.downloadFile,
+    ...Object.values(song.downloadFiles ?? {}),
+  ].filter((key): key is string => Boolean(key));
+  try {
+    if (song.mediaPrefix && ctx.storage.deletePrefix) await ctx.storage.deletePrefix(song.mediaPrefix);
+    else await Promise.all(keys.map((key) => ctx.storage.delete(key)));
+  } catch (error) {
+    ctx.log.warn({ err: error, songId: song.id }, 'could not remove every file of a deleted song');
+  }
+}
+
+export async function listArtistSongs(
+  ctx: AppContext,
+  user: SessionUser | null,
+  artistId: string,
+  query: PageQuery,
+): Promise<Paged<PublicSong>> {
+  const artist = await findArtistRef(ctx.db, artistId);
+  const manages = canManageArtist(user, artistId);
+  if (!artist || (!manages && artist.status !== 'ACTIVE')) throw notFound('No such artist.');
+  return listPage(ctx, { artistId, publicOnly: !manages }, query);
+}
+
+export async function listAllSongs(
+  ctx: AppContext,
+  user: SessionUser | null,
+  query: PageQuery,
+): Promise<Paged<PublicSong>> {
+  return listPage(ctx, { publicOnly: user?.role !== 'ADMIN' }, query);
+}
+
+async function listPage(ctx: AppContext, filter: { artistId?: string; publicOnly: boolean }, query: PageQuery) {
+  const { rows, total } = await listSongs(ctx.db, filter, {
+    offset: (query.page - 1) * query.limit,
+    limit: query.limit,
+  });
+  const albums = await albumIdsBySong(
+    ctx.db,
+    rows.map((row) => row.id),
+  );
+  return {
+    items: rows.map((row) => presentSong(row, albums.get(row.id))),
+    pagination: paginate(query.page, query.limit, total),
+  };
+}
+
+function fullPreviewList(rows: SongRow[]) {
+  return rows.map((row) => ({
+    id: row.id,
+    updatedAt: row.updatedAt.toISOString(),
+    isFullPreview: row.isFullPreview,
+    fullPreviewPosition: row.fullPreviewPosition,
+  }));
+}
+
+/** The artist's chosen full-preview songs play in full for everyone, in this order. */
+export async function setFullPreviewPosition(ctx: AppContext, user: SessionUser, id: string, position: number) {
+  const song = await findManagedSong(ctx, user, id);
+  await updateSongRow(ctx.db, id, { isFullPreview: true, fullPreviewPosition: position });
+  return fullPreviewList(await listFullPreviewSongs(ctx.db, song.artistId));
+}
+
+export async function removeFullPreview(ctx: AppContext, user: SessionUser, id: string) {
+  const song = await findManagedSong(ctx, user, id);
+  await updateSongRow(ctx.db, id, { isFullPreview: false, fullPreviewPosition: 0 });
+  return fullPreviewList(await listFullPreviewSongs(ctx.db, song.artistId));
+}
