@@ -1,0 +1,45 @@
+import type { LoginBody, PublicArtist, PublicUser } from '@hfm/shared';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { api } from './client';
+
+export interface SessionProfile {
+  user: PublicUser;
+  artist: (PublicArtist & { songs: unknown[]; albums: unknown[] }) | null;
+}
+
+export interface LoginResponse {
+  routeTo: string;
+  user: PublicUser;
+}
+
+/** The signed-in user; a 401 sends the browser to /login unless redirectOn401 is false. */
+export function fetchSessionProfile(redirectOn401 = true): Promise<SessionProfile> {
+  return api('/api/users/session/profile', { redirectOn401 });
+}
+
+export function login(body: LoginBody): Promise<LoginResponse> {
+  return api('/api/auth', { body, redirectOn401: false });
+}
+
+export function logout(): Promise<{ routeTo: string }> {
+  return api('/api/auth/logout', { method: 'POST' });
+}
+
+export const sessionProfileQuery = (redirectOn401 = true) =>
+  queryOptions({
+    queryKey: ['session', 'profile', { redirectOn401 }],
+    queryFn: () => fetchSessionProfile(redirectOn401),
+    retry: false,
+  });
+
+export function useSessionProfile(options: { redirectOn401?: boolean } = {}) {
+  return useQuery(sessionProfileQuery(options.redirectOn401 ?? true));
+}
+
+export function useLogin() {
+  return useMutation({ mutationFn: login });
+}
+
+export function useLogout() {
+  return useMutation({ mutationFn: logout });
+}

@@ -1,0 +1,48 @@
+import { messages, ROUTE_BY_ROLE } from '@hfm/shared';
+import { useEffect, type ReactNode } from 'react';
+import { ApiError } from '../api/client';
+import { useSessionProfile, type SessionProfile } from '../api/session';
+import { errorMessage } from '../api/server-errors';
+import { AdminHome } from '../features/shells/admin-home';
+import { AppShell, ShellMessage } from '../features/shells/app-shell';
+import { AREA_BY_ROLE, type Area } from '../features/shells/areas';
+import { ArtistHome } from '../features/shells/artist-home';
+import { MembersHome } from '../features/shells/members-home';
+import { Button } from '../ui/button';
+
+const HOMES: Record<Area, (props: { profile: SessionProfile }) => ReactNode> = {
+  artist: ArtistHome,
+  admin: AdminHome,
+  members: MembersHome,
+};
+
+/** /artist/, /admin/ and /members/: the signed-in user's area; anyone else's role goes to their own area. */
+export default function SignedInApp({ area }: { area: Area }) {
+  const profile = useSessionProfile();
+  const ownArea = profile.data ? AREA_BY_ROLE[profile.data.user.role] : null;
+
+  useEffect(() => {
+    if (profile.data && ownArea !== area) window.location.replace(ROUTE_BY_ROLE[profile.data.user.role]);
+  }, [profile.data, ownArea, area]);
+
+  if (profile.isPending) return <ShellMessage>{messages.loading}</ShellMessage>;
+  if (profile.isError) return <ProfileError error={profile.error} retry={() => void profile.refetch()} />;
+  if (ownArea !== area) return <ShellMessage>Taking you to your own area…</ShellMessage>;
+
+  const Home = HOMES[area];
+  return (
+    <AppShell area={area} profile={profile.data}>
+      <Home profile={profile.data} />
+    </AppShell>
+  );
+}
+
+function ProfileError({ error, retry }: { error: Error; retry: () => void }) {
+  if (error instanceof ApiError && error.status === 401) return <ShellMessage>Taking you to the login page…</ShellMessage>;
+  return (
+    <ShellMessage>
+      <p>{errorMessage(error)}</p>
+      <Button onClick={retry}>Try again</Button>
+    </ShellMessage>
+  );
+}

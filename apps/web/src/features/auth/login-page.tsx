@@ -1,0 +1,68 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { loginBody, type LoginBody } from '@hfm/shared';
+import { useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { ApiError } from '../../api/client';
+import { useLogin } from '../../api/session';
+import { errorMessage } from '../../api/server-errors';
+import { Button } from '../../ui/button';
+import { PasswordField } from '../../ui/password-field';
+import { TextField } from '../../ui/text-field';
+import { AuthLayout } from './auth-layout';
+import { SignedInNotice } from './signed-in-notice';
+
+/** /login: the full-page sign-in; success follows the server's routeTo. */
+export default function LoginPage() {
+  const prefill = new URLSearchParams(window.location.search).get('email') ?? '';
+  const form = useForm<LoginBody>({ resolver: zodResolver(loginBody), defaultValues: { userName: prefill, password: '' } });
+  const { register, handleSubmit, formState } = form;
+  const login = useLogin();
+  const [failure, setFailure] = useState<ReactNode>(null);
+
+  const submit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const { routeTo } = await login.mutateAsync(values);
+      window.location.assign(routeTo);
+    } catch (error) {
+      setFailure(describeLoginFailure(error, values.userName));
+    }
+  });
+
+  const credentialsMissing = formState.errors.userName?.message ?? formState.errors.password?.message;
+
+  return (
+    <AuthLayout title="Log in" intro="Welcome back. Your music is waiting.">
+      <SignedInNotice />
+      <form className="auth-form" onSubmit={submit} noValidate>
+        {(failure || credentialsMissing) && (
+          <div className="auth-form__alert" role="alert">
+            {failure ?? credentialsMissing}
+          </div>
+        )}
+        <TextField label="Email" type="email" autoComplete="username" inputMode="email" {...register('userName')} />
+        <PasswordField label="Password" autoComplete="current-password" {...register('password')} />
+        <Button type="submit" loading={login.isPending}>
+          Log In
+        </Button>
+      </form>
+      <p className="auth-card__links">
+        New to HFM? <a href="/main/#/fan-sign-up">Sign up as a fan</a> or <a href="/main/#/artist-sign-up">as an artist</a>
+      </p>
+      <p className="auth-card__links">
+        <a href="/main/#/">Back to home</a>
+      </p>
+    </AuthLayout>
+  );
+}
+
+function describeLoginFailure(error: unknown, userName: string): ReactNode {
+  if (error instanceof ApiError && error.code === 'UNCONFIRMED') {
+    return (
+      <>
+        {error.message} <a href={`/main/#/confirm?email=${encodeURIComponent(userName.trim())}`}>Enter your code</a>
+      </>
+    );
+  }
+  return errorMessage(error);
+}

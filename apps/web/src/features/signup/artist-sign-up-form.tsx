@@ -1,0 +1,104 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { artistSignUpForm, messages, US_STATES, type ArtistSignUpForm } from '@hfm/shared';
+import { useForm, type UseFormReturn } from 'react-hook-form';
+import { useCreateArtist } from '../../api/identity';
+import { useGenres } from '../../api/genres';
+import { Button } from '../../ui/button';
+import { SelectField } from '../../ui/select-field';
+import { SavingOverlay } from '../../ui/spinner';
+import { TextField } from '../../ui/text-field';
+import { DobField, EmailField, GenderField, NameFields, PasswordFields, type AccountFormValues } from './account-fields';
+import { useSignUpSubmit } from './use-sign-up-submit';
+
+const FIELD_NAMES = ['firstName', 'lastName', 'dob', 'phoneNumber', 'location', 'gender', 'name', 'genre', 'email', 'password', 'confirmPassword'] as const;
+const STATE_OPTIONS = US_STATES.map((state) => ({ value: state, label: state }));
+
+type ArtistSignUpValues = ReturnType<typeof artistSignUpForm.parse>;
+
+const EMPTY_FORM: ArtistSignUpForm = {
+  firstName: '',
+  lastName: '',
+  dob: '',
+  phoneNumber: '',
+  location: '',
+  gender: undefined as unknown as ArtistSignUpForm['gender'],
+  name: '',
+  genre: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+};
+
+export function ArtistSignUpFormView({ onSaved }: { onSaved: (email: string) => void }) {
+  const form = useForm<ArtistSignUpForm, unknown, ArtistSignUpValues>({ resolver: zodResolver(artistSignUpForm), mode: 'all', defaultValues: EMPTY_FORM });
+  const { register, handleSubmit, setError, formState } = form;
+  const account = form as unknown as UseFormReturn<AccountFormValues>;
+  const genres = useGenres();
+  const createArtist = useCreateArtist();
+  const { saving, formError, submit } = useSignUpSubmit({ setError, fieldNames: FIELD_NAMES, emailExistsMessage: messages.emailExists });
+
+  const save = handleSubmit((values) =>
+    submit(values, async () => {
+      const { name, genre, ...user } = values;
+      await createArtist.mutateAsync({
+        artist: { name, genre, hfmPicksOptIn: true },
+        user: { ...user, phoneNumber: user.phoneNumber || null, location: user.location || null, role: 'ARTIST' },
+      });
+      onSaved(values.email);
+    }),
+  );
+
+  const genreOptions = (genres.data ?? []).map((genre) => ({ value: genre.id, label: genre.label }));
+  const genrePlaceholder = genres.isPending ? messages.loading : genres.isError ? 'Genres could not be loaded' : 'Choose a genre';
+
+  return (
+    <form className="sign-up-form" onSubmit={save} noValidate aria-busy={saving}>
+      {saving && <SavingOverlay />}
+      {formError && (
+        <p className="sign-up-form__alert" role="alert">
+          {formError}
+        </p>
+      )}
+      <fieldset className="sign-up-form__section">
+        <legend>About you</legend>
+        <div className="sign-up-form__grid">
+          <NameFields form={account} />
+          <DobField form={account} />
+          <TextField label="Phone Number (optional)" type="tel" autoComplete="tel" error={formState.errors.phoneNumber?.message} {...register('phoneNumber')} />
+          <SelectField label="Location" options={STATE_OPTIONS} placeholder="Choose your state" error={formState.errors.location?.message} {...register('location')} />
+          <div className="sign-up-form__wide">
+            <GenderField form={account} />
+          </div>
+        </div>
+      </fieldset>
+      <fieldset className="sign-up-form__section">
+        <legend>Your music</legend>
+        <div className="sign-up-form__grid">
+          <TextField label="Band/Artist Name" autoComplete="organization" error={formState.errors.name?.message} {...register('name')} />
+          <SelectField
+            label="Genre"
+            options={genreOptions}
+            placeholder={genrePlaceholder}
+            error={formState.errors.genre?.message}
+            hint={genres.isError ? 'Please reload the page to try again.' : undefined}
+            {...register('genre')}
+          />
+        </div>
+      </fieldset>
+      <fieldset className="sign-up-form__section">
+        <legend>Your account</legend>
+        <div className="sign-up-form__grid">
+          <div className="sign-up-form__wide">
+            <EmailField form={account} />
+          </div>
+          <PasswordFields form={account} />
+        </div>
+      </fieldset>
+      <div className="sign-up-form__actions">
+        <Button type="submit" disabled={!formState.isValid} loading={saving}>
+          Sign Up
+        </Button>
+      </div>
+    </form>
+  );
+}

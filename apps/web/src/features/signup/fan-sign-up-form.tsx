@@ -1,0 +1,92 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { createFanBody, messages, type CreateFanBody } from '@hfm/shared';
+import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
+import { useCreateFan } from '../../api/identity';
+import { Button } from '../../ui/button';
+import { SavingOverlay } from '../../ui/spinner';
+import { DobField, EmailField, GenderField, NameFields, PasswordFields, type AccountFormValues } from './account-fields';
+import { ProfileImagePicker } from './profile-image-picker';
+import { SignUpProgress } from './sign-up-progress';
+import { useSignUpSubmit } from './use-sign-up-submit';
+
+type FanSignUpValues = ReturnType<typeof createFanBody.parse>;
+
+const FIELD_NAMES = ['firstName', 'lastName', 'email', 'password', 'confirmPassword', 'dob', 'gender', 'profileImageData'] as const;
+const EMPTY_FORM: CreateFanBody = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+  dob: '',
+  gender: undefined as unknown as CreateFanBody['gender'],
+  role: 'subscriber',
+  profileImageData: null,
+  fileName: null,
+};
+
+export interface FanSignUpFormProps {
+  variant: 'modal' | 'page';
+  onCancel: () => void;
+  onSaved: (email: string) => void;
+}
+
+/** The fan account form shared by the modal and the page. */
+export function FanSignUpForm({ variant, onCancel, onSaved }: FanSignUpFormProps) {
+  const form = useForm<CreateFanBody, unknown, FanSignUpValues>({ resolver: zodResolver(createFanBody), mode: 'all', defaultValues: EMPTY_FORM });
+  const { handleSubmit, setError, setValue, formState, control } = form;
+  const account = form as unknown as UseFormReturn<AccountFormValues>;
+  const profileImage = useWatch({ control, name: 'profileImageData' });
+  const createFan = useCreateFan();
+  const emailExistsMessage = variant === 'modal' ? () => messages.emailExistsModal : messages.emailExists;
+  const { saving, formError, submit } = useSignUpSubmit({ setError, fieldNames: FIELD_NAMES, emailExistsMessage });
+
+  const save = handleSubmit((values) =>
+    submit(values, async () => {
+      await createFan.mutateAsync({ ...values, gender: values.gender, role: 'subscriber', phoneNumber: null, location: null });
+      onSaved(values.email);
+    }),
+  );
+
+  function setProfileImage(image: { dataUrl: string; fileName: string } | null) {
+    setValue('profileImageData', image?.dataUrl ?? null, { shouldDirty: true, shouldValidate: true });
+    setValue('fileName', image?.fileName ?? null);
+  }
+
+  return (
+    <form className={`sign-up-form sign-up-form--fan sign-up-form--${variant}`} onSubmit={save} noValidate aria-busy={saving}>
+      {saving && <SavingOverlay />}
+      <SignUpProgress imageDone={isImageDataUrl(profileImage)} infoDone={formState.isValid} />
+      {formError && (
+        <p className="sign-up-form__alert" role="alert">
+          {formError}
+        </p>
+      )}
+      <ProfileImagePicker image={profileImage} onChange={setProfileImage} />
+      {formState.errors.profileImageData?.message && <p className="field__error">{formState.errors.profileImageData.message}</p>}
+      <div className="sign-up-form__grid">
+        <NameFields form={account} />
+        <div className="sign-up-form__wide">
+          <EmailField form={account} />
+        </div>
+        <PasswordFields form={account} />
+        <DobField form={account} />
+        <div className="sign-up-form__wide">
+          <GenderField form={account} />
+        </div>
+      </div>
+      <div className="sign-up-form__actions">
+        <Button variant="secondary" onClick={onCancel} disabled={saving}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={!formState.isValid} loading={saving}>
+          Continue
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function isImageDataUrl(value: unknown): boolean {
+  return typeof value === 'string' && /^data:image\/(png|jpeg);base64,/.test(value);
+}

@@ -1,0 +1,24 @@
+import type { ButtonHTMLAttributes } from 'react';
+import { Spinner } from './spinner';
+import './button.css';
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: 'primary' | 'secondary' | 'ghost';
+  /** Shows a spinner, keeps the label for screen readers and blocks clicks. */
+  loading?: boolean;
+}
+
+export function Button({ variant = 'primary', loading = false, disabled, className, children, type = 'button', ...rest }: ButtonProps) {
+  return (
+    <button
+      {...rest}
+      type={type}
+      className={['button', `button--${variant}`, className].filter(Boolean).join(' ')}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+    >
+      {loading && <Spinner size="small" />}
+      <span>{children}</span>
+    </button>
+  );
+}

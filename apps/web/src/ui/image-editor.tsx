@@ -1,0 +1,115 @@
+import { CROP_SIZE, messages } from '@hfm/shared';
+import { useRef, useState, type ChangeEvent } from 'react';
+import Cropper, { type Area } from 'react-easy-crop';
+import { Button } from './button';
+import { cropToDataUrl, IMAGE_ACCEPT, isAcceptedImage, pngFileName, readAsDataUrl } from './crop-image';
+import { Modal } from './modal';
+import './image-editor.css';
+
+export interface CroppedImage {
+  dataUrl: string;
+  fileName: string;
+}
+
+export interface ImageEditorProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSave: (image: CroppedImage) => void;
+  previewLabel?: 'Cover Image Preview' | 'Banner Image Preview';
+  width?: number;
+  height?: number;
+  aspect?: number;
+}
+
+/** 'Crop Image': choose a png/jpg/jpeg, frame it, preview the result and save it as a PNG data URL. */
+export function ImageEditor({
+  open,
+  onOpenChange,
+  onSave,
+  previewLabel = 'Cover Image Preview',
+  width = CROP_SIZE.width,
+  height = CROP_SIZE.height,
+  aspect = CROP_SIZE.aspect,
+}: ImageEditorProps) {
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [source, setSource] = useState<{ src: string; name: string } | null>(null);
+  const [crop, setCrop] = useState({ x: 0, y: 0 });
+  const [zoom, setZoom] = useState(1);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function chooseFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    if (!isAcceptedImage(file)) {
+      setError(messages.imageType);
+      return;
+    }
+    setError(null);
+    setPreview(null);
+    setZoom(1);
+    setCrop({ x: 0, y: 0 });
+    setSource({ src: await readAsDataUrl(file), name: file.name });
+  }
+
+  async function showPreview(_area: Area, pixels: Area) {
+    if (!source) return;
+    try {
+      setPreview(await cropToDataUrl(source.src, pixels, width, height));
+    } catch (cropError) {
+      setError((cropError as Error).message);
+    }
+  }
+
+  function save() {
+    if (!preview || !source) return;
+    onSave({ dataUrl: preview, fileName: pngFileName(source.name) });
+    onOpenChange(false);
+  }
+
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title="Crop Image" size="large" hideClose>
+      <input ref={fileInput} type="file" accept={IMAGE_ACCEPT} className="visually-hidden" tabIndex={-1} aria-label="Image file" onChange={chooseFile} />
+      <div className="image-editor">
+        <div className="image-editor__stage">
+          {source ? (
+            <Cropper image={source.src} crop={crop} zoom={zoom} aspect={aspect} onCropChange={setCrop} onZoomChange={setZoom} onCropComplete={showPreview} />
+          ) : (
+            <button type="button" className="image-editor__empty" onClick={() => fileInput.current?.click()}>
+              Choose a .png, .jpg or .jpeg image
+            </button>
+          )}
+        </div>
+        <aside className="image-editor__side">
+          <h3 className="image-editor__preview-title">{previewLabel}</h3>
+          <div className="image-editor__preview" style={{ aspectRatio: String(aspect) }}>
+            {preview ? <img src={preview} alt={previewLabel} /> : <span>No image yet</span>}
+          </div>
+          {source && (
+            <label className="image-editor__zoom">
+              Zoom
+              <input type="range" min={1} max={3} step={0.05} value={zoom} onChange={(event) => setZoom(Number(event.target.value))} />
+            </label>
+          )}
+        </aside>
+      </div>
+      {error && (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="image-editor__actions">
+        <Button variant="secondary" onClick={() => fileInput.current?.click()}>
+          Choose New Image
+        </Button>
+        <Button onClick={save} disabled={!preview}>
+          Save Image
+        </Button>
+        <Button variant="ghost" onClick={() => onOpenChange(false)}>
+          Close
+        </Button>
+      </div>
+    </Modal>
+  );
+}
