@@ -1,6 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { artistsRoutes } from './artists/artists.routes.js';
+import { authRoutes } from './auth/auth.routes.js';
+import { genresRoutes } from './genres/genres.routes.js';
+import { initialRoutes } from './initial/initial.routes.js';
+import { usersRoutes } from './users/users.routes.js';
 
 /** Every domain's routes, registered in one place so the API reads like the spec's catalogue. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
-  void app;
+  await app.register(authRoutes);
+  await app.register(usersRoutes);
+  await app.register(initialRoutes);
+  await app.register(artistsRoutes);
+  await app.register(genresRoutes);
 }

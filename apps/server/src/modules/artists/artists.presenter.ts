@@ -1,0 +1,39 @@
+import { songDirectoryName, totalScore, type ArtistStatus, type PublicArtist } from '@hfm/shared';
+import type { GenreRow } from '../genres/genres.service.js';
+import { toPublicGenre } from '../genres/genres.presenter.js';
+import type { ArtistRow } from './artists.repository.js';
+
+/** The banner URL carries the row's update time, so a new banner is fetched past the cache. */
+export function bannerImagePath(row: Pick<ArtistRow, 'bannerImage' | 'updatedAt'>): string | null {
+  return row.bannerImage ? `/media/${row.bannerImage}?t=${row.updatedAt.getTime()}` : null;
+}
+
+/** The one place an artist row becomes what the API says about an artist. */
+export function toPublicArtist(row: ArtistRow, genre: GenreRow | null, photos: string[]): PublicArtist {
+  return {
+    _id: row.id,
+    id: row.id,
+    name: row.name,
+    userID: row.userId,
+    genre: genre ? toPublicGenre(genre) : null,
+    genreID: row.genreId,
+    bio: row.bio,
+    hfmPicksOptIn: row.hfmPicksOptIn,
+    isExclusive: row.isExclusive,
+    isFeatured: row.isFeatured,
+    featuredBio: row.featuredBio,
+    featuredPosition: row.featuredPosition,
+    tier: row.tier,
+    photos,
+    hifives: row.hifives,
+    status: row.status as ArtistStatus,
+    scoreMatrix: row.scoreMatrix,
+    totalScore: totalScore(row.scoreMatrix),
+    bannerImage: row.bannerImage,
+    bannerImagePath: bannerImagePath(row),
+    songDirectory: songDirectoryName(row.id, row.name),
+    searchStatus: { isSearchable: row.isSearchable },
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,57 @@
+import { publicArtist, publicUser } from '@hfm/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IMAGE_BODY_LIMIT } from '../../app.js';
+import { fileOrField, readMultipartForm } from '../../http/multipart.js';
+import { rateLimited } from '../auth/route-options.js';
+import { signUpArtist, type ArtistSignUpParts } from './artists.service.js';
+
+const jsonPart = z.union([z.string(), z.record(z.string(), z.unknown())]);
+
+/** Multipart is the spec's form; the same parts as one JSON object are accepted too. */
+const artistSignUpBody = z
+  .object({
+    artist: jsonPart,
+    user: jsonPart,
+    s3Path: z.string().max(500).optional().nullable(),
+    imageData: z.string().optional().nullable(),
+    bannerImageData: z.string().optional().nullable(),
+  })
+  .optional()
+  .describe('multipart/form-data: `artist` and `user` as JSON text, images as file parts or data URLs');
+
+export async function artistsRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+
+  app.post(
+    '/api/artists/create',
+    {
+      bodyLimit: IMAGE_BODY_LIMIT,
+      config: rateLimited(app),
+      schema: {
+        tags: ['artists'],
+        summary: 'Artist sign-up: an unconfirmed ARTIST user and a PENDING artist, mailed a 6-digit code',
+        consumes: ['multipart/form-data', 'application/json'],
+        body: artistSignUpBody,
+        response: { 201: z.object({ user: publicUser, artist: publicArtist }) },
+      },
+    },
+    async (request, reply) => {
+      let parts: ArtistSignUpParts;
+      if (request.isMultipart()) {
+        const form = await readMultipartForm(request);
+        parts = {
+          artist: form.fields.artist,
+          user: form.fields.user,
+          imageData: fileOrField(form, 'imageData'),
+          bannerImageData: fileOrField(form, 'bannerImageData'),
+        };
+      } else {
+        parts = request.body ?? { artist: undefined, user: undefined };
+      }
+      return reply.status(201).send(await signUpArtist(ctx, parts));
+    },
+  );
+}

@@ -1,0 +1,91 @@
+import { confirmUserBody, loginBody, messages, publicUser, resendCodeBody } from '@hfm/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { logIn, logOut } from './auth.service.js';
+import { confirmUser, resendCode } from './confirmation.service.js';
+import { rateLimited } from './route-options.js';
+import { SESSION_COOKIE } from './sessions.js';
+
+const LOGIN_PATH = '/login';
+/** A body that is not even an object gets the same message as a missing field. */
+const loginRequest = z.object(loginBody.shape, { error: messages.noLoginCredentials });
+
+export async function authRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+
+  app.post(
+    '/api/auth',
+    {
+      config: rateLimited(app),
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in; sets the hfm_session cookie',
+        body: loginRequest,
+        response: { 200: z.object({ routeTo: z.string(), user: publicUser }) },
+      },
+    },
+    async (request, reply) => {
+      const signedIn = await logIn(ctx, request.body, { userAgent: request.headers['user-agent'], ip: request.ip });
+      reply.setCookie(SESSION_COOKIE, signedIn.token, {
+        httpOnly: true,
+        sameSite: 'lax',
+        path: '/',
+        secure: ctx.config.secureCookies,
+        expires: signedIn.expiresAt,
+      });
+      return { routeTo: signedIn.routeTo, user: signedIn.user };
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out everywhere: every session of the user ends',
+        response: { 200: z.object({ routeTo: z.string() }) },
+      },
+    },
+    async (request, reply) => {
+      await logOut(ctx, request.currentUser);
+      reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: ctx.config.secureCookies });
+      return { routeTo: LOGIN_PATH };
+    },
+  );
+
+  app.post(
+    '/api/auth/confirm-user',
+    {
+      config: rateLimited(app),
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirm an account with the 6-digit code from the mail',
+        body: confirmUserBody,
+        response: { 200: z.object({ confirmed: z.literal(true), routeTo: z.string() }) },
+      },
+    },
+    async (request) => {
+      await confirmUser(ctx, request.body);
+      return { confirmed: true as const, routeTo: LOGIN_PATH };
+    },
+  );
+
+  app.post(
+    '/api/auth/resend-code',
+    {
+      config: rateLimited(app),
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a new code to an unconfirmed account (same answer for any email)',
+        body: resendCodeBody,
+        response: { 202: z.object({ sent: z.literal(true) }) },
+      },
+    },
+    async (request, reply) => {
+      await resendCode(ctx, request.body.email);
+      return reply.status(202).send({ sent: true as const });
+    },
+  );
+}

@@ -1,0 +1,20 @@
+import { publicGenre } from '@hfm/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { listGenres } from './genres.service.js';
+
+export async function genresRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/api/genres',
+    {
+      schema: {
+        tags: ['genres'],
+        summary: 'Every genre, sorted by label',
+        response: { 200: z.array(publicGenre) },
+      },
+    },
+    async () => listGenres(app.ctx.db),
+  );
+}

@@ -1,0 +1,90 @@
+import type { PublicAlbum, PublicArtist, PublicSong, PublicUser } from '@hfm/shared';
+import type { AppContext } from '../../context.js';
+import { unauthenticated } from '../../http/app-error.js';
+import type { Database } from '../../platform/db/client.js';
+import { presentAlbum } from '../albums/albums.presenter.js';
+import { findPublicArtistByUserId } from '../artists/artists.service.js';
+import type { SessionUser } from '../auth/sessions.js';
+import { presentSong } from '../songs/songs.presenter.js';
+import { findUser, presentUser } from '../users/users.service.js';
+import {
+  albumIdsOfSongs,
+  listAlbumRowsOfArtist,
+  listSongRowsOfArtist,
+  songIdsOfAlbums,
+  topSongOfArtist,
+} from './initial.repository.js';
+
+export interface StatSong {
+  _id: string;
+  id: string;
+  title: string;
+}
+
+export interface ArtistStats {
+  mostListenedToSong: StatSong | null;
+  mostHifivedSong: StatSong | null;
+}
+
+export interface Catalogue {
+  songs: PublicSong[];
+  albums: PublicAlbum[];
+}
+
+const NO_STATS: ArtistStats = { mostListenedToSong: null, mostHifivedSong: null };
+
+async function loadCatalogue(db: Database, artistId: string): Promise<Catalogue> {
+  const [songRows, albumRows] = await Promise.all([
+    listSongRowsOfArtist(db, artistId),
+    listAlbumRowsOfArtist(db, artistId),
+  ]);
+  const [albumsBySong, songsByAlbum] = await Promise.all([
+    albumIdsOfSongs(db, songRows.map((row) => row.id)),
+    songIdsOfAlbums(db, albumRows.map((row) => row.id)),
+  ]);
+  return {
+    songs: songRows.map((row) => presentSong(row, albumsBySong.get(row.id) ?? [])),
+    albums: albumRows.map((row) => presentAlbum(row, songsByAlbum.get(row.id) ?? [])),
+  };
+}
+
+async function loadStats(db: Database, artistId: string): Promise<ArtistStats> {
+  const asStat = (song: { id: string; title: string } | null) =>
+    song ? { _id: song.id, id: song.id, title: song.title } : null;
+  const [listened, hifived] = await Promise.all([
+    topSongOfArtist(db, artistId, 'plays'),
+    topSongOfArtist(db, artistId, 'hifives'),
+  ]);
+  return { mostListenedToSong: asStat(listened), mostHifivedSong: asStat(hifived) };
+}
+
+async function loadSignedInUser(ctx: AppContext, actor: SessionUser): Promise<PublicUser> {
+  const row = await findUser(ctx.db, actor.id);
+  if (!row) throw unauthenticated();
+  return presentUser(ctx.db, row);
+}
+
+async function loadOwnArtist(ctx: AppContext, actor: SessionUser): Promise<PublicArtist | null> {
+  return actor.role === 'ARTIST' ? findPublicArtistByUserId(ctx.db, actor.id) : null;
+}
+
+/** The signed-in user; for an artist also the artist with its songs and albums. */
+export async function getSessionProfile(
+  ctx: AppContext,
+  actor: SessionUser,
+): Promise<{ user: PublicUser; artist: (PublicArtist & Catalogue) | null }> {
+  const [user, artist] = await Promise.all([loadSignedInUser(ctx, actor), loadOwnArtist(ctx, actor)]);
+  if (!artist) return { user, artist: null };
+  return { user, artist: { ...artist, ...(await loadCatalogue(ctx.db, artist.id)) } };
+}
+
+/** What the signed-in areas load first: stats (artists only), user, artist, songs and albums. */
+export async function getInitialData(
+  ctx: AppContext,
+  actor: SessionUser,
+): Promise<{ stats: ArtistStats; user: PublicUser; artist: PublicArtist | null } & Catalogue> {
+  const [user, artist] = await Promise.all([loadSignedInUser(ctx, actor), loadOwnArtist(ctx, actor)]);
+  if (!artist) return { stats: NO_STATS, user, artist: null, songs: [], albums: [] };
+  const [stats, catalogue] = await Promise.all([loadStats(ctx.db, artist.id), loadCatalogue(ctx.db, artist.id)]);
+  return { stats, user, artist, ...catalogue };
+}

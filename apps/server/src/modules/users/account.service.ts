@@ -1,0 +1,109 @@
+import { messages, type PublicUser, type UpdateUserBody } from '@hfm/shared';
+import type { AppContext } from '../../context.js';
+import { badRequest, forbidden, notFound } from '../../http/app-error.js';
+import type { SessionUser } from '../auth/sessions.js';
+import { deleteOtherSessions } from '../auth/sessions.js';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { profileImagePath } from './users.presenter.js';
+import { findUserById, updateUserRow, type UserPatch, type UserRow } from './users.repository.js';
+import { dobFromForm, emptyToNull, presentUser } from './users.service.js';
+import { newImageFileName, profileImageKey, readImage, storeProfileImage } from './profile-images.js';
+
+export const EMAIL_CANNOT_CHANGE = 'Email address cannot be changed.';
+
+function assertSelfOrAdmin(actor: SessionUser, userId: string): void {
+  if (actor.id !== userId && actor.role !== 'ADMIN') throw forbidden(messages.forbidden);
+}
+
+async function loadUser(ctx: AppContext, userId: string): Promise<UserRow> {
+  const row = await findUserById(ctx.db, userId);
+  if (!row) throw notFound(messages.notFound);
+  return row;
+}
+
+/** Date of birth and email may be sent back as they are, never changed. */
+function assertUnchangeable(row: UserRow, body: UpdateUserBody): void {
+  if (body.dob !== undefined && body.dob !== null && body.dob !== '') {
+    if (dobFromForm(body.dob) !== row.dob) throw badRequest(messages.dobCannotChange, { dob: messages.dobCannotChange });
+  }
+  if (body.email !== undefined && body.email !== null && body.email.trim().toLowerCase() !== row.email) {
+    throw badRequest(EMAIL_CANNOT_CHANGE, { email: EMAIL_CANNOT_CHANGE });
+  }
+}
+
+function patchFrom(body: UpdateUserBody): UserPatch {
+  const patch: UserPatch = {};
+  if (body.firstName !== undefined) patch.firstName = body.firstName;
+  if (body.lastName !== undefined) patch.lastName = body.lastName;
+  if (body.phoneNumber !== undefined) patch.phoneNumber = emptyToNull(body.phoneNumber);
+  if (body.location !== undefined) patch.location = emptyToNull(body.location);
+  if (body.gender !== undefined) patch.gender = body.gender;
+  if (body.hfmPicksOptIn !== undefined) patch.hfmPicksOptIn = body.hfmPicksOptIn;
+  return patch;
+}
+
+export async function updateUser(
+  ctx: AppContext,
+  actor: SessionUser,
+  userId: string,
+  body: UpdateUserBody,
+): Promise<PublicUser> {
+  assertSelfOrAdmin(actor, userId);
+  const row = await loadUser(ctx, userId);
+  assertUnchangeable(row, body);
+  const patch = patchFrom(body);
+  const updated = Object.keys(patch).length > 0 ? await updateUserRow(ctx.db, userId, patch) : row;
+  return presentUser(ctx.db, updated ?? row);
+}
+
+export interface ChangePassword {
+  currentPassword: string;
+  password: string;
+}
+
+/** Only the user themself, with the current password; every other session of theirs ends. */
+export async function changePassword(
+  ctx: AppContext,
+  actor: SessionUser,
+  userId: string,
+  body: ChangePassword,
+): Promise<void> {
+  if (actor.id !== userId) throw forbidden(messages.forbidden);
+  const row = await loadUser(ctx, userId);
+  if (!(await verifyPassword(row.passwordHash, body.currentPassword))) {
+    throw badRequest(messages.currentPasswordWrong, { currentPassword: messages.currentPasswordWrong });
+  }
+  await updateUserRow(ctx.db, userId, { passwordHash: await hashPassword(body.password) });
+  await deleteOtherSessions(ctx.db, userId, actor.sessionId);
+}
+
+async function deleteStoredImage(ctx: AppContext, userId: string, fileName: string | null): Promise<void> {
+  if (!fileName) return;
+  await ctx.storage.delete(profileImageKey(userId, fileName)).catch((error: unknown) => {
+    ctx.log.warn({ err: error, userId }, 'could not delete an old profile image');
+  });
+}
+
+export async function uploadProfileImage(
+  ctx: AppContext,
+  actor: SessionUser,
+  userId: string,
+  imageData: string | Buffer,
+): Promise<{ path: string }> {
+  assertSelfOrAdmin(actor, userId);
+  const row = await loadUser(ctx, userId);
+  const image = await readImage(imageData);
+  const fileName = newImageFileName('profile', image);
+  await storeProfileImage(ctx.storage, userId, fileName, image);
+  await updateUserRow(ctx.db, userId, { profileImage: fileName });
+  await deleteStoredImage(ctx, userId, row.profileImage);
+  return { path: profileImagePath(userId, fileName)! };
+}
+
+export async function removeProfileImage(ctx: AppContext, actor: SessionUser, userId: string): Promise<PublicUser> {
+  assertSelfOrAdmin(actor, userId);
+  const row = await loadUser(ctx, userId);
+  const updated = await updateUserRow(ctx.db, userId, { profileImage: null });
+  await deleteStoredImage(ctx, userId, row.profileImage);
+  return presentUser(ctx.db, updated ?? row);
+}

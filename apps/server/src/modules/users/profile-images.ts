@@ -1,0 +1,30 @@
+import crypto from 'node:crypto';
+import type { ObjectStorage } from '../../platform/storage/storage.js';
+import { decodeImageData, processImage, type ProcessedImage } from '../../platform/media/images.js';
+
+/** Profile images live at `profile-images/{userId}/{file}`; the user row keeps the file name. */
+export function profileImageKey(userId: string, fileName: string): string {
+  return `profile-images/${userId}/${fileName}`;
+}
+
+/**
+ * Every upload gets a new name: images are served as immutable, so a replaced picture must have a
+ * new URL for browsers to fetch it.
+ */
+export function newImageFileName(prefix: string, image: ProcessedImage): string {
+  return `${prefix}-${Date.now()}-${crypto.randomBytes(4).toString('hex')}.${image.extension}`;
+}
+
+/** A data URL, base64 text or raw file bytes; only real PNG or JPEG pass (checked by content). */
+export async function readImage(input: string | Buffer): Promise<ProcessedImage> {
+  return processImage(typeof input === 'string' ? decodeImageData(input) : input);
+}
+
+export async function storeProfileImage(
+  storage: ObjectStorage,
+  userId: string,
+  fileName: string,
+  image: ProcessedImage,
+): Promise<void> {
+  await storage.put(profileImageKey(userId, fileName), image.data, image.contentType);
+}

@@ -1,0 +1,133 @@
+import {
+  changePasswordBody,
+  createFanBody,
+  emailField,
+  messages,
+  publicUser,
+  updateUserBody,
+} from '@hfm/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IMAGE_BODY_LIMIT } from '../../app.js';
+import { badRequest } from '../../http/app-error.js';
+import { requireUser } from '../../http/guards.js';
+import { fileOrField, readMultipartForm } from '../../http/multipart.js';
+import { rateLimited, signedIn } from '../auth/route-options.js';
+import { changePassword, removeProfileImage, updateUser, uploadProfileImage } from './account.service.js';
+import { isEmailTaken, signUpFan } from './users.service.js';
+
+export const userIdParams = z.object({ id: z.guid({ error: 'Not a valid id.' }) });
+
+const profileImageBody = z
+  .object({
+    fileName: z.string().max(200).optional().nullable(),
+    imageData: z.string({ error: messages.imageType }).min(1, { error: messages.imageType }),
+    path: z.string().max(500).optional().nullable(),
+  })
+  .optional()
+  .describe('JSON, or multipart/form-data with an `imageData` file part');
+
+export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+
+  app.get(
+    '/api/users/check-email/:email',
+    {
+      config: rateLimited(app),
+      schema: {
+        tags: ['users'],
+        summary: 'Whether an account with this email exists',
+        params: z.object({ email: emailField }),
+        response: { 200: z.object({ exists: z.boolean() }) },
+      },
+    },
+    async (request) => ({ exists: await isEmailTaken(ctx.db, request.params.email) }),
+  );
+
+  app.post(
+    '/api/users/create',
+    {
+      bodyLimit: IMAGE_BODY_LIMIT,
+      config: rateLimited(app),
+      schema: {
+        tags: ['users'],
+        summary: 'Fan sign-up: an unconfirmed subscriber, mailed a 6-digit code',
+        body: createFanBody,
+        response: { 201: publicUser },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await signUpFan(ctx, request.body)),
+  );
+
+  app.put(
+    '/api/users/:id',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ['users'],
+        summary: 'Update account info (self or admin); date of birth and email cannot change',
+        params: userIdParams,
+        body: updateUserBody,
+        response: { 200: publicUser },
+      },
+    },
+    async (request) => updateUser(ctx, requireUser(request), request.params.id, request.body),
+  );
+
+  app.put(
+    '/api/users/password/:id',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ['users'],
+        summary: 'Change password (self only); the other sessions end',
+        params: userIdParams,
+        body: changePasswordBody,
+        response: { 200: z.object({ ok: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      await changePassword(ctx, requireUser(request), request.params.id, request.body);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/profile-image/upload/:id',
+    {
+      onRequest: signedIn,
+      bodyLimit: IMAGE_BODY_LIMIT,
+      schema: {
+        tags: ['users'],
+        summary: 'Upload a profile image (PNG or JPEG; self or admin)',
+        consumes: ['application/json', 'multipart/form-data'],
+        params: userIdParams,
+        body: profileImageBody,
+        response: { 200: z.object({ path: z.string() }) },
+      },
+    },
+    async (request) => {
+      const imageData = request.isMultipart()
+        ? fileOrField(await readMultipartForm(request), 'imageData')
+        : (request.body?.imageData ?? null);
+      if (!imageData) throw badRequest(messages.imageType, { imageData: messages.imageType });
+      return uploadProfileImage(ctx, requireUser(request), request.params.id, imageData);
+    },
+  );
+
+  app.delete(
+    '/api/users/remove/profile-image/:id',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ['users'],
+        summary: 'Remove the profile image (self or admin)',
+        params: userIdParams,
+        response: { 200: publicUser },
+      },
+    },
+    async (request) => removeProfileImage(ctx, requireUser(request), request.params.id),
+  );
+}

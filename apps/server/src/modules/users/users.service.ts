@@ -1,0 +1,190 @@
+import crypto from 'node:crypto';
+import {
+  dobToIsoDate,
+  messages,
+  parseDob,
+  type PublicUser,
+  type Role,
+  type UserStatus,
+} from '@hfm/shared';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../http/app-error.js';
+import type { Database } from '../../platform/db/client.js';
+import type { ProcessedImage } from '../../platform/media/images.js';
+import { mailCodeQuietly } from '../auth/confirmation.service.js';
+import { hashPassword } from '../auth/passwords.js';
+import { toPublicUser } from './users.presenter.js';
+import { newImageFileName, readImage, storeProfileImage } from './profile-images.js';
+import {
+  countUsers,
+  findUserByEmail as findUserRowByEmail,
+  findUserById,
+  findUserByUserName,
+  insertUser,
+  loadUserRelations,
+  updateUserRow,
+  type UserRow,
+} from './users.repository.js';
+
+export type { UserRow };
+
+/** What it takes to make an account; the sign-ups, the CLI, the demo seed and test factories use it. */
+export interface NewAccount {
+  id?: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  role: Role;
+  status: UserStatus;
+  /** ISO date (YYYY-MM-DD). */
+  dob?: string | null;
+  gender?: string | null;
+  phoneNumber?: string | null;
+  location?: string | null;
+  hfmPicksOptIn?: boolean;
+  profileImage?: string | null;
+}
+
+/** A sign-up form after the shared schema parsed it. */
+export interface AccountForm {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  dob: string;
+  gender: string;
+  phoneNumber?: string | null | undefined;
+  location?: string | null | undefined;
+}
+
+export const emailExists = (email: string) => new AppError('EMAIL_EXISTS', messages.emailExists(email));
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}
+
+export const emptyToNull = (value: string | null | undefined) => (value ? value : null);
+
+/** The MM/DD/YYYY of a form as the ISO date the table keeps (null when absent or not a date). */
+export function dobFromForm(dob: string | null | undefined): string | null {
+  const parsed = parseDob(dob);
+  return parsed ? dobToIsoDate(parsed) : null;
+}
+
+export function accountFromForm(form: AccountForm, role: Role, extra: Partial<NewAccount> = {}): NewAccount {
+  return {
+    firstName: form.firstName,
+    lastName: form.lastName,
+    email: form.email,
+    password: form.password,
+    role,
+    status: 'UNCONFIRMED',
+    dob: dobFromForm(form.dob),
+    gender: form.gender,
+    phoneNumber: emptyToNull(form.phoneNumber),
+    location: emptyToNull(form.location),
+    ...extra,
+  };
+}
+
+/** Inserts one user; `db` may be a transaction. A taken email is a 409 EMAIL_EXISTS. */
+export async function createAccount(db: Database, account: NewAccount): Promise<UserRow> {
+  const email = account.email.trim().toLowerCase();
+  if (await findUserRowByEmail(db, email)) throw emailExists(email);
+  try {
+    return await insertUser(db, {
+      ...(account.id ? { id: account.id } : {}),
+      firstName: account.firstName,
+      lastName: account.lastName,
+      email,
+      userName: email,
+      passwordHash: await hashPassword(account.password),
+      role: account.role,
+      status: account.status,
+      confirmedAt: account.status === 'ACTIVE' ? new Date() : null,
+      dob: account.dob ?? null,
+      gender: account.gender ?? null,
+      phoneNumber: account.phoneNumber ?? null,
+      location: account.location ?? null,
+      hfmPicksOptIn: account.hfmPicksOptIn ?? false,
+      profileImage: account.profileImage ?? null,
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailExists(email);
+    throw error;
+  }
+}
+
+/** Creates the account and, when a picture came with it, stores it under the new user's id. */
+export async function createAccountWithImage(
+  ctx: Pick<AppContext, 'storage'>,
+  db: Database,
+  account: NewAccount,
+  image: ProcessedImage | null,
+): Promise<UserRow> {
+  const id = account.id ?? crypto.randomUUID();
+  const fileName = image ? newImageFileName('profile', image) : null;
+  const row = await createAccount(db, { ...account, id, profileImage: fileName });
+  if (image && fileName) await storeProfileImage(ctx.storage, id, fileName, image);
+  return row;
+}
+
+export interface FanSignUp extends AccountForm {
+  profileImageData?: string | null | undefined;
+}
+
+/** Fan sign-up: an unconfirmed subscriber, mailed a code. The picture is checked before anything is saved. */
+export async function signUpFan(ctx: AppContext, form: FanSignUp): Promise<PublicUser> {
+  if (await findUserRowByEmail(ctx.db, form.email)) throw emailExists(form.email);
+  const image = form.profileImageData ? await readImage(form.profileImageData) : null;
+  const row = await ctx.db.transaction((tx) =>
+    createAccountWithImage(ctx, tx, accountFromForm(form, 'SUBSCRIBER'), image),
+  );
+  await mailCodeQuietly(ctx, row);
+  return toPublicUser(row);
+}
+
+export async function isEmailTaken(db: Database, email: string): Promise<boolean> {
+  return (await findUserRowByEmail(db, email)) !== null;
+}
+
+export function findUserByEmail(db: Database, email: string): Promise<UserRow | null> {
+  return findUserRowByEmail(db, email);
+}
+
+export function findUserForLogin(db: Database, userName: string): Promise<UserRow | null> {
+  return findUserByUserName(db, userName);
+}
+
+export function findUser(db: Database, id: string): Promise<UserRow | null> {
+  return findUserById(db, id);
+}
+
+export async function activateUser(db: Database, id: string): Promise<void> {
+  await updateUserRow(db, id, { status: 'ACTIVE', confirmedAt: new Date() });
+}
+
+export function hasNoUsers(db: Database): Promise<boolean> {
+  return countUsers(db).then((total) => total === 0);
+}
+
+/** Users as the API shows them, with their subscriptions and Hi Fives, in the order given. */
+export async function presentUsers(db: Database, rows: UserRow[]): Promise<PublicUser[]> {
+  const relations = await loadUserRelations(db, rows.map((row) => row.id));
+  return rows.map((row) => toPublicUser(row, relations.get(row.id)));
+}
+
+export async function presentUser(db: Database, row: UserRow): Promise<PublicUser> {
+  const [user] = await presentUsers(db, [row]);
+  return user!;
+}
+
+/** Ids are UUIDs; any other text names nothing, so callers answer 404 without asking the database. */
+export function isUuid(id: string): boolean {
+  return z.guid().safeParse(id).success;
+}

@@ -1,0 +1,128 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Role, UserStatus } from '@hfm/shared';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { createArtistAccount, type ArtistRow, type NewArtist } from '../modules/artists/artists.service.js';
+import { SESSION_COOKIE } from '../modules/auth/sessions.js';
+import { findGenreByLabel } from '../modules/genres/genres.service.js';
+import { createAccount, type NewAccount, type UserRow } from '../modules/users/users.service.js';
+
+/** Passes the shared strength rule (length, upper case, digit, special, no triple repeats). */
+export const TEST_PASSWORD = 'Test-Pass-2025!';
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  role: Role;
+  row: UserRow;
+}
+
+export interface TestArtist extends TestUser {
+  artistId: string;
+  artist: ArtistRow;
+}
+
+let sequence = 0;
+
+/** A fresh address per call, so tests never collide on the unique email. */
+export function uniqueEmail(prefix = 'user'): string {
+  sequence += 1;
+  return `${prefix}-${Date.now().toString(36)}-${sequence}@example.test`;
+}
+
+function accountDefaults(role: Role, overrides: Partial<NewAccount>): NewAccount {
+  return {
+    firstName: 'Test',
+    lastName: role === 'ARTIST' ? 'Artist' : role === 'ADMIN' ? 'Admin' : 'Fan',
+    email: uniqueEmail(role.toLowerCase()),
+    password: TEST_PASSWORD,
+    role,
+    status: 'ACTIVE' as UserStatus,
+    dob: '1990-05-17',
+    gender: 'PREFER NOT TO SAY',
+    ...overrides,
+  };
+}
+
+function asTestUser(row: UserRow, password: string): TestUser {
+  return { id: row.id, email: row.email, password, role: row.role as Role, row };
+}
+
+/** A confirmed subscriber unless overridden (role, status, names, email, password...). */
+export async function createUser(app: FastifyInstance, overrides: Partial<NewAccount> = {}): Promise<TestUser> {
+  const account = accountDefaults(overrides.role ?? 'SUBSCRIBER', overrides);
+  return asTestUser(await createAccount(app.ctx.db, account), account.password);
+}
+
+export function createAdmin(app: FastifyInstance, overrides: Partial<NewAccount> = {}): Promise<TestUser> {
+  return createUser(app, { ...overrides, role: 'ADMIN' });
+}
+
+/** A confirmed ARTIST user with an artist row (PENDING, genre Rock) unless overridden. */
+export async function createArtist(
+  app: FastifyInstance,
+  overrides: { user?: Partial<NewAccount>; artist?: Partial<NewArtist> } = {},
+): Promise<TestArtist> {
+  const account = accountDefaults('ARTIST', overrides.user ?? {});
+  const genre = overrides.artist?.genreId === undefined ? await findGenreByLabel(app.ctx.db, 'Rock') : null;
+  const created = await createArtistAccount(app.ctx, account, {
+    name: `Test Band ${sequence}`,
+    genreId: genre?.id ?? null,
+    ...overrides.artist,
+  });
+  return { ...asTestUser(created.user, account.password), artistId: created.artist.id, artist: created.artist };
+}
+
+/** Signs in through the API and answers the Cookie header value for later requests. */
+export async function signIn(app: FastifyInstance, user: { email: string; password: string }): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth',
+    payload: { userName: user.email, password: user.password },
+  });
+  if (res.statusCode !== 200) throw new Error(`signIn ${user.email} failed: ${res.statusCode} ${res.body}`);
+  const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
+  if (!cookie) throw new Error('signIn: no session cookie');
+  return `${SESSION_COOKIE}=${cookie.value}`;
+}
+
+/** The .eml files the embedded mailer wrote to one address, oldest first, as text. */
+export function readMails(dataDir: string, to: string): string[] {
+  const mailDir = path.join(dataDir, 'mail');
+  if (!fs.existsSync(mailDir)) return [];
+  const safeTo = to.replace(/[^a-zA-Z0-9@._-]/g, '_');
+  return fs
+    .readdirSync(mailDir)
+    .filter((file) => file.endsWith('.eml') && file.includes(`-${safeTo}-`))
+    .map((file) => path.join(mailDir, file))
+    .map((file) => ({ file, written: fs.statSync(file, { bigint: true }).mtimeNs }))
+    .sort((a, b) => (a.written === b.written ? a.file.localeCompare(b.file) : a.written < b.written ? -1 : 1))
+    .map(({ file }) => decodeQuotedPrintable(fs.readFileSync(file, 'utf8')));
+}
+
+/** Mail bodies may be quoted-printable: soft line breaks and =XX escapes. */
+function decodeQuotedPrintable(text: string): string {
+  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The six-digit code in the newest mail to this address (read from the body, not the headers). */
+export function latestCode(dataDir: string, to: string): string {
+  const mail = readMails(dataDir, to).at(-1);
+  if (!mail) throw new Error(`no mail to ${to}`);
+  const body = mail.slice(mail.indexOf('\n\n'));
+  const match = /^(\d{6})$/m.exec(body);
+  if (!match) throw new Error(`no code in the mail to ${to}`);
+  return match[1]!;
+}
+
+/** A real image of the given format, as bytes. */
+export function makeImage(format: 'png' | 'jpeg' | 'gif' = 'png', width = 64, height = 64): Promise<Buffer> {
+  const image = sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } });
+  return image.toFormat(format).toBuffer();
+}
+
+export async function makeImageDataUrl(format: 'png' | 'jpeg' | 'gif' = 'png'): Promise<string> {
+  return `data:image/${format};base64,${(await makeImage(format)).toString('base64')}`;
+}
