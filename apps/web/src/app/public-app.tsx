@@ -1,0 +1,153 @@
+import { messages } from '@hfm/shared';
+import { Component, lazy, Suspense, useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
+import { HashRouter, Outlet, Route, Routes, useLocation, type Location } from 'react-router';
+import { AboutPage } from '../features/landing/about-page';
+import { ArtistLandingPage } from '../features/landing/artist-landing-page';
+import { FanLandingPage } from '../features/landing/fan-landing-page';
+import { NotFoundPage } from '../features/landing/not-found-page';
+import { PressPage } from '../features/landing/press-page';
+import { ComingSoonPage } from '../features/coming-soon/coming-soon-page';
+import { WelcomePage } from '../features/welcome/welcome-page';
+import { CrossFade } from '../ui/cross-fade';
+import { SiteFooter } from '../ui/site-footer';
+import { SiteNav } from '../ui/site-nav';
+
+const ArtistSignUpPage = lazy(() => import('../features/signup/artist-sign-up-page'));
+const FanSignUpPage = lazy(() => import('../features/signup/fan-sign-up-page'));
+const ConfirmPage = lazy(() => import('../features/auth/confirm-page'));
+const UserTermsPage = lazy(() => import('../features/legal/user-terms-page'));
+const TermsConditionsPage = lazy(() => import('../features/legal/terms-conditions-page'));
+const PrivacyPolicyPage = lazy(() => import('../features/legal/privacy-policy-page'));
+const LicenseAgreementPage = lazy(() => import('../features/legal/license-agreement-page'));
+
+/** The public site at /main/#/...: welcome, landing, legal, sign-up and confirmation screens. */
+export default function PublicApp() {
+  return (
+    <HashRouter>
+      <PublicRoutes />
+    </HashRouter>
+  );
+}
+
+/** Every public screen; cross-fades between paths. Rendered inside any router (tests use MemoryRouter). */
+export function PublicRoutes() {
+  const location = useLocation();
+  useScrollOnNavigate(location);
+  return <CrossFade location={location}>{(screen) => <PublicScreen location={screen} />}</CrossFade>;
+}
+
+function PublicScreen({ location }: { location: Location }) {
+  return (
+    <ScreenErrorBoundary>
+      <Suspense fallback={<ScreenLoading />}>
+        <Routes location={location}>
+          <Route index element={<WelcomePage />} />
+          <Route path="artist-sign-up" element={<ArtistSignUpPage />} />
+          <Route path="fan-sign-up" element={<FanSignUpPage />} />
+          <Route path="confirm" element={<ConfirmPage />} />
+          <Route path="coming-soon" element={<ComingSoonPage />} />
+          <Route element={<SiteLayout />}>
+            <Route path="artists" element={<ArtistLandingPage variant="desktop" />} />
+            <Route path="artists-mobile" element={<ArtistLandingPage variant="mobile" />} />
+            <Route path="fans" element={<FanLandingPage variant="desktop" />} />
+            <Route path="fans-mobile" element={<FanLandingPage variant="mobile" />} />
+            <Route path="about" element={<AboutPage />} />
+            <Route path="press" element={<PressPage />} />
+            <Route path="user-terms" element={<UserTermsPage />} />
+            <Route path="terms-conditions" element={<TermsConditionsPage />} />
+            <Route path="user-privacy-policy" element={<PrivacyPolicyPage />} />
+            <Route path="privacy-policy" element={<PrivacyPolicyPage />} />
+            <Route path="user-license-agreement" element={<LicenseAgreementPage />} />
+            {/* The spec's catch-all falls through to this nested set: a friendly not-found inside the site layout. */}
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+        </Routes>
+      </Suspense>
+    </ScreenErrorBoundary>
+  );
+}
+
+const ARTIST_PATHS = ['/artists', '/artists-mobile', '/user-license-agreement'];
+
+/** Navigation, main content and footer shared by the landing and legal screens. */
+function SiteLayout() {
+  const { pathname } = useLocation();
+  const signUpTo = ARTIST_PATHS.includes(pathname) ? '/artist-sign-up' : '/fan-sign-up';
+  return (
+    <>
+      <a className="skip-link" href="#main-content" onClick={focusMainContent}>
+        Skip to content
+      </a>
+      <SiteNav signUpTo={signUpTo} />
+      <main id="main-content" tabIndex={-1} className="site-main">
+        <Suspense fallback={<ScreenLoading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <SiteFooter />
+    </>
+  );
+}
+
+/** The skip link's href would be read as a route by the hash router, so it moves focus itself. */
+function focusMainContent(event: MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  document.getElementById('main-content')?.focus();
+}
+
+function ScreenLoading(): ReactNode {
+  return <div className="page-loading">{messages.loading}</div>;
+}
+
+/** A new path starts at the top; a #section (e.g. #userGuidelines) scrolls to that section once it renders. */
+function useScrollOnNavigate(location: Location) {
+  const lastPathname = useRef(location.pathname);
+  useEffect(() => {
+    const pathChanged = lastPathname.current !== location.pathname;
+    lastPathname.current = location.pathname;
+    const id = decodeURIComponent(location.hash.slice(1));
+    if (id) return scrollToSectionWhenReady(id);
+    if (pathChanged) window.scrollTo({ top: 0 });
+  }, [location.pathname, location.hash, location.key]);
+}
+
+function scrollToSectionWhenReady(id: string): () => void {
+  let frame = 0;
+  let attempts = 0;
+  const tryScroll = () => {
+    const section = document.getElementById(id);
+    if (section) return section.scrollIntoView({ block: 'start' });
+    if (++attempts < 60) frame = window.requestAnimationFrame(tryScroll);
+  };
+  tryScroll();
+  return () => window.cancelAnimationFrame(frame);
+}
+
+interface State {
+  failed: boolean;
+}
+
+/** Keeps one broken screen (e.g. a chunk that failed to load) from blanking the whole site. */
+class ScreenErrorBoundary extends Component<{ children: ReactNode }, State> {
+  override state: State = { failed: false };
+
+  static getDerivedStateFromError(): State {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error(error);
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div className="page-loading" role="alert">
+        <p>{messages.somethingWentWrong}</p>
+        <a className="cta cta--ghost" href="#/" onClick={() => window.location.reload()}>
+          Back to the start
+        </a>
+      </div>
+    );
+  }
+}

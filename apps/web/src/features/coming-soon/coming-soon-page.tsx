@@ -1,0 +1,36 @@
+import { Link } from 'react-router';
+import { BrandLink } from '../../ui/site-nav';
+import './coming-soon.css';
+
+/** Where the welcome screen's fan button lands: a calm holding page that always offers a way on. */
+export function ComingSoonPage() {
+  return (
+    <div className="coming-soon">
+      <header className="coming-soon__header">
+        <BrandLink />
+      </header>
+      <main className="coming-soon__card">
+        <p className="eyebrow">For fans</p>
+        <h1 className="display coming-soon__title">
+          Something good is <span className="gradient-text">coming soon.</span>
+        </h1>
+        <p className="coming-soon__text">
+          We are tuning the last few strings before the doors open to fans. You can read how HFM works for fans
+          right now, and you can create your account today so you are ready the moment your favourite artists
+          go live.
+        </p>
+        <div className="coming-soon__actions">
+          <Link className="cta cta--primary cta--large" to="/fan-sign-up">
+            Create your fan account
+          </Link>
+          <Link className="cta cta--ghost cta--large" to="/fans">
+            See how HFM works for fans
+          </Link>
+        </div>
+        <p className="coming-soon__back">
+          <Link to="/">Back to the start</Link>
+        </p>
+      </main>
+    </div>
+  );
+}
