@@ -38,7 +38,8 @@ export default function SignedInApp({ area }: { area: Area }) {
 }
 
 function ProfileError({ error, retry }: { error: Error; retry: () => void }) {
-  if (error instanceof ApiError && error.status === 401) return <ShellMessage>Taking you to the login page…</ShellMessage>;
+  if (error instanceof ApiError && error.status === 401)
+    return <ShellMessage>Taking you to the login page…</ShellMessage>;
   return (
     <ShellMessage>
       <p>{errorMessage(error)}</p>

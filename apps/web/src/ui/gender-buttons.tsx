@@ -12,13 +12,28 @@ export interface GenderButtonsProps {
 }
 
 /** A radio group drawn as buttons; arrow keys move the choice like native radios. */
-export function GenderButtons({ value, onChange, onBlur, error, label = 'Gender', options = GENDERS }: GenderButtonsProps) {
+export function GenderButtons({
+  value,
+  onChange,
+  onBlur,
+  error,
+  label = 'Gender',
+  options = GENDERS,
+}: GenderButtonsProps) {
   const labelId = useId();
   const errorId = `${labelId}-error`;
-  const focusIndex = Math.max(0, options.findIndex((gender) => gender === value));
+  const focusIndex = Math.max(
+    0,
+    options.findIndex((gender) => gender === value),
+  );
 
   function moveWithArrows(event: KeyboardEvent<HTMLButtonElement>, index: number) {
-    const step = event.key === 'ArrowRight' || event.key === 'ArrowDown' ? 1 : event.key === 'ArrowLeft' || event.key === 'ArrowUp' ? -1 : 0;
+    const step =
+      event.key === 'ArrowRight' || event.key === 'ArrowDown'
+        ? 1
+        : event.key === 'ArrowLeft' || event.key === 'ArrowUp'
+          ? -1
+          : 0;
     if (!step) return;
     event.preventDefault();
     const next = options[(index + step + options.length) % options.length]!;

@@ -70,11 +70,27 @@ export function ImageEditor({
 
   return (
     <Modal open={open} onOpenChange={onOpenChange} title="Crop Image" size="large" hideClose>
-      <input ref={fileInput} type="file" accept={IMAGE_ACCEPT} className="visually-hidden" tabIndex={-1} aria-label="Image file" onChange={chooseFile} />
+      <input
+        ref={fileInput}
+        type="file"
+        accept={IMAGE_ACCEPT}
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-label="Image file"
+        onChange={chooseFile}
+      />
       <div className="image-editor">
         <div className="image-editor__stage">
           {source ? (
-            <Cropper image={source.src} crop={crop} zoom={zoom} aspect={aspect} onCropChange={setCrop} onZoomChange={setZoom} onCropComplete={showPreview} />
+            <Cropper
+              image={source.src}
+              crop={crop}
+              zoom={zoom}
+              aspect={aspect}
+              onCropChange={setCrop}
+              onZoomChange={setZoom}
+              onCropComplete={showPreview}
+            />
           ) : (
             <button type="button" className="image-editor__empty" onClick={() => fileInput.current?.click()}>
               Choose a .png, .jpg or .jpeg image
@@ -89,7 +105,14 @@ export function ImageEditor({
           {source && (
             <label className="image-editor__zoom">
               Zoom
-              <input type="range" min={1} max={3} step={0.05} value={zoom} onChange={(event) => setZoom(Number(event.target.value))} />
+              <input
+                type="range"
+                min={1}
+                max={3}
+                step={0.05}
+                value={zoom}
+                onChange={(event) => setZoom(Number(event.target.value))}
+              />
             </label>
           )}
         </aside>

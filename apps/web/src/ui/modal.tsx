@@ -16,7 +16,17 @@ export interface ModalProps {
   children: ReactNode;
 }
 
-export function Modal({ open, onOpenChange, title, description, hideDescription, size = 'medium', hideClose, className, children }: ModalProps) {
+export function Modal({
+  open,
+  onOpenChange,
+  title,
+  description,
+  hideDescription,
+  size = 'medium',
+  hideClose,
+  className,
+  children,
+}: ModalProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>

@@ -72,7 +72,13 @@ export default function ConfirmPage() {
           error={formState.errors.code?.message}
           {...register('code')}
         />
-        <TextField label="Email" type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={formState.errors.email?.message}
+          {...register('email')}
+        />
         <Button type="submit" disabled={!code.trim() || !email.trim()} loading={confirm.isPending}>
           Continue
         </Button>
@@ -83,9 +89,7 @@ export default function ConfirmPage() {
           Send a new code
         </Button>
         {resentTo && (
-          <p role="status">
-            If {resentTo} is waiting for confirmation, a new code is on its way. Codes last 24 hours.
-          </p>
+          <p role="status">If {resentTo} is waiting for confirmation, a new code is on its way. Codes last 24 hours.</p>
         )}
       </div>
       <p className="auth-card__links">

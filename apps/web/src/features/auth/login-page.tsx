@@ -14,7 +14,10 @@ import { SignedInNotice } from './signed-in-notice';
 /** /login: the full-page sign-in; success follows the server's routeTo. */
 export default function LoginPage() {
   const prefill = new URLSearchParams(window.location.search).get('email') ?? '';
-  const form = useForm<LoginBody>({ resolver: zodResolver(loginBody), defaultValues: { userName: prefill, password: '' } });
+  const form = useForm<LoginBody>({
+    resolver: zodResolver(loginBody),
+    defaultValues: { userName: prefill, password: '' },
+  });
   const { register, handleSubmit, formState } = form;
   const login = useLogin();
   const [failure, setFailure] = useState<ReactNode>(null);
@@ -47,7 +50,8 @@ export default function LoginPage() {
         </Button>
       </form>
       <p className="auth-card__links">
-        New to HFM? <a href="/main/#/fan-sign-up">Sign up as a fan</a> or <a href="/main/#/artist-sign-up">as an artist</a>
+        New to HFM? <a href="/main/#/fan-sign-up">Sign up as a fan</a> or{' '}
+        <a href="/main/#/artist-sign-up">as an artist</a>
       </p>
       <p className="auth-card__links">
         <a href="/main/#/">Back to home</a>

@@ -24,7 +24,9 @@ export function SignedInNotice() {
         You're signed in as <strong>{user.name || user.email}</strong>.
       </p>
       <div className="auth-signed-in__actions">
-        <Button onClick={() => window.location.assign(ROUTE_BY_ROLE[user.role])}>Continue to {AREA_NAMES[user.role]}</Button>
+        <Button onClick={() => window.location.assign(ROUTE_BY_ROLE[user.role])}>
+          Continue to {AREA_NAMES[user.role]}
+        </Button>
         <Button variant="ghost" onClick={signOut} loading={logout.isPending}>
           Sign out
         </Button>

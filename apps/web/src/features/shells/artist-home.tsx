@@ -9,7 +9,10 @@ export function ArtistHome({ profile }: { profile: SessionProfile }) {
     return (
       <section className="shell-panel">
         <h1>Your studio</h1>
-        <p>We could not find the artist profile for {user.email}. Please contact <a href={`mailto:${LEGAL.contactEmail}`}>{LEGAL.contactEmail}</a>.</p>
+        <p>
+          We could not find the artist profile for {user.email}. Please contact{' '}
+          <a href={`mailto:${LEGAL.contactEmail}`}>{LEGAL.contactEmail}</a>.
+        </p>
       </section>
     );
   }
@@ -18,7 +21,9 @@ export function ArtistHome({ profile }: { profile: SessionProfile }) {
       <section className="shell-hero">
         <p className="shell-hero__eyebrow">Your studio</p>
         <h1>{artist.name}</h1>
-        <p className={`shell-status shell-status--${artist.status.toLowerCase()}`}>{ARTIST_STATUS_LABELS[artist.status]}</p>
+        <p className={`shell-status shell-status--${artist.status.toLowerCase()}`}>
+          {ARTIST_STATUS_LABELS[artist.status]}
+        </p>
       </section>
       <section className="shell-grid" aria-label="Your artist profile">
         <Fact label="Genre" value={artist.genre?.label ?? 'Not chosen'} />

@@ -25,8 +25,18 @@ export function NameFields({ form }: { form: AccountForm }) {
   const { register, formState } = form;
   return (
     <>
-      <TextField label="First Name" autoComplete="given-name" error={formState.errors.firstName?.message} {...register('firstName')} />
-      <TextField label="Last Name" autoComplete="family-name" error={formState.errors.lastName?.message} {...register('lastName')} />
+      <TextField
+        label="First Name"
+        autoComplete="given-name"
+        error={formState.errors.firstName?.message}
+        {...register('firstName')}
+      />
+      <TextField
+        label="Last Name"
+        autoComplete="family-name"
+        error={formState.errors.lastName?.message}
+        {...register('lastName')}
+      />
     </>
   );
 }
@@ -73,7 +83,12 @@ export function GenderField({ form }: { form: AccountForm }) {
       control={form.control}
       name="gender"
       render={({ field, fieldState }) => (
-        <GenderButtons value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={fieldState.error?.message} />
+        <GenderButtons
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          error={fieldState.error?.message}
+        />
       )}
     />
   );

@@ -7,10 +7,29 @@ import { Button } from '../../ui/button';
 import { SelectField } from '../../ui/select-field';
 import { SavingOverlay } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
-import { DobField, EmailField, GenderField, NameFields, PasswordFields, type AccountFormValues } from './account-fields';
+import {
+  DobField,
+  EmailField,
+  GenderField,
+  NameFields,
+  PasswordFields,
+  type AccountFormValues,
+} from './account-fields';
 import { useSignUpSubmit } from './use-sign-up-submit';
 
-const FIELD_NAMES = ['firstName', 'lastName', 'dob', 'phoneNumber', 'location', 'gender', 'name', 'genre', 'email', 'password', 'confirmPassword'] as const;
+const FIELD_NAMES = [
+  'firstName',
+  'lastName',
+  'dob',
+  'phoneNumber',
+  'location',
+  'gender',
+  'name',
+  'genre',
+  'email',
+  'password',
+  'confirmPassword',
+] as const;
 const STATE_OPTIONS = US_STATES.map((state) => ({ value: state, label: state }));
 
 type ArtistSignUpValues = ReturnType<typeof artistSignUpForm.parse>;
@@ -30,12 +49,20 @@ const EMPTY_FORM: ArtistSignUpForm = {
 };
 
 export function ArtistSignUpFormView({ onSaved }: { onSaved: (email: string) => void }) {
-  const form = useForm<ArtistSignUpForm, unknown, ArtistSignUpValues>({ resolver: zodResolver(artistSignUpForm), mode: 'all', defaultValues: EMPTY_FORM });
+  const form = useForm<ArtistSignUpForm, unknown, ArtistSignUpValues>({
+    resolver: zodResolver(artistSignUpForm),
+    mode: 'all',
+    defaultValues: EMPTY_FORM,
+  });
   const { register, handleSubmit, setError, formState } = form;
   const account = form as unknown as UseFormReturn<AccountFormValues>;
   const genres = useGenres();
   const createArtist = useCreateArtist();
-  const { saving, formError, submit } = useSignUpSubmit({ setError, fieldNames: FIELD_NAMES, emailExistsMessage: messages.emailExists });
+  const { saving, formError, submit } = useSignUpSubmit({
+    setError,
+    fieldNames: FIELD_NAMES,
+    emailExistsMessage: messages.emailExists,
+  });
 
   const save = handleSubmit((values) =>
     submit(values, async () => {
@@ -49,7 +76,11 @@ export function ArtistSignUpFormView({ onSaved }: { onSaved: (email: string) => 
   );
 
   const genreOptions = (genres.data ?? []).map((genre) => ({ value: genre.id, label: genre.label }));
-  const genrePlaceholder = genres.isPending ? messages.loading : genres.isError ? 'Genres could not be loaded' : 'Choose a genre';
+  const genrePlaceholder = genres.isPending
+    ? messages.loading
+    : genres.isError
+      ? 'Genres could not be loaded'
+      : 'Choose a genre';
 
   return (
     <form className="sign-up-form" onSubmit={save} noValidate aria-busy={saving}>
@@ -64,8 +95,20 @@ export function ArtistSignUpFormView({ onSaved }: { onSaved: (email: string) => 
         <div className="sign-up-form__grid">
           <NameFields form={account} />
           <DobField form={account} />
-          <TextField label="Phone Number (optional)" type="tel" autoComplete="tel" error={formState.errors.phoneNumber?.message} {...register('phoneNumber')} />
-          <SelectField label="Location" options={STATE_OPTIONS} placeholder="Choose your state" error={formState.errors.location?.message} {...register('location')} />
+          <TextField
+            label="Phone Number (optional)"
+            type="tel"
+            autoComplete="tel"
+            error={formState.errors.phoneNumber?.message}
+            {...register('phoneNumber')}
+          />
+          <SelectField
+            label="Location"
+            options={STATE_OPTIONS}
+            placeholder="Choose your state"
+            error={formState.errors.location?.message}
+            {...register('location')}
+          />
           <div className="sign-up-form__wide">
             <GenderField form={account} />
           </div>
@@ -74,7 +117,12 @@ export function ArtistSignUpFormView({ onSaved }: { onSaved: (email: string) => 
       <fieldset className="sign-up-form__section">
         <legend>Your music</legend>
         <div className="sign-up-form__grid">
-          <TextField label="Band/Artist Name" autoComplete="organization" error={formState.errors.name?.message} {...register('name')} />
+          <TextField
+            label="Band/Artist Name"
+            autoComplete="organization"
+            error={formState.errors.name?.message}
+            {...register('name')}
+          />
           <SelectField
             label="Genre"
             options={genreOptions}

@@ -4,14 +4,30 @@ import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useCreateFan } from '../../api/identity';
 import { Button } from '../../ui/button';
 import { SavingOverlay } from '../../ui/spinner';
-import { DobField, EmailField, GenderField, NameFields, PasswordFields, type AccountFormValues } from './account-fields';
+import {
+  DobField,
+  EmailField,
+  GenderField,
+  NameFields,
+  PasswordFields,
+  type AccountFormValues,
+} from './account-fields';
 import { ProfileImagePicker } from './profile-image-picker';
 import { SignUpProgress } from './sign-up-progress';
 import { useSignUpSubmit } from './use-sign-up-submit';
 
 type FanSignUpValues = ReturnType<typeof createFanBody.parse>;
 
-const FIELD_NAMES = ['firstName', 'lastName', 'email', 'password', 'confirmPassword', 'dob', 'gender', 'profileImageData'] as const;
+const FIELD_NAMES = [
+  'firstName',
+  'lastName',
+  'email',
+  'password',
+  'confirmPassword',
+  'dob',
+  'gender',
+  'profileImageData',
+] as const;
 const EMPTY_FORM: CreateFanBody = {
   firstName: '',
   lastName: '',
@@ -33,7 +49,11 @@ export interface FanSignUpFormProps {
 
 /** The fan account form shared by the modal and the page. */
 export function FanSignUpForm({ variant, onCancel, onSaved }: FanSignUpFormProps) {
-  const form = useForm<CreateFanBody, unknown, FanSignUpValues>({ resolver: zodResolver(createFanBody), mode: 'all', defaultValues: EMPTY_FORM });
+  const form = useForm<CreateFanBody, unknown, FanSignUpValues>({
+    resolver: zodResolver(createFanBody),
+    mode: 'all',
+    defaultValues: EMPTY_FORM,
+  });
   const { handleSubmit, setError, setValue, formState, control } = form;
   const account = form as unknown as UseFormReturn<AccountFormValues>;
   const profileImage = useWatch({ control, name: 'profileImageData' });
@@ -43,7 +63,13 @@ export function FanSignUpForm({ variant, onCancel, onSaved }: FanSignUpFormProps
 
   const save = handleSubmit((values) =>
     submit(values, async () => {
-      await createFan.mutateAsync({ ...values, gender: values.gender, role: 'subscriber', phoneNumber: null, location: null });
+      await createFan.mutateAsync({
+        ...values,
+        gender: values.gender,
+        role: 'subscriber',
+        phoneNumber: null,
+        location: null,
+      });
       onSaved(values.email);
     }),
   );
@@ -54,7 +80,12 @@ export function FanSignUpForm({ variant, onCancel, onSaved }: FanSignUpFormProps
   }
 
   return (
-    <form className={`sign-up-form sign-up-form--fan sign-up-form--${variant}`} onSubmit={save} noValidate aria-busy={saving}>
+    <form
+      className={`sign-up-form sign-up-form--fan sign-up-form--${variant}`}
+      onSubmit={save}
+      noValidate
+      aria-busy={saving}
+    >
       {saving && <SavingOverlay />}
       <SignUpProgress imageDone={isImageDataUrl(profileImage)} infoDone={formState.isValid} />
       {formError && (
@@ -63,7 +94,9 @@ export function FanSignUpForm({ variant, onCancel, onSaved }: FanSignUpFormProps
         </p>
       )}
       <ProfileImagePicker image={profileImage} onChange={setProfileImage} />
-      {formState.errors.profileImageData?.message && <p className="field__error">{formState.errors.profileImageData.message}</p>}
+      {formState.errors.profileImageData?.message && (
+        <p className="field__error">{formState.errors.profileImageData.message}</p>
+      )}
       <div className="sign-up-form__grid">
         <NameFields form={account} />
         <div className="sign-up-form__wide">

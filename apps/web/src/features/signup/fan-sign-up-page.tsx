@@ -24,7 +24,11 @@ export default function FanSignUpPage() {
                 <h1>Fan Sign Up</h1>
                 <p>Own your music. Subscribe to the artists you love for $9.99 a year each and keep every download.</p>
               </header>
-              <FanSignUpForm variant="page" onCancel={() => window.location.assign(FAN_LANDING_HREF)} onSaved={setSavedEmail} />
+              <FanSignUpForm
+                variant="page"
+                onCancel={() => window.location.assign(FAN_LANDING_HREF)}
+                onSaved={setSavedEmail}
+              />
               <p className="sign-up-card__footer">
                 Already have an account? <a href="/login">Log in</a>
               </p>

@@ -12,7 +12,12 @@ export function ProfileImagePicker({ image, onChange }: ProfileImagePickerProps)
   const [editing, setEditing] = useState(false);
   return (
     <div className="profile-image-picker">
-      <button type="button" className="profile-image-picker__avatar" onClick={() => setEditing(true)} aria-label={image ? 'Change profile image' : 'Add a profile image'}>
+      <button
+        type="button"
+        className="profile-image-picker__avatar"
+        onClick={() => setEditing(true)}
+        aria-label={image ? 'Change profile image' : 'Add a profile image'}
+      >
         {image ? <img src={image} alt="Your profile image" /> : <span aria-hidden="true">+</span>}
       </button>
       <div className="profile-image-picker__text">

@@ -30,7 +30,16 @@ export function SignUpBackdrop({ tone }: { tone: 'artist' | 'fan' }) {
       </svg>
       <svg className="sign-up-backdrop__rings" viewBox="0 0 600 600">
         {[80, 140, 200, 260].map((radius) => (
-          <circle key={radius} cx="300" cy="300" r={radius} fill="none" stroke="white" strokeOpacity="0.06" strokeWidth="2" />
+          <circle
+            key={radius}
+            cx="300"
+            cy="300"
+            r={radius}
+            fill="none"
+            stroke="white"
+            strokeOpacity="0.06"
+            strokeWidth="2"
+          />
         ))}
         <circle cx="300" cy="300" r="28" fill="white" fillOpacity="0.08" />
       </svg>

@@ -7,7 +7,11 @@ export function SignUpProgress({ imageDone, infoDone }: { imageDone: boolean; in
   return (
     <ol className="sign-up-progress" aria-label="Sign-up progress">
       {steps.map((step, index) => (
-        <li key={step.label} className={step.done ? 'sign-up-progress__step is-done' : 'sign-up-progress__step'} data-done={step.done}>
+        <li
+          key={step.label}
+          className={step.done ? 'sign-up-progress__step is-done' : 'sign-up-progress__step'}
+          data-done={step.done}
+        >
           <span className="sign-up-progress__dot" aria-hidden="true">
             {step.done ? '✓' : index + 1}
           </span>

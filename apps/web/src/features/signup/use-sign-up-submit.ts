@@ -17,11 +17,18 @@ interface SignUpSubmitOptions<T extends FieldValues> {
  * skip when the passwords differ, then save with 'Saving profile...' showing; server field errors land on
  * their fields and anything else becomes one clear message.
  */
-export function useSignUpSubmit<T extends FieldValues>({ setError, fieldNames, emailExistsMessage }: SignUpSubmitOptions<T>) {
+export function useSignUpSubmit<T extends FieldValues>({
+  setError,
+  fieldNames,
+  emailExistsMessage,
+}: SignUpSubmitOptions<T>) {
   const [saving, setSaving] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
 
-  async function submit(values: { email: string; password: string; confirmPassword: string }, save: () => Promise<void>) {
+  async function submit(
+    values: { email: string; password: string; confirmPassword: string },
+    save: () => Promise<void>,
+  ) {
     if (values.password !== values.confirmPassword) {
       setError('confirmPassword' as Path<T>, { message: messages.confirmationPasswordDiffers });
       return;

@@ -1,0 +1,108 @@
+import { messages } from '@hfm/shared';
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { error, renderWithClient, stubFetch, stubLocation, type StubRoute } from '../../api/test-utils';
+import LoginPage from './login-page';
+
+const signedOut: StubRoute = {
+  method: 'GET',
+  path: '/api/users/session/profile',
+  reply: error(401, 'UNAUTHENTICATED', messages.notSignedIn),
+};
+
+async function logIn(userName: string, password: string) {
+  const user = userEvent.setup();
+  if (userName) await user.type(screen.getByLabelText('Email'), userName);
+  if (password) await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Log In' }));
+  return user;
+}
+
+describe('Login page', () => {
+  let location: ReturnType<typeof stubLocation>;
+  beforeEach(() => (location = stubLocation('http://localhost/login')));
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it("goes to the server's routeTo on success", async () => {
+    const calls = stubFetch([
+      signedOut,
+      { method: 'POST', path: '/api/auth', reply: { body: { routeTo: '/members/', user: {} } } },
+    ]);
+    renderWithClient(<LoginPage />);
+    await logIn('sam@example.com', 'Change-Gonna1');
+    await vi.waitFor(() => expect(location.assign).toHaveBeenCalledWith('/members/'));
+    expect(calls.find((call) => call.path === '/api/auth')?.body).toEqual({
+      userName: 'sam@example.com',
+      password: 'Change-Gonna1',
+    });
+  });
+
+  it("shows the server's message for wrong credentials and stays on the page", async () => {
+    stubFetch([
+      signedOut,
+      { method: 'POST', path: '/api/auth', reply: error(401, 'UNAUTHENTICATED', messages.wrongCredentials) },
+    ]);
+    renderWithClient(<LoginPage />);
+    await logIn('sam@example.com', 'wrong');
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.wrongCredentials);
+    expect(location.assign).not.toHaveBeenCalled();
+  });
+
+  it('links an unconfirmed user to the confirmation screen', async () => {
+    stubFetch([
+      signedOut,
+      { method: 'POST', path: '/api/auth', reply: error(403, 'UNCONFIRMED', messages.unconfirmed) },
+    ]);
+    renderWithClient(<LoginPage />);
+    await logIn('sam@example.com', 'Change-Gonna1');
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.unconfirmed);
+    expect(screen.getByRole('link', { name: 'Enter your code' })).toHaveAttribute(
+      'href',
+      '/main/#/confirm?email=sam%40example.com',
+    );
+  });
+
+  it('says "No login credentials found." when a field is empty', async () => {
+    const calls = stubFetch([signedOut]);
+    renderWithClient(<LoginPage />);
+    await logIn('sam@example.com', '');
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.noLoginCredentials);
+    expect(calls.some((call) => call.path === '/api/auth')).toBe(false);
+  });
+
+  it('shows and hides the password', async () => {
+    stubFetch([signedOut]);
+    const user = userEvent.setup();
+    renderWithClient(<LoginPage />);
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'text');
+  });
+
+  it('offers someone already signed in to continue to their area', async () => {
+    stubFetch([
+      {
+        method: 'GET',
+        path: '/api/users/session/profile',
+        reply: { body: { user: { name: 'Nina Simone', email: 'nina@example.com', role: 'ARTIST' }, artist: null } },
+      },
+    ]);
+    const user = userEvent.setup();
+    renderWithClient(<LoginPage />);
+    expect(await screen.findByText('Nina Simone')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue to your studio' }));
+    expect(location.assign).toHaveBeenCalledWith('/artist/');
+  });
+
+  it('links to both sign-ups and home', () => {
+    stubFetch([signedOut]);
+    renderWithClient(<LoginPage />);
+    expect(screen.getByRole('link', { name: 'Sign up as a fan' })).toHaveAttribute('href', '/main/#/fan-sign-up');
+    expect(screen.getByRole('link', { name: 'as an artist' })).toHaveAttribute('href', '/main/#/artist-sign-up');
+    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/main/#/');
+  });
+});

@@ -1,0 +1,79 @@
+import { messages } from '@hfm/shared';
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { error, renderWithClient, stubFetch, stubLocation } from '../../api/test-utils';
+import SignedInApp from '../../app/signed-in-app';
+
+const artistUser = {
+  _id: 'u1',
+  id: 'u1',
+  firstName: 'Nina',
+  lastName: 'Simone',
+  name: 'Nina Simone',
+  email: 'nina@example.com',
+  role: 'ARTIST',
+  profileImagePath: null,
+  subscribedTo: [],
+};
+const pendingArtist = {
+  _id: 'a1',
+  id: 'a1',
+  name: 'The High Priestess',
+  status: 'PENDING',
+  tier: 'In Review',
+  genre: { _id: 'g', id: 'g', label: 'Soul', artwork: null },
+  songs: [],
+  albums: [],
+};
+const profileRoute = (body: unknown) => ({ method: 'GET', path: '/api/users/session/profile', reply: { body } });
+
+describe('Signed-in shells', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it("shows the artist's studio with the HFM brand, their name, Sign out and the review status", async () => {
+    stubLocation('http://localhost/artist/');
+    stubFetch([profileRoute({ user: artistUser, artist: pendingArtist })]);
+    renderWithClient(<SignedInApp area="artist" />);
+    expect(await screen.findByText('In Review — an admin is reviewing your audition')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'HFM home' })).toBeInTheDocument();
+    expect(screen.getByText('Artist Studio')).toBeInTheDocument();
+    expect(screen.getByText('Nina Simone')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'The High Priestess' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+  });
+
+  it("sends a user to their own area when the role doesn't belong here", async () => {
+    const location = stubLocation('http://localhost/admin/');
+    stubFetch([profileRoute({ user: { ...artistUser, role: 'SUBSCRIBER' }, artist: null })]);
+    renderWithClient(<SignedInApp area="admin" />);
+    await vi.waitFor(() => expect(location.replace).toHaveBeenCalledWith('/members/'));
+    expect(screen.queryByText('Admin')).not.toBeInTheDocument();
+  });
+
+  it('signs out through the server and goes to /login', async () => {
+    const location = stubLocation('http://localhost/members/');
+    const calls = stubFetch([
+      profileRoute({ user: { ...artistUser, role: 'SUBSCRIBER' }, artist: null }),
+      { method: 'POST', path: '/api/auth/logout', reply: { body: { routeTo: '/login' } } },
+    ]);
+    const user = userEvent.setup();
+    renderWithClient(<SignedInApp area="members" />);
+    expect(await screen.findByText('You are not subscribed to any artists yet.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    await vi.waitFor(() => expect(location.assign).toHaveBeenCalledWith('/login'));
+    expect(calls.some((call) => call.method === 'POST' && call.path === '/api/auth/logout')).toBe(true);
+  });
+
+  it('sends a signed-out visitor to /login', async () => {
+    const location = stubLocation('http://localhost/members/');
+    stubFetch([
+      { method: 'GET', path: '/api/users/session/profile', reply: error(401, 'UNAUTHENTICATED', messages.notSignedIn) },
+    ]);
+    renderWithClient(<SignedInApp area="members" />);
+    await vi.waitFor(() => expect(location.assign).toHaveBeenCalledWith('/login'));
+  });
+});

@@ -1,0 +1,146 @@
+import { messages } from '@hfm/shared';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithClient, stubFetch, stubLocation, type StubRoute } from '../../api/test-utils';
+import { FanSignUpModal } from './fan-sign-up-modal';
+import FanSignUpPage from './fan-sign-up-page';
+
+const emailFree: StubRoute = { method: 'GET', path: /check-email/, reply: { body: { exists: false } } };
+const emailTaken: StubRoute = { method: 'GET', path: /check-email/, reply: { body: { exists: true } } };
+const created: StubRoute = { method: 'POST', path: '/api/users/create', reply: { status: 201, body: {} } };
+
+async function fillValidForm(user: UserEvent) {
+  await user.type(screen.getByLabelText('First Name'), 'Sam');
+  await user.type(screen.getByLabelText('Last Name'), 'Cooke');
+  await user.type(screen.getByLabelText('Email'), 'sam@example.com');
+  await user.type(screen.getByLabelText('Password'), 'Change-Gonna1');
+  await user.type(screen.getByLabelText('Confirm Password'), 'Change-Gonna1');
+  await user.type(screen.getByLabelText('Birthday'), '01/22/1991');
+  await user.click(screen.getByRole('radio', { name: 'Prefer Not To Say' }));
+}
+
+const continueButton = () => screen.getByRole('button', { name: 'Continue' });
+const step = (name: string) =>
+  within(screen.getByRole('list', { name: 'Sign-up progress' }))
+    .getByText(name)
+    .closest('li');
+
+describe('Fan Sign Up page', () => {
+  let location: ReturnType<typeof stubLocation>;
+  beforeEach(() => (location = stubLocation('http://localhost/main/#/fan-sign-up')));
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('offers the four gender buttons and keeps Continue disabled until the form is valid, lighting up Info', async () => {
+    stubFetch([emailFree, created]);
+    const user = userEvent.setup();
+    renderWithClient(<FanSignUpPage />);
+    expect(screen.getAllByRole('radio').map((radio) => radio.textContent)).toEqual([
+      'Male',
+      'Female',
+      'Non-Binary',
+      'Prefer Not To Say',
+    ]);
+    expect(continueButton()).toBeDisabled();
+    expect(step('Info')).toHaveAttribute('data-done', 'false');
+    expect(step('Image')).toHaveAttribute('data-done', 'false');
+    await fillValidForm(user);
+    expect(continueButton()).toBeEnabled();
+    expect(step('Info')).toHaveAttribute('data-done', 'true');
+  });
+
+  it('saves with role subscriber and shows "Just one more step!" with a way to enter the code', async () => {
+    const calls = stubFetch([emailFree, created]);
+    const user = userEvent.setup();
+    renderWithClient(<FanSignUpPage />);
+    await fillValidForm(user);
+    await user.click(continueButton());
+    expect(await screen.findByRole('heading', { name: 'Just one more step!' })).toBeInTheDocument();
+    expect(screen.getByText('Check your email for a confirmation link!')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Enter your code' })).toHaveAttribute(
+      'href',
+      '/main/#/confirm?email=sam%40example.com',
+    );
+    expect(calls.find((call) => call.path === '/api/users/create')?.body).toMatchObject({
+      firstName: 'Sam',
+      lastName: 'Cooke',
+      email: 'sam@example.com',
+      dob: '01/22/1991',
+      gender: 'PREFER NOT TO SAY',
+      role: 'subscriber',
+    });
+  });
+
+  it('stops with "{email} already exists." when the email is taken', async () => {
+    const calls = stubFetch([emailTaken, created]);
+    const user = userEvent.setup();
+    renderWithClient(<FanSignUpPage />);
+    await fillValidForm(user);
+    await user.click(continueButton());
+    expect(await screen.findByText('sam@example.com already exists.')).toBeInTheDocument();
+    expect(calls.some((call) => call.path === '/api/users/create')).toBe(false);
+  });
+
+  it('Cancel goes to the fan landing', async () => {
+    stubFetch([]);
+    const user = userEvent.setup();
+    renderWithClient(<FanSignUpPage />);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(location.assign).toHaveBeenCalledWith('/main/#/fans');
+  });
+
+  it('refuses an image that is not png, jpg or jpeg in the image editor', async () => {
+    stubFetch([]);
+    const user = userEvent.setup({ applyAccept: false });
+    renderWithClient(<FanSignUpPage />);
+    await user.click(screen.getByRole('button', { name: 'Add image' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Crop Image' });
+    expect(within(dialog).getByText('Cover Image Preview')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Save Image' })).toBeDisabled();
+    await user.upload(
+      within(dialog).getByLabelText('Image file'),
+      new File(['GIF89a'], 'cover.gif', { type: 'image/gif' }),
+    );
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(messages.imageType);
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('Fan Sign Up modal', () => {
+  let location: ReturnType<typeof stubLocation>;
+  beforeEach(() => (location = stubLocation('http://localhost/main/#/fans')));
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('is titled "Fan Sign Up" and says "That email address already exists." for a taken email', async () => {
+    stubFetch([emailTaken]);
+    const user = userEvent.setup();
+    renderWithClient(<FanSignUpModal open onOpenChange={() => undefined} />);
+    expect(screen.getByRole('dialog', { name: 'Fan Sign Up' })).toBeInTheDocument();
+    await fillValidForm(user);
+    await user.click(continueButton());
+    expect(await screen.findByText(messages.emailExistsModal)).toBeInTheDocument();
+  });
+
+  it('shows "Saving profile..." and then goes to /login', async () => {
+    let finish!: () => void;
+    const saved = new Promise<void>((resolve) => (finish = resolve));
+    stubFetch([
+      emailFree,
+      { method: 'POST', path: '/api/users/create', reply: async () => (await saved, { status: 201, body: {} }) },
+    ]);
+    const user = userEvent.setup();
+    renderWithClient(<FanSignUpModal open onOpenChange={() => undefined} />);
+    await fillValidForm(user);
+    await user.type(screen.getByLabelText('Email'), '{Enter}');
+    expect(await screen.findByText(messages.savingProfile)).toBeInTheDocument();
+    finish();
+    await vi.waitFor(() => expect(location.assign).toHaveBeenCalledWith('/login'));
+  });
+});
