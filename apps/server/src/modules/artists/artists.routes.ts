@@ -18,7 +18,7 @@ const artistSignUpBody = z
     imageData: z.string().optional().nullable(),
     bannerImageData: z.string().optional().nullable(),
   })
-  .optional()
+  .nullish()
   .describe('multipart/form-data: `artist` and `user` as JSON text, images as file parts or data URLs');
 
 export async function artistsRoutes(fastify: FastifyInstance): Promise<void> {

@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import { messages } from '@hfm/shared';
+import { AppError } from '../../http/app-error.js';
 import type { ObjectStorage } from '../../platform/storage/storage.js';
 import { decodeImageData, processImage, type ProcessedImage } from '../../platform/media/images.js';
 
@@ -15,9 +17,18 @@ export function newImageFileName(prefix: string, image: ProcessedImage): string 
   return `${prefix}-${Date.now()}-${crypto.randomBytes(4).toString('hex')}.${image.extension}`;
 }
 
+/** Text that is not even base64 is no image either: 415 like any other non-image. */
+function decodeText(imageData: string): Buffer {
+  try {
+    return decodeImageData(imageData);
+  } catch {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.imageType, { imageData: messages.imageType });
+  }
+}
+
 /** A data URL, base64 text or raw file bytes; only real PNG or JPEG pass (checked by content). */
 export async function readImage(input: string | Buffer): Promise<ProcessedImage> {
-  return processImage(typeof input === 'string' ? decodeImageData(input) : input);
+  return processImage(typeof input === 'string' ? decodeText(input) : input);
 }
 
 export async function storeProfileImage(

@@ -25,7 +25,7 @@ const profileImageBody = z
     imageData: z.string({ error: messages.imageType }).min(1, { error: messages.imageType }),
     path: z.string().max(500).optional().nullable(),
   })
-  .optional()
+  .nullish()
   .describe('JSON, or multipart/form-data with an `imageData` file part');
 
 export async function usersRoutes(fastify: FastifyInstance): Promise<void> {

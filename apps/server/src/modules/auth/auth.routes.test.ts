@@ -1,0 +1,136 @@
+import { messages } from '@hfm/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions, users } from '../../platform/db/schema.js';
+import { createAdmin, createArtist, createUser, signIn, TEST_PASSWORD } from '../../test/factories.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { hashToken, SESSION_COOKIE } from './sessions.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const login = (payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: '/api/auth', payload: payload as object, headers });
+const profile = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/users/session/profile', headers: { cookie } });
+
+describe('POST /api/auth', () => {
+  it.each([
+    ['no password', { userName: 'a@b.co' }],
+    ['no userName', { password: 'x' }],
+    ['empty strings', { userName: '', password: '' }],
+    ['an empty object', {}],
+    ['wrong types', { userName: 5, password: true }],
+  ])('answers 400 with the spec message for %s', async (_, payload) => {
+    const res = await login(payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(messages.noLoginCredentials);
+  });
+
+  it('answers 400 for a body that is not an object, and for malformed JSON, never 500', async () => {
+    const notObject = await login('"just text"', { 'content-type': 'application/json' });
+    expect(notObject.statusCode).toBe(400);
+    expect(notObject.json().error.message).toBe(messages.noLoginCredentials);
+    const malformed = await login('{"userName": ', { 'content-type': 'application/json' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error.code).toBe('BAD_REQUEST');
+  });
+
+  it('gives an unknown user and a wrong password the same 401, not saying which', async () => {
+    const user = await createUser(t.app);
+    const unknown = await login({ userName: 'nobody@example.test', password: TEST_PASSWORD });
+    const wrong = await login({ userName: user.email, password: 'Wrong-Pass-2025!' });
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.json()).toEqual(wrong.json());
+    expect(wrong.json().error).toEqual({ code: 'UNAUTHENTICATED', message: messages.wrongCredentials });
+    expect(wrong.cookies).toHaveLength(0);
+  });
+
+  it('answers 403 UNCONFIRMED only to someone with the right password', async () => {
+    const user = await createUser(t.app, { status: 'UNCONFIRMED' });
+    const right = await login({ userName: user.email, password: TEST_PASSWORD });
+    expect(right.statusCode).toBe(403);
+    expect(right.json().error).toEqual({ code: 'UNCONFIRMED', message: messages.unconfirmed });
+    expect((await login({ userName: user.email, password: 'Wrong-Pass-2025!' })).statusCode).toBe(401);
+  });
+
+  it('refuses a suspended account', async () => {
+    const user = await createUser(t.app, { status: 'SUSPENDED' });
+    const res = await login({ userName: user.email, password: TEST_PASSWORD });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('FORBIDDEN');
+  });
+
+  it('signs in: an httpOnly Lax cookie that expires with the session, and routeTo by role', async () => {
+    const fan = await createUser(t.app);
+    const res = await login({ userName: fan.email.toUpperCase(), password: TEST_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().routeTo).toBe('/members/');
+    expect(res.json().user).toMatchObject({ id: fan.id, _id: fan.id, email: fan.email, role: 'SUBSCRIBER' });
+    expect(JSON.stringify(res.json())).not.toMatch(/password|argon2/i);
+
+    const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE)!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie.secure).toBeFalsy();
+    const [session] = await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, fan.id));
+    expect(session!.tokenHash).toBe(hashToken(cookie.value));
+    expect(session!.tokenHash).not.toBe(cookie.value);
+    expect(Math.abs((cookie.expires as Date).getTime() - session!.expiresAt.getTime())).toBeLessThan(1000);
+    expect(session!.expiresAt.getTime() - Date.now()).toBeGreaterThan(29 * 24 * 3600 * 1000);
+
+    const artist = await createArtist(t.app);
+    const admin = await createAdmin(t.app);
+    expect((await login({ userName: artist.email, password: TEST_PASSWORD })).json().routeTo).toBe('/artist/');
+    expect((await login({ userName: admin.email, password: TEST_PASSWORD })).json().routeTo).toBe('/admin/');
+  });
+
+  it('stores passwords as argon2id hashes', async () => {
+    const user = await createUser(t.app);
+    const [row] = await t.app.ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
+  });
+
+  it('marks the cookie Secure when the public URL is https', async () => {
+    const secure = await createTestApp({ PUBLIC_URL: 'https://hfm.example' });
+    try {
+      const user = await createUser(secure.app);
+      const res = await secure.app.inject({
+        method: 'POST',
+        url: '/api/auth',
+        payload: { userName: user.email, password: TEST_PASSWORD },
+      });
+      expect(res.cookies.find((c) => c.name === SESSION_COOKIE)?.secure).toBe(true);
+    } finally {
+      await secure.close();
+    }
+  });
+});
+
+describe('POST /api/auth/logout', () => {
+  it('answers a signed-out caller with routeTo and a cleared cookie', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ routeTo: '/login' });
+    expect(res.cookies.find((c) => c.name === SESSION_COOKIE)?.value).toBe('');
+  });
+
+  it('ends every session of the user, on every device, and no one else’s', async () => {
+    const user = await createUser(t.app);
+    const other = await createUser(t.app);
+    const phone = await signIn(t.app, user);
+    const laptop = await signIn(t.app, user);
+    const otherCookie = await signIn(t.app, other);
+    expect((await profile(laptop)).statusCode).toBe(200);
+
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: phone } });
+    expect(res.statusCode).toBe(200);
+    expect(res.cookies.find((c) => c.name === SESSION_COOKIE)?.value).toBe('');
+    expect((await profile(phone)).statusCode).toBe(401);
+    expect((await profile(laptop)).statusCode).toBe(401);
+    expect((await profile(otherCookie)).statusCode).toBe(200);
+    expect(await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+  });
+});
