@@ -1,0 +1,97 @@
+import type { z } from 'zod';
+
+/**
+ * What a job handler reports. 'failed' is a final business outcome the handler has already recorded
+ * (e.g. "not a WAV file"): it is not retried. A thrown error is a transient failure: it is retried
+ * with backoff until the retry limit, then the definition's onGiveUp runs.
+ */
+export type JobOutcome = 'success' | 'failed' | 'skipped';
+
+export interface JobLogger {
+  info(object: object, message?: string): void;
+  warn(object: object, message?: string): void;
+  error(object: object, message?: string): void;
+}
+
+export interface JobContext {
+  jobId: string;
+  /** 1 on the first run, 2 on the first retry, and so on. */
+  attempt: number;
+  /** True when a thrown error will not be retried (onGiveUp follows). */
+  isLastAttempt: boolean;
+  /** Aborted when the job runs past its expiry or the queue stops without waiting: kill child processes. */
+  signal: AbortSignal;
+  log: JobLogger;
+}
+
+/**
+ * standard: every send makes a job.
+ * stately: at most one waiting and one running job per singletonKey; send() must give a key and
+ * answers null for a duplicate while one waits (e.g. one transcode per song).
+ */
+export type JobPolicy = 'standard' | 'stately';
+
+export interface JobDefinition<Payload> {
+  /** Letters, digits, dots, dashes and underscores, e.g. 'songs.transcode'. */
+  name: string;
+  payload: z.ZodType<Payload>;
+  handle(payload: Payload, context: JobContext): Promise<JobOutcome>;
+  /**
+   * Runs once when the job will not be tried again after errors: the last attempt threw, or the
+   * worker running it died or timed out on the last attempt. `reason` is the last error's message.
+   */
+  onGiveUp?(payload: Payload, reason: string): Promise<void>;
+  policy?: JobPolicy;
+  /** Retries after the first attempt. Default 3. */
+  retryLimit?: number;
+  /** First retry delay; doubled each retry, with jitter. Default 5. */
+  retryDelaySeconds?: number;
+  /**
+   * How long one attempt may run. Past it the attempt is aborted (signal) and retried; a job whose
+   * worker died is retried once this has passed. Default 15 minutes.
+   */
+  expireInSeconds?: number;
+  /** Jobs of this kind run at once in one worker process. Default WORKER_CONCURRENCY. */
+  concurrency?: number;
+}
+
+export interface SendOptions {
+  /** Required by 'stately' jobs: the thing the job is about (a song id). */
+  singletonKey?: string;
+  /** A UUID chosen by the caller: sending the same id twice makes one job (the second answers null). */
+  id?: string;
+  startAfterSeconds?: number;
+  /** Overrides the definition's expiry for this job (e.g. from the file size of a long song). */
+  expireInSeconds?: number;
+}
+
+export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
+
+export interface JobRecord {
+  id: string;
+  name: string;
+  state: JobState;
+  /** Retries so far (0 on the first attempt). */
+  retryCount: number;
+  data: unknown;
+  output: unknown;
+}
+
+export interface StopOptions {
+  /** Wait for running jobs (up to timeoutMs), then abort them; false aborts them at once. Default true. */
+  graceful?: boolean;
+  timeoutMs?: number;
+}
+
+export interface JobQueue {
+  /** Declare a job kind before start(): its queue is made on start, and worked when the role works. */
+  define<Payload>(job: JobDefinition<Payload>): void;
+  /** Install or upgrade the queue tables, make the queues, and start the workers (role all or worker). */
+  start(): Promise<void>;
+  /** Validates the payload with the definition's schema; answers the job id, or null for a duplicate. */
+  send<Payload>(name: string, payload: Payload, options?: SendOptions): Promise<string | null>;
+  getJob(name: string, id: string): Promise<JobRecord | null>;
+  stop(options?: StopOptions): Promise<void>;
+}
+
+export class JobQueueError extends Error {}

@@ -1,0 +1,198 @@
+import crypto from 'node:crypto';
+import PgBoss from 'pg-boss';
+import pg from 'pg';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { openDatabase, type DatabaseHandle } from '../db/client.js';
+import { createBossDb } from './boss-db.js';
+import type { JobDefinition, JobLogger, JobOutcome, JobQueue, JobRecord } from './job-queue.js';
+import { createJobQueue, defaultSchema, type JobQueueOptions } from './pg-boss-queue.js';
+
+const payload = z.object({ songId: z.string().min(1) });
+type Payload = z.infer<typeof payload>;
+
+const quiet: JobLogger = { info() {}, warn() {}, error() {} };
+const fast: JobQueueOptions = { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1 };
+const config = { role: 'all' as const, workerConcurrency: 1 };
+
+let database: DatabaseHandle;
+let schemaName: string | undefined;
+const queues: JobQueue[] = [];
+
+beforeEach(async () => {
+  const url = process.env.TEST_DATABASE_URL;
+  schemaName = url ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined;
+  database = await openDatabase({ url, schemaName, poolSize: 6 });
+  if (database.pool) await database.pool.query(`create schema "${schemaName}"`);
+});
+
+afterEach(async () => {
+  for (const queue of queues.splice(0)) await queue.stop({ graceful: false });
+  await database.close();
+  if (process.env.TEST_DATABASE_URL && schemaName) {
+    const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await client.connect();
+    await client.query(`drop schema if exists "${schemaName}" cascade`);
+    await client.end();
+  }
+});
+
+function job(overrides: Partial<JobDefinition<Payload>> = {}): JobDefinition<Payload> {
+  return { name: 'songs.test', payload, retryDelaySeconds: 1, handle: async () => 'success', ...overrides };
+}
+
+async function startQueue(definition: JobDefinition<Payload>, options: JobQueueOptions = {}): Promise<JobQueue> {
+  const queue = createJobQueue(database, config, quiet, { ...fast, ...options });
+  queue.define(definition);
+  await queue.start();
+  queues.push(queue);
+  return queue;
+}
+
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() - started > timeoutMs) throw new Error(`Timed out; last value ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const finished = (record: JobRecord | null) => record?.state === 'completed' || record?.state === 'failed';
+
+describe('job queue on pg-boss', () => {
+  it('runs a sent job with its validated payload and records the outcome', async () => {
+    const seen: Payload[] = [];
+    const queue = await startQueue(job({ handle: async (data) => (seen.push(data), 'success') }));
+    const id = await queue.send('songs.test', { songId: 'a1' });
+    const record = await waitFor(() => queue.getJob('songs.test', id!), finished);
+    expect(record).toMatchObject({ state: 'completed', retryCount: 0, output: { outcome: 'success' } });
+    expect(seen).toEqual([{ songId: 'a1' }]);
+  });
+
+  it('rejects a payload that does not match the schema at send', async () => {
+    const queue = await startQueue(job());
+    await expect(queue.send('songs.test', { songId: '' })).rejects.toThrow();
+    await expect(queue.send('songs.unknown', { songId: 'x' })).rejects.toThrow(/No job named/);
+  });
+
+  it('makes one job per idempotency id and one waiting job per key on a stately queue', async () => {
+    const queue = await startQueue(job({ policy: 'stately' }), { work: false });
+    await expect(queue.send('songs.test', { songId: 'a' })).rejects.toThrow(/singletonKey/);
+    const first = await queue.send('songs.test', { songId: 'a' }, { singletonKey: 'a' });
+    expect(first).toBeTruthy();
+    expect(await queue.send('songs.test', { songId: 'a' }, { singletonKey: 'a' })).toBeNull();
+    expect(await queue.send('songs.test', { songId: 'b' }, { singletonKey: 'b' })).toBeTruthy();
+    const id = crypto.randomUUID();
+    expect(await queue.send('songs.test', { songId: 'c' }, { singletonKey: 'c', id })).toBe(id);
+    expect(await queue.send('songs.test', { songId: 'c' }, { singletonKey: 'c2', id })).toBeNull();
+  });
+
+  it('retries a job that throws, with backoff, until it succeeds', async () => {
+    const attempts: number[] = [];
+    const handle = async (_data: Payload, context: { attempt: number }): Promise<JobOutcome> => {
+      attempts.push(context.attempt);
+      if (context.attempt < 3) throw new Error('storage is briefly down');
+      return 'success';
+    };
+    const queue = await startQueue(job({ handle }));
+    const id = await queue.send('songs.test', { songId: 'r' });
+    const record = await waitFor(() => queue.getJob('songs.test', id!), finished);
+    expect(record).toMatchObject({ state: 'completed', retryCount: 2 });
+    expect(attempts).toEqual([1, 2, 3]);
+  });
+
+  it('does not retry a job that reports failed', async () => {
+    let runs = 0;
+    const queue = await startQueue(job({ handle: async () => (runs++, 'failed') }));
+    const id = await queue.send('songs.test', { songId: 'f' });
+    const record = await waitFor(() => queue.getJob('songs.test', id!), finished);
+    expect(record).toMatchObject({ state: 'completed', output: { outcome: 'failed' } });
+    expect(runs).toBe(1);
+  });
+
+  it('gives up after the retry limit and tells onGiveUp why, once', async () => {
+    const gaveUp: Array<{ data: Payload; reason: string }> = [];
+    const queue = await startQueue(
+      job({
+        retryLimit: 1,
+        handle: async () => {
+          throw new Error('ffmpeg crashed');
+        },
+        onGiveUp: async (data, reason) => void gaveUp.push({ data, reason }),
+      }),
+    );
+    const id = await queue.send('songs.test', { songId: 'g' });
+    const record = await waitFor(() => queue.getJob('songs.test', id!), finished);
+    expect(record).toMatchObject({ state: 'failed', retryCount: 1 });
+    await waitFor(
+      async () => gaveUp.length,
+      (count) => count > 0,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(gaveUp).toEqual([{ data: { songId: 'g' }, reason: 'ffmpeg crashed' }]);
+  });
+
+  it('aborts an attempt that runs past its expiry and retries it', async () => {
+    const signals: AbortSignal[] = [];
+    const handle = async (_data: Payload, context: { attempt: number; signal: AbortSignal }): Promise<JobOutcome> => {
+      if (context.attempt > 1) return 'success';
+      signals.push(context.signal);
+      await new Promise((_, reject) => context.signal.addEventListener('abort', () => reject(context.signal.reason)));
+      return 'success';
+    };
+    const queue = await startQueue(job({ handle, expireInSeconds: 1 }));
+    const id = await queue.send('songs.test', { songId: 'e' });
+    const record = await waitFor(() => queue.getJob('songs.test', id!), finished);
+    expect(record).toMatchObject({ state: 'completed', retryCount: 1 });
+    expect(signals[0]?.aborted).toBe(true);
+  });
+
+  it('retries a job whose queue stopped mid-run on the next queue that starts', async () => {
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    let firstSignal: AbortSignal | undefined;
+    const first = await startQueue(
+      job({
+        handle: async (_data, context) => {
+          firstSignal = context.signal;
+          started();
+          await new Promise((resolve) => context.signal.addEventListener('abort', resolve));
+          return 'success';
+        },
+      }),
+    );
+    const id = await first.send('songs.test', { songId: 's' });
+    await running;
+    await first.stop({ graceful: false });
+    expect(firstSignal?.aborted).toBe(true);
+
+    const runs: number[] = [];
+    const second = await startQueue(job({ handle: async (_data, context) => (runs.push(context.attempt), 'success') }));
+    const record = await waitFor(() => second.getJob('songs.test', id!), finished);
+    expect(record).toMatchObject({ state: 'completed', retryCount: 1 });
+    expect(runs).toEqual([2]);
+  });
+
+  it('retries a job whose worker died without a word once its expiry has passed', async () => {
+    const survivor = await startQueue(job({ expireInSeconds: 2 }), { work: false });
+    const id = await survivor.send('songs.test', { songId: 'd' });
+    // The dead worker: it took the job (state active, clock started) and was never heard from again.
+    const schema = await defaultSchema(database);
+    const deadWorker = new PgBoss({ db: createBossDb(database), schema });
+    const [taken] = await deadWorker.fetch('songs.test');
+    expect(taken?.id).toBe(id);
+    expect((await survivor.getJob('songs.test', id!))?.state).toBe('active');
+    await survivor.stop();
+    queues.splice(0);
+
+    const runs: number[] = [];
+    const restarted = await startQueue(
+      job({ expireInSeconds: 2, handle: async (_d, c) => (runs.push(c.attempt), 'success') }),
+    );
+    const record = await waitFor(() => restarted.getJob('songs.test', id!), finished);
+    expect(record).toMatchObject({ state: 'completed', retryCount: 1 });
+    expect(runs).toEqual([2]);
+  });
+});

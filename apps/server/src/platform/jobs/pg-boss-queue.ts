@@ -1,0 +1,237 @@
+import PgBoss from 'pg-boss';
+import type { Config } from '../../config.js';
+import type { DatabaseHandle } from '../db/client.js';
+import { createBossDb, type ClosableBossDb } from './boss-db.js';
+import {
+  JobQueueError,
+  type JobDefinition,
+  type JobLogger,
+  type JobOutcome,
+  type JobQueue,
+  type JobRecord,
+  type SendOptions,
+  type StopOptions,
+} from './job-queue.js';
+
+export interface JobQueueOptions {
+  /**
+   * Schema of the queue tables. Default: 'pgboss', or on PostgreSQL the connection's own schema when
+   * it is not public (each test schema then holds its own queue and is dropped with it).
+   */
+  schema?: string;
+  /** How often an idle worker looks for work; a send in the same process wakes it at once. Default 2. */
+  pollingIntervalSeconds?: number;
+  /** How often expired jobs (dead workers) are moved back to retry. Default 30. */
+  maintenanceIntervalSeconds?: number;
+  /** Run workers in this process. Default: when the role is 'all' or 'worker'. */
+  work?: boolean;
+}
+
+const DEFAULTS = { retryLimit: 3, retryDelaySeconds: 5, expireInSeconds: 15 * 60 };
+const GIVE_UP_SUFFIX = '.gave-up';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDefinition = JobDefinition<any>;
+
+/** The job queue on pg-boss, in the app's own database (PGlite or PostgreSQL). */
+export function createJobQueue(
+  database: DatabaseHandle,
+  config: Pick<Config, 'role' | 'workerConcurrency'>,
+  log: JobLogger,
+  options: JobQueueOptions = {},
+): JobQueue {
+  return new PgBossJobQueue(database, config, log, options);
+}
+
+class PgBossJobQueue implements JobQueue {
+  readonly #definitions = new Map<string, AnyDefinition>();
+  readonly #workerIds = new Map<string, string[]>();
+  readonly #running = new Set<AbortController>();
+  readonly #bossDb: ClosableBossDb;
+  #boss: PgBoss | undefined;
+
+  constructor(
+    private readonly database: DatabaseHandle,
+    private readonly config: Pick<Config, 'role' | 'workerConcurrency'>,
+    private readonly log: JobLogger,
+    private readonly options: JobQueueOptions,
+  ) {
+    this.#bossDb = createBossDb(database);
+  }
+
+  define<Payload>(job: JobDefinition<Payload>): void {
+    if (this.#boss) throw new JobQueueError(`Define the job '${job.name}' before the queue starts.`);
+    if (this.#definitions.has(job.name)) throw new JobQueueError(`The job '${job.name}' is defined twice.`);
+    this.#definitions.set(job.name, job);
+  }
+
+  async start(): Promise<void> {
+    if (this.#boss) return;
+    const boss = new PgBoss({
+      db: this.#bossDb,
+      schema: this.options.schema ?? (await defaultSchema(this.database)),
+      migrate: true,
+      supervise: true,
+      schedule: false,
+      maintenanceIntervalSeconds: this.options.maintenanceIntervalSeconds ?? 30,
+    });
+    boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
+    await boss.start();
+    for (const definition of this.#definitions.values()) await createQueues(boss, definition);
+    this.#boss = boss;
+    if (this.options.work ?? this.config.role !== 'api') {
+      for (const definition of this.#definitions.values()) await this.#startWorkers(boss, definition);
+    }
+  }
+
+  async send<Payload>(name: string, payload: Payload, options: SendOptions = {}): Promise<string | null> {
+    const boss = this.#requireStarted();
+    const definition = this.#requireDefinition(name);
+    const data = definition.payload.parse(payload) as object;
+    if (definition.policy === 'stately' && !options.singletonKey) {
+      throw new JobQueueError(`The job '${name}' needs a singletonKey.`);
+    }
+    const id = await boss.send(name, data, {
+      ...(options.id ? { id: options.id } : {}),
+      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+      ...(options.expireInSeconds ? { expireInSeconds: options.expireInSeconds } : {}),
+    });
+    if (id) for (const workerId of this.#workerIds.get(name) ?? []) boss.notifyWorker(workerId);
+    return id;
+  }
+
+  async getJob(name: string, id: string): Promise<JobRecord | null> {
+    const job = await this.#requireStarted().getJobById(name, id, { includeArchive: true });
+    if (!job) return null;
+    return {
+      id: job.id,
+      name: job.name,
+      state: job.state,
+      retryCount: job.retryCount,
+      data: job.data,
+      output: job.output,
+    };
+  }
+
+  async stop({ graceful = true, timeoutMs = 30_000 }: StopOptions = {}): Promise<void> {
+    const boss = this.#boss;
+    if (!boss) return;
+    this.#boss = undefined;
+    const abortRunning = () => {
+      for (const controller of this.#running) controller.abort(new Error('The job queue stopped.'));
+    };
+    // Graceful: running jobs get timeoutMs, then are aborted and fail into retry. Otherwise pg-boss
+    // moves them to retry first and the handlers are aborted after, their late results ignored.
+    const deadline = graceful ? setTimeout(abortRunning, timeoutMs) : undefined;
+    try {
+      await boss.stop({ graceful, timeout: timeoutMs + 2000, close: false, wait: true });
+    } finally {
+      clearTimeout(deadline);
+      this.#bossDb.close();
+      abortRunning();
+    }
+  }
+
+  async #startWorkers(boss: PgBoss, definition: AnyDefinition): Promise<void> {
+    const concurrency = definition.concurrency ?? this.config.workerConcurrency;
+    const pollingIntervalSeconds = this.options.pollingIntervalSeconds ?? 2;
+    const ids: string[] = [];
+    for (let index = 0; index < concurrency; index++) {
+      const options = { batchSize: 1, includeMetadata: true as const, pollingIntervalSeconds };
+      ids.push(await boss.work(definition.name, options, ([job]) => this.#runAttempt(definition, job!)));
+    }
+    this.#workerIds.set(definition.name, ids);
+    if (definition.onGiveUp) {
+      const giveUpOptions = { batchSize: 1, includeMetadata: true as const, pollingIntervalSeconds };
+      await boss.work(definition.name + GIVE_UP_SUFFIX, giveUpOptions, ([job]) => this.#runGiveUp(definition, job!));
+    }
+  }
+
+  async #runAttempt(definition: AnyDefinition, job: PgBoss.JobWithMetadata<unknown>): Promise<{ outcome: JobOutcome }> {
+    const jobLog = { job: definition.name, jobId: job.id, attempt: job.retryCount + 1 };
+    const parsed = definition.payload.safeParse(job.data);
+    if (!parsed.success) {
+      this.log.error({ ...jobLog, issues: parsed.error.issues }, 'job payload is invalid; not retried');
+      return { outcome: 'failed' };
+    }
+    const controller = new AbortController();
+    const expiry = setTimeout(
+      () => controller.abort(new Error(`The job ran longer than ${job.expireInSeconds} s.`)),
+      job.expireInSeconds * 1000,
+    );
+    this.#running.add(controller);
+    try {
+      const outcome = await definition.handle(parsed.data, {
+        jobId: job.id,
+        attempt: job.retryCount + 1,
+        isLastAttempt: job.retryCount >= job.retryLimit,
+        signal: controller.signal,
+        log: this.log,
+      });
+      this.log.info({ ...jobLog, outcome }, 'job finished');
+      return { outcome };
+    } catch (error) {
+      const err = error instanceof Error ? error : new Error(String(error));
+      this.log.warn({ ...jobLog, err }, 'job attempt failed');
+      throw err;
+    } finally {
+      clearTimeout(expiry);
+      this.#running.delete(controller);
+    }
+  }
+
+  async #runGiveUp(definition: AnyDefinition, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
+    const parsed = definition.payload.safeParse(job.data);
+    if (!parsed.success) return;
+    const reason = readFailureReason(job.output);
+    this.log.error({ job: definition.name, reason }, 'job gave up after its retries');
+    await definition.onGiveUp!(parsed.data, reason);
+  }
+
+  #requireStarted(): PgBoss {
+    if (!this.#boss) throw new JobQueueError('The job queue is not running.');
+    return this.#boss;
+  }
+
+  #requireDefinition(name: string): AnyDefinition {
+    const definition = this.#definitions.get(name);
+    if (!definition) throw new JobQueueError(`No job named '${name}' is defined.`);
+    return definition;
+  }
+}
+
+async function createQueues(boss: PgBoss, definition: AnyDefinition): Promise<void> {
+  const giveUpQueue = definition.onGiveUp ? definition.name + GIVE_UP_SUFFIX : undefined;
+  if (giveUpQueue)
+    await boss.createQueue(giveUpQueue, { name: giveUpQueue, retryLimit: 3, retryDelay: 5, retryBackoff: true });
+  const settings = {
+    name: definition.name,
+    retryLimit: definition.retryLimit ?? DEFAULTS.retryLimit,
+    retryDelay: definition.retryDelaySeconds ?? DEFAULTS.retryDelaySeconds,
+    retryBackoff: true,
+    expireInSeconds: definition.expireInSeconds ?? DEFAULTS.expireInSeconds,
+    policy: definition.policy ?? 'standard',
+    ...(giveUpQueue ? { deadLetter: giveUpQueue } : {}),
+  };
+  await boss.createQueue(definition.name, settings);
+  // A queue made by an earlier release follows the code's settings.
+  await boss.updateQueue(definition.name, settings);
+}
+
+/** Where the queue tables live when no schema is given (see JobQueueOptions.schema). */
+export async function defaultSchema(database: DatabaseHandle): Promise<string> {
+  if (!database.pool) return 'pgboss';
+  const { rows } = await database.pool.query<{ schema: string | null }>('select current_schema() as schema');
+  const current = rows[0]?.schema;
+  return !current || current === 'public' ? 'pgboss' : current;
+}
+
+/** pg-boss keeps a thrown error as { message }, a timeout or shutdown as { value }. */
+function readFailureReason(output: unknown): string {
+  const record = (output ?? {}) as { message?: unknown; value?: unknown };
+  if (typeof record.message === 'string') return record.message;
+  if (typeof record.value === 'string') return record.value;
+  const inner = (record.value ?? {}) as { message?: unknown };
+  return typeof inner.message === 'string' ? inner.message : 'The job failed.';
+}
