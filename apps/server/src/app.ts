@@ -13,6 +13,7 @@ import { registerHealthRoutes } from './http/health.routes.js';
 import { registerSessionHook } from './modules/auth/session-hook.js';
 import { registerModules } from './modules/index.js';
 import { registerMediaRoutes } from './http/media.routes.js';
+import { registerUploadPartRoutes } from './http/upload-parts.routes.js';
 import { registerWebApp } from './http/web-app.js';
 import { createPlatform, type Platform, type PlatformOverrides } from './platform/platform.js';
 
@@ -69,6 +70,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerHealthRoutes(app);
   await registerModules(app);
   registerMediaRoutes(app);
+  registerUploadPartRoutes(app);
   if (options.serveWeb !== false) await registerWebApp(app, config);
   return app;
 }

@@ -4,13 +4,17 @@ import type { Config } from '../config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { createFileMailer, createSmtpMailer, type Mailer } from './mail/mailer.js';
 import { createLocalStorage } from './storage/local-storage.js';
+import { createS3Storage } from './storage/s3-storage.js';
 import type { ObjectStorage } from './storage/storage.js';
+import { createUrlSigner, loadSigningSecret, type UrlSigner } from './storage/url-signer.js';
 
 /** Everything that holds state, behind small interfaces, chosen by the config. */
 export interface Platform {
   database: DatabaseHandle;
   mailer: Mailer;
   storage: ObjectStorage;
+  /** Signs and checks the upload-part and media URLs our server answers. */
+  signer: UrlSigner;
   close(): Promise<void>;
 }
 
@@ -32,14 +36,23 @@ export async function createPlatform(
     (config.smtpUrl
       ? createSmtpMailer(config.smtpUrl, config.mailFrom, log)
       : createFileMailer(path.join(config.dataDir, 'mail'), config.mailFrom, log));
-  const storage = overrides.storage ?? createLocalStorage(path.join(config.dataDir, 'storage'));
+  const signer = createUrlSigner(await loadSigningSecret(config.dataDir, config.signingSecret));
+  const storage = overrides.storage ?? createStorage(config, signer);
   return {
     database,
     mailer,
     storage,
+    signer,
     async close() {
       mailer.close();
       await database.close();
     },
   };
+}
+
+/** S3 when S3_BUCKET is set, files under DATA_DIR/storage otherwise. */
+function createStorage(config: Config, signer: UrlSigner): ObjectStorage {
+  const shared = { signer, publicUrl: config.publicUrl, maxUploadBytes: config.maxUploadBytes };
+  if (config.s3) return createS3Storage({ ...config.s3, ...shared });
+  return createLocalStorage(path.join(config.dataDir, 'storage'), shared);
 }

@@ -1,15 +1,48 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertSafeKey, type ObjectStorage } from './storage.js';
+import { createLocalMultipart } from './local-multipart.js';
+import { signedMediaUrl, signedPartUrl } from './signed-urls.js';
+import { assertSafeKey, type ObjectStorage, type UploadedPart } from './storage.js';
+import { createUrlSigner, type UrlSigner } from './url-signer.js';
 
-/** Files under a folder, with the content type kept in a sidecar file. */
-export function createLocalStorage(root: string): ObjectStorage {
+export interface LocalStorageOptions {
+  /** Signs the part and media URLs; a throwaway random secret when absent (tests, scripts). */
+  signer?: UrlSigner;
+  /** Origin the signed URLs start with (PUBLIC_URL); '' gives root-relative URLs. */
+  publicUrl?: string;
+  maxUploadBytes?: number;
+}
+
+/** The embedded store: what our own part-upload route writes into. */
+export interface LocalObjectStorage extends ObjectStorage {
+  readonly kind: 'local';
+  /**
+   * Streams a part from a signed PUT into the upload; answers its ETag and size. A declared length
+   * (Content-Length) that cannot be right is refused before any byte is read.
+   */
+  writeUploadPart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    body: Readable,
+    declaredLength?: number,
+  ): Promise<UploadedPart>;
+  localPath(key: string): string;
+}
+
+/** Files under a folder, with the content type kept in a sidecar file; multipart uploads under `uploads/`. */
+export function createLocalStorage(root: string, options: LocalStorageOptions = {}): LocalObjectStorage {
+  const signer = options.signer ?? createUrlSigner(crypto.randomBytes(32).toString('hex'));
+  const publicUrl = options.publicUrl ?? '';
+  const multipart = createLocalMultipart(root, { maxUploadBytes: options.maxUploadBytes ?? 4 * 1024 ** 3 });
+  const objectsDir = path.join(root, 'objects');
   const fileOf = (key: string) => {
     assertSafeKey(key);
-    return path.join(root, 'objects', key);
+    return path.join(objectsDir, key);
   };
   const typeOf = async (file: string) => {
     try {
@@ -18,20 +51,34 @@ export function createLocalStorage(root: string): ObjectStorage {
       return 'application/octet-stream';
     }
   };
-  return {
-    async put(key, body, contentType) {
-      const file = fileOf(key);
-      await fsp.mkdir(path.dirname(file), { recursive: true });
-      const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
-      const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
-      await pipeline(source, fs.createWriteStream(temp));
+  /** Writes through a temp file and renames it, so readers never see half an object. */
+  const writeAtomically = async (key: string, contentType: string, write: (target: fs.WriteStream) => Promise<void>) => {
+    const file = fileOf(key);
+    await fsp.mkdir(path.dirname(file), { recursive: true });
+    const temp = `${file}.${process.pid}.${crypto.randomBytes(6).toString('hex')}.tmp`;
+    const target = fs.createWriteStream(temp);
+    try {
+      await write(target);
+      await new Promise<void>((resolve, reject) => target.end((error?: Error | null) => (error ? reject(error) : resolve())));
       await fsp.writeFile(`${file}.type`, contentType);
       await fsp.rename(temp, file);
+    } finally {
+      target.destroy();
+      await fsp.rm(temp, { force: true });
+    }
+  };
+
+  return {
+    kind: 'local',
+    async put(key, body, contentType) {
+      const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
+      await writeAtomically(key, contentType, (target) => pipeline(source, target, { end: false }));
     },
     async stat(key) {
       const file = fileOf(key);
       try {
         const stats = await fsp.stat(file);
+        if (!stats.isFile()) return null;
         return { size: stats.size, contentType: await typeOf(file) };
       } catch {
         return null;
@@ -42,7 +89,7 @@ export function createLocalStorage(root: string): ObjectStorage {
       const stats = await this.stat(key);
       if (!stats) return null;
       const start = range?.start ?? 0;
-      const end = range?.end ?? stats.size - 1;
+      const end = Math.min(range?.end ?? stats.size - 1, stats.size - 1);
       return {
         body: fs.createReadStream(file, { start, end }),
         size: Math.max(0, end - start + 1),
@@ -54,5 +101,30 @@ export function createLocalStorage(root: string): ObjectStorage {
       await fsp.rm(file, { force: true });
       await fsp.rm(`${file}.type`, { force: true });
     },
+    async deletePrefix(prefix) {
+      if (!prefix.endsWith('/')) throw new Error(`A prefix must end with '/': ${prefix}`);
+      await fsp.rm(fileOf(prefix.slice(0, -1)), { recursive: true, force: true });
+    },
+
+    createMultipartUpload: (key, contentType, multipartOptions) => {
+      assertSafeKey(key);
+      return multipart.create(key, contentType, multipartOptions);
+    },
+    async presignUploadPart(key, uploadId, partNumber, expiresInSeconds) {
+      await multipart.expectedSize(key, uploadId, partNumber);
+      return signedPartUrl(signer, publicUrl, { key, uploadId, partNumber, expiresInSeconds });
+    },
+    listParts: (key, uploadId) => multipart.listParts(key, uploadId),
+    completeMultipartUpload: (key, uploadId, parts) =>
+      multipart.complete(key, uploadId, parts, (write, contentType) => writeAtomically(key, contentType, write)),
+    abortMultipartUpload: (key, uploadId) => multipart.abort(key, uploadId),
+    writeUploadPart: (key, uploadId, partNumber, body, declaredLength) =>
+      multipart.writePart(key, uploadId, partNumber, body, declaredLength),
+
+    async presignGet(key, getOptions) {
+      assertSafeKey(key);
+      return signedMediaUrl(signer, publicUrl, key, getOptions);
+    },
+    localPath: fileOf,
   };
 }

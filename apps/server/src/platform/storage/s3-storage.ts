@@ -1,0 +1,178 @@
+import type { Readable } from 'node:stream';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  ListPartsCommand,
+  S3Client,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { UPLOAD_PART_SIZE } from '@hfm/shared';
+import { badRequest } from '../../http/app-error.js';
+import { assertDeclaredSize, assertPartNumber, checkCompletion, uploadNotFound } from './multipart-rules.js';
+import { attachment } from './media-headers.js';
+import { expiryFrom, signedMediaUrl } from './signed-urls.js';
+import { assertSafeKey, type ObjectStorage, type UploadedPart } from './storage.js';
+import type { UrlSigner } from './url-signer.js';
+
+export interface S3StorageOptions {
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  forcePathStyle: boolean;
+  /** Signs folder-scoped media URLs, which our server answers by reading from the bucket. */
+  signer: UrlSigner;
+  publicUrl: string;
+  maxUploadBytes: number;
+}
+
+const errorName = (error: unknown) => (error as { name?: string } | null)?.name ?? '';
+const isMissing = (error: unknown) => ['NoSuchKey', 'NotFound', 'NoSuchUpload'].includes(errorName(error));
+
+/**
+ * Any S3-compatible store. Part URLs are S3's own presigned UploadPart URLs; completion first checks
+ * the request against ListParts (S3 alone does not enforce our part size or total limit), so a bad
+ * request is a 400 and nothing is written. Folder-scoped media URLs (HLS/DASH) point at our server,
+ * because an S3 presigned URL opens exactly one key.
+ */
+export function createS3Storage(options: S3StorageOptions): ObjectStorage {
+  const client = new S3Client({
+    region: options.region,
+    forcePathStyle: options.forcePathStyle,
+    ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+    ...(options.accessKeyId && options.secretAccessKey
+      ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
+      : {}),
+  });
+  const Bucket = options.bucket;
+
+  async function listAllParts(key: string, uploadId: string): Promise<UploadedPart[]> {
+    const parts: UploadedPart[] = [];
+    let marker: string | undefined;
+    do {
+      const page = await client
+        .send(new ListPartsCommand({ Bucket, Key: key, UploadId: uploadId, PartNumberMarker: marker }))
+        .catch((error: unknown) => {
+          throw isMissing(error) ? uploadNotFound() : error;
+        });
+      for (const part of page.Parts ?? []) {
+        parts.push({ PartNumber: part.PartNumber ?? 0, ETag: part.ETag ?? '', Size: part.Size ?? 0 });
+      }
+      marker = page.IsTruncated ? page.NextPartNumberMarker : undefined;
+    } while (marker);
+    return parts;
+  }
+
+  return {
+    kind: 's3',
+    async put(key, body, contentType) {
+      assertSafeKey(key);
+      await new Upload({
+        client,
+        params: { Bucket, Key: key, Body: body, ContentType: contentType },
+        partSize: UPLOAD_PART_SIZE,
+        queueSize: 2,
+      }).done();
+    },
+    async get(key, range) {
+      assertSafeKey(key);
+      const Range = range ? `bytes=${range.start}-${range.end ?? ''}` : undefined;
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: key, Range }));
+        return {
+          body: object.Body as Readable,
+          size: object.ContentLength ?? 0,
+          contentType: object.ContentType ?? 'application/octet-stream',
+        };
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+    async stat(key) {
+      assertSafeKey(key);
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        return { size: head.ContentLength ?? 0, contentType: head.ContentType ?? 'application/octet-stream' };
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      assertSafeKey(key);
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async deletePrefix(prefix) {
+      if (!prefix.endsWith('/')) throw new Error(`A prefix must end with '/': ${prefix}`);
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }));
+        const Objects = (page.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
+        if (Objects.length > 0) await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }));
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+    },
+
+    async createMultipartUpload(key, contentType, multipart = {}) {
+      assertSafeKey(key);
+      assertDeclaredSize(multipart.size, options.maxUploadBytes);
+      const created = await client.send(new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: contentType }));
+      if (!created.UploadId) throw new Error('The store gave no upload id');
+      return created.UploadId;
+    },
+    async presignUploadPart(key, uploadId, partNumber, expiresInSeconds) {
+      assertSafeKey(key);
+      assertPartNumber(partNumber);
+      const command = new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber: partNumber });
+      return getSignedUrl(client, command, { expiresIn: expiresInSeconds });
+    },
+    listParts: (key, uploadId) => listAllParts(key, uploadId),
+    async completeMultipartUpload(key, uploadId, parts) {
+      const checked = checkCompletion(parts, await listAllParts(key, uploadId), {
+        maxUploadBytes: options.maxUploadBytes,
+      });
+      const Parts = parts.map(({ PartNumber, ETag }) => ({ PartNumber, ETag }));
+      try {
+        await client.send(
+          new CompleteMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts } }),
+        );
+      } catch (error) {
+        if (errorName(error) === 'NoSuchUpload') throw uploadNotFound();
+        if (['InvalidPart', 'InvalidPartOrder', 'EntityTooSmall'].includes(errorName(error))) {
+          throw badRequest(`The store refused the parts list (${errorName(error)}).`);
+        }
+        throw error;
+      }
+      return { key, ...checked };
+    },
+    async abortMultipartUpload(key, uploadId) {
+      try {
+        await client.send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId }));
+      } catch (error) {
+        if (!isMissing(error)) throw error;
+      }
+    },
+
+    async presignGet(key, getOptions) {
+      assertSafeKey(key);
+      if (getOptions.scope === 'folder') return signedMediaUrl(options.signer, options.publicUrl, key, getOptions);
+      expiryFrom(getOptions.expiresInSeconds);
+      const command = new GetObjectCommand({
+        Bucket,
+        Key: key,
+        ...(getOptions.downloadName ? { ResponseContentDisposition: attachment(getOptions.downloadName) } : {}),
+      });
+      return getSignedUrl(client, command, { expiresIn: getOptions.expiresInSeconds });
+    },
+  };
+}
