@@ -38,7 +38,10 @@ export function registerMediaRoutes(app: FastifyInstance): void {
 
 /** The token and key as sent, each path segment decoded once (the router's decoding is not relied on). */
 function readSignedPath(url: string): { token: string; key: string } | null {
-  const [token, ...segments] = url.split('?')[0]!.slice(SIGNED_MEDIA_PATH.length + 1).split('/');
+  const [token, ...segments] = url
+    .split('?')[0]!
+    .slice(SIGNED_MEDIA_PATH.length + 1)
+    .split('/');
   try {
     return { token: token ?? '', key: segments.map(decodeURIComponent).join('/') };
   } catch {

@@ -109,7 +109,11 @@ describe('embedded storage: the multipart upload protocol over HTTP', () => {
     const missing = [2, 3].filter((n) => !stored.some((p) => p.PartNumber === n));
     for (const n of missing) expect((await send(urls[n - 1]!, parts[n - 1]!)).status).toBe(200);
     const all = await storage.listParts(key, uploadId);
-    await storage.completeMultipartUpload(key, uploadId, all.map(({ PartNumber, ETag }) => ({ PartNumber, ETag })));
+    await storage.completeMultipartUpload(
+      key,
+      uploadId,
+      all.map(({ PartNumber, ETag }) => ({ PartNumber, ETag })),
+    );
     expect((await storage.stat(key))?.size).toBe(FILE_SIZE);
   });
 
@@ -170,7 +174,10 @@ describe('embedded storage: the multipart upload protocol over HTTP', () => {
     const expires = Math.floor(Date.now() / 1000) + 60;
     const url = `/media/upload-parts/${ghost}/1?key=${encodeURIComponent(key)}&expires=${expires}&signature=${signer.signUploadPart(key, ghost, 1, expires)}`;
     expect((await send(url, parts[0]!)).status).toBe(404);
-    await expectAppError(storage.completeMultipartUpload(key, ghost, [{ PartNumber: 1, ETag: md5Quoted(parts[0]!) }]), 404);
+    await expectAppError(
+      storage.completeMultipartUpload(key, ghost, [{ PartNumber: 1, ETag: md5Quoted(parts[0]!) }]),
+      404,
+    );
     const { uploadId } = await startUpload(storage, key, FILE_SIZE);
     await expectAppError(storage.listParts('songs/artist_1/elsewhere.wav', uploadId), 404);
     await storage.abortMultipartUpload(key, uploadId);
@@ -198,8 +205,14 @@ describe('embedded storage: the size limit', () => {
     const third = `/media/upload-parts/${uploadId}/3?key=${encodeURIComponent(key)}&expires=${expires}&signature=${signer.signUploadPart(key, uploadId, 3, expires)}`;
     expect((await send(third, Buffer.alloc(10))).status).toBe(413);
 
-    const urls = [await storage.presignUploadPart(key, uploadId, 1, 60), await storage.presignUploadPart(key, uploadId, 2, 60)];
-    const etags = await putPartsInParallel(send, urls, [generateBytes(UPLOAD_PART_SIZE, 1), generateBytes(UPLOAD_PART_SIZE, 2)]);
+    const urls = [
+      await storage.presignUploadPart(key, uploadId, 1, 60),
+      await storage.presignUploadPart(key, uploadId, 2, 60),
+    ];
+    const etags = await putPartsInParallel(send, urls, [
+      generateBytes(UPLOAD_PART_SIZE, 1),
+      generateBytes(UPLOAD_PART_SIZE, 2),
+    ]);
     await expectAppError(storage.completeMultipartUpload(key, uploadId, etags), 413);
     expect(await storage.stat(key)).toBeNull();
   });

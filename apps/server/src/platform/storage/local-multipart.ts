@@ -59,7 +59,13 @@ export function createLocalMultipart(root: string, options: { maxUploadBytes: nu
       const file = path.join(dirOf(uploadId), name);
       const stats = await fsp.stat(file).catch(() => null);
       if (!stats) continue;
-      const part = { PartNumber: Number(match[1]), ETag: quoteETag(match[2]!), Size: stats.size, mtimeMs: stats.mtimeMs, file };
+      const part = {
+        PartNumber: Number(match[1]),
+        ETag: quoteETag(match[2]!),
+        Size: stats.size,
+        mtimeMs: stats.mtimeMs,
+        file,
+      };
       const held = newest.get(part.PartNumber);
       if (!held || held.mtimeMs <= part.mtimeMs) newest.set(part.PartNumber, part);
     }

@@ -52,14 +52,20 @@ export function createLocalStorage(root: string, options: LocalStorageOptions = 
     }
   };
   /** Writes through a temp file and renames it, so readers never see half an object. */
-  const writeAtomically = async (key: string, contentType: string, write: (target: fs.WriteStream) => Promise<void>) => {
+  const writeAtomically = async (
+    key: string,
+    contentType: string,
+    write: (target: fs.WriteStream) => Promise<void>,
+  ) => {
     const file = fileOf(key);
     await fsp.mkdir(path.dirname(file), { recursive: true });
     const temp = `${file}.${process.pid}.${crypto.randomBytes(6).toString('hex')}.tmp`;
     const target = fs.createWriteStream(temp);
     try {
       await write(target);
-      await new Promise<void>((resolve, reject) => target.end((error?: Error | null) => (error ? reject(error) : resolve())));
+      await new Promise<void>((resolve, reject) =>
+        target.end((error?: Error | null) => (error ? reject(error) : resolve())),
+      );
       await fsp.writeFile(`${file}.type`, contentType);
       await fsp.rename(temp, file);
     } finally {

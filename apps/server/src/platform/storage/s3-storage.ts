@@ -118,7 +118,8 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
       do {
         const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }));
         const Objects = (page.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
-        if (Objects.length > 0) await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }));
+        if (Objects.length > 0)
+          await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }));
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
     },
@@ -126,7 +127,9 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
     async createMultipartUpload(key, contentType, multipart = {}) {
       assertSafeKey(key);
       assertDeclaredSize(multipart.size, options.maxUploadBytes);
-      const created = await client.send(new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: contentType }));
+      const created = await client.send(
+        new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: contentType }),
+      );
       if (!created.UploadId) throw new Error('The store gave no upload id');
       return created.UploadId;
     },
