@@ -74,7 +74,7 @@ function SiteLayout() {
   const { pathname } = useLocation();
   const signUpTo = ARTIST_PATHS.includes(pathname) ? '/artist-sign-up' : '/fan-sign-up';
   return (
-    <>
+    <div className="site-layout">
       <a className="skip-link" href="#main-content" onClick={focusMainContent}>
         Skip to content
       </a>
@@ -85,7 +85,7 @@ function SiteLayout() {
         </Suspense>
       </main>
       <SiteFooter />
-    </>
+    </div>
   );
 }
 
@@ -116,7 +116,7 @@ function scrollToSectionWhenReady(id: string): () => void {
   let attempts = 0;
   const tryScroll = () => {
     const section = document.getElementById(id);
-    if (section) return section.scrollIntoView({ block: 'start' });
+    if (section) return section.scrollIntoView?.({ block: 'start' });
     if (++attempts < 60) frame = window.requestAnimationFrame(tryScroll);
   };
   tryScroll();

@@ -6,7 +6,9 @@ export function AboutPage() {
   return (
     <article className="container text-page">
       <p className="eyebrow">About HFM</p>
-      <h1 className="display text-page__title">A fairer deal for the people who make music and the people who love it.</h1>
+      <h1 className="display text-page__title">
+        A fairer deal for the people who make music and the people who love it.
+      </h1>
       <p className="text-page__lead">
         HFM started with a simple question: what if a fan's money went to the artist they actually listen to?
       </p>

@@ -1,7 +1,22 @@
 import { Link } from 'react-router';
-import { ARTIST_SHARE, ARTIST_STEPS, ARTIST_SUPPORT, EARNING_EXAMPLES, FAN_PRICE, yearlyEarnings } from './landing-copy';
+import {
+  ARTIST_SHARE,
+  ARTIST_STEPS,
+  ARTIST_SUPPORT,
+  EARNING_EXAMPLES,
+  FAN_PRICE,
+  yearlyEarnings,
+} from './landing-copy';
 import { ArtistHeroArt } from './landing-art';
-import { CtaBand, FeatureCards, LandingHero, LandingPage, LandingSection, StickyAction, type LandingVariant } from './landing-sections';
+import {
+  CtaBand,
+  FeatureCards,
+  LandingHero,
+  LandingPage,
+  LandingSection,
+  StickyAction,
+  type LandingVariant,
+} from './landing-sections';
 import './landing.css';
 
 const SIGN_UP = '/artist-sign-up';

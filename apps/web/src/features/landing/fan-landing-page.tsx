@@ -1,7 +1,15 @@
 import { Link } from 'react-router';
 import { ARTIST_SHARE, FAN_DROPS, FAN_PRICE, FAN_PROMISES, FAN_STEPS } from './landing-copy';
 import { FanHeroArt } from './landing-art';
-import { CtaBand, FeatureCards, LandingHero, LandingPage, LandingSection, StickyAction, type LandingVariant } from './landing-sections';
+import {
+  CtaBand,
+  FeatureCards,
+  LandingHero,
+  LandingPage,
+  LandingSection,
+  StickyAction,
+  type LandingVariant,
+} from './landing-sections';
 import './landing.css';
 
 const SIGN_UP = '/fan-sign-up';
@@ -56,8 +64,8 @@ export function FanLandingPage({ variant }: { variant: LandingVariant }) {
             ))}
           </ul>
           <p className="price-panel__note">
-            {ARTIST_SHARE} of every subscription-year goes straight to the artist you chose. The rest keeps HFM
-            running: storage, streaming and the people who review and support every artist.
+            {ARTIST_SHARE} of every subscription-year goes straight to the artist you chose. The rest keeps HFM running:
+            storage, streaming and the people who review and support every artist.
           </p>
         </div>
       </LandingSection>

@@ -23,7 +23,13 @@ export function FanHeroArt() {
         {grooves.map((r) => (
           <circle key={r} cx="170" cy="170" r={r} fill="none" stroke="rgb(255 255 255 / 7%)" strokeWidth="1.5" />
         ))}
-        <path d="M60 90 A130 130 0 0 1 140 44" stroke="rgb(255 255 255 / 22%)" strokeWidth="6" fill="none" strokeLinecap="round" />
+        <path
+          d="M60 90 A130 130 0 0 1 140 44"
+          stroke="rgb(255 255 255 / 22%)"
+          strokeWidth="6"
+          fill="none"
+          strokeLinecap="round"
+        />
         <circle cx="170" cy="170" r="58" fill={`url(#${id}-label)`} />
         <circle cx="170" cy="170" r="6" fill="#0e0d12" />
       </svg>

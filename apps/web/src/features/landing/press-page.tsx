@@ -8,8 +8,8 @@ export function PressPage() {
       <p className="eyebrow">Press</p>
       <h1 className="display text-page__title">Writing about HFM?</h1>
       <p className="text-page__lead">
-        We are happy to talk. Write to <a href={`mailto:${LEGAL.contactEmail}`}>{LEGAL.contactEmail}</a> and a
-        person will answer, usually within two business days.
+        We are happy to talk. Write to <a href={`mailto:${LEGAL.contactEmail}`}>{LEGAL.contactEmail}</a> and a person
+        will answer, usually within two business days.
       </p>
       <h2>The facts in brief</h2>
       <dl className="text-page__facts">

@@ -55,7 +55,10 @@ export const artistTerms: LegalDoc = {
             including the composition, the master recording, any samples and any featured performances. You are
             responsible for any clearances and for paying anyone you owe for your work.
           </p>
-          <p>You keep ownership of everything you upload. You grant HFM only the licence described in the Artist License Agreement.</p>
+          <p>
+            You keep ownership of everything you upload. You grant HFM only the licence described in the Artist License
+            Agreement.
+          </p>
         </>
       ),
     },
@@ -64,7 +67,9 @@ export const artistTerms: LegalDoc = {
       title: 'Content standards',
       body: (
         <ul>
-          <li>Upload songs as WAV files, with accurate titles, credits, release dates and ISRC codes where you have them.</li>
+          <li>
+            Upload songs as WAV files, with accurate titles, credits, release dates and ISRC codes where you have them.
+          </li>
           <li>Mark explicit songs as explicit.</li>
           <li>Do not upload content that is unlawful, misleading, or that infringes anyone else's rights.</li>
           <li>Follow the user guidelines in the User Terms of Use, like everyone else on HFM.</li>
@@ -92,9 +97,9 @@ export const artistTerms: LegalDoc = {
       title: 'What HFM may do',
       body: (
         <p>
-          To protect fans, other artists and rights holders, HFM may at its discretion remove content, suspend payments
-          (for example while we look into a copyright complaint or suspected fraud), and suspend or terminate artist
-          accounts. Where it is reasonable we will tell you why and give you a chance to respond.
+          To protect fans, other artists and rights holders, HFM may at its discretion remove content, suspend payments,
+          and suspend or terminate accounts; for example, we may hold payments while we look into a copyright complaint
+          or suspected fraud. Where it is reasonable we will tell you why and give you a chance to respond.
         </p>
       ),
     },
@@ -122,8 +127,8 @@ export const artistTerms: LegalDoc = {
       body: (
         <p>
           If someone complains that your content infringes their rights, we may remove it while we look into it, and we
-          will tell you about the complaint. We keep records of complaints for {LEGAL.complaintRecordYears} years after an
-          account is deleted.
+          will tell you about the complaint. We keep records of complaints for {LEGAL.complaintRecordYears} years after
+          an account is deleted.
         </p>
       ),
     },

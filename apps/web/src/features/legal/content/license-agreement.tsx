@@ -8,8 +8,8 @@ export const licenseAgreement: LegalDoc = {
   summary: (
     <p>
       This agreement is between you, the artist (“you”), and HFM (“HFM”, “we”). It says what rights you give HFM in the
-      music you upload, what HFM pays you for them, and how either of us can end the arrangement. It works alongside
-      the <Link to="/user-terms?tab=artist">Artist Terms of Use</Link>.
+      music you upload, what HFM pays you for them, and how either of us can end the arrangement. It works alongside the{' '}
+      <Link to="/user-terms?tab=artist">Artist Terms of Use</Link>.
     </p>
   ),
   sections: [
@@ -28,8 +28,8 @@ export const licenseAgreement: LegalDoc = {
             </li>
             <li>show your name, photos, artwork and bio on HFM and in HFM's promotion of your music;</li>
             <li>
-              if you opt in to HFM Picks, include one of your tracks a month in the curated playlist, where subscribers may
-              keep the full song, and in streaming-only HFM radio playlists.
+              if you opt in to HFM Picks, include one of your tracks a month in the curated playlist, where subscribers
+              may keep the full song, and in streaming-only HFM radio playlists.
             </li>
           </ul>
           <p>You keep ownership of your music. You may release it anywhere else you like.</p>
@@ -75,9 +75,9 @@ export const licenseAgreement: LegalDoc = {
       title: 'Tax forms and payout account',
       body: (
         <p>
-          Before HFM makes any payment, you must complete a W-9 (US persons) or W-8 (others) tax form and connect a
-          payout account. Until both are in place, we hold what you have earned and pay it all in the next payment window
-          after they are complete. We may withhold tax where the law requires.
+          Before HFM makes any payment, you must complete a W-9 or W-8 tax form (W-9 for US persons, W-8 for others) and
+          connect a payout account. Until both are in place, we hold what you have earned and pay it all in the next
+          payment window after they are complete. We may withhold tax where the law requires.
         </p>
       ),
     },
@@ -101,12 +101,12 @@ export const licenseAgreement: LegalDoc = {
           <p>
             You may terminate this agreement by emailing <ContactLink /> with {LEGAL.terminationNoticeHours} hours'
             notice. Within {LEGAL.terminationNoticeHours} hours the subscription feature for you is disabled, so no new
-            fans can subscribe. Fans who already subscribe keep access to your music until the end of their term, and the
-            licence continues for them until then. Songs they downloaded remain theirs.
+            fans can subscribe. Fans who already subscribe keep access to your music until the end of their term, and
+            the licence continues for them until then. Songs they downloaded remain theirs.
           </p>
           <p>
-            Licence fees you earned before termination are still paid. If any of our licensees are affected, we tell them
-            within {LEGAL.licenseeNoticeBusinessDays} business days.
+            Licence fees you earned before termination are still paid. If any of our licensees are affected, we tell
+            them within {LEGAL.licenseeNoticeBusinessDays} business days.
           </p>
         </>
       ),

@@ -71,8 +71,8 @@ export const privacyPolicy: LegalDoc = {
       title: 'Cookies',
       body: (
         <p>
-          We use one essential cookie to keep you signed in. It cannot be read by scripts on the page, and it ends after a set
-          period or when you sign out.
+          We use one essential cookie to keep you signed in. It cannot be read by scripts on the page, and it ends after
+          a set period or when you sign out.
         </p>
       ),
     },

@@ -27,8 +27,8 @@ export function DisputesClause() {
     <>
       <p>
         <strong>Talk to us first.</strong> Most problems can be solved with a conversation. Before starting any formal
-        proceeding, you agree to write to us at <ContactLink /> describing the problem and what you would like us to
-        do, and we agree to do the same for you. Both of us will then try in good faith to resolve it informally for{' '}
+        proceeding, you agree to write to us at <ContactLink /> describing the problem and what you would like us to do,
+        and we agree to do the same for you. Both of us will then try in good faith to resolve it informally for{' '}
         {LEGAL.informalDisputeDays} days.
       </p>
       <p>
@@ -63,9 +63,9 @@ export function LiabilityClause() {
       </p>
       <p>
         To the fullest extent the law allows, HFM is not liable for indirect, incidental, special or consequential
-        damages, or for lost profits or data. Our total liability for any claim relating to HFM is limited to the
-        amount paid between you and HFM in the previous {LEGAL.liabilityCapYears} year before the event giving rise to
-        the claim. Nothing in these terms limits liability that cannot be limited by law.
+        damages, or for lost profits or data. Our total liability for any claim relating to HFM is limited to the amount
+        paid between you and HFM in the previous {LEGAL.liabilityCapYears} year before the event giving rise to the
+        claim. Nothing in these terms limits liability that cannot be limited by law.
       </p>
     </>
   );

@@ -22,7 +22,9 @@ export const userTerms: LegalDoc = {
             {LEGAL.minimumAgeWithConsent} years old with the consent of a parent or legal guardian who agrees to these
             terms on your behalf and is responsible for your use of HFM.
           </p>
-          <p>You may not use HFM if the law where you live does not allow it, or if we have closed your account before.</p>
+          <p>
+            You may not use HFM if the law where you live does not allow it, or if we have closed your account before.
+          </p>
         </>
       ),
     },
@@ -53,9 +55,9 @@ export const userTerms: LegalDoc = {
             There are no monthly bills and no hidden fees: the price you see before you pay is the price you pay.
           </p>
           <p>
-            You can cancel at any time from your account. Cancelling stops the next renewal; you keep full access to that
-            artist until the end of the year you paid for. Payments are processed by our payment provider, and we do not
-            store your full card number.
+            You can cancel at any time from your account. Cancelling stops the next renewal; you keep full access to
+            that artist until the end of the year you paid for. Payments are processed by our payment provider, and we
+            do not store your full card number.
           </p>
         </>
       ),
@@ -66,8 +68,8 @@ export const userTerms: LegalDoc = {
       body: (
         <>
           <p>
-            Anyone can listen to previews, and to the songs an artist chooses to share in full. While you subscribe to an
-            artist you can stream all of their music on HFM and download it.
+            Anyone can listen to previews, and to the songs an artist chooses to share in full. While you subscribe to
+            an artist you can stream all of their music on HFM and download it.
           </p>
           <p>
             Songs you download are yours to keep for personal, non-commercial use, forever, even after your subscription
