@@ -1,0 +1,117 @@
+import { spawn } from 'node:child_process';
+import type { Config } from '../../config.js';
+
+export interface MediaTools {
+  ffmpeg: string;
+  ffprobe: string;
+}
+
+/** FFMPEG_PATH / FFPROBE_PATH, else the programs on PATH. */
+export function resolveMediaTools(config: Pick<Config, 'ffmpegPath' | 'ffprobePath'>): MediaTools {
+  return { ffmpeg: config.ffmpegPath ?? 'ffmpeg', ffprobe: config.ffprobePath ?? 'ffprobe' };
+}
+
+export const STDERR_TAIL_BYTES = 64 * 1024;
+const MAX_COLLECTED_STDOUT = 4 * 1024 * 1024;
+
+export interface RunOptions {
+  signal?: AbortSignal | undefined;
+  timeoutMs?: number | undefined;
+  /** Streams stdout chunk by chunk (audio never lands in memory whole). */
+  onStdout?: (chunk: Buffer) => void;
+  /** Keeps stdout (small outputs only, such as ffprobe's JSON; capped at 4 MiB). */
+  collectStdout?: boolean;
+}
+
+export interface RunResult {
+  stdout: string;
+  /** The last 64 KiB of stderr: where ffmpeg puts its summaries and its reasons for failing. */
+  stderrTail: string;
+}
+
+export class MediaToolError extends Error {
+  constructor(
+    message: string,
+    readonly stderrTail: string,
+    readonly exitCode: number | null,
+  ) {
+    super(message);
+  }
+}
+
+/** Runs ffmpeg or ffprobe; kills it on abort or timeout; rejects with the end of stderr on failure. */
+export function runMediaTool(binary: string, args: string[], options: RunOptions = {}): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    if (options.signal?.aborted) return reject(options.signal.reason);
+    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const stderr = new TailBuffer(STDERR_TAIL_BYTES);
+    const stdout: Buffer[] = [];
+    let stdoutBytes = 0;
+    let stopReason: unknown;
+    const stop = (reason: unknown) => {
+      stopReason ??= reason;
+      child.kill('SIGKILL');
+    };
+    const onAbort = () => stop(options.signal!.reason);
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    const timer = options.timeoutMs
+      ? setTimeout(
+          () =>
+            stop(new MediaToolError(`${name(binary)} took longer than ${options.timeoutMs} ms.`, stderr.text(), null)),
+          options.timeoutMs,
+        )
+      : undefined;
+
+    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+    child.stdout.on('data', (chunk: Buffer) => {
+      try {
+        options.onStdout?.(chunk);
+      } catch (error) {
+        stop(error);
+      }
+      if (options.collectStdout && stdoutBytes < MAX_COLLECTED_STDOUT) {
+        stdout.push(chunk);
+        stdoutBytes += chunk.length;
+      }
+    });
+    child.on('error', (error) =>
+      stop(new MediaToolError(`${name(binary)} could not start: ${error.message}`, '', null)),
+    );
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+      if (stopReason !== undefined) return reject(stopReason);
+      if (code !== 0)
+        return reject(new MediaToolError(failureMessage(binary, code, stderr.text()), stderr.text(), code));
+      resolve({ stdout: Buffer.concat(stdout).toString('utf8'), stderrTail: stderr.text() });
+    });
+  });
+}
+
+function name(binary: string): string {
+  return binary.split('/').at(-1) ?? binary;
+}
+
+function failureMessage(binary: string, code: number | null, stderr: string): string {
+  const lastLines = stderr.trim().split('\n').slice(-3).join(' | ');
+  return `${name(binary)} exited with code ${code}: ${lastLines}`;
+}
+
+/** Keeps only the last `limit` bytes written to it. */
+class TailBuffer {
+  #chunks: Buffer[] = [];
+  #bytes = 0;
+
+  constructor(private readonly limit: number) {}
+
+  push(chunk: Buffer): void {
+    this.#chunks.push(chunk);
+    this.#bytes += chunk.length;
+    while (this.#bytes - this.#chunks[0]!.length >= this.limit) this.#bytes -= this.#chunks.shift()!.length;
+  }
+
+  text(): string {
+    const all = Buffer.concat(this.#chunks);
+    return all.subarray(Math.max(0, all.length - this.limit)).toString('utf8');
+  }
+}

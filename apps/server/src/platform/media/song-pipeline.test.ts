@@ -1,0 +1,263 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { MAX_PREVIEW_SECONDS } from '@hfm/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveMediaTools } from './ffmpeg.js';
+import { probeMedia } from './probe.js';
+import { transcodeSong, type TranscodedSong } from './song-pipeline.js';
+import { MediaRejectedError, WAV_MESSAGES } from './wav.js';
+
+const tools = resolveMediaTools({ ffmpegPath: undefined, ffprobePath: undefined });
+const tags = { title: 'Night Drive', artist: 'The Testers', album: 'First Light', trackNumber: 4 };
+let dir: string;
+
+/** A WAV from an ffmpeg expression: audio whose levels the assertions can predict. */
+function makeWav(file: string, expression: string, seconds: number, rate = 44100, codec = 'pcm_s16le'): string {
+  const target = path.join(dir, file);
+  const source = `aevalsrc=${expression}:s=${rate}:d=${seconds}`;
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', source, '-c:a', codec, target]);
+  return target;
+}
+
+function makeArtwork(): string {
+  const target = path.join(dir, 'cover.jpg');
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=navy:s=400x400',
+    '-frames:v',
+    '1',
+    target,
+  ]);
+  return target;
+}
+
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hfm-pipeline-'));
+});
+
+afterAll(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('transcodeSong on a 60-second stereo WAV with artwork', () => {
+  // 10 s of silence, then a 440 Hz tone at half scale in both channels.
+  const tone = "'if(gte(t,10),0.5*sin(2*PI*440*t),0)'";
+  let song: TranscodedSong;
+  let workDir: string;
+
+  beforeAll(async () => {
+    const input = makeWav('song.wav', `${tone}|${tone}`, 60);
+    workDir = path.join(dir, 'stereo');
+    song = await transcodeSong({ inputPath: input, workDir, meta: { ...tags, artworkPath: makeArtwork() }, tools });
+  }, 90_000);
+
+  it('reads the duration from the source', () => {
+    expect(song.durationSeconds).toBeCloseTo(60, 2);
+    expect(song.source).toMatchObject({ sampleRate: 44100, channels: 2, codec: 'pcm_s16le' });
+  });
+
+  it('writes every output inside the work folder, and ffprobe reads each with the right duration', async () => {
+    const outputs = [
+      song.preview,
+      song.downloads.flac,
+      song.downloads.mp3,
+      song.downloads.wav,
+      song.hls.playlist,
+      song.dash.manifest,
+    ];
+    for (const file of [...outputs, ...song.hls.files, ...song.dash.files]) {
+      expect(file.startsWith(workDir + path.sep)).toBe(true);
+      expect(fs.statSync(file).size).toBeGreaterThan(0);
+    }
+    for (const file of [
+      song.downloads.flac,
+      song.downloads.mp3,
+      song.downloads.wav,
+      song.hls.playlist,
+      song.dash.manifest,
+    ]) {
+      const probe = await probeMedia(tools, file);
+      expect(probe.durationSeconds, file).toBeGreaterThan(59.9);
+      expect(probe.durationSeconds, file).toBeLessThan(60.15);
+    }
+  });
+
+  it('encodes the stream as AAC 256k at the source rate and the downloads as FLAC, MP3 320k and PCM', async () => {
+    const codecs = async (file: string) => (await probeMedia(tools, file)).audio;
+    expect(await codecs(song.dash.manifest)).toMatchObject({ codec: 'aac', sampleRate: 44100, channels: 2 });
+    expect(await codecs(song.preview)).toMatchObject({ codec: 'aac', sampleRate: 44100 });
+    expect(await codecs(song.downloads.flac)).toMatchObject({ codec: 'flac', sampleRate: 44100, bitsPerSample: 16 });
+    expect(await codecs(song.downloads.mp3)).toMatchObject({ codec: 'mp3', sampleRate: 44100 });
+    expect(await codecs(song.downloads.wav)).toMatchObject({ codec: 'pcm_s16le', sampleRate: 44100 });
+    const mp3Bitrate = execFileSync('ffprobe', [
+      '-v',
+      'error',
+      '-select_streams',
+      'a:0',
+      '-show_entries',
+      'stream=bit_rate',
+      '-of',
+      'csv=p=0',
+      song.downloads.mp3,
+    ]);
+    expect(Number(mp3Bitrate.toString().trim())).toBe(320_000);
+  });
+
+  it('cuts a preview of at most 45 s from 30% in', async () => {
+    const probe = await probeMedia(tools, song.preview);
+    expect(probe.durationSeconds).toBeLessThanOrEqual(MAX_PREVIEW_SECONDS + 0.05);
+    expect(probe.durationSeconds).toBeGreaterThan(MAX_PREVIEW_SECONDS - 0.1);
+  });
+
+  it('tags the FLAC and MP3 with title, artist, album and track, and embeds the cover', async () => {
+    for (const file of [song.downloads.flac, song.downloads.mp3]) {
+      const probe = await probeMedia(tools, file);
+      expect(probe.tags, file).toMatchObject({ title: 'Night Drive', artist: 'The Testers', album: 'First Light' });
+      expect(probe.tags.track, file).toMatch(/^4(\/|$)/);
+      const pictures = execFileSync('ffprobe', [
+        '-v',
+        'error',
+        '-select_streams',
+        'v',
+        '-show_entries',
+        'stream=codec_name:stream_disposition=attached_pic',
+        '-of',
+        'json',
+        file,
+      ]);
+      expect(JSON.parse(pictures.toString()).streams).toEqual([
+        { codec_name: 'mjpeg', disposition: { attached_pic: 1 } },
+      ]);
+    }
+  });
+
+  it('keeps the original samples in the WAV download and adds RIFF INFO tags', async () => {
+    const probe = await probeMedia(tools, song.downloads.wav);
+    expect(probe.tags).toMatchObject({ title: 'Night Drive', artist: 'The Testers', album: 'First Light' });
+    const bytes = fs.readFileSync(song.downloads.wav);
+    expect(bytes.toString('latin1', 0, 4)).toBe('RIFF');
+    expect(bytes.includes(Buffer.from('INAM'))).toBe(true);
+    const pcmBytes = 60 * 44100 * 2 * 2;
+    expect(bytes.length).toBeGreaterThan(pcmBytes);
+    expect(bytes.length).toBeLessThan(pcmBytes + 1024);
+  });
+
+  it('writes HLS playlists for on-demand playback that reference segments that exist', () => {
+    const master = fs.readFileSync(song.hls.playlist, 'utf8');
+    const mediaName = master.split('\n').find((line) => line.endsWith('.m3u8'))!;
+    const media = fs.readFileSync(path.join(path.dirname(song.hls.playlist), mediaName), 'utf8');
+    for (const text of [master, media]) {
+      expect(text.match(/#EXT-X-VERSION:/g)).toHaveLength(1);
+      expect(text).toContain('#EXT-X-INDEPENDENT-SEGMENTS');
+      expect(text).not.toContain('PROGRAM-DATE-TIME');
+    }
+    expect(media).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
+    expect(media.trim().endsWith('#EXT-X-ENDLIST')).toBe(true);
+    const uris = [...media.matchAll(/URI="([^"]+)"/g)].map((m) => m[1]!);
+    const segments = media.split('\n').filter((line) => line && !line.startsWith('#'));
+    expect(segments.length).toBeGreaterThanOrEqual(10);
+    const listed = new Set(song.hls.files.map((file) => path.basename(file)));
+    for (const name of [mediaName, ...uris, ...segments]) {
+      expect(listed.has(name), name).toBe(true);
+      expect(fs.existsSync(path.join(path.dirname(song.hls.playlist), name)), name).toBe(true);
+    }
+    const total = [...media.matchAll(/#EXTINF:([\d.]+)/g)].reduce((sum, m) => sum + Number(m[1]), 0);
+    expect(total).toBeCloseTo(60, 0);
+  });
+
+  it('writes a static DASH manifest whose template matches the segment files', () => {
+    const mpd = fs.readFileSync(song.dash.manifest, 'utf8');
+    expect(mpd).toContain('type="static"');
+    expect(mpd).toContain('codecs="mp4a.40.2"');
+    const template = /initialization="([^"]+)" media="([^"]+)" startNumber="(\d+)"/.exec(mpd)!;
+    const repeats = [...mpd.matchAll(/<S (?:t="\d+" )?d="\d+"(?: r="(\d+)")? \/>/g)];
+    const segmentCount = repeats.reduce((sum, m) => sum + 1 + Number(m[1] ?? 0), 0);
+    const names = song.dash.files.map((file) => path.basename(file));
+    expect(names).toContain(template[1]);
+    for (let n = Number(template[3]); n < Number(template[3]) + segmentCount; n++) {
+      expect(names).toContain(template[2]!.replace('$Number%05d$', String(n).padStart(5, '0')));
+    }
+    expect(names.filter((name) => name.endsWith('.m4s'))).toHaveLength(segmentCount);
+  });
+
+  it('computes waveform peaks: silence first, then the half-scale tone', () => {
+    expect(song.peaks).toHaveLength(1000);
+    expect(song.peaks.every((peak) => peak >= 0 && peak <= 1)).toBe(true);
+    const silent = song.peaks.slice(0, 160);
+    const loud = song.peaks.slice(170);
+    expect(Math.max(...silent)).toBeLessThan(0.01);
+    expect(Math.min(...loud)).toBeGreaterThan(0.45);
+    expect(Math.max(...loud)).toBeLessThan(0.52);
+  });
+
+  it('measures loudness (EBU R128) close to the values a half-scale sine gives', () => {
+    expect(song.loudness.integratedLufs).toBeGreaterThan(-8);
+    expect(song.loudness.integratedLufs).toBeLessThan(-5.5);
+    expect(song.loudness.truePeakDb).toBeCloseTo(-6.02, 0);
+    expect(song.loudness.lra).toBeLessThan(1);
+  });
+});
+
+describe('transcodeSong on a short mono 48 kHz WAV without album, track or artwork', () => {
+  it('keeps 48 kHz, previews the whole song and tags what it has', async () => {
+    const input = makeWav('mono.wav', "'0.25*sin(2*PI*1000*t)'", 20, 48000, 'pcm_s24le');
+    const song = await transcodeSong({
+      inputPath: input,
+      workDir: path.join(dir, 'mono'),
+      meta: { title: 'Short', artist: 'Solo' },
+      tools,
+    });
+    expect(song.durationSeconds).toBeCloseTo(20, 2);
+    const preview = await probeMedia(tools, song.preview);
+    expect(preview.durationSeconds).toBeCloseTo(20, 0);
+    expect(preview.audio).toMatchObject({ sampleRate: 48000, channels: 1 });
+    const flac = await probeMedia(tools, song.downloads.flac);
+    expect(flac.audio).toMatchObject({ sampleRate: 48000, bitsPerSample: 24 });
+    expect(flac.tags).toMatchObject({ title: 'Short', artist: 'Solo' });
+    expect(flac.tags.album).toBeUndefined();
+    expect(flac.streamTypes).toEqual(['audio']);
+    expect(song.peaks.length).toBe(1000);
+  }, 60_000);
+});
+
+describe('transcodeSong refusing files', () => {
+  it('rejects a non-WAV renamed .wav with a reason a person understands', async () => {
+    const mp3 = path.join(dir, 'real.mp3');
+    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=d=3', '-c:a', 'libmp3lame', mp3]);
+    const renamed = path.join(dir, 'renamed.wav');
+    fs.copyFileSync(mp3, renamed);
+    const attempt = transcodeSong({ inputPath: renamed, workDir: path.join(dir, 'renamed'), meta: tags, tools });
+    await expect(attempt).rejects.toThrow(new MediaRejectedError(WAV_MESSAGES.notWav));
+  });
+
+  it('rejects a truncated WAV as damaged', async () => {
+    const whole = makeWav('whole.wav', "'0.5*sin(2*PI*440*t)'", 5);
+    const cut = path.join(dir, 'cut.wav');
+    fs.writeFileSync(cut, fs.readFileSync(whole).subarray(0, 200_000));
+    const attempt = transcodeSong({ inputPath: cut, workDir: path.join(dir, 'cut'), meta: tags, tools });
+    await expect(attempt).rejects.toThrow(WAV_MESSAGES.damaged);
+  });
+
+  it('stops both ffmpeg processes when the job is aborted', async () => {
+    const input = makeWav('long.wav', "'0.5*sin(2*PI*440*t)'", 90);
+    const controller = new AbortController();
+    const started = Date.now();
+    const attempt = transcodeSong({
+      inputPath: input,
+      workDir: path.join(dir, 'aborted'),
+      meta: tags,
+      tools,
+      signal: controller.signal,
+    });
+    setTimeout(() => controller.abort(new Error('The job ran too long.')), 300);
+    await expect(attempt).rejects.toThrow('The job ran too long.');
+    expect(Date.now() - started).toBeLessThan(1500);
+  });
+});
