@@ -1,0 +1,132 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { messages, passwordStrengthMessages } from '@hfm/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, USAGE } from './cli.js';
+import { users } from './platform/db/schema.js';
+import { createTestApp, type TestApp } from './test/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+function capture() {
+  const out: string[] = [];
+  const err: string[] = [];
+  return { out, err, io: { out: (line: string) => out.push(line), err: (line: string) => err.push(line) } };
+}
+
+async function run(argv: string[], env: NodeJS.ProcessEnv = { DATA_DIR: t.dataDir }) {
+  const io = capture();
+  const code = await runCli(argv, { env, io: io.io, database: t.app.ctx.platform.database });
+  return { code, out: io.out.join('\n'), err: io.err.join('\n') };
+}
+
+describe('cli', () => {
+  it('prints the help with --help, and exits non-zero without a command or with an unknown one', async () => {
+    expect(await run(['--help'])).toMatchObject({ code: 0, out: USAGE });
+    expect((await run([])).code).toBe(1);
+    const unknown = await run(['make-coffee']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toBe('Error: Unknown command "make-coffee". Run with --help to see the commands.');
+    expect((await run(['create-admin', '--colour', 'red'])).err).toMatch(/^Error: Unknown option '--colour'/);
+  });
+
+  it.each([
+    [['create-admin', '--password', 'Admin-Pass-2025!'], 'Error: create-admin needs --email <email>.'],
+    [['create-admin', '--email', 'boss@example.test'], 'Error: create-admin needs --password <password>.'],
+    [['create-admin', '--email', 'not-an-email', '--password', 'Admin-Pass-2025!'], `Error: ${messages.email} (got "not-an-email")`],
+    [
+      ['create-admin', '--email', 'boss@example.test', '--password', 'weakkk'],
+      `Error: ${[passwordStrengthMessages.length, passwordStrengthMessages.uppercase, passwordStrengthMessages.number, passwordStrengthMessages.special, passwordStrengthMessages.repeated].join(' ')}`,
+    ],
+  ])('refuses bad input %j with one clear line and exit 1', async (argv, message) => {
+    const result = await run(argv);
+    expect(result.code).toBe(1);
+    expect(result.err).toBe(message);
+    expect(await t.app.ctx.db.select().from(users).where(eq(users.email, 'boss@example.test'))).toHaveLength(0);
+  });
+
+  it('creates a confirmed admin that can sign in, and refuses the same email again', async () => {
+    const created = await run(['create-admin', '--email', 'Boss@Example.test', '--password', 'Admin-Pass-2025!', '--first-name', 'Bo']);
+    expect(created.code).toBe(0);
+    expect(created.out).toContain('Created admin boss@example.test.');
+    const [row] = await t.app.ctx.db.select().from(users).where(eq(users.email, 'boss@example.test'));
+    expect(row).toMatchObject({ role: 'ADMIN', status: 'ACTIVE', firstName: 'Bo', lastName: 'Admin' });
+    expect(row!.confirmedAt).toBeInstanceOf(Date);
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth', payload: { userName: 'boss@example.test', password: 'Admin-Pass-2025!' } });
+    expect(login.json().routeTo).toBe('/admin/');
+
+    const again = await run(['create-admin', '--email', 'boss@example.test', '--password', 'Admin-Pass-2025!']);
+    expect(again.code).toBe(1);
+    expect(again.err).toBe(`Error: ${messages.emailExists('boss@example.test')}`);
+  });
+
+  it('seed-demo creates the missing demo accounts and skips them the next time', async () => {
+    const first = await run(['seed-demo']);
+    expect(first.code).toBe(0);
+    expect(first.out).toContain('Created admin admin@hfm.local');
+    const second = await run(['seed-demo']);
+    expect(second.out).toContain('Skipped admin@hfm.local: it already exists.');
+  });
+
+  it('opens the embedded database under DATA_DIR itself, migrates it and closes it', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hfm-cli-'));
+    try {
+      const io = capture();
+      const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
+      const code = await runCli(['create-admin', '--email', 'disk@example.test', '--password', 'Admin-Pass-2025!'], { env, io: io.io });
+      expect(code, io.err.join('\n')).toBe(0);
+      expect(fs.existsSync(path.join(dataDir, 'db', 'hfm.lock'))).toBe(false);
+      const again = await runCli(['create-admin', '--email', 'disk@example.test', '--password', 'Admin-Pass-2025!'], { env, io: io.io });
+      expect(again).toBe(1);
+      expect(io.err.at(-1)).toBe(`Error: ${messages.emailExists('disk@example.test')}`);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses, with the lock message and exit 1, while another process holds the embedded database', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hfm-cli-lock-'));
+    fs.mkdirSync(path.join(dataDir, 'db'), { recursive: true });
+    // The parent process (alive while we run) stands in for a running server.
+    fs.writeFileSync(path.join(dataDir, 'db', 'hfm.lock'), String(process.ppid));
+    try {
+      const io = capture();
+      const code = await runCli(['seed-demo'], { env: { DATA_DIR: dataDir }, io: io.io });
+      expect(code).toBe(1);
+      expect(io.err.join('\n')).toMatch(/^Error: The embedded database is in use by another HFM process \(pid \d+\)/);
+      expect(fs.readFileSync(path.join(dataDir, 'db', 'hfm.lock'), 'utf8')).toBe(String(process.ppid));
+      expect(fs.existsSync(path.join(dataDir, 'db', 'pg'))).toBe(false);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  const builtCli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+  it.skipIf(!fs.existsSync(builtCli))('the built CLI runs as a process: help, then a locked database', () => {
+    const help = spawnSync(process.execPath, [builtCli, '--help'], { encoding: 'utf8' });
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('create-admin --email <email> --password <password>');
+
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hfm-cli-spawn-'));
+    fs.mkdirSync(path.join(dataDir, 'db'), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, 'db', 'hfm.lock'), String(process.pid));
+    try {
+      const locked = spawnSync(process.execPath, [builtCli, 'seed-demo'], {
+        encoding: 'utf8',
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      });
+      expect(locked.status).toBe(1);
+      expect(locked.stderr).toContain(`in use by another HFM process (pid ${process.pid})`);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
