@@ -41,7 +41,10 @@ describe('cli', () => {
   it.each([
     [['create-admin', '--password', 'Admin-Pass-2025!'], 'Error: create-admin needs --email <email>.'],
     [['create-admin', '--email', 'boss@example.test'], 'Error: create-admin needs --password <password>.'],
-    [['create-admin', '--email', 'not-an-email', '--password', 'Admin-Pass-2025!'], `Error: ${messages.email} (got "not-an-email")`],
+    [
+      ['create-admin', '--email', 'not-an-email', '--password', 'Admin-Pass-2025!'],
+      `Error: ${messages.email} (got "not-an-email")`,
+    ],
     [
       ['create-admin', '--email', 'boss@example.test', '--password', 'weakkk'],
       `Error: ${[passwordStrengthMessages.length, passwordStrengthMessages.uppercase, passwordStrengthMessages.number, passwordStrengthMessages.special, passwordStrengthMessages.repeated].join(' ')}`,
@@ -54,13 +57,25 @@ describe('cli', () => {
   });
 
   it('creates a confirmed admin that can sign in, and refuses the same email again', async () => {
-    const created = await run(['create-admin', '--email', 'Boss@Example.test', '--password', 'Admin-Pass-2025!', '--first-name', 'Bo']);
+    const created = await run([
+      'create-admin',
+      '--email',
+      'Boss@Example.test',
+      '--password',
+      'Admin-Pass-2025!',
+      '--first-name',
+      'Bo',
+    ]);
     expect(created.code).toBe(0);
     expect(created.out).toContain('Created admin boss@example.test.');
     const [row] = await t.app.ctx.db.select().from(users).where(eq(users.email, 'boss@example.test'));
     expect(row).toMatchObject({ role: 'ADMIN', status: 'ACTIVE', firstName: 'Bo', lastName: 'Admin' });
     expect(row!.confirmedAt).toBeInstanceOf(Date);
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth', payload: { userName: 'boss@example.test', password: 'Admin-Pass-2025!' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      payload: { userName: 'boss@example.test', password: 'Admin-Pass-2025!' },
+    });
     expect(login.json().routeTo).toBe('/admin/');
 
     const again = await run(['create-admin', '--email', 'boss@example.test', '--password', 'Admin-Pass-2025!']);
@@ -81,10 +96,16 @@ describe('cli', () => {
     try {
       const io = capture();
       const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
-      const code = await runCli(['create-admin', '--email', 'disk@example.test', '--password', 'Admin-Pass-2025!'], { env, io: io.io });
+      const code = await runCli(['create-admin', '--email', 'disk@example.test', '--password', 'Admin-Pass-2025!'], {
+        env,
+        io: io.io,
+      });
       expect(code, io.err.join('\n')).toBe(0);
       expect(fs.existsSync(path.join(dataDir, 'db', 'hfm.lock'))).toBe(false);
-      const again = await runCli(['create-admin', '--email', 'disk@example.test', '--password', 'Admin-Pass-2025!'], { env, io: io.io });
+      const again = await runCli(['create-admin', '--email', 'disk@example.test', '--password', 'Admin-Pass-2025!'], {
+        env,
+        io: io.io,
+      });
       expect(again).toBe(1);
       expect(io.err.at(-1)).toBe(`Error: ${messages.emailExists('disk@example.test')}`);
     } finally {

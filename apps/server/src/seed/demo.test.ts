@@ -35,7 +35,11 @@ describe('demo seed', () => {
   it('makes accounts that sign in where their role belongs; the artist is approved and searchable', async () => {
     const routes: Record<string, string> = { ADMIN: '/admin/', ARTIST: '/artist/', SUBSCRIBER: '/members/' };
     for (const demo of DEMO_ACCOUNTS) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth', payload: { userName: demo.email, password: demo.password } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth',
+        payload: { userName: demo.email, password: demo.password },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ routeTo: routes[demo.role], user: { role: demo.role, status: 'ACTIVE' } });
     }

@@ -19,7 +19,14 @@ export interface DemoAccount {
 }
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
-  { label: 'Admin', email: 'admin@hfm.local', password: 'Demo-Admin-2025!', role: 'ADMIN', firstName: 'Demo', lastName: 'Admin' },
+  {
+    label: 'Admin',
+    email: 'admin@hfm.local',
+    password: 'Demo-Admin-2025!',
+    role: 'ADMIN',
+    firstName: 'Demo',
+    lastName: 'Admin',
+  },
   {
     label: 'Artist',
     email: 'artist@hfm.local',
@@ -36,7 +43,14 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
       bio: '<p>A garage band that exists to show what HFM can do.</p>',
     },
   },
-  { label: 'Fan', email: 'fan@hfm.local', password: 'Demo-Fan-2025!', role: 'SUBSCRIBER', firstName: 'Demo', lastName: 'Fan' },
+  {
+    label: 'Fan',
+    email: 'fan@hfm.local',
+    password: 'Demo-Fan-2025!',
+    role: 'SUBSCRIBER',
+    firstName: 'Demo',
+    lastName: 'Fan',
+  },
 ];
 
 async function createDemoAccount(ctx: SeedContext, demo: DemoAccount): Promise<void> {
@@ -60,7 +74,10 @@ async function createDemoAccount(ctx: SeedContext, demo: DemoAccount): Promise<v
 }
 
 /** The demo accounts that are missing; existing emails are skipped and said so. Safe to run again. */
-export async function seedDemo(ctx: SeedContext, print: Print = console.log): Promise<{ created: string[]; skipped: string[] }> {
+export async function seedDemo(
+  ctx: SeedContext,
+  print: Print = console.log,
+): Promise<{ created: string[]; skipped: string[] }> {
   const created: string[] = [];
   const skipped: string[] = [];
   for (const demo of DEMO_ACCOUNTS) {

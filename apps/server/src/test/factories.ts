@@ -105,7 +105,9 @@ export function readMails(dataDir: string, to: string): string[] {
 
 /** Mail bodies may be quoted-printable: soft line breaks and =XX escapes. */
 function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /** The six-digit code in the newest mail to this address (read from the body, not the headers). */

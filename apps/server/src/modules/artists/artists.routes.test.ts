@@ -79,11 +79,17 @@ describe('POST /api/artists/create', () => {
     expect(broken.statusCode).toBe(400);
     const empty = await signUp([]);
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().error.fields).toMatchObject({ firstName: messages.firstName, name: messages.artistName, genre: messages.genre });
+    expect(empty.json().error.fields).toMatchObject({
+      firstName: messages.firstName,
+      name: messages.artistName,
+      genre: messages.genre,
+    });
   });
 
   it('answers 400 with the shared messages of both halves, flat like the form', async () => {
-    const res = await signUp(jsonParts(userPart({ email: 'bad', dob: '1/1/90', confirmPassword: 'x' }), { name: '', genre: '' }));
+    const res = await signUp(
+      jsonParts(userPart({ email: 'bad', dob: '1/1/90', confirmPassword: 'x' }), { name: '', genre: '' }),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual({
       email: messages.email,
@@ -116,7 +122,9 @@ describe('POST /api/artists/create', () => {
   it('answers 415 for a banner that is not PNG or JPEG, and creates nothing', async () => {
     const user = userPart();
     const res = await signUp(
-      jsonParts(user, artistPart(), [{ name: 'bannerImageData', data: await makeImage('gif'), fileName: 'b.gif', type: 'image/gif' }]),
+      jsonParts(user, artistPart(), [
+        { name: 'bannerImageData', data: await makeImage('gif'), fileName: 'b.gif', type: 'image/gif' },
+      ]),
     );
     expect(res.statusCode).toBe(415);
     expect(await emailExists(user.email)).toBe(false);
@@ -159,7 +167,11 @@ describe('POST /api/artists/create', () => {
     expect(latestCode(t.dataDir, user.email)).toMatch(/^\d{6}$/);
     const [row] = await t.app.ctx.db.select().from(artists).where(eq(artists.id, body.artist.id));
     expect(row!.isSearchable).toBe(false);
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth', payload: { userName: user.email, password: PASSWORD } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      payload: { userName: user.email, password: PASSWORD },
+    });
     expect(login.statusCode).toBe(403);
   });
 
@@ -213,7 +225,9 @@ describe('POST /api/artists/create', () => {
     try {
       const user = userPart();
       const res = await signUp(
-        jsonParts(user, artistPart({ name: 'Rolled Back' }), [{ name: 'bannerImageData', data: await makeImageDataUrl('png') }]),
+        jsonParts(user, artistPart({ name: 'Rolled Back' }), [
+          { name: 'bannerImageData', data: await makeImageDataUrl('png') },
+        ]),
       );
       expect(res.statusCode).toBe(500);
       expect(await emailExists(user.email)).toBe(false);

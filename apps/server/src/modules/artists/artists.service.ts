@@ -161,8 +161,14 @@ export async function signUpArtist(
 /** Artists as the API shows them (genre object, photos), in the order given. */
 export async function presentArtists(db: Database, rows: ArtistRow[]): Promise<PublicArtist[]> {
   const [genres, photos] = await Promise.all([
-    findGenresByIds(db, rows.flatMap((row) => (row.genreId ? [row.genreId] : []))),
-    loadPhotoPaths(db, rows.map((row) => row.id)),
+    findGenresByIds(
+      db,
+      rows.flatMap((row) => (row.genreId ? [row.genreId] : [])),
+    ),
+    loadPhotoPaths(
+      db,
+      rows.map((row) => row.id),
+    ),
   ]);
   return rows.map((row) =>
     toPublicArtist(row, row.genreId ? (genres.get(row.genreId) ?? null) : null, photos.get(row.id) ?? []),

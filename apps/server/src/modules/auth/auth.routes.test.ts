@@ -14,7 +14,8 @@ afterAll(async () => t.close());
 
 const login = (payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/auth', payload: payload as object, headers });
-const profile = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/users/session/profile', headers: { cookie } });
+const profile = (cookie: string) =>
+  t.app.inject({ method: 'GET', url: '/api/users/session/profile', headers: { cookie } });
 
 describe('POST /api/auth', () => {
   it.each([

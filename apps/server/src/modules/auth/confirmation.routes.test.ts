@@ -17,7 +17,16 @@ async function signUpFan(email = uniqueEmail('fan')) {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/users/create',
-    payload: { firstName: 'Ann', lastName: 'Lee', email, password: PASSWORD, confirmPassword: PASSWORD, dob: '04/05/1991', gender: 'FEMALE', role: 'subscriber' },
+    payload: {
+      firstName: 'Ann',
+      lastName: 'Lee',
+      email,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      dob: '04/05/1991',
+      gender: 'FEMALE',
+      role: 'subscriber',
+    },
   });
   expect(res.statusCode).toBe(201);
   return { id: res.json().id as string, email };
@@ -63,7 +72,11 @@ describe('POST /api/auth/confirm-user', () => {
     const before = await codeRow(id);
     const res = await confirm(email, wrongCodeFor(code));
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toEqual({ code: 'VALIDATION', message: messages.wrongCode, fields: { code: messages.wrongCode } });
+    expect(res.json().error).toEqual({
+      code: 'VALIDATION',
+      message: messages.wrongCode,
+      fields: { code: messages.wrongCode },
+    });
     const after = await codeRow(id);
     expect(after).toEqual({ ...before, attempts: 1 });
     expect((await statusOf(id)).status).toBe('UNCONFIRMED');
@@ -87,7 +100,11 @@ describe('POST /api/auth/confirm-user', () => {
     expect(user.confirmedAt).toBeInstanceOf(Date);
     expect(await codeRow(id)).toBeUndefined();
     expect((await confirm(email, code)).statusCode).toBe(400);
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth', payload: { userName: email, password: PASSWORD } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      payload: { userName: email, password: PASSWORD },
+    });
     expect(login.statusCode).toBe(200);
   });
 

@@ -41,12 +41,13 @@ afterAll(async () => t.close());
 
 /** Only the owner and admins; everyone else signed in is refused, the signed-out must sign in. */
 const selfOrAdmin = (owner: Actor): Expected =>
-  Object.fromEntries(ACTORS.map((a) => [a, a === 'anonymous' ? 401 : a === owner || a === 'admin' ? 200 : 403])) as Expected;
+  Object.fromEntries(
+    ACTORS.map((a) => [a, a === 'anonymous' ? 401 : a === owner || a === 'admin' ? 200 : 403]),
+  ) as Expected;
 const selfOnly = (owner: Actor): Expected =>
   Object.fromEntries(ACTORS.map((a) => [a, a === 'anonymous' ? 401 : a === owner ? 200 : 403])) as Expected;
 const signedInOnly: Expected = { anonymous: 401, fan: 200, otherFan: 200, artist: 200, otherArtist: 200, admin: 200 };
-const everyone = (status: number): Expected =>
-  Object.fromEntries(ACTORS.map((a) => [a, status])) as Expected;
+const everyone = (status: number): Expected => Object.fromEntries(ACTORS.map((a) => [a, status])) as Expected;
 
 const password = TEST_PASSWORD;
 const signUpUser = () => ({
@@ -68,37 +69,89 @@ interface Case {
 function ownedCases(owner: 'fan' | 'artist'): Case[] {
   const id = () => people[owner].id;
   return [
-    { name: `PUT /api/users/{${owner}}`, request: () => ({ method: 'PUT', url: `/api/users/${id()}`, payload: { firstName: 'Matrix' } }), expected: selfOrAdmin(owner) },
+    {
+      name: `PUT /api/users/{${owner}}`,
+      request: () => ({ method: 'PUT', url: `/api/users/${id()}`, payload: { firstName: 'Matrix' } }),
+      expected: selfOrAdmin(owner),
+    },
     {
       name: `PUT /api/users/password/{${owner}}`,
-      request: () => ({ method: 'PUT', url: `/api/users/password/${id()}`, payload: { currentPassword: password, password, confirmPassword: password } }),
+      request: () => ({
+        method: 'PUT',
+        url: `/api/users/password/${id()}`,
+        payload: { currentPassword: password, password, confirmPassword: password },
+      }),
       expected: selfOnly(owner),
     },
     {
       name: `POST /api/profile-image/upload/{${owner}}`,
-      request: () => ({ method: 'POST', url: `/api/profile-image/upload/${id()}`, payload: { fileName: 'a.png', imageData: image } }),
+      request: () => ({
+        method: 'POST',
+        url: `/api/profile-image/upload/${id()}`,
+        payload: { fileName: 'a.png', imageData: image },
+      }),
       expected: selfOrAdmin(owner),
     },
-    { name: `DELETE /api/users/remove/profile-image/{${owner}}`, request: () => ({ method: 'DELETE', url: `/api/users/remove/profile-image/${id()}` }), expected: selfOrAdmin(owner) },
+    {
+      name: `DELETE /api/users/remove/profile-image/{${owner}}`,
+      request: () => ({ method: 'DELETE', url: `/api/users/remove/profile-image/${id()}` }),
+      expected: selfOrAdmin(owner),
+    },
   ];
 }
 
 const cases: Case[] = [
   ...ownedCases('fan'),
   ...ownedCases('artist'),
-  { name: 'GET /api/users/session/profile', request: () => ({ method: 'GET', url: '/api/users/session/profile' }), expected: signedInOnly },
+  {
+    name: 'GET /api/users/session/profile',
+    request: () => ({ method: 'GET', url: '/api/users/session/profile' }),
+    expected: signedInOnly,
+  },
   { name: 'GET /api/initial', request: () => ({ method: 'GET', url: '/api/initial' }), expected: signedInOnly },
   { name: 'GET /api/genres', request: () => ({ method: 'GET', url: '/api/genres' }), expected: everyone(200) },
-  { name: 'GET /api/users/check-email/{email}', request: () => ({ method: 'GET', url: '/api/users/check-email/a%40b.co' }), expected: everyone(200) },
-  { name: 'POST /api/users/create', request: () => ({ method: 'POST', url: '/api/users/create', payload: { ...signUpUser(), role: 'subscriber' } }), expected: everyone(201) },
   {
-    name: 'POST /api/artists/create',
-    request: () => ({ method: 'POST', url: '/api/artists/create', payload: { user: signUpUser(), artist: { name: 'Matrix Band', genre: rockId } } }),
+    name: 'GET /api/users/check-email/{email}',
+    request: () => ({ method: 'GET', url: '/api/users/check-email/a%40b.co' }),
+    expected: everyone(200),
+  },
+  {
+    name: 'POST /api/users/create',
+    request: () => ({ method: 'POST', url: '/api/users/create', payload: { ...signUpUser(), role: 'subscriber' } }),
     expected: everyone(201),
   },
-  { name: 'POST /api/auth (wrong password)', request: () => ({ method: 'POST', url: '/api/auth', payload: { userName: people.fan.email, password: 'Nope-2025!' } }), expected: everyone(401) },
-  { name: 'POST /api/auth/confirm-user (wrong code)', request: () => ({ method: 'POST', url: '/api/auth/confirm-user', payload: { email: people.fan.email, code: '000000' } }), expected: everyone(400) },
-  { name: 'POST /api/auth/resend-code', request: () => ({ method: 'POST', url: '/api/auth/resend-code', payload: { email: people.fan.email } }), expected: everyone(202) },
+  {
+    name: 'POST /api/artists/create',
+    request: () => ({
+      method: 'POST',
+      url: '/api/artists/create',
+      payload: { user: signUpUser(), artist: { name: 'Matrix Band', genre: rockId } },
+    }),
+    expected: everyone(201),
+  },
+  {
+    name: 'POST /api/auth (wrong password)',
+    request: () => ({
+      method: 'POST',
+      url: '/api/auth',
+      payload: { userName: people.fan.email, password: 'Nope-2025!' },
+    }),
+    expected: everyone(401),
+  },
+  {
+    name: 'POST /api/auth/confirm-user (wrong code)',
+    request: () => ({
+      method: 'POST',
+      url: '/api/auth/confirm-user',
+      payload: { email: people.fan.email, code: '000000' },
+    }),
+    expected: everyone(400),
+  },
+  {
+    name: 'POST /api/auth/resend-code',
+    request: () => ({ method: 'POST', url: '/api/auth/resend-code', payload: { email: people.fan.email } }),
+    expected: everyone(202),
+  },
 ];
 
 describe('identity permission matrix', () => {

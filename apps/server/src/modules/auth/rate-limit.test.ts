@@ -14,7 +14,10 @@ const limited: [string, InjectOptions][] = [
   ['POST /api/users/create', { method: 'POST', url: '/api/users/create', payload: {} }],
   ['POST /api/artists/create', { method: 'POST', url: '/api/artists/create', payload: { user: {}, artist: {} } }],
   ['GET /api/users/check-email/{email}', { method: 'GET', url: '/api/users/check-email/a%40b.co' }],
-  ['POST /api/auth/confirm-user', { method: 'POST', url: '/api/auth/confirm-user', payload: { email: 'a@b.co', code: '123456' } }],
+  [
+    'POST /api/auth/confirm-user',
+    { method: 'POST', url: '/api/auth/confirm-user', payload: { email: 'a@b.co', code: '123456' } },
+  ],
   ['POST /api/auth/resend-code', { method: 'POST', url: '/api/auth/resend-code', payload: { email: 'a@b.co' } }],
 ];
 
@@ -37,6 +40,7 @@ describe('rate limits (RATE_LIMIT_MAX=2)', () => {
   });
 
   it('leaves unlimited routes alone', async () => {
-    for (let i = 0; i < 5; i++) expect((await t.app.inject({ method: 'GET', url: '/api/genres' })).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await t.app.inject({ method: 'GET', url: '/api/genres' })).statusCode).toBe(200);
   });
 });

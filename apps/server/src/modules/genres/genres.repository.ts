@@ -5,7 +5,10 @@ import { genres } from '../../platform/db/schema.js';
 export type GenreRow = typeof genres.$inferSelect;
 
 export function listGenreRows(db: Database): Promise<GenreRow[]> {
-  return db.select().from(genres).orderBy(asc(sql`lower(${genres.label})`), asc(genres.label));
+  return db
+    .select()
+    .from(genres)
+    .orderBy(asc(sql`lower(${genres.label})`), asc(genres.label));
 }
 
 export async function findGenreRowById(db: Database, id: string): Promise<GenreRow | null> {

@@ -2,7 +2,13 @@ import type { PublicGenre } from '@hfm/shared';
 import type { Database } from '../../platform/db/client.js';
 import { isUuid } from '../users/users.service.js';
 import { toPublicGenre } from './genres.presenter.js';
-import { findGenreRowById, findGenreRowByLabel, findGenreRowsByIds, listGenreRows, type GenreRow } from './genres.repository.js';
+import {
+  findGenreRowById,
+  findGenreRowByLabel,
+  findGenreRowsByIds,
+  listGenreRows,
+  type GenreRow,
+} from './genres.repository.js';
 
 export type { GenreRow };
 

@@ -68,7 +68,9 @@ describe('GET /api/users/session/profile and GET /api/initial', () => {
         { artistId: artist.artistId, title: 'Loved One', plays: 5, hifives: 40, releaseDate: '2024-03-09' },
       ])
       .returning();
-    await t.app.ctx.db.insert(songs).values({ artistId: other.artistId, title: 'Not Mine', plays: 1000, hifives: 1000 });
+    await t.app.ctx.db
+      .insert(songs)
+      .values({ artistId: other.artistId, title: 'Not Mine', plays: 1000, hifives: 1000 });
     const [album] = await t.app.ctx.db.insert(albums).values({ artistId: artist.artistId, name: 'First' }).returning();
     await t.app.ctx.db.insert(albumSongs).values([
       { albumId: album!.id, songId: loved!.id, position: 0 },
@@ -81,12 +83,18 @@ describe('GET /api/users/session/profile and GET /api/initial', () => {
       mostListenedToSong: { _id: loud!.id, id: loud!.id, title: 'Loud One' },
       mostHifivedSong: { _id: loved!.id, id: loved!.id, title: 'Loved One' },
     });
-    expect(data.songs.map((song: { title: string }) => song.title).sort()).toEqual(['Loud One', 'Loved One', 'Quiet One']);
+    expect(data.songs.map((song: { title: string }) => song.title).sort()).toEqual([
+      'Loud One',
+      'Loved One',
+      'Quiet One',
+    ]);
     expect(data.songs.find((song: { id: string }) => song.id === loved!.id)).toMatchObject({
       releaseDate: '03/09/2024',
       albumIDs: [album!.id],
     });
-    expect(data.albums).toEqual([expect.objectContaining({ id: album!.id, name: 'First', songs: [loved!.id, quiet!.id] })]);
+    expect(data.albums).toEqual([
+      expect.objectContaining({ id: album!.id, name: 'First', songs: [loved!.id, quiet!.id] }),
+    ]);
 
     const profile = (await get('/api/users/session/profile', cookie)).json();
     expect(profile.user.id).toBe(artist.id);

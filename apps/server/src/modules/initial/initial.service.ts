@@ -39,8 +39,14 @@ async function loadCatalogue(db: Database, artistId: string): Promise<Catalogue>
     listAlbumRowsOfArtist(db, artistId),
   ]);
   const [albumsBySong, songsByAlbum] = await Promise.all([
-    albumIdsOfSongs(db, songRows.map((row) => row.id)),
-    songIdsOfAlbums(db, albumRows.map((row) => row.id)),
+    albumIdsOfSongs(
+      db,
+      songRows.map((row) => row.id),
+    ),
+    songIdsOfAlbums(
+      db,
+      albumRows.map((row) => row.id),
+    ),
   ]);
   return {
     songs: songRows.map((row) => presentSong(row, albumsBySong.get(row.id) ?? [])),

@@ -48,7 +48,10 @@ describe('PUT /api/users/{id}', () => {
     const cookie = await signIn(t.app, fan);
     const dob = await put(`/api/users/${fan.id}`, { dob: '05/18/1990' }, cookie);
     expect(dob.statusCode).toBe(400);
-    expect(dob.json().error).toMatchObject({ message: messages.dobCannotChange, fields: { dob: messages.dobCannotChange } });
+    expect(dob.json().error).toMatchObject({
+      message: messages.dobCannotChange,
+      fields: { dob: messages.dobCannotChange },
+    });
     const email = await put(`/api/users/${fan.id}`, { email: 'new@example.test' }, cookie);
     expect(email.statusCode).toBe(400);
     expect(email.json().error.fields).toEqual({ email: EMAIL_CANNOT_CHANGE });
@@ -119,7 +122,11 @@ describe('PUT /api/users/password/{id}', () => {
     const admin = await createAdmin(t.app);
     const cookie = await signIn(t.app, fan);
     expect((await put(`/api/users/password/${fan.id}`, body())).statusCode).toBe(401);
-    const weak = await put(`/api/users/password/${fan.id}`, body({ password: 'short', confirmPassword: 'short' }), cookie);
+    const weak = await put(
+      `/api/users/password/${fan.id}`,
+      body({ password: 'short', confirmPassword: 'short' }),
+      cookie,
+    );
     expect(weak.statusCode).toBe(400);
     expect(weak.json().error.fields).toEqual({ password: messages.password });
     const mismatch = await put(`/api/users/password/${fan.id}`, body({ confirmPassword: 'Other-Pass-2026?' }), cookie);

@@ -24,7 +24,8 @@ async function loadUser(ctx: AppContext, userId: string): Promise<UserRow> {
 /** Date of birth and email may be sent back as they are, never changed. */
 function assertUnchangeable(row: UserRow, body: UpdateUserBody): void {
   if (body.dob !== undefined && body.dob !== null && body.dob !== '') {
-    if (dobFromForm(body.dob) !== row.dob) throw badRequest(messages.dobCannotChange, { dob: messages.dobCannotChange });
+    if (dobFromForm(body.dob) !== row.dob)
+      throw badRequest(messages.dobCannotChange, { dob: messages.dobCannotChange });
   }
   if (body.email !== undefined && body.email !== null && body.email.trim().toLowerCase() !== row.email) {
     throw badRequest(EMAIL_CANNOT_CHANGE, { email: EMAIL_CANNOT_CHANGE });

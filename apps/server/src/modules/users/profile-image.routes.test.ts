@@ -30,7 +30,6 @@ const remove = (id: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'DELETE', url: `/api/users/remove/profile-image/${id}`, headers });
 const getMedia = (path: string) => t.app.inject({ method: 'GET', url: path });
 
-
 describe('POST /api/profile-image/upload/{id}', () => {
   it('answers 401 signed out (before reading the body), 400 for a bad id, 403 for another user, 404 unknown', async () => {
     const other = await createUser(t.app);
@@ -62,7 +61,9 @@ describe('POST /api/profile-image/upload/{id}', () => {
   it('answers 413 for a body over the image limit, as JSON or as a file part', async () => {
     const json = await upload(fan.id, { imageData: 'A'.repeat(21 * 1024 * 1024) }, { cookie });
     expect(json.statusCode).toBe(413);
-    const big = multipart([{ name: 'imageData', data: Buffer.alloc(21 * 1024 * 1024), fileName: 'big.png', type: 'image/png' }]);
+    const big = multipart([
+      { name: 'imageData', data: Buffer.alloc(21 * 1024 * 1024), fileName: 'big.png', type: 'image/png' },
+    ]);
     const file = await upload(fan.id, big.payload as unknown as object, { ...big.headers, cookie });
     expect(file.statusCode).toBe(413);
     expect(file.json().error.code).toBe('PAYLOAD_TOO_LARGE');
@@ -77,7 +78,11 @@ describe('POST /api/profile-image/upload/{id}', () => {
   });
 
   it('stores a JSON data URL, answers its path, and replaces the previous picture', async () => {
-    const first = await upload(fan.id, { fileName: 'me.png', imageData: await makeImageDataUrl('png'), path: 'ignored' }, { cookie });
+    const first = await upload(
+      fan.id,
+      { fileName: 'me.png', imageData: await makeImageDataUrl('png'), path: 'ignored' },
+      { cookie },
+    );
     expect(first.statusCode).toBe(200);
     const firstPath: string = first.json().path;
     expect(firstPath).toMatch(new RegExp(`^/media/profile-images/${fan.id}/[\\w.-]+\\.png$`));
@@ -95,12 +100,18 @@ describe('POST /api/profile-image/upload/{id}', () => {
   });
 
   it('accepts a multipart file part, and an admin may upload for a user', async () => {
-    const form = multipart([{ name: 'imageData', data: await makeImage('jpeg'), fileName: 'me.jpg', type: 'image/jpeg' }]);
+    const form = multipart([
+      { name: 'imageData', data: await makeImage('jpeg'), fileName: 'me.jpg', type: 'image/jpeg' },
+    ]);
     const res = await upload(fan.id, form.payload as unknown as object, { ...form.headers, cookie });
     expect(res.statusCode).toBe(200);
     expect(res.json().path).toMatch(/\.jpg$/);
     const admin = await createAdmin(t.app);
-    const byAdmin = await upload(fan.id, { imageData: await makeImageDataUrl() }, { cookie: await signIn(t.app, admin) });
+    const byAdmin = await upload(
+      fan.id,
+      { imageData: await makeImageDataUrl() },
+      { cookie: await signIn(t.app, admin) },
+    );
     expect(byAdmin.statusCode).toBe(200);
   });
 

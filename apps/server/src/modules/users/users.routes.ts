@@ -1,11 +1,4 @@
-import {
-  changePasswordBody,
-  createFanBody,
-  emailField,
-  messages,
-  publicUser,
-  updateUserBody,
-} from '@hfm/shared';
+import { changePasswordBody, createFanBody, emailField, messages, publicUser, updateUserBody } from '@hfm/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,12 +1,5 @@
 import crypto from 'node:crypto';
-import {
-  dobToIsoDate,
-  messages,
-  parseDob,
-  type PublicUser,
-  type Role,
-  type UserStatus,
-} from '@hfm/shared';
+import { dobToIsoDate, messages, parseDob, type PublicUser, type Role, type UserStatus } from '@hfm/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
@@ -175,7 +168,10 @@ export function hasNoUsers(db: Database): Promise<boolean> {
 
 /** Users as the API shows them, with their subscriptions and Hi Fives, in the order given. */
 export async function presentUsers(db: Database, rows: UserRow[]): Promise<PublicUser[]> {
-  const relations = await loadUserRelations(db, rows.map((row) => row.id));
+  const relations = await loadUserRelations(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => toPublicUser(row, relations.get(row.id)));
 }
 
