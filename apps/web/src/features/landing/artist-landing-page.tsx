@@ -106,7 +106,9 @@ export function ArtistLandingPage({ variant }: { variant: LandingVariant }) {
       />
 
       <StickyAction variant={variant}>
-        <span>1,000 subscribers = {yearlyEarnings(1_000)}/yr</span>
+        <span className="sticky-action__text">
+          <strong>{yearlyEarnings(1_000)} a year</strong> from 1,000 subscribers
+        </span>
         <JoinRoster size="normal" />
       </StickyAction>
     </LandingPage>

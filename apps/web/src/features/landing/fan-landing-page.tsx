@@ -82,7 +82,9 @@ export function FanLandingPage({ variant }: { variant: LandingVariant }) {
       />
 
       <StickyAction variant={variant}>
-        <span>{FAN_PRICE} per artist per year</span>
+        <span className="sticky-action__text">
+          <strong>{FAN_PRICE}</strong> per artist per year
+        </span>
         <Link className="cta cta--primary" to={SIGN_UP}>
           Sign Up
         </Link>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Feature } from './landing-copy';
 
@@ -69,7 +69,11 @@ export function LandingSection({ id, eyebrow, title, intro, children }: SectionP
 export function FeatureCards({ features, numbered = false }: { features: Feature[]; numbered?: boolean }) {
   const List = numbered ? 'ol' : 'ul';
   return (
-    <List className={numbered ? 'feature-cards feature-cards--numbered' : 'feature-cards'}>
+    <List
+      className={numbered ? 'feature-cards feature-cards--numbered' : 'feature-cards'}
+      style={{ '--count': features.length } as CSSProperties}
+      data-count={features.length}
+    >
       {features.map((feature, index) => (
         <li key={feature.title} className="feature-card">
           <span className="feature-card__mark" aria-hidden="true">
