@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import {
+  deliveryRate,
+  downloadsPassArgs,
+  previewFilter,
+  previewWindow,
+  probeArgs,
+  singlePassArgs,
+  streamPassArgs,
+} from './ffmpeg-args.js';
+
+const stereo = { sampleRate: 44100, channels: 2, durationSeconds: 300 };
+const tags = { title: 'Night Drive', artist: 'The Testers', album: 'First Light', trackNumber: 4 };
+const downloads = { flacPath: '/w/download.flac', mp3Path: '/w/download.mp3', wavPath: '/w/download.wav' };
+const stream = { streamDir: '/w/stream', previewPath: '/w/preview.m4a' };
+
+/** The options given to the output written to `target`: everything after the previous output path. */
+function outputOptions(args: string[], target: string): string[] {
+  const end = args.indexOf(target);
+  expect(end, target).toBeGreaterThan(0);
+  const outputs = new Set(['/w/stream/manifest.mpd', stream.previewPath, ...Object.values(downloads), '-', 'pipe:1']);
+  const afterGraph = args.indexOf('-filter_complex') + 1;
+  let start = end - 1;
+  while (start > afterGraph && !(outputs.has(args[start]!) && args[start - 1] !== '-i')) start--;
+  return args.slice(start + 1, end);
+}
+
+function pairs(args: string[], flag: string): string[] {
+  return args.flatMap((arg, index) => (arg === flag ? [args[index + 1]!] : []));
+}
+
+describe('probeArgs', () => {
+  it('asks ffprobe for JSON format and streams', () => {
+    expect(probeArgs('/in.wav')).toEqual([
+      '-v',
+      'error',
+      '-print_format',
+      'json',
+      '-show_format',
+      '-show_streams',
+      '/in.wav',
+    ]);
+  });
+});
+
+describe('deliveryRate', () => {
+  it.each([
+    [44100, 44100],
+    [48000, 48000],
+    [88200, 44100],
+    [96000, 48000],
+    [22050, 44100],
+    [192000, 48000],
+    [32000, 48000],
+  ])('%i Hz source -> %i Hz', (source, expected) => expect(deliveryRate(source)).toBe(expected));
+});
+
+describe('previewWindow', () => {
+  it.each([
+    [20, { startSeconds: 0, lengthSeconds: 20, fadeInSeconds: 0, fadeOutSeconds: 0 }],
+    [45, { startSeconds: 0, lengthSeconds: 45, fadeInSeconds: 0, fadeOutSeconds: 0 }],
+    [46, { startSeconds: 1, lengthSeconds: 45, fadeInSeconds: 1, fadeOutSeconds: 0 }],
+    [60, { startSeconds: 15, lengthSeconds: 45, fadeInSeconds: 1, fadeOutSeconds: 0 }],
+    [300, { startSeconds: 90, lengthSeconds: 45, fadeInSeconds: 1, fadeOutSeconds: 2 }],
+    [3600, { startSeconds: 1080, lengthSeconds: 45, fadeInSeconds: 1, fadeOutSeconds: 2 }],
+  ])('a %i s song', (duration, expected) => {
+    const window = previewWindow(duration);
+    expect(window).toEqual(expected);
+    expect(window.lengthSeconds).toBeLessThanOrEqual(45);
+    expect(window.startSeconds + window.lengthSeconds).toBeLessThanOrEqual(duration);
+  });
+
+  it('trims, restarts the clock and fades in and out', () => {
+    expect(previewFilter(previewWindow(300))).toBe(
+      'atrim=start=90:duration=45,asetpts=PTS-STARTPTS,afade=t=in:st=0:d=1,afade=t=out:st=43:d=2',
+    );
+    expect(previewFilter(previewWindow(30))).toBe('atrim=start=0:duration=30,asetpts=PTS-STARTPTS');
+  });
+});
+
+describe('streamPassArgs', () => {
+  const args = streamPassArgs('/in.wav', stereo, stream);
+
+  it('reads the WAV once and cuts the preview in the filter graph', () => {
+    expect(pairs(args, '-i')).toEqual(['/in.wav']);
+    expect(pairs(args, '-filter_complex')).toEqual([`[0:a:0]${previewFilter(previewWindow(300))}[preview]`]);
+  });
+
+  it('encodes AAC 256k once into CMAF segments with both a DASH manifest and HLS playlists', () => {
+    const options = outputOptions(args, '/w/stream/manifest.mpd');
+    expect(options.join(' ')).toContain('-map 0:a:0 -c:a aac -b:a 256k -ar 44100');
+    expect(options.join(' ')).toContain('-f dash -dash_segment_type mp4 -hls_playlist 1 -hls_master_name master.m3u8');
+    expect(pairs(options, '-seg_duration')).toEqual(['6']);
+    expect(pairs(options, '-init_seg_name')).toEqual(['init.mp4']);
+    expect(pairs(options, '-media_seg_name')).toEqual(['segment-$Number%05d$.m4s']);
+    expect(options).not.toContain('-ac');
+  });
+
+  it('writes the preview as AAC in MP4 with the index first', () => {
+    const options = outputOptions(args, stream.previewPath);
+    expect(options.join(' ')).toBe(
+      '-map [preview] -c:a aac -b:a 256k -ar 44100 -map_metadata -1 -movflags +faststart -f mp4',
+    );
+  });
+
+  it('mixes down to stereo and resamples a 96 kHz surround source', () => {
+    const options = outputOptions(
+      streamPassArgs('/in.wav', { sampleRate: 96000, channels: 6, durationSeconds: 60 }, stream),
+      '/w/stream/manifest.mpd',
+    );
+    expect(options.join(' ')).toContain('-ar 48000 -ac 2');
+  });
+});
+
+describe('downloadsPassArgs', () => {
+  const args = downloadsPassArgs('/in.wav', stereo, tags, '/w/cover.jpg', downloads);
+  const metadata = ['title=Night Drive', 'artist=The Testers', 'album=First Light', 'track=4'];
+
+  it('takes the artwork as the second input and splits the audio for loudness and peaks', () => {
+    expect(pairs(args, '-i')).toEqual(['/in.wav', '/w/cover.jpg']);
+    expect(pairs(args, '-filter_complex')).toEqual([
+      '[0:a:0]asplit=2[l][p];[l]ebur128=peak=true:framelog=verbose[loudness];' +
+        '[p]aresample=8000,aformat=sample_fmts=s16:channel_layouts=mono[peaks]',
+    ]);
+  });
+
+  it('tags a FLAC at the source rate and embeds the cover as a picture', () => {
+    const options = outputOptions(args, downloads.flacPath);
+    expect(options.slice(0, 4)).toEqual(['-map', '0:a:0', '-c:a', 'flac']);
+    expect(options).not.toContain('-ar');
+    expect(pairs(options, '-metadata')).toEqual(metadata);
+    expect(options.join(' ')).toContain('-map 1:v:0 -c:v copy -disposition:v:0 attached_pic');
+    expect(pairs(options, '-map_metadata')).toEqual(['-1']);
+  });
+
+  it('tags an MP3 at 320 kb/s with ID3v2.3 and the cover', () => {
+    const options = outputOptions(args, downloads.mp3Path);
+    expect(options.join(' ')).toContain('-c:a libmp3lame -b:a 320k -ar 44100');
+    expect(pairs(options, '-metadata')).toEqual(metadata);
+    expect(pairs(options, '-id3v2_version')).toEqual(['3']);
+    expect(options.join(' ')).toContain('-map 1:v:0 -c:v copy');
+  });
+
+  it('copies the original samples into a WAV with INFO tags and no picture', () => {
+    const options = outputOptions(args, downloads.wavPath);
+    expect(options.join(' ')).toContain('-map 0:a:0 -c:a copy');
+    expect(pairs(options, '-metadata')).toEqual(metadata);
+    expect(options).not.toContain('1:v:0');
+    expect(pairs(options, '-rf64')).toEqual(['auto']);
+  });
+
+  it('sends loudness to a null output and the peaks PCM to stdout', () => {
+    expect(outputOptions(args, '-')).toEqual(['-map', '[loudness]', '-f', 'null']);
+    expect(outputOptions(args, 'pipe:1')).toEqual(['-map', '[peaks]', '-f', 's16le']);
+  });
+
+  it('leaves out the cover and the tags a song does not have', () => {
+    const bare = downloadsPassArgs('/in.wav', stereo, { title: 'Solo', artist: 'Me' }, undefined, downloads);
+    expect(pairs(bare, '-i')).toEqual(['/in.wav']);
+    expect(bare).not.toContain('1:v:0');
+    expect(pairs(outputOptions(bare, downloads.flacPath), '-metadata')).toEqual(['title=Solo', 'artist=Me']);
+  });
+});
+
+describe('singlePassArgs', () => {
+  it('produces every output of both passes from one decode', () => {
+    const args = singlePassArgs('/in.wav', stereo, tags, '/w/cover.jpg', { ...stream, ...downloads });
+    expect(pairs(args, '-i')).toEqual(['/in.wav', '/w/cover.jpg']);
+    expect(pairs(args, '-filter_complex')[0]).toMatch(/^\[0:a:0\]asplit=3\[v\]\[l\]\[p\];\[v\]atrim=/);
+    for (const target of ['/w/stream/manifest.mpd', stream.previewPath, ...Object.values(downloads), '-', 'pipe:1']) {
+      expect(args).toContain(target);
+    }
+  });
+});
