@@ -11,6 +11,7 @@ import {
   assertPartNumber,
   checkCompletion,
   expectedPartSize,
+  md5OfETag,
   partSizeMessage,
   quoteETag,
   tooLarge,
@@ -136,7 +137,7 @@ export function createLocalMultipart(root: string, options: { maxUploadBytes: nu
       key: string,
       uploadId: string,
       parts: CompletedPart[],
-      commit: (write: (target: fs.WriteStream) => Promise<void>, contentType: string) => Promise<void>,
+      commit: (write: (tempFile: string) => Promise<void>, contentType: string) => Promise<void>,
     ): Promise<CompletedUpload> {
       const meta = await readMeta(key, uploadId);
       const lock = path.join(dirOf(uploadId), 'completing');
@@ -150,13 +151,10 @@ export function createLocalMultipart(root: string, options: { maxUploadBytes: nu
           maxUploadBytes: options.maxUploadBytes,
           declaredSize: meta.size,
         });
-        await commit(async (target) => {
-          for (const part of parts) {
-            const md5 = part.ETag.replace(/"/g, '').toLowerCase();
-            const file = path.join(dirOf(uploadId), `${part.PartNumber}.${md5}.part`);
-            await pipeline(fs.createReadStream(file), target, { end: false });
-          }
-        }, meta.contentType);
+        const files = parts.map((part) =>
+          path.join(dirOf(uploadId), `${part.PartNumber}.${md5OfETag(part.ETag)}.part`),
+        );
+        await commit((temp) => concatenate(files, temp), meta.contentType);
         await fsp.rm(dirOf(uploadId), { recursive: true, force: true });
         return { key, ...checked };
       } finally {
@@ -173,6 +171,30 @@ export function createLocalMultipart(root: string, options: { maxUploadBytes: nu
       await fsp.rm(dirOf(uploadId), { recursive: true, force: true });
     },
   };
+}
+
+/** Concatenates files into `target` through one reused buffer: flat memory, few system calls. */
+async function concatenate(files: string[], target: string): Promise<void> {
+  const buffer = Buffer.allocUnsafe(8 * 1024 * 1024);
+  const out = await fsp.open(target, 'w');
+  try {
+    for (const file of files) {
+      const input = await fsp.open(file, 'r');
+      try {
+        for (;;) {
+          const { bytesRead } = await input.read(buffer, 0, buffer.length, null);
+          if (bytesRead === 0) break;
+          for (let written = 0; written < bytesRead; ) {
+            written += (await out.write(buffer, written, bytesRead - written)).bytesWritten;
+          }
+        }
+      } finally {
+        await input.close();
+      }
+    }
+  } finally {
+    await out.close();
+  }
 }
 
 export type LocalMultipart = ReturnType<typeof createLocalMultipart>;

@@ -51,25 +51,16 @@ export function createLocalStorage(root: string, options: LocalStorageOptions = 
       return 'application/octet-stream';
     }
   };
-  /** Writes through a temp file and renames it, so readers never see half an object. */
-  const writeAtomically = async (
-    key: string,
-    contentType: string,
-    write: (target: fs.WriteStream) => Promise<void>,
-  ) => {
+  /** Writes a temp file beside the object and renames it, so readers never see half an object. */
+  const writeAtomically = async (key: string, contentType: string, write: (tempFile: string) => Promise<void>) => {
     const file = fileOf(key);
     await fsp.mkdir(path.dirname(file), { recursive: true });
     const temp = `${file}.${process.pid}.${crypto.randomBytes(6).toString('hex')}.tmp`;
-    const target = fs.createWriteStream(temp);
     try {
-      await write(target);
-      await new Promise<void>((resolve, reject) =>
-        target.end((error?: Error | null) => (error ? reject(error) : resolve())),
-      );
+      await write(temp);
       await fsp.writeFile(`${file}.type`, contentType);
       await fsp.rename(temp, file);
     } finally {
-      target.destroy();
       await fsp.rm(temp, { force: true });
     }
   };
@@ -78,7 +69,7 @@ export function createLocalStorage(root: string, options: LocalStorageOptions = 
     kind: 'local',
     async put(key, body, contentType) {
       const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
-      await writeAtomically(key, contentType, (target) => pipeline(source, target, { end: false }));
+      await writeAtomically(key, contentType, (temp) => pipeline(source, fs.createWriteStream(temp)));
     },
     async stat(key) {
       const file = fileOf(key);
