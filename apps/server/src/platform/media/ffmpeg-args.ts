@@ -2,9 +2,9 @@ import { MAX_PREVIEW_SECONDS } from '@hfm/shared';
 
 /**
  * Pure ffmpeg/ffprobe argument builders: no I/O, unit-tested without running ffmpeg.
- * The song pipeline runs two processes at once (one per core):
- *   stream pass:    AAC 256k -> CMAF segments + HLS + DASH, and the preview;
- *   downloads pass: FLAC + MP3 + tagged WAV, loudness (EBU R128) and the PCM for waveform peaks.
+ * The song pipeline runs two processes at once (one per core), balanced by measured encode cost:
+ *   stream pass:    AAC 256k -> CMAF segments + HLS + DASH, the preview, loudness (EBU R128);
+ *   downloads pass: FLAC + MP3 + tagged WAV and the PCM for waveform peaks.
  */
 
 export const STREAM_BITRATE = '256k';
@@ -245,19 +245,21 @@ export interface DownloadsPassPaths {
   wavPath: string;
 }
 
-/** Pass 1 (one core): the AAC stream and the preview. */
+/** Pass 1 (one core): the AAC stream, the preview and the loudness summary (on stderr). */
 export function streamPassArgs(inputPath: string, source: SourceAudio, paths: StreamPassPaths): string[] {
-  const graph = `[0:a:0]${previewFilter(previewWindow(source.durationSeconds))}[preview]`;
+  const preview = previewFilter(previewWindow(source.durationSeconds));
+  const graph = `[0:a:0]asplit=2[v][l];[v]${preview}[preview];[l]${loudnessFilter()}[loudness]`;
   return [
     ...inputArgs(inputPath),
     '-filter_complex',
     graph,
     ...streamOutputArgs(source, paths.streamDir),
     ...previewOutputArgs(source, 'preview', paths.previewPath),
+    ...nullOutputArgs('loudness'),
   ];
 }
 
-/** Pass 2 (the other core): the three downloads, loudness and the peaks PCM on stdout. */
+/** Pass 2 (the other core): the three downloads and the peaks PCM on stdout. */
 export function downloadsPassArgs(
   inputPath: string,
   source: SourceAudio,
@@ -265,16 +267,14 @@ export function downloadsPassArgs(
   artworkPath: string | undefined,
   paths: DownloadsPassPaths,
 ): string[] {
-  const graph = `[0:a:0]asplit=2[l][p];[l]${loudnessFilter()}[loudness];[p]${peaksFilter()}[peaks]`;
   const hasArtwork = Boolean(artworkPath);
   return [
     ...inputArgs(inputPath, artworkPath),
     '-filter_complex',
-    graph,
+    `[0:a:0]${peaksFilter()}[peaks]`,
     ...flacOutputArgs(tags, hasArtwork, paths.flacPath),
     ...mp3OutputArgs(source, tags, hasArtwork, paths.mp3Path),
     ...wavOutputArgs(tags, paths.wavPath),
-    ...nullOutputArgs('loudness'),
     ...peaksOutputArgs('peaks'),
   ];
 }

@@ -55,7 +55,7 @@ export const PIPELINE_FILES = {
 
 /**
  * Checks the WAV, then makes every output in two ffmpeg processes side by side (one per core):
- * the AAC stream + preview, and the downloads + loudness + peaks. Rejects with MediaRejectedError
+ * the AAC stream + preview + loudness, and the downloads + peaks. Rejects with MediaRejectedError
  * (a message for the artist) when the file is not a usable WAV.
  */
 export async function transcodeSong(input: TranscodeSongInput): Promise<TranscodedSong> {
@@ -86,15 +86,15 @@ export async function transcodeSong(input: TranscodeSongInput): Promise<Transcod
     onStdout: (chunk) => peaks.push(chunk),
   });
   // When one pass fails, stop the other rather than let it run on.
-  const [, downloads] = await Promise.all([streamPass, downloadsPass].map((pass) => pass.catch(abortWith(both))));
+  const [stream] = await Promise.all([streamPass, downloadsPass].map((pass) => pass.catch(abortWith(both))));
 
-  const loudness = parseLoudnessSummary(downloads!.stderrTail);
+  const loudness = parseLoudnessSummary(stream!.stderrTail);
   if (!loudness) throw new Error('ffmpeg printed no loudness summary.');
-  const stream = await finishStreamFiles(streamPaths.streamDir);
+  const manifests = await finishStreamFiles(streamPaths.streamDir);
   return {
     durationSeconds: source.durationSeconds,
     source,
-    ...stream,
+    ...manifests,
     preview: streamPaths.previewPath,
     downloads: { flac: downloadPaths.flacPath, mp3: downloadPaths.mp3Path, wav: downloadPaths.wavPath },
     peaks: peaks.peaks(),
