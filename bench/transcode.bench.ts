@@ -58,15 +58,16 @@ async function timePipeline(input: string, workDir: string, artworkPath: string)
 
 /** The baseline: one ffmpeg process, every output from one decode; stdout (peaks PCM) discarded. */
 async function timeSingleCommand(input: string, workDir: string, artworkPath: string, durationSeconds: number) {
-  const streamDir = path.join(workDir, PIPELINE_FILES.streamDir);
-  fs.mkdirSync(streamDir, { recursive: true });
-  const args = singlePassArgs(input, { sampleRate: 44100, channels: 2, durationSeconds }, tags, artworkPath, {
-    streamDir,
+  const paths = {
+    streamDir: path.join(workDir, PIPELINE_FILES.streamDir),
     previewPath: path.join(workDir, PIPELINE_FILES.preview),
     flacPath: path.join(workDir, PIPELINE_FILES.flac),
     mp3Path: path.join(workDir, PIPELINE_FILES.mp3),
     wavPath: path.join(workDir, PIPELINE_FILES.wav),
-  });
+  };
+  for (const file of Object.values(paths)) fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.mkdirSync(paths.streamDir, { recursive: true });
+  const args = singlePassArgs(input, { sampleRate: 44100, channels: 2, durationSeconds }, tags, artworkPath, paths);
   const started = performance.now();
   await new Promise<void>((resolve, reject) => {
     const child = spawn(tools.ffmpeg, args, { stdio: ['ignore', 'ignore', 'ignore'] });

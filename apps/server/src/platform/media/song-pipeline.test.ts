@@ -6,6 +6,7 @@ import { MAX_PREVIEW_SECONDS } from '@hfm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveMediaTools } from './ffmpeg.js';
 import { probeMedia } from './probe.js';
+import { listSongOutputs, songOutputKeys } from './song-outputs.js';
 import { transcodeSong, type TranscodedSong } from './song-pipeline.js';
 import { MediaRejectedError, WAV_MESSAGES } from './wav.js';
 
@@ -185,6 +186,39 @@ describe('transcodeSong on a 60-second stereo WAV with artwork', () => {
       expect(names).toContain(template[2]!.replace('$Number%05d$', String(n).padStart(5, '0')));
     }
     expect(names.filter((name) => name.endsWith('.m4s'))).toHaveLength(segmentCount);
+  });
+
+  it('maps every output once to a storage key under the song prefix, with its content type', () => {
+    const prefix = 'songs/a1The_Band/s1';
+    const objects = listSongOutputs(song, workDir, prefix);
+    const keys = objects.map((object) => object.key);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(keys.every((key) => key.startsWith('songs/a1The_Band/s1/'))).toBe(true);
+    expect(objects.length).toBe(new Set([...song.hls.files, ...song.dash.files]).size + 4);
+    expect(songOutputKeys(song, workDir, prefix)).toEqual({
+      streamFile: 'songs/a1The_Band/s1/stream/master.m3u8',
+      dashManifest: 'songs/a1The_Band/s1/stream/manifest.mpd',
+      previewFile: 'songs/a1The_Band/s1/preview/preview.m4a',
+      downloadFile: 'songs/a1The_Band/s1/download/song.flac',
+      downloadFiles: {
+        flac: 'songs/a1The_Band/s1/download/song.flac',
+        mp3: 'songs/a1The_Band/s1/download/song.mp3',
+        wav: 'songs/a1The_Band/s1/download/song.wav',
+      },
+    });
+    const types = Object.fromEntries(
+      objects.map((object) => [object.key.split('/').slice(3).join('/'), object.contentType]),
+    );
+    expect(types).toMatchObject({
+      'stream/master.m3u8': 'application/vnd.apple.mpegurl',
+      'stream/manifest.mpd': 'application/dash+xml',
+      'stream/init.mp4': 'audio/mp4',
+      'stream/segment-00001.m4s': 'audio/mp4',
+      'preview/preview.m4a': 'audio/mp4',
+      'download/song.flac': 'audio/flac',
+      'download/song.mp3': 'audio/mpeg',
+      'download/song.wav': 'audio/wav',
+    });
   });
 
   it('computes waveform peaks: silence first, then the half-scale tone', () => {

@@ -45,12 +45,13 @@ export interface TranscodedSong {
   loudness: Loudness;
 }
 
+/** Where the outputs land inside workDir; the same relative paths become storage keys (song-outputs.ts). */
 export const PIPELINE_FILES = {
   streamDir: 'stream',
-  preview: 'preview.m4a',
-  flac: 'download.flac',
-  mp3: 'download.mp3',
-  wav: 'download.wav',
+  preview: 'preview/preview.m4a',
+  flac: 'download/song.flac',
+  mp3: 'download/song.mp3',
+  wav: 'download/song.wav',
 } as const;
 
 /**
@@ -69,7 +70,13 @@ export async function transcodeSong(input: TranscodeSongInput): Promise<Transcod
     mp3Path: path.join(input.workDir, PIPELINE_FILES.mp3),
     wavPath: path.join(input.workDir, PIPELINE_FILES.wav),
   };
-  await fs.mkdir(streamPaths.streamDir, { recursive: true });
+  for (const folder of [
+    streamPaths.streamDir,
+    path.dirname(streamPaths.previewPath),
+    path.dirname(downloadPaths.flacPath),
+  ]) {
+    await fs.mkdir(folder, { recursive: true });
+  }
 
   const both = new AbortController();
   const signal = input.signal ? AbortSignal.any([input.signal, both.signal]) : both.signal;
