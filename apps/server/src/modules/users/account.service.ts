@@ -6,7 +6,7 @@ import { deleteOtherSessions } from '../auth/sessions.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { profileImagePath } from './users.presenter.js';
 import { findUserById, updateUserRow, type UserPatch, type UserRow } from './users.repository.js';
-import { dobFromForm, emptyToNull, presentUser } from './users.service.js';
+import { dobFromForm, emptyToNull, presentUser, withoutQueryParameters } from './users.service.js';
 import { newImageFileName, profileImageKey, readImage, storeProfileImage } from './profile-images.js';
 
 export const EMAIL_CANNOT_CHANGE = 'Email address cannot be changed.';
@@ -74,7 +74,10 @@ export async function changePassword(
   if (!(await verifyPassword(row.passwordHash, body.currentPassword))) {
     throw badRequest(messages.currentPasswordWrong, { currentPassword: messages.currentPasswordWrong });
   }
-  await updateUserRow(ctx.db, userId, { passwordHash: await hashPassword(body.password) });
+  const passwordHash = await hashPassword(body.password);
+  await updateUserRow(ctx.db, userId, { passwordHash }).catch((error: unknown) => {
+    throw withoutQueryParameters(error);
+  });
   await deleteOtherSessions(ctx.db, userId, actor.sessionId);
 }
 

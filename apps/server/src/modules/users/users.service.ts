@@ -61,6 +61,20 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/**
+ * A failed query's error carries its parameters, which for user rows include the password hash.
+ * Keep only the database's own message (which names no values) so nothing secret reaches a log.
+ */
+export function withoutQueryParameters(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  for (let e = error as { code?: unknown; cause?: unknown; message?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (typeof e.code === 'string') {
+      return Object.assign(new Error(`Saving the user failed: ${String(e.message)}`), { code: e.code });
+    }
+  }
+  return new Error('Saving the user failed.');
+}
+
 export const emptyToNull = (value: string | null | undefined) => (value ? value : null);
 
 /** The MM/DD/YYYY of a form as the ISO date the table keeps (null when absent or not a date). */
@@ -109,7 +123,7 @@ export async function createAccount(db: Database, account: NewAccount): Promise<
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailExists(email);
-    throw error;
+    throw withoutQueryParameters(error);
   }
 }
 
