@@ -1,0 +1,74 @@
+import type { PublicAlbum, PublicArtist, PublicSong, PublicUser } from '@hfm/shared';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { api } from './client';
+
+export interface StatSong {
+  _id: string;
+  id: string;
+  title: string;
+}
+
+export interface InitialData {
+  data: {
+    stats: { mostListenedToSong: StatSong | null; mostHifivedSong: StatSong | null };
+    user: PublicUser;
+    artist: PublicArtist | null;
+    songs: PublicSong[];
+    albums: PublicAlbum[];
+  };
+}
+
+export interface UpdateArtistBody {
+  name?: string;
+  genre?: string;
+  bio?: string;
+  hfmPicksOptIn?: boolean;
+}
+
+export function fetchInitial(): Promise<InitialData> {
+  return api('/api/initial');
+}
+
+export function fetchArtist(id: string): Promise<PublicArtist> {
+  return api(`/api/artists/${id}`);
+}
+
+export function updateArtist(id: string, body: UpdateArtistBody): Promise<PublicArtist> {
+  return api(`/api/artists/${id}`, { method: 'PUT', body });
+}
+
+/** Multipart bannerImageData; `warning` comes back when the image is smaller than 2000x1000. */
+export function uploadBanner(id: string, image: Blob, fileName: string): Promise<{ path: string; warning?: string }> {
+  const form = new FormData();
+  form.append('fileName', fileName);
+  form.append('bannerImageData', image, fileName);
+  return api(`/api/banner-image/upload/${id}`, { body: form });
+}
+
+export function uploadArtistPhoto(id: string, imgData: string): Promise<{ path: string; photos: string[] }> {
+  return api(`/api/artist-photo/upload/${id}`, { body: { imgData } });
+}
+
+export function deleteArtistPhoto(id: string, path: string): Promise<{ photos: string[] }> {
+  return api(`/api/artist-photo/${id}`, { method: 'DELETE', body: { path } });
+}
+
+export function uploadProfileImage(userId: string, imageData: string, fileName: string): Promise<{ path: string }> {
+  return api(`/api/profile-image/upload/${userId}`, { body: { imageData, fileName } });
+}
+
+export const initialQuery = queryOptions({ queryKey: ['initial'], queryFn: fetchInitial });
+
+export const artistQuery = (id: string) => queryOptions({ queryKey: ['artist', id], queryFn: () => fetchArtist(id) });
+
+export function useInitial() {
+  return useQuery(initialQuery);
+}
+
+export function useArtist(id: string, initialData?: PublicArtist) {
+  return useQuery({ ...artistQuery(id), initialData });
+}
+
+export function useUpdateArtist(id: string) {
+  return useMutation({ mutationFn: (body: UpdateArtistBody) => updateArtist(id, body) });
+}

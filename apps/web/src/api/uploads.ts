@@ -1,0 +1,214 @@
+import {
+  STATUS_POLL_MAX_ATTEMPTS,
+  STATUS_POLL_MS,
+  UPLOAD_PART_SIZE,
+  type PublicArtist,
+  type PublicSong,
+} from '@hfm/shared';
+import { api } from './client';
+import { fetchSong } from './songs';
+
+export interface PartRange {
+  PartNumber: number;
+  start: number;
+  end: number;
+}
+
+export interface UploadedPart {
+  ETag: string;
+  PartNumber: number;
+}
+
+export interface PresignedUpload {
+  uploadId: string;
+  key: string;
+  urls: string[];
+}
+
+export interface CompleteUploadBody {
+  key: string;
+  uploadId: string;
+  parts: UploadedPart[];
+  artistID: string;
+  s3Path: string;
+  fileName: string;
+}
+
+/** PUTs one part's bytes and answers its ETag; onProgress gets the bytes sent so far. */
+export type PutPart = (url: string, body: Blob, onProgress: (loaded: number) => void) => Promise<string>;
+
+/** The file cut into parts of exactly `partSize` bytes, except the last (part numbers start at 1). */
+export function partRanges(size: number, partSize = UPLOAD_PART_SIZE): PartRange[] {
+  const count = Math.max(1, Math.ceil(size / partSize));
+  return Array.from({ length: count }, (_, index) => ({
+    PartNumber: index + 1,
+    start: index * partSize,
+    end: Math.min(size, (index + 1) * partSize),
+  }));
+}
+
+const ETAG_PATTERN = /^(W\/)?"?[^"\s,]+"?$/;
+
+/** The part's tag as the completion call needs it; a missing or malformed tag is an error. */
+export function readETag(header: string | null, partNumber: number): string {
+  const tag = header?.trim();
+  if (!tag || !ETAG_PATTERN.test(tag)) throw new Error(`Part ${partNumber} came back without a valid ETag.`);
+  return tag;
+}
+
+/** XMLHttpRequest rather than fetch: it reports real upload progress. */
+export const putPartWithXhr: PutPart = (url, body, onProgress) =>
+  new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('PUT', url);
+    request.upload.onprogress = (event) => onProgress(event.loaded);
+    request.onload = () => {
+      if (request.status < 200 || request.status >= 300) {
+        reject(new Error(`The upload of a part failed (${request.status}).`));
+        return;
+      }
+      onProgress(body.size);
+      resolve(request.getResponseHeader('ETag') ?? '');
+    };
+    request.onerror = () => reject(new Error('The connection dropped while uploading.'));
+    request.onabort = () => reject(new Error('The upload was cancelled.'));
+    request.send(body);
+  });
+
+export interface UploadPartsOptions {
+  file: Blob;
+  urls: string[];
+  putPart?: PutPart;
+  concurrency?: number;
+  retries?: number;
+  /** Bytes sent over all parts, and the file's size. */
+  onProgress?: (sent: number, total: number) => void;
+}
+
+/** Sends the parts a few at a time, retrying a failed part; answers the tags in part order. */
+export async function uploadParts({
+  file,
+  urls,
+  putPart = putPartWithXhr,
+  concurrency = 4,
+  retries = 3,
+  onProgress,
+}: UploadPartsOptions): Promise<UploadedPart[]> {
+  const ranges = partRanges(file.size);
+  if (ranges.length !== urls.length)
+    throw new Error(`The server gave ${urls.length} upload addresses for ${ranges.length} parts.`);
+  const sentByPart = new Array<number>(ranges.length).fill(0);
+  const report = () => onProgress?.(Math.min(file.size, sum(sentByPart)), file.size);
+  const parts: UploadedPart[] = [];
+  let next = 0;
+
+  async function sendPart(range: PartRange): Promise<UploadedPart> {
+    const body = file.slice(range.start, range.end);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const header = await putPart(urls[range.PartNumber - 1] ?? '', body, (loaded) => {
+          sentByPart[range.PartNumber - 1] = loaded;
+          report();
+        });
+        return { PartNumber: range.PartNumber, ETag: readETag(header, range.PartNumber) };
+      } catch (error) {
+        sentByPart[range.PartNumber - 1] = 0;
+        report();
+        if (attempt >= retries) throw error;
+      }
+    }
+  }
+
+  async function worker() {
+    for (let range = ranges[next++]; range; range = ranges[next++]) parts.push(await sendPart(range));
+  }
+
+  await Promise.all(Array.from({ length: Math.min(concurrency, ranges.length) }, worker));
+  return parts.sort((a, b) => a.PartNumber - b.PartNumber);
+}
+
+function sum(values: number[]): number {
+  return values.reduce((total, value) => total + value, 0);
+}
+
+export function presignUpload(
+  songId: string,
+  files: { name: string; size: number; type: string; s3Path: string }[],
+): Promise<PresignedUpload[]> {
+  return api(`/api/songs/upload-presigned/${songId}`, { body: { files } });
+}
+
+export function completeUpload(songId: string, body: CompleteUploadBody): Promise<PublicSong> {
+  return api(`/api/songs/upload-complete/${songId}`, { body });
+}
+
+export interface UploadSongFileOptions {
+  song: PublicSong;
+  file: File;
+  artist: Pick<PublicArtist, 'id' | 'songDirectory'>;
+  putPart?: PutPart;
+  onProgress?: (percent: number) => void;
+}
+
+/** The spec's protocol: presign, PUT every part, complete with the tags in order. */
+export async function uploadSongFile({ song, file, artist, putPart, onProgress }: UploadSongFileOptions) {
+  const s3Path = artist.songDirectory;
+  const type = file.type || 'audio/wav';
+  const [upload] = await presignUpload(song.id, [{ name: file.name, size: file.size, type, s3Path }]);
+  if (!upload) throw new Error('The server did not prepare the upload.');
+  const parts = await uploadParts({
+    file,
+    urls: upload.urls,
+    putPart,
+    onProgress: (sent, total) => onProgress?.(total === 0 ? 100 : (sent / total) * 100),
+  });
+  return completeUpload(song.id, {
+    key: upload.key,
+    uploadId: upload.uploadId,
+    parts,
+    artistID: artist.id,
+    s3Path,
+    fileName: file.name,
+  });
+}
+
+export interface PollOptions {
+  fetchStatus?: (id: string) => Promise<PublicSong>;
+  intervalMs?: number;
+  maxAttempts?: number;
+  wait?: (ms: number) => Promise<void>;
+  onUpdate?: (song: PublicSong) => void;
+  isCancelled?: () => boolean;
+}
+
+export class PollGaveUpError extends Error {
+  constructor(readonly attempts: number) {
+    super('The song is taking longer than expected to process.');
+  }
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** GET the song every 2 s, at most 60 times (errors count as attempts and are retried) until ready or failed. */
+export async function pollSongStatus(id: string, options: PollOptions = {}): Promise<PublicSong> {
+  const {
+    fetchStatus = (songId: string) => fetchSong(songId),
+    intervalMs = STATUS_POLL_MS,
+    maxAttempts = STATUS_POLL_MAX_ATTEMPTS,
+    wait = sleep,
+    onUpdate,
+    isCancelled = () => false,
+  } = options;
+  for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+    await wait(intervalMs);
+    if (isCancelled()) throw new Error('Polling stopped.');
+    try {
+      const song = await fetchStatus(id);
+      onUpdate?.(song);
+      if (song.status === 'ready' || song.status === 'failed') return song;
+    } catch (error) {
+      console.warn('Song status check failed; trying again.', error);
+    }
+  }
+  throw new PollGaveUpError(maxAttempts);
+}

@@ -1,0 +1,135 @@
+import { createAlbumBody, MAX_PAGE_SIZE, type PublicAlbum, type PublicArtist } from '@hfm/shared';
+import { useState, type FormEvent } from 'react';
+import { useSaveAlbum } from '../../api/albums';
+import { serverFieldErrors } from '../../api/server-errors';
+import { useArtistSongs } from '../../api/songs';
+import { Button } from '../../ui/button';
+import { ImageEditor, type CroppedImage } from '../../ui/image-editor';
+import { Modal } from '../../ui/modal';
+import { TextField } from '../../ui/text-field';
+import { isSaved, type AlbumEntry } from './album-list';
+import { AlbumSongPicker } from './album-song-picker';
+import { StudioErrorBoundary } from './error-boundary';
+
+export interface AlbumModalProps {
+  album: AlbumEntry | null;
+  artist: Pick<PublicArtist, 'id' | 'name'>;
+  onClose: () => void;
+  onSaved: (album: PublicAlbum, draftKey?: string) => void;
+}
+
+/** 'New Album' (or the album's name when editing): artist, artwork, name, liner notes and the ordered songs. */
+export function AlbumModal({ album, artist, onClose, onSaved }: AlbumModalProps) {
+  return (
+    <Modal
+      open={album !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={album && isSaved(album) ? 'Edit Album' : 'New Album'}
+      size="large"
+    >
+      <StudioErrorBoundary>
+        {album && (
+          <AlbumForm
+            key={album._id ?? album.draftKey}
+            album={album}
+            artist={artist}
+            onClose={onClose}
+            onSaved={onSaved}
+          />
+        )}
+      </StudioErrorBoundary>
+    </Modal>
+  );
+}
+
+function AlbumForm({ album, artist, onClose, onSaved }: AlbumModalProps & { album: AlbumEntry }) {
+  const [name, setName] = useState(album.name);
+  const [linerNotes, setLinerNotes] = useState(album.linerNotes);
+  const [songs, setSongs] = useState(album.songs);
+  const [artwork, setArtwork] = useState<CroppedImage | null>(null);
+  const [editorOpen, setEditorOpen] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const catalogue = useArtistSongs(artist.id, 1, MAX_PAGE_SIZE);
+  const save = useSaveAlbum();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const body = {
+      name,
+      linerNotes,
+      songs,
+      artistID: artist.id,
+      ...(artwork ? { imageData: artwork.dataUrl, fileName: artwork.fileName } : {}),
+    };
+    const parsed = createAlbumBody.safeParse(body);
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+      return;
+    }
+    setErrors({});
+    try {
+      const saved = await save.mutateAsync({ id: album._id, body });
+      onSaved(saved, album.draftKey);
+    } catch (error) {
+      console.error('Album save failed', error);
+      setErrors(serverFieldErrors(error));
+    }
+  }
+
+  const artworkSrc = artwork?.dataUrl ?? (album.artworkPath || null);
+  return (
+    <form className="album-form" onSubmit={submit} noValidate>
+      <div className="album-form__top">
+        <div className="album-form__artwork">
+          <span className="field__label">Artwork</span>
+          <div className="album-form__cover">
+            {artworkSrc ? <img src={artworkSrc} alt="Album artwork" /> : <span>No artwork</span>}
+          </div>
+          <Button variant="secondary" onClick={() => setEditorOpen(true)}>
+            {artworkSrc ? 'Change artwork' : 'Add artwork'}
+          </Button>
+        </div>
+        <div className="album-form__fields">
+          <TextField label="Artist" value={artist.name} readOnly />
+          <TextField
+            label="Album Name"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            error={errors.name}
+            maxLength={200}
+          />
+          <label className="studio-textarea">
+            <span className="field__label">Liner Notes</span>
+            <textarea
+              className="field__input"
+              rows={4}
+              value={linerNotes}
+              onChange={(event) => setLinerNotes(event.target.value)}
+              aria-invalid={errors.linerNotes ? true : undefined}
+            />
+            {errors.linerNotes && <span className="field__error">{errors.linerNotes}</span>}
+          </label>
+        </div>
+      </div>
+      {catalogue.isPending ? (
+        <p className="song-picker__empty">Loading...</p>
+      ) : (
+        <AlbumSongPicker songs={catalogue.data?.items ?? []} selected={songs} onChange={setSongs} />
+      )}
+      <div className="studio-actions">
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+        <Button type="submit" loading={save.isPending}>
+          Save Album
+        </Button>
+      </div>
+      <ImageEditor
+        open={editorOpen}
+        onOpenChange={setEditorOpen}
+        onSave={setArtwork}
+        previewLabel="Cover Image Preview"
+      />
+    </form>
+  );
+}

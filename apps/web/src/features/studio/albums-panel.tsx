@@ -1,0 +1,85 @@
+import type { PublicAlbum, PublicArtist } from '@hfm/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { artistAlbumsKey, useArtistAlbums, useDeleteAlbum } from '../../api/albums';
+import { errorMessage } from '../../api/server-errors';
+import { Button } from '../../ui/button';
+import { ConfirmDelete } from '../../ui/confirm-delete';
+import { albumKey, isSaved, putSaved, type AlbumEntry } from './album-list';
+import { AlbumModal } from './album-modal';
+import type { AlbumEditor } from './use-album-editor';
+
+export interface AlbumsPanelProps {
+  artist: Pick<PublicArtist, 'id' | 'name'>;
+  editor: AlbumEditor;
+}
+
+/** The artist's albums, newest first, with New Album, edit and delete. */
+export function AlbumsPanel({ artist, editor }: AlbumsPanelProps) {
+  const albums = useArtistAlbums(artist.id);
+  const client = useQueryClient();
+  const remove = useDeleteAlbum();
+  const list: AlbumEntry[] = [...editor.drafts, ...(albums.data ?? [])];
+
+  function saved(album: PublicAlbum, draftKey?: string) {
+    client.setQueryData<PublicAlbum[]>(artistAlbumsKey(artist.id), (current = []) =>
+      putSaved(current, album).filter(isSaved),
+    );
+    editor.saved(draftKey);
+  }
+
+  async function deleteAlbum(album: PublicAlbum) {
+    try {
+      await remove.mutateAsync(album.id);
+      client.setQueryData<PublicAlbum[]>(artistAlbumsKey(artist.id), (current = []) =>
+        current.filter((entry) => entry.id !== album.id),
+      );
+    } catch (error) {
+      console.error('Album delete failed', errorMessage(error));
+    }
+  }
+
+  return (
+    <section className="studio-panel" aria-labelledby="albums-heading">
+      <header className="studio-panel__header">
+        <h2 id="albums-heading">Albums</h2>
+        <Button onClick={() => editor.openNew()}>New Album</Button>
+      </header>
+      {albums.isPending ? (
+        <p className="studio-muted">Loading...</p>
+      ) : list.length === 0 ? (
+        <p className="studio-muted">No albums yet. Gather your songs into one with New Album.</p>
+      ) : (
+        <ul className="album-grid">
+          {list.map((album) => (
+            <li key={albumKey(album)} className="album-card">
+              <div className="album-card__cover">
+                {album.artworkPath ? <img src={album.artworkPath} alt="" /> : <span aria-hidden="true">♪</span>}
+              </div>
+              <div className="album-card__body">
+                <strong>{album.name || 'Untitled album'}</strong>
+                <span className="studio-muted">
+                  {isSaved(album)
+                    ? `${album.songs.length} ${album.songs.length === 1 ? 'song' : 'songs'}`
+                    : 'Not saved yet'}
+                </span>
+              </div>
+              {isSaved(album) && (
+                <div className="album-card__actions">
+                  <Button
+                    variant="secondary"
+                    onClick={() => editor.openExisting(album)}
+                    aria-label={`Edit ${album.name}`}
+                  >
+                    Edit
+                  </Button>
+                  <ConfirmDelete label={`Delete ${album.name}`} onConfirm={() => deleteAlbum(album)} />
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <AlbumModal album={editor.editing} artist={artist} onClose={editor.close} onSaved={saved} />
+    </section>
+  );
+}

@@ -1,0 +1,121 @@
+import { MAX_ARTIST_PHOTOS, messages, plainText, type PublicArtist } from '@hfm/shared';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { deleteArtistPhoto, uploadArtistPhoto, useUpdateArtist } from '../../api/artists';
+import { errorMessage, serverFieldErrors } from '../../api/server-errors';
+import { Button } from '../../ui/button';
+import { ImageEditor, type CroppedImage } from '../../ui/image-editor';
+import { RichText } from '../../ui/rich-text';
+
+/** The audition: a rich-text bio (not empty once markup is stripped) and up to 15 artist photos. */
+export function AuditionForm({ artist, onSaved }: { artist: PublicArtist; onSaved: (artist: PublicArtist) => void }) {
+  const [bio, setBio] = useState(artist.bio);
+  const [error, setError] = useState<string | undefined>();
+  const update = useUpdateArtist(artist.id);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!plainText(bio)) return setError(messages.bio);
+    setError(undefined);
+    try {
+      onSaved(await update.mutateAsync({ bio }));
+      toast.success('Bio saved.');
+    } catch (saveError) {
+      const fields = serverFieldErrors(saveError);
+      if (fields.bio) setError(fields.bio);
+      else toast.error(errorMessage(saveError));
+    }
+  }
+
+  return (
+    <div className="audition">
+      <form className="studio-card studio-form" onSubmit={submit} noValidate aria-labelledby="bio-heading">
+        <h3 id="bio-heading">Bio</h3>
+        <RichText
+          label="Your bio"
+          value={bio}
+          onChange={setBio}
+          error={error}
+          hint="Tell fans who you are and what you make."
+        />
+        <div className="studio-actions">
+          <Button type="submit" loading={update.isPending}>
+            Save Bio
+          </Button>
+        </div>
+      </form>
+      <ArtistPhotos artist={artist} onSaved={onSaved} />
+    </div>
+  );
+}
+
+function ArtistPhotos({ artist, onSaved }: { artist: PublicArtist; onSaved: (artist: PublicArtist) => void }) {
+  const [editorOpen, setEditorOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const photos = artist.photos;
+  const full = photos.length >= MAX_ARTIST_PHOTOS;
+
+  async function add(image: CroppedImage) {
+    setBusy(true);
+    try {
+      const result = await uploadArtistPhoto(artist.id, image.dataUrl);
+      onSaved({ ...artist, photos: result.photos });
+    } catch (uploadError) {
+      toast.error(errorMessage(uploadError));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function remove(path: string) {
+    try {
+      const result = await deleteArtistPhoto(artist.id, path);
+      onSaved({ ...artist, photos: result.photos });
+    } catch (removeError) {
+      toast.error(errorMessage(removeError));
+    }
+  }
+
+  return (
+    <section className="studio-card" aria-labelledby="photos-heading">
+      <h3 id="photos-heading">
+        Artist photos{' '}
+        <span className="studio-muted">
+          ({photos.length} of {MAX_ARTIST_PHOTOS})
+        </span>
+      </h3>
+      {photos.length === 0 && (
+        <p className="studio-muted">Add at least one photo of you or your band (.png, .jpg or .jpeg).</p>
+      )}
+      <ul className="photo-grid">
+        {photos.map((path, index) => (
+          <li key={path} className="photo-grid__item">
+            <img src={path} alt={`Artist photo ${index + 1}`} />
+            <button
+              type="button"
+              className="photo-grid__remove"
+              onClick={() => void remove(path)}
+              aria-label={`Remove artist photo ${index + 1}`}
+            >
+              ×
+            </button>
+          </li>
+        ))}
+      </ul>
+      <Button variant="secondary" onClick={() => setEditorOpen(true)} disabled={full} loading={busy}>
+        Add photo
+      </Button>
+      {full && (
+        <p className="studio-muted">
+          You have the most photos allowed ({MAX_ARTIST_PHOTOS}). Remove one to add another.
+        </p>
+      )}
+      <ImageEditor
+        open={editorOpen}
+        onOpenChange={setEditorOpen}
+        onSave={(image) => void add(image)}
+        previewLabel="Cover Image Preview"
+      />
+    </section>
+  );
+}

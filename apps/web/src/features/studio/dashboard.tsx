@@ -1,0 +1,55 @@
+import type { PublicArtist } from '@hfm/shared';
+import { useInitial } from '../../api/artists';
+
+const STATUS_TEXT: Record<PublicArtist['status'], { label: string; detail: string }> = {
+  PENDING: {
+    label: 'In review',
+    detail:
+      'An admin is reviewing your audition: a short bio, at least one artist photo and at least one song. Fans can subscribe once you are approved.',
+  },
+  ACTIVE: { label: 'Active', detail: 'Fans can find you and subscribe to your music.' },
+  INACTIVE: { label: 'Inactive', detail: 'Your music is hidden from fans for now.' },
+  CANCELLED: { label: 'Cancelled', detail: 'Your artist account has ended.' },
+};
+
+/** The artist's standing, most listened-to and most Hi-Fived songs, and counts. */
+export function Dashboard({ artist }: { artist: PublicArtist }) {
+  const initial = useInitial();
+  const data = initial.data?.data;
+  const status = STATUS_TEXT[artist.status];
+  const loading = initial.isPending ? 'Loading...' : '—';
+  return (
+    <div className="dashboard">
+      <section
+        className={`studio-card dashboard__status dashboard__status--${artist.status.toLowerCase()}`}
+        aria-labelledby="status-heading"
+      >
+        <h3 id="status-heading">Status: {status.label}</h3>
+        <p>{status.detail}</p>
+      </section>
+      <dl className="dashboard__stats">
+        <Stat
+          label="Most listened to"
+          value={data?.stats.mostListenedToSong?.title ?? (data ? 'No plays yet' : loading)}
+        />
+        <Stat
+          label="Most Hi-Fived"
+          value={data?.stats.mostHifivedSong?.title ?? (data ? 'No Hi Fives yet' : loading)}
+        />
+        <Stat label="Songs" value={data ? String(data.songs.length) : loading} />
+        <Stat label="Albums" value={data ? String(data.albums.length) : loading} />
+        <Stat label="Hi Fives" value={String(artist.hifives)} />
+        <Stat label="Photos" value={String(artist.photos.length)} />
+      </dl>
+    </div>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="dashboard__stat">
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import type { PublicSong } from '@hfm/shared';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { errorMessage, serverFieldErrors } from '../../api/server-errors';
+import { useUpdateSong } from '../../api/songs';
+import { Button } from '../../ui/button';
+import { Modal } from '../../ui/modal';
+import { songInfoBody, songInfoFromSong, type SongInfoErrors } from './song-info';
+import { SongInfoFields } from './song-info-fields';
+
+export interface EditSongModalProps {
+  song: PublicSong | null;
+  onClose: () => void;
+  onSaved: (song: PublicSong) => void;
+}
+
+/** Edit Song Info for one song from the list's options. */
+export function EditSongModal({ song, onClose, onSaved }: EditSongModalProps) {
+  return (
+    <Modal open={song !== null} onOpenChange={(open) => !open && onClose()} title="Edit Song Info" size="large">
+      {song && <EditSongForm key={song.id} song={song} onClose={onClose} onSaved={onSaved} />}
+    </Modal>
+  );
+}
+
+function EditSongForm({ song, onClose, onSaved }: EditSongModalProps & { song: PublicSong }) {
+  const [values, setValues] = useState(() => songInfoFromSong(song));
+  const [errors, setErrors] = useState<SongInfoErrors>({});
+  const update = useUpdateSong();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const result = songInfoBody(values);
+    if ('errors' in result) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    try {
+      onSaved(await update.mutateAsync({ id: song.id, body: result.body }));
+    } catch (error) {
+      const fields = serverFieldErrors(error);
+      if (Object.keys(fields).length > 0) setErrors(fields);
+      else toast.error(errorMessage(error));
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <SongInfoFields values={values} errors={errors} onChange={setValues} />
+      <div className="studio-actions">
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={update.isPending}>
+          Save
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,146 @@
+import { messages, type PublicSong, type UpdateSongBody } from '@hfm/shared';
+import * as Switch from '@radix-ui/react-switch';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { errorMessage } from '../../api/server-errors';
+import { updateSong } from '../../api/songs';
+import { Button } from '../../ui/button';
+import { DropZone, WAV_ACCEPT } from '../../ui/drop-zone';
+import { Modal } from '../../ui/modal';
+import { ProgressBar } from '../../ui/progress-bar';
+import { songInfoBody, songInfoFromSong, type SongInfoErrors, type SongInfoValues } from './song-info';
+import { SongInfoFields } from './song-info-fields';
+import { overallProgress, progressLabel, type UploadItem } from './use-song-uploads';
+
+export interface NewSongModalProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  uploads: { items: UploadItem[]; start: (files: File[]) => Promise<(PublicSong | null)[]>; clear: () => void };
+  onSaved: (songs: PublicSong[]) => void;
+  /** 'Add all songs to a new album?' was on: open the New Album modal with these songs. */
+  onCreateAlbum: (songIds: string[]) => void;
+}
+
+type Step = 'upload' | 'edit';
+
+/** 'Submit Music': drop .wav files, watch them upload, then Edit Song Info and Save. */
+export function NewSongModal({ open, onOpenChange, uploads, onSaved, onCreateAlbum }: NewSongModalProps) {
+  const [step, setStep] = useState<Step>('upload');
+  const [forms, setForms] = useState<Record<string, SongInfoValues>>({});
+  const [errors, setErrors] = useState<Record<string, SongInfoErrors>>({});
+  const [addToAlbum, setAddToAlbum] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const uploaded = uploads.items.filter((item) => item.phase === 'uploaded' && item.song).map((item) => item.song!);
+  const busy = uploads.items.some((item) => item.phase === 'uploading');
+  const progress = overallProgress(uploads.items);
+
+  async function receive(files: File[]) {
+    const songs = await uploads.start(files);
+    if (songs.some(Boolean)) setStep('edit');
+  }
+
+  function valuesOf(song: PublicSong): SongInfoValues {
+    return forms[song.id] ?? songInfoFromSong(song);
+  }
+
+  function close() {
+    onOpenChange(false);
+    uploads.clear();
+    setStep('upload');
+    setForms({});
+    setErrors({});
+    setAddToAlbum(false);
+  }
+
+  async function save() {
+    const bodies: [PublicSong, UpdateSongBody][] = [];
+    const found: Record<string, SongInfoErrors> = {};
+    for (const song of uploaded) {
+      const result = songInfoBody(valuesOf(song));
+      if ('errors' in result) found[song.id] = result.errors;
+      else bodies.push([song, result.body]);
+    }
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSaving(true);
+    try {
+      const saved = await Promise.all(bodies.map(([song, body]) => updateSong(song.id, body)));
+      onSaved(saved);
+      if (addToAlbum) onCreateAlbum(saved.map((song) => song.id));
+      close();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const showEdit = step === 'edit' && uploaded.length > 0;
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
+      title={showEdit ? 'Edit Song Info' : 'New Song'}
+      size="large"
+    >
+      {showEdit ? (
+        <div className="new-song">
+          <Button variant="ghost" className="new-song__back" onClick={() => setStep('upload')}>
+            ← Back to upload
+          </Button>
+          {uploaded.map((song) => (
+            <fieldset key={song.id} className="new-song__song">
+              <legend>{song.title}</legend>
+              <SongInfoFields
+                values={valuesOf(song)}
+                errors={errors[song.id] ?? {}}
+                onChange={(values) => setForms((current) => ({ ...current, [song.id]: values }))}
+              />
+            </fieldset>
+          ))}
+          <label className="studio-switch">
+            <Switch.Root className="studio-switch__root" checked={addToAlbum} onCheckedChange={setAddToAlbum}>
+              <Switch.Thumb className="studio-switch__thumb" />
+            </Switch.Root>
+            <span>Add all songs to a new album?</span>
+          </label>
+          <div className="studio-actions">
+            <Button variant="secondary" onClick={close}>
+              Cancel
+            </Button>
+            <Button onClick={save} loading={saving}>
+              Save
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div className="new-song">
+          <DropZone
+            accept={WAV_ACCEPT}
+            rejectMessage={messages.unsupportedAudio}
+            onFiles={(files) => void receive(files)}
+            disabled={busy}
+            inputLabel="Choose .wav files"
+          >
+            <strong>Drop your .wav files here</strong>
+            <span>or press to choose them</span>
+          </DropZone>
+          {uploads.items.length > 0 && (
+            <div className="new-song__progress" aria-live="polite">
+              <ProgressBar value={progress} label={progressLabel(progress)} />
+              <ul className="new-song__files">
+                {uploads.items.map((item) => (
+                  <li key={item.key}>
+                    <span>{item.fileName}</span>
+                    <span>{item.phase === 'failed' ? 'Failed' : `${Math.round(item.progress)}%`}</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </div>
+      )}
+    </Modal>
+  );
+}

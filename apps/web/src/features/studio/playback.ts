@@ -1,0 +1,43 @@
+import type { PlaySources } from '../../api/songs';
+
+export type PlaybackChoice = { kind: 'hls' | 'dash' | 'preview'; url: string };
+
+export const HLS_MIME = 'application/vnd.apple.mpegurl';
+
+/** Apple devices play HLS natively; elsewhere the DASH manifest; the preview file when neither is there. */
+export function choosePlayback(sources: PlaySources, canPlayHls: boolean): PlaybackChoice | null {
+  if (canPlayHls && sources.hls) return { kind: 'hls', url: sources.hls };
+  if (sources.dash) return { kind: 'dash', url: sources.dash };
+  if (sources.preview) return { kind: 'preview', url: sources.preview };
+  return null;
+}
+
+export function canPlayNativeHls(audio: HTMLMediaElement): boolean {
+  return audio.canPlayType(HLS_MIME) !== '';
+}
+
+/** Points the audio element at the choice; DASH loads shaka-player only now. Answers how to let go of it. */
+export async function attachPlayback(
+  audio: HTMLAudioElement,
+  choice: PlaybackChoice,
+  fallbackUrl: string | null,
+): Promise<() => void> {
+  if (choice.kind !== 'dash') {
+    audio.src = choice.url;
+    return () => audio.removeAttribute('src');
+  }
+  try {
+    const { default: shaka } = await import('shaka-player/dist/shaka-player.dash.js');
+    shaka.polyfill.installAll();
+    if (!shaka.Player.isBrowserSupported()) throw new Error('This browser cannot play DASH.');
+    const player = new shaka.Player();
+    await player.attach(audio);
+    await player.load(choice.url);
+    return () => void player.destroy();
+  } catch (error) {
+    console.warn('DASH playback failed; playing the preview instead.', error);
+    if (!fallbackUrl) throw error;
+    audio.src = fallbackUrl;
+    return () => audio.removeAttribute('src');
+  }
+}

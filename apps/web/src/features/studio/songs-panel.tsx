@@ -1,0 +1,123 @@
+import type { PublicArtist, PublicSong, PublicUser } from '@hfm/shared';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { errorMessage } from '../../api/server-errors';
+import {
+  deleteSong,
+  fetchDownloadUrl,
+  removeFullPreview,
+  setFullPreviewPosition,
+  useArtistSongs,
+  useUpdateCachedSongs,
+  type DownloadFormat,
+  type FullPreviewEntry,
+} from '../../api/songs';
+import { Button } from '../../ui/button';
+import { Pagination } from '../../ui/pagination';
+import { SongList } from '../../ui/song-list';
+import { EditSongModal } from './edit-song-modal';
+
+export const OWN_SONG_HI_FIVE = 'Hi Fives are for members: you cannot Hi Five your own song.';
+
+export interface SongsPanelProps {
+  user: Pick<PublicUser, 'role'>;
+  artist: Pick<PublicArtist, 'id'>;
+  playingId: string | null;
+  onPlay: (song: PublicSong) => void;
+  onPause: () => void;
+  onSubmitMusic: () => void;
+}
+
+/** The artist's songs, 12 a page, with 'Submit Music', play, options, download and the admin columns for admins. */
+export function SongsPanel({ user, artist, playingId, onPlay, onPause, onSubmitMusic }: SongsPanelProps) {
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<PublicSong | null>(null);
+  const songs = useArtistSongs(artist.id, page);
+  const updateCached = useUpdateCachedSongs(artist.id);
+  const pagination = songs.data?.pagination;
+
+  function replace(song: PublicSong) {
+    updateCached((items) => items.map((item) => (item.id === song.id ? song : item)));
+  }
+
+  async function remove(song: PublicSong) {
+    try {
+      await deleteSong(song.id);
+      updateCached((items) => items.filter((item) => item.id !== song.id));
+      if (song.id === playingId) onPause();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  }
+
+  async function toggleFullPreview(song: PublicSong) {
+    try {
+      const position = songs.data?.items.filter((item) => item.isFullPreview).length ?? 0;
+      const entries = song.isFullPreview
+        ? await removeFullPreview(song.id)
+        : await setFullPreviewPosition(song.id, position, artist.id);
+      updateCached((items) => applyFullPreview(items, entries));
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  }
+
+  async function download(song: PublicSong, format: DownloadFormat) {
+    try {
+      const { url } = await fetchDownloadUrl(song.id, format);
+      window.location.assign(url);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  }
+
+  return (
+    <section className="studio-panel" aria-labelledby="songs-heading">
+      <header className="studio-panel__header">
+        <h2 id="songs-heading">Songs</h2>
+        <Button onClick={onSubmitMusic}>Submit Music</Button>
+      </header>
+      <SongList
+        songs={songs.data?.items}
+        loading={songs.isPending}
+        showAdminColumns={user.role === 'ADMIN'}
+        playingId={playingId}
+        onPlay={onPlay}
+        onPause={onPause}
+        onEdit={setEditing}
+        onDelete={remove}
+        onToggleFullPreview={toggleFullPreview}
+        onDownload={download}
+        hiFiveDisabledReason={(song) => (song.artistID === artist.id ? OWN_SONG_HI_FIVE : null)}
+      />
+      {pagination && (
+        <Pagination
+          page={pagination.page}
+          pageCount={pagination.pageCount}
+          hasMore={pagination.hasMore}
+          onPageChange={setPage}
+          label="Song pages"
+        />
+      )}
+      <EditSongModal
+        song={editing}
+        onClose={() => setEditing(null)}
+        onSaved={(song) => {
+          replace(song);
+          setEditing(null);
+        }}
+      />
+    </section>
+  );
+}
+
+/** The server answers every full-preview song of the artist; the rest are not full previews. */
+function applyFullPreview(items: PublicSong[], entries: FullPreviewEntry[]): PublicSong[] {
+  const byId = new Map(entries.map((entry) => [entry.id, entry]));
+  return items.map((item) => {
+    const entry = byId.get(item.id);
+    return entry
+      ? { ...item, isFullPreview: entry.isFullPreview, fullPreviewPosition: entry.fullPreviewPosition }
+      : { ...item, isFullPreview: false, fullPreviewPosition: 0 };
+  });
+}

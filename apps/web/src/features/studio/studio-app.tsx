@@ -1,0 +1,135 @@
+import type { PublicArtist, PublicSong, PublicUser } from '@hfm/shared';
+import * as Tabs from '@radix-ui/react-tabs';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { artistQuery, initialQuery, useArtist } from '../../api/artists';
+import { artistSongsKey, useUpdateCachedSongs } from '../../api/songs';
+import { AlbumsPanel } from './albums-panel';
+import { AuditionForm } from './audition-form';
+import { Dashboard } from './dashboard';
+import { NewSongModal } from './new-song-modal';
+import { PlayerBar } from './player-bar';
+import { ProfileForm } from './profile-form';
+import { ProfileImages } from './profile-images';
+import { SongsPanel } from './songs-panel';
+import { useAlbumEditor } from './use-album-editor';
+import { useSongUploads } from './use-song-uploads';
+import './studio.css';
+
+export interface StudioAppProps {
+  user: PublicUser;
+  artist: PublicArtist | null;
+}
+
+const TABS = [
+  { value: 'dashboard', label: 'Dashboard' },
+  { value: 'songs', label: 'Songs' },
+  { value: 'albums', label: 'Albums' },
+  { value: 'profile', label: 'Profile' },
+  { value: 'audition', label: 'Bio & Photos' },
+] as const;
+type Tab = (typeof TABS)[number]['value'];
+
+function tabFromHash(): Tab {
+  const hash = window.location.hash.replace(/^#\/?/, '');
+  return TABS.find((tab) => tab.value === hash)?.value ?? 'dashboard';
+}
+
+/** The studio at /artist/: dashboard, songs, albums, profile and the audition. */
+export default function StudioApp({ user, artist }: StudioAppProps) {
+  if (!artist) return <p className="studio-muted">We could not find your artist profile.</p>;
+  return <Studio user={user} initialArtist={artist} />;
+}
+
+function Studio({ user, initialArtist }: { user: PublicUser; initialArtist: PublicArtist }) {
+  const client = useQueryClient();
+  const artist = useArtist(initialArtist.id, initialArtist).data ?? initialArtist;
+  const [tab, setTab] = useState<Tab>(tabFromHash);
+  const [songModalOpen, setSongModalOpen] = useState(false);
+  const [current, setCurrent] = useState<PublicSong | null>(null);
+  const [playing, setPlaying] = useState(false);
+  const updateCached = useUpdateCachedSongs(artist.id);
+  const albumEditor = useAlbumEditor(artist.id);
+
+  const onSong = useCallback(
+    (song: PublicSong) => {
+      if (song.status === 'pending') void client.invalidateQueries({ queryKey: artistSongsKey(artist.id) });
+      else updateCached((items) => items.map((item) => (item.id === song.id ? song : item)));
+      if (song.status === 'ready') void client.invalidateQueries({ queryKey: initialQuery.queryKey });
+    },
+    [client, artist.id, updateCached],
+  );
+  const uploads = useSongUploads({ artist, onSong });
+
+  function changeTab(value: string) {
+    setTab(value as Tab);
+    window.history.replaceState(null, '', `#${value}`);
+  }
+
+  function saveArtist(next: PublicArtist) {
+    client.setQueryData(artistQuery(artist.id).queryKey, next);
+  }
+
+  return (
+    <div className={current ? 'studio studio--with-player' : 'studio'}>
+      <header className="studio__hero">
+        <p className="studio__eyebrow">Your studio</p>
+        <h1>{artist.name}</h1>
+      </header>
+      <Tabs.Root value={tab} onValueChange={changeTab} className="studio__tabs">
+        <Tabs.List className="studio__tab-list" aria-label="Studio">
+          {TABS.map((entry) => (
+            <Tabs.Trigger key={entry.value} value={entry.value} className="studio__tab">
+              {entry.label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="dashboard" className="studio__panel">
+          <Dashboard artist={artist} />
+        </Tabs.Content>
+        <Tabs.Content value="songs" className="studio__panel">
+          <SongsPanel
+            user={user}
+            artist={artist}
+            playingId={playing ? (current?.id ?? null) : null}
+            onPlay={(song) => {
+              setCurrent(song);
+              setPlaying(true);
+            }}
+            onPause={() => setPlaying(false)}
+            onSubmitMusic={() => setSongModalOpen(true)}
+          />
+        </Tabs.Content>
+        <Tabs.Content value="albums" className="studio__panel">
+          <AlbumsPanel artist={artist} editor={albumEditor} />
+        </Tabs.Content>
+        <Tabs.Content value="profile" className="studio__panel studio__panel--grid">
+          <ProfileForm key={artist.updatedAt} artist={artist} onSaved={saveArtist} />
+          <ProfileImages user={user} artist={artist} />
+        </Tabs.Content>
+        <Tabs.Content value="audition" className="studio__panel">
+          <AuditionForm artist={artist} onSaved={saveArtist} />
+        </Tabs.Content>
+      </Tabs.Root>
+      <NewSongModal
+        open={songModalOpen}
+        onOpenChange={setSongModalOpen}
+        uploads={uploads}
+        onSaved={(songs) => songs.forEach(onSong)}
+        onCreateAlbum={(songIds) => {
+          changeTab('albums');
+          albumEditor.openNew(songIds);
+        }}
+      />
+      <PlayerBar
+        song={current}
+        playing={playing}
+        onPlayingChange={setPlaying}
+        onClose={() => {
+          setPlaying(false);
+          setCurrent(null);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import { messages, type PublicArtist, type PublicSong } from '@hfm/shared';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { errorMessage } from '../../api/server-errors';
+import { createSong } from '../../api/songs';
+import { pollSongStatus, uploadSongFile, type PollOptions, type PutPart } from '../../api/uploads';
+import { titleFromFileName, todayReleaseDate } from './song-info';
+
+export type UploadPhase = 'uploading' | 'uploaded' | 'failed';
+
+export interface UploadItem {
+  key: string;
+  fileName: string;
+  song: PublicSong | null;
+  /** 0 to 100 over the file's bytes. */
+  progress: number;
+  phase: UploadPhase;
+}
+
+export interface SongUploadsOptions {
+  artist: Pick<PublicArtist, 'id' | 'songDirectory'>;
+  /** Every new state of a song (created, uploading, polled) goes here, e.g. into the song list. */
+  onSong: (song: PublicSong) => void;
+  putPart?: PutPart;
+  poll?: PollOptions;
+}
+
+let uploadCounter = 0;
+
+/** Uploads .wav files by the spec's protocol, then polls each song until it is ready or failed. */
+export function useSongUploads({ artist, onSong, putPart, poll }: SongUploadsOptions) {
+  const [items, setItems] = useState<UploadItem[]>([]);
+  const mounted = useRef(true);
+  const latest = useRef({ artist, onSong, putPart, poll });
+  useEffect(() => {
+    latest.current = { artist, onSong, putPart, poll };
+  });
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const patch = useCallback((key: string, change: Partial<UploadItem>) => {
+    if (mounted.current)
+      setItems((current) => current.map((item) => (item.key === key ? { ...item, ...change } : item)));
+  }, []);
+
+  const uploadOne = useCallback(
+    async (key: string, file: File): Promise<PublicSong | null> => {
+      const { artist: owner, onSong: report, putPart: sendPart, poll: pollOptions } = latest.current;
+      try {
+        const created = await createSong({ title: titleFromFileName(file.name), releaseDate: todayReleaseDate() });
+        patch(key, { song: created });
+        report(created);
+        const uploading = await uploadSongFile({
+          song: created,
+          file,
+          artist: owner,
+          putPart: sendPart,
+          onProgress: (percent) => patch(key, { progress: percent }),
+        });
+        patch(key, { song: uploading, progress: 100, phase: 'uploaded' });
+        report(uploading);
+        void watchUntilDone(uploading.id, report, pollOptions, () => !mounted.current);
+        return uploading;
+      } catch (error) {
+        console.error('Song upload failed', error);
+        patch(key, { phase: 'failed' });
+        toast.error(messages.songUploadFailed(errorMessage(error)));
+        return null;
+      }
+    },
+    [patch],
+  );
+
+  const start = useCallback(
+    (files: File[]) => {
+      const added = files.map((file) => ({ file, key: `upload-${++uploadCounter}` }));
+      setItems((current) => [
+        ...current,
+        ...added.map(({ file, key }) => ({
+          key,
+          fileName: file.name,
+          song: null,
+          progress: 0,
+          phase: 'uploading' as const,
+        })),
+      ]);
+      return Promise.all(added.map(({ file, key }) => uploadOne(key, file)));
+    },
+    [uploadOne],
+  );
+
+  const clear = useCallback(() => setItems([]), []);
+  return { items, start, clear };
+}
+
+async function watchUntilDone(
+  id: string,
+  report: (song: PublicSong) => void,
+  options: PollOptions | undefined,
+  isCancelled: () => boolean,
+) {
+  try {
+    const song = await pollSongStatus(id, { ...options, onUpdate: report, isCancelled });
+    if (song.status === 'failed')
+      toast.error(messages.songUploadFailed(song.failureReason ?? 'the file could not be processed.'));
+  } catch (error) {
+    if (!isCancelled()) toast.error(messages.songUploadFailed(errorMessage(error)));
+  }
+}
+
+/** The bar's value: the mean progress of the files still in this batch. */
+export function overallProgress(items: UploadItem[]): number {
+  const active = items.filter((item) => item.phase !== 'failed');
+  if (active.length === 0) return 0;
+  return active.reduce((total, item) => total + item.progress, 0) / active.length;
+}
+
+/** 'Uploading Track...' while below 100, then 'Finishing up...'. */
+export function progressLabel(progress: number): string {
+  return progress < 100 ? 'Uploading Track...' : 'Finishing up...';
+}

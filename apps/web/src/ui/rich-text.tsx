@@ -1,0 +1,164 @@
+import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import './rich-text.css';
+
+export interface RichTextProps {
+  label: string;
+  value: string;
+  onChange: (html: string) => void;
+  error?: string;
+  hint?: string;
+}
+
+/** A small rich-text field: bold, italic, bullet and numbered lists, links. Answers HTML. */
+export function RichText({ label, value, onChange, error, hint }: RichTextProps) {
+  const id = useId();
+  const labelId = `${id}-label`;
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
+  const editor = useEditor({
+    extensions: [
+      StarterKit.configure({
+        heading: false,
+        code: false,
+        codeBlock: false,
+        blockquote: false,
+        horizontalRule: false,
+        strike: false,
+        underline: false,
+        link: { openOnClick: false, autolink: true, protocols: ['http', 'https', 'mailto'] },
+      }),
+    ],
+    content: value,
+    immediatelyRender: true,
+    editorProps: {
+      attributes: {
+        class: 'rich-text__content',
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-labelledby': labelId,
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+        ...(error ? { 'aria-invalid': 'true' } : {}),
+      },
+    },
+    onUpdate: ({ editor: current }) => onChange(current.isEmpty ? '' : current.getHTML()),
+  });
+
+  return (
+    <div className={['rich-text', error ? 'rich-text--invalid' : null].filter(Boolean).join(' ')}>
+      <span id={labelId} className="field__label">
+        {label}
+      </span>
+      <div className="rich-text__box">
+        <Toolbar editor={editor} />
+        <EditorContent editor={editor} />
+      </div>
+      {hint && (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Toolbar({ editor }: { editor: Editor }) {
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: current }) => ({
+      bold: current.isActive('bold'),
+      italic: current.isActive('italic'),
+      bulletList: current.isActive('bulletList'),
+      orderedList: current.isActive('orderedList'),
+      link: current.isActive('link'),
+    }),
+  });
+  const [linkOpen, setLinkOpen] = useState(false);
+  const chain = () => editor.chain().focus();
+  return (
+    <div className="rich-text__toolbar-wrap">
+      <div className="rich-text__toolbar" role="toolbar" aria-label="Formatting">
+        <ToolButton label="Bold" pressed={state.bold} onClick={() => chain().toggleBold().run()}>
+          <strong>B</strong>
+        </ToolButton>
+        <ToolButton label="Italic" pressed={state.italic} onClick={() => chain().toggleItalic().run()}>
+          <em>I</em>
+        </ToolButton>
+        <ToolButton label="Bullet list" pressed={state.bulletList} onClick={() => chain().toggleBulletList().run()}>
+          •
+        </ToolButton>
+        <ToolButton label="Numbered list" pressed={state.orderedList} onClick={() => chain().toggleOrderedList().run()}>
+          1.
+        </ToolButton>
+        <ToolButton
+          label="Link"
+          pressed={state.link}
+          onClick={() => (state.link ? chain().unsetLink().run() : setLinkOpen((open) => !open))}
+        >
+          🔗
+        </ToolButton>
+      </div>
+      {linkOpen && <LinkForm editor={editor} onDone={() => setLinkOpen(false)} />}
+    </div>
+  );
+}
+
+function LinkForm({ editor, onDone }: { editor: Editor; onDone: () => void }) {
+  const [href, setHref] = useState('https://');
+  function apply(event: FormEvent) {
+    event.preventDefault();
+    const url = href.trim();
+    if (/^(https?:\/\/|mailto:)\S+$/i.test(url))
+      editor.chain().focus().extendMarkRange('link').setLink({ href: url }).run();
+    onDone();
+  }
+  return (
+    <div className="rich-text__link-form">
+      <input
+        className="field__input"
+        aria-label="Link address"
+        value={href}
+        autoFocus
+        onChange={(event) => setHref(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') apply(event);
+          if (event.key === 'Escape') onDone();
+        }}
+      />
+      <button type="button" className="rich-text__tool" onClick={apply}>
+        Add link
+      </button>
+    </div>
+  );
+}
+
+function ToolButton({
+  label,
+  pressed,
+  onClick,
+  children,
+}: {
+  label: string;
+  pressed: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className="rich-text__tool"
+      aria-label={label}
+      title={label}
+      aria-pressed={pressed}
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={onClick}
+    >
+      {children}
+    </button>
+  );
+}
