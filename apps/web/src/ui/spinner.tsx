@@ -9,8 +9,10 @@ export function Spinner({ size = 'medium' }: { size?: 'small' | 'medium' | 'larg
 export function SavingOverlay({ label = messages.savingProfile }: { label?: string }) {
   return (
     <div className="saving-overlay" role="status" aria-live="polite">
-      <Spinner size="large" />
-      <p>{label}</p>
+      <div className="saving-overlay__content">
+        <Spinner size="large" />
+        <p>{label}</p>
+      </div>
     </div>
   );
 }

@@ -110,14 +110,13 @@ export function PasswordFields({ form }: { form: AccountForm }) {
         label="Password"
         autoComplete="new-password"
         labelAside={<PasswordHintIcon password={password} />}
-        error={passwordError}
-        hint={passwordError && password ? passwordFailureText(password) : undefined}
+        error={passwordError && [passwordError, passwordFailureText(password)].filter(Boolean).join(' ')}
         {...register('password')}
       />
       <PasswordField
         label="Confirm Password"
         autoComplete="new-password"
-        labelAside={<PasswordMatch password={password} confirmPassword={confirmPassword} />}
+        hint={confirmPassword ? <PasswordMatch password={password} confirmPassword={confirmPassword} /> : undefined}
         error={formState.errors.confirmPassword?.message}
         {...register('confirmPassword')}
       />

@@ -103,6 +103,7 @@ export function ArtistSignUpFormView({ onSaved }: { onSaved: (email: string) => 
             {...register('phoneNumber')}
           />
           <SelectField
+            className="sign-up-form__wide"
             label="Location"
             options={STATE_OPTIONS}
             placeholder="Choose your state"

@@ -99,11 +99,9 @@ export function FanSignUpForm({ variant, onCancel, onSaved }: FanSignUpFormProps
       )}
       <div className="sign-up-form__grid">
         <NameFields form={account} />
-        <div className="sign-up-form__wide">
-          <EmailField form={account} />
-        </div>
-        <PasswordFields form={account} />
+        <EmailField form={account} />
         <DobField form={account} />
+        <PasswordFields form={account} />
         <div className="sign-up-form__wide">
           <GenderField form={account} />
         </div>
