@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { logIn, logOut } from './auth.service.js';
 import { confirmUser, resendCode } from './confirmation.service.js';
+import { warmUpPasswordHashing } from './passwords.js';
 import { rateLimited } from './route-options.js';
 import { SESSION_COOKIE } from './sessions.js';
 
@@ -14,6 +15,7 @@ const loginRequest = z.object(loginBody.shape, { error: messages.noLoginCredenti
 export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
+  warmUpPasswordHashing();
 
   app.post(
     '/api/auth',

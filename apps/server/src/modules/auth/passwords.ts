@@ -7,6 +7,12 @@ export function hashPassword(password: string): Promise<string> {
 
 let dummyHash: Promise<string> | undefined;
 
+/** Made once, ahead of the first unknown-user sign-in, so that one is not slower than the rest. */
+function getDummyHash(): Promise<string> {
+  dummyHash ??= hash('not-a-real-password-for-timing-only');
+  return dummyHash;
+}
+
 /**
  * Verifies a password against a stored hash. Without a stored hash (unknown user) it still runs one
  * verify against a throwaway hash, so the answer takes as long either way and timing does not tell
@@ -14,8 +20,7 @@ let dummyHash: Promise<string> | undefined;
  */
 export async function verifyPassword(storedHash: string | null, password: string): Promise<boolean> {
   if (!storedHash) {
-    dummyHash ??= hash('not-a-real-password-for-timing-only');
-    await verify(await dummyHash, password).catch(() => false);
+    await verify(await getDummyHash(), password).catch(() => false);
     return false;
   }
   try {
@@ -23,4 +28,9 @@ export async function verifyPassword(storedHash: string | null, password: string
   } catch {
     return false;
   }
+}
+
+/** Starts making the throwaway hash early (the auth routes call this when they register). */
+export function warmUpPasswordHashing(): void {
+  void getDummyHash();
 }

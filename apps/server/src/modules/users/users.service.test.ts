@@ -21,6 +21,8 @@ describe('createAccount', () => {
     expect(failure).toBeInstanceOf(Error);
     expect(failure.code).toBe('23514');
     expect(failure.message).toContain('users_role_check');
-    expect(JSON.stringify({ message: failure.message, ...failure, cause: String(failure.cause) })).not.toMatch(/argon2|Good-Pass/);
+    expect(JSON.stringify({ message: failure.message, ...failure, cause: String(failure.cause) })).not.toMatch(
+      /argon2|Good-Pass/,
+    );
   });
 });

@@ -67,7 +67,11 @@ function isUniqueViolation(error: unknown): boolean {
  */
 export function withoutQueryParameters(error: unknown): unknown {
   if (error instanceof AppError) return error;
-  for (let e = error as { code?: unknown; cause?: unknown; message?: unknown } | undefined; e; e = e.cause as typeof e) {
+  for (
+    let e = error as { code?: unknown; cause?: unknown; message?: unknown } | undefined;
+    e;
+    e = e.cause as typeof e
+  ) {
     if (typeof e.code === 'string') {
       return Object.assign(new Error(`Saving the user failed: ${String(e.message)}`), { code: e.code });
     }
