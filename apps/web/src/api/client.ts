@@ -35,7 +35,10 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     response = await fetch(path, {
       method,
       credentials: 'include',
-      headers: body === undefined || isForm ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+      headers:
+        body === undefined || isForm
+          ? { accept: 'application/json' }
+          : { 'content-type': 'application/json', accept: 'application/json' },
       body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
       signal,
     });
