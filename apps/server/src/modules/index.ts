@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { albumsRoutes } from './albums/albums.routes.js';
 import { artistsRoutes } from './artists/artists.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { genresRoutes } from './genres/genres.routes.js';
 import { initialRoutes } from './initial/initial.routes.js';
+import { songsRoutes } from './songs/songs.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 
 /** Every domain's routes, registered in one place so the API reads like the spec's catalogue. */
@@ -12,4 +14,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(initialRoutes);
   await app.register(artistsRoutes);
   await app.register(genresRoutes);
+  await app.register(songsRoutes);
+  await app.register(albumsRoutes);
 }

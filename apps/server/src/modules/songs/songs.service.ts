@@ -138,7 +138,7 @@ async function removeSongMedia(ctx: AppContext, song: SongRow): Promise<void> {
     ...Object.values(song.downloadFiles ?? {}),
   ].filter((key): key is string => Boolean(key));
   try {
-    if (song.mediaPrefix && ctx.storage.deletePrefix) await ctx.storage.deletePrefix(song.mediaPrefix);
+    if (song.mediaPrefix) await ctx.storage.deletePrefix(song.mediaPrefix);
     else await Promise.all(keys.map((key) => ctx.storage.delete(key)));
   } catch (error) {
     ctx.log.warn({ err: error, songId: song.id }, 'could not remove every file of a deleted song');
