@@ -1,0 +1,128 @@
+import type { PublicAlbum } from '@hfm/shared';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithClient, stubFetch } from '../../api/test-utils';
+import { songFixture } from '../../test/songs';
+import { AlbumsPanel } from './albums-panel';
+import { useAlbumEditor } from './use-album-editor';
+
+const artist = { id: '00000000-0000-4000-8000-0000000000aa', name: 'The Band' };
+const songs = ['Alpha', 'Bravo', 'Charlie'].map((title, index) =>
+  songFixture({ id: `00000000-0000-4000-8000-00000000000${index + 1}`, title }),
+);
+const saved: PublicAlbum = {
+  _id: '00000000-0000-4000-8000-0000000000b1',
+  id: '00000000-0000-4000-8000-0000000000b1',
+  artistID: artist.id,
+  name: 'Old Album',
+  artwork: null,
+  artworkPath: '',
+  linerNotes: '',
+  songs: [],
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+};
+
+function Harness() {
+  const editor = useAlbumEditor(artist.id);
+  return <AlbumsPanel artist={artist} editor={editor} />;
+}
+
+/** jsdom has no layout: give each sortable song a place in a column so the keyboard sensor can move between them. */
+function layOutSortableSongs() {
+  const original = Element.prototype.getBoundingClientRect;
+  vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+    const item = this.closest('[data-song-id]');
+    if (!item?.parentElement) return original.call(this);
+    const index = [...item.parentElement.children].indexOf(item);
+    const top = index * 50;
+    return { x: 0, y: top, top, left: 0, right: 300, bottom: top + 44, width: 300, height: 44, toJSON: () => ({}) };
+  });
+}
+
+let calls: ReturnType<typeof stubFetch>;
+
+beforeEach(() => {
+  calls = stubFetch([
+    { method: 'GET', path: `/api/albums/artist/${artist.id}`, reply: { body: [saved] } },
+    {
+      method: 'GET',
+      path: `/api/songs/artist/${artist.id}?page=1&limit=100`,
+      reply: { body: { items: songs, pagination: { page: 1, limit: 100, total: 3, pageCount: 1, hasMore: false } } },
+    },
+    {
+      method: 'POST',
+      path: '/api/albums/create',
+      reply: (request) => ({
+        status: 201,
+        body: {
+          ...saved,
+          _id: 'new-id',
+          id: 'new-id',
+          ...(request.body as object),
+          createdAt: '2025-06-01T00:00:00.000Z',
+        },
+      }),
+    },
+  ]);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('AlbumsPanel', () => {
+  it('adds an unsaved album to the front while the modal is open and removes it on close', async () => {
+    renderWithClient(<Harness />);
+    expect(await screen.findByText('Old Album')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'New Album' }));
+    expect(screen.getByRole('dialog', { name: 'New Album' })).toBeInTheDocument();
+    const cards = () => [...document.querySelectorAll('.album-card')];
+    expect(cards().map((card) => card.textContent)).toEqual([
+      expect.stringContaining('Not saved yet'),
+      expect.stringContaining('Old Album'),
+    ]);
+    const closeButtons = within(screen.getByRole('dialog')).getAllByRole('button', { name: 'Close' });
+    await userEvent.click(closeButtons.find((button) => button.textContent === 'Close')!);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByText('Not saved yet')).not.toBeInTheDocument();
+    expect(cards()).toHaveLength(1);
+  });
+
+  it('saves the songs in the order set with the keyboard and puts the new album first', async () => {
+    layOutSortableSongs();
+    renderWithClient(<Harness />);
+    await userEvent.click(await screen.findByRole('button', { name: 'New Album' }));
+    const dialog = screen.getByRole('dialog', { name: 'New Album' });
+    await userEvent.type(within(dialog).getByLabelText('Album Name'), 'Fresh');
+    for (const title of ['Alpha', 'Bravo', 'Charlie'])
+      await userEvent.click(await within(dialog).findByRole('button', { name: `Add ${title}` }));
+    const order = () =>
+      within(within(dialog).getByRole('list', { name: 'Album song order' }))
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('.song-picker__title')?.textContent);
+    expect(order()).toEqual(['Alpha', 'Bravo', 'Charlie']);
+
+    within(dialog).getByRole('button', { name: 'Move Alpha' }).focus();
+    await userEvent.keyboard('[Space]');
+    await userEvent.keyboard('[ArrowDown]');
+    await userEvent.keyboard('[Space]');
+    await vi.waitFor(() => expect(order()).toEqual(['Bravo', 'Alpha', 'Charlie']));
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Album' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const create = calls.find((call) => call.path === '/api/albums/create')!;
+    expect(create.body).toMatchObject({
+      name: 'Fresh',
+      artistID: artist.id,
+      songs: [songs[1]!.id, songs[0]!.id, songs[2]!.id],
+    });
+    const cards = [...document.querySelectorAll('.album-card')];
+    expect(cards[0]).toHaveTextContent('Fresh');
+    expect(cards[0]).toHaveTextContent('3 songs');
+    expect(cards[1]).toHaveTextContent('Old Album');
+  });
+});

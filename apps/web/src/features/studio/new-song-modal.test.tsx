@@ -1,0 +1,128 @@
+import type { PublicSong } from '@hfm/shared';
+import { act, cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithClient, stubFetch } from '../../api/test-utils';
+import { stubXhr } from '../../test/fake-xhr';
+import { songFixture } from '../../test/songs';
+import { NewSongModal } from './new-song-modal';
+import { progressLabel, useSongUploads } from './use-song-uploads';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const artist = { id: '00000000-0000-4000-8000-0000000000aa', songDirectory: 'dir_Band' };
+
+function Harness({
+  onSaved = () => {},
+  onCreateAlbum = () => {},
+}: {
+  onSaved?: (songs: PublicSong[]) => void;
+  onCreateAlbum?: (ids: string[]) => void;
+}) {
+  const uploads = useSongUploads({ artist, onSong: () => {}, poll: { wait: () => new Promise(() => {}) } });
+  return (
+    <NewSongModal open onOpenChange={() => {}} uploads={uploads} onSaved={onSaved} onCreateAlbum={onCreateAlbum} />
+  );
+}
+
+describe('progressLabel', () => {
+  it("says 'Uploading Track...' below 100 and 'Finishing up...' at 100", () => {
+    expect(progressLabel(0)).toBe('Uploading Track...');
+    expect(progressLabel(99.9)).toBe('Uploading Track...');
+    expect(progressLabel(100)).toBe('Finishing up...');
+  });
+});
+
+describe('NewSongModal', () => {
+  it('refuses anything but .wav with the exact message', async () => {
+    const calls = stubFetch([]);
+    renderWithClient(<Harness />);
+    const input = screen.getByLabelText('Choose .wav files');
+    await userEvent.upload(input, new File(['x'], 'song.mp3', { type: 'audio/mpeg' }), { applyAccept: false });
+    expect(await screen.findByRole('alert')).toHaveTextContent('File type is unsupported. Please upload a .wav file.');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('creates the song, shows real progress, then Edit Song Info, and saves', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2025, 4, 7, 12));
+    const pending = songFixture({ status: 'pending', title: 'Take One', releaseDate: '05/07/2025' });
+    const sent = stubXhr();
+    const onSaved = vi.fn();
+    const onCreateAlbum = vi.fn();
+    const calls = stubFetch([
+      { method: 'POST', path: '/api/songs', reply: { status: 201, body: pending } },
+      {
+        method: 'POST',
+        path: `/api/songs/upload-presigned/${pending.id}`,
+        reply: { body: [{ uploadId: 'u', key: 'k', urls: ['/parts/1'] }] },
+      },
+      {
+        method: 'POST',
+        path: `/api/songs/upload-complete/${pending.id}`,
+        reply: { body: { ...pending, status: 'uploading' } },
+      },
+      {
+        method: 'PUT',
+        path: `/api/songs/${pending.id}`,
+        reply: (request) => ({ body: { ...pending, ...(request.body as object), status: 'uploading' } }),
+      },
+    ]);
+    renderWithClient(<Harness onSaved={onSaved} onCreateAlbum={onCreateAlbum} />);
+    await userEvent.upload(
+      screen.getByLabelText('Choose .wav files'),
+      new File([new Uint8Array(1000)], 'Take One.wav', { type: 'audio/wav' }),
+    );
+
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(calls[0]!.body).toEqual({ title: 'Take One', releaseDate: '05/07/2025' });
+    act(() => sent[0]!.progress(400));
+    expect(screen.getByRole('progressbar', { name: 'Uploading Track...' })).toHaveAttribute('aria-valuenow', '40');
+    act(() => sent[0]!.progress(1000));
+    expect(screen.getByRole('progressbar', { name: 'Finishing up...' })).toHaveAttribute('aria-valuenow', '100');
+    act(() => sent[0]!.respond({ etag: '"p1"' }));
+
+    expect(await screen.findByRole('heading', { name: 'Edit Song Info' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '← Back to upload' })).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText('Title'));
+    await userEvent.type(screen.getByLabelText('Title'), 'Take Two');
+    await userEvent.type(screen.getByLabelText('ISRC'), 'US-S1Z-99-00001');
+    await userEvent.click(screen.getByRole('switch', { name: 'Add all songs to a new album?' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    await vi.waitFor(() => expect(onSaved).toHaveBeenCalled());
+    const put = calls.find((call) => call.method === 'PUT')!;
+    expect(put.body).toMatchObject({
+      title: 'Take Two',
+      ISRC: 'US-S1Z-99-00001',
+      releaseDate: '05/07/2025',
+      explicit: false,
+    });
+    expect(onCreateAlbum).toHaveBeenCalledWith([pending.id]);
+    vi.useRealTimers();
+  });
+
+  it("shows 'Failed to upload song: {message}' when the upload fails", async () => {
+    const { toast } = await import('sonner');
+    const error = vi.spyOn(toast, 'error');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubFetch([
+      {
+        method: 'POST',
+        path: '/api/songs',
+        reply: {
+          status: 400,
+          body: { error: { code: 'VALIDATION', message: 'Please enter a valid release date (MM/DD/YYYY).' } },
+        },
+      },
+    ]);
+    renderWithClient(<Harness />);
+    await userEvent.upload(screen.getByLabelText('Choose .wav files'), new File(['x'], 'a.wav', { type: 'audio/wav' }));
+    await vi.waitFor(() =>
+      expect(error).toHaveBeenCalledWith('Failed to upload song: Please enter a valid release date (MM/DD/YYYY).'),
+    );
+  });
+});

@@ -1,0 +1,115 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { songFixture } from '../test/songs';
+import { SongList } from './song-list';
+
+const songs = [
+  songFixture({
+    id: '00000000-0000-4000-8000-000000000001',
+    title: 'First Light',
+    duration: 185,
+    plays: 7,
+    hifives: 3,
+    explicit: true,
+  }),
+  songFixture({ id: '00000000-0000-4000-8000-000000000002', title: 'Night Drive', duration: 62 }),
+];
+
+function headers() {
+  return screen.getAllByRole('columnheader').map((header) => header.textContent);
+}
+
+describe('SongList', () => {
+  afterEach(cleanup);
+
+  it('shows Title and Duration to an artist, without the admin columns', () => {
+    render(<SongList songs={songs} loading={false} showAdminColumns={false} />);
+    expect(headers()).toEqual(['Play', 'Title', 'Duration', 'Actions']);
+    expect(screen.getByText('3:05')).toBeInTheDocument();
+    expect(screen.getByText('1:02')).toBeInTheDocument();
+  });
+
+  it('adds Explicit, Plays and Hi Fives for an admin', () => {
+    render(<SongList songs={songs} loading={false} showAdminColumns />);
+    expect(headers()).toEqual(['Play', 'Title', 'Duration', 'Explicit', 'Plays', 'Hi Fives', 'Actions']);
+    const first = screen.getAllByRole('row')[1]!;
+    expect(
+      within(first)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(expect.arrayContaining(['3:05', 'Yes', '7', '3']));
+  });
+
+  it("shows 'Loading...' while the songs load", () => {
+    render(<SongList songs={undefined} loading showAdminColumns={false} />);
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+  });
+
+  it('highlights the clicked row and clears it on a click elsewhere', async () => {
+    render(
+      <div>
+        <p>Elsewhere</p>
+        <SongList songs={songs} loading={false} showAdminColumns={false} />
+      </div>,
+    );
+    const row = screen.getByText('Night Drive').closest('[role="row"]')!;
+    await userEvent.click(row);
+    expect(row).toHaveAttribute('aria-selected', 'true');
+    expect(row).toHaveClass('song-list__row--active');
+    await userEvent.click(screen.getByText('Elsewhere'));
+    expect(row).toHaveAttribute('aria-selected', 'false');
+  });
+
+  it('plays and pauses, and labels the button by what it will do', async () => {
+    const onPlay = vi.fn();
+    const onPause = vi.fn();
+    const { rerender } = render(
+      <SongList songs={songs} loading={false} showAdminColumns={false} onPlay={onPlay} onPause={onPause} />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Play First Light' }));
+    expect(onPlay).toHaveBeenCalledWith(songs[0]);
+    rerender(
+      <SongList
+        songs={songs}
+        loading={false}
+        showAdminColumns={false}
+        onPlay={onPlay}
+        onPause={onPause}
+        playingId={songs[0]!.id}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Pause First Light' }));
+    expect(onPause).toHaveBeenCalled();
+  });
+
+  it('offers Hi Five only with a reason when it is not allowed, and shows the status of unfinished songs', () => {
+    render(
+      <SongList
+        songs={[songFixture({ status: 'failed', failureReason: 'The file is not a WAV file.', title: 'Broken' })]}
+        loading={false}
+        showAdminColumns={false}
+        onPlay={() => {}}
+        hiFiveDisabledReason={() => 'Hi Fives are for members.'}
+      />,
+    );
+    const hiFive = screen.getByRole('button', { name: 'Hi Five Broken' });
+    expect(hiFive).toHaveAttribute('aria-disabled', 'true');
+    expect(hiFive).toHaveAccessibleDescription('Hi Fives are for members.');
+    expect(screen.getByText('Failed: The file is not a WAV file.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Play Broken' })).toBeDisabled();
+  });
+
+  it('deletes from the options menu only after the confirmation', async () => {
+    const onDelete = vi.fn();
+    const onEdit = vi.fn();
+    render(<SongList songs={songs} loading={false} showAdminColumns={false} onDelete={onDelete} onEdit={onEdit} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Options for Night Drive' }));
+    expect(screen.getByRole('menuitem', { name: 'Edit' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    expect(screen.getByText('Really delete item?')).toBeInTheDocument();
+    expect(onDelete).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(onDelete).toHaveBeenCalledWith(songs[1]);
+  });
+});
