@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { LINK_REL, richTextToPlainText, sanitizeRichText } from './sanitize-html.js';
+
+const rel = `rel="${LINK_REL}"`;
+
+describe('sanitizeRichText: the bio editor’s markup survives, everything else is stripped', () => {
+  it('keeps the allowed tags as they are', () => {
+    const html =
+      '<h2>About</h2><h3>Us</h3><p>We <strong>play</strong> <em>loud</em> <b>b</b> <i>i</i> <u>u</u> <s>s</s><br />' +
+      'music</p><ul><li>one</li></ul><ol><li>two</li></ol><blockquote>quote</blockquote>';
+    expect(sanitizeRichText(html)).toBe(html);
+  });
+
+  it.each([
+    ['a script and its contents', '<p>hi</p><script>alert(1)</script>', '<p>hi</p>'],
+    ['a style and its contents', '<style>p{color:red}</style><p>hi</p>', '<p>hi</p>'],
+    ['an image with onerror', '<p>a<img src="x" onerror="alert(1)" />b</p>', '<p>ab</p>'],
+    ['event handlers and styles on allowed tags', '<p onclick="x()" style="color:red" class="c">t</p>', '<p>t</p>'],
+    ['tags outside the list, keeping their text', '<div><span>hi</span> <h1>big</h1></div>', 'hi big'],
+    ['an iframe', '<iframe src="https://evil.test"></iframe><p>x</p>', '<p>x</p>'],
+  ])('removes %s', (_case, html, clean) => {
+    expect(sanitizeRichText(html)).toBe(clean);
+  });
+
+  it.each([
+    ['javascript:', '<a href="javascript:alert(1)">x</a>'],
+    ['javascript: hidden by an entity', '<a href="jav&#x09;ascript:alert(1)">x</a>'],
+    ['data:', '<a href="data:text/html,<b>x</b>">x</a>'],
+    ['a relative address', '<a href="/members">x</a>'],
+    ['a protocol-relative address', '<a href="//evil.test">x</a>'],
+    ['no address', '<a name="top">x</a>'],
+  ])('turns a link with %s into its text', (_case, html) => {
+    expect(sanitizeRichText(`<p>${html} after</p>`)).toBe('<p>x after</p>');
+  });
+
+  it('keeps http, https and mailto links with rel noopener noreferrer nofollow and nothing else', () => {
+    const html =
+      '<p><a href="https://band.test/a?b=1" target="_blank" rel="opener" onclick="x()">site</a> ' +
+      '<a href="http://band.test">old</a> <a href="mailto:hi@band.test">mail</a></p>';
+    expect(sanitizeRichText(html)).toBe(
+      `<p><a href="https://band.test/a?b=1" ${rel}>site</a> <a href="http://band.test" ${rel}>old</a> ` +
+        `<a href="mailto:hi@band.test" ${rel}>mail</a></p>`,
+    );
+  });
+
+  it('closes every tag it keeps after a refused link', () => {
+    const html = '<p><a href="/x">a</a><a href="https://ok.test">b</a></p><p>c</p>';
+    expect(sanitizeRichText(html)).toBe(`<p>a<a href="https://ok.test" ${rel}>b</a></p><p>c</p>`);
+  });
+});
+
+describe('richTextToPlainText: what is left once markup is stripped', () => {
+  it.each([
+    ['empty paragraphs', '<p></p><p><br></p>', ''],
+    ['non-breaking spaces', '<p>&nbsp;</p><p>&#160; \u00a0</p>', ''],
+    ['a script only', '<script>alert(1)</script>', ''],
+    ['words', '<p>Loud <b>band</b></p>', 'Loud band'],
+    ['an entity that is a character', '<p>&amp;</p>', '&amp;'],
+  ])('%s', (_case, html, text) => {
+    expect(richTextToPlainText(sanitizeRichText(html))).toBe(text);
+  });
+});
