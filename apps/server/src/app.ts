@@ -16,6 +16,7 @@ import { registerMediaRoutes } from './http/media.routes.js';
 import { registerUploadPartRoutes } from './http/upload-parts.routes.js';
 import { registerWebApp } from './http/web-app.js';
 import { createPlatform, type Platform, type PlatformOverrides } from './platform/platform.js';
+import { createJobQueue } from './platform/jobs/pg-boss-queue.js';
 
 export interface BuildOptions extends PlatformOverrides {
   /** Serve the built web app (off in API tests). */
@@ -55,9 +56,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     storage: platform.storage,
     log: app.log,
     platform,
+    jobs: createJobQueue(platform.database, config, app.log),
   };
   app.decorate('ctx', ctx);
-  app.addHook('onClose', async () => platform.close());
+  app.addHook('onClose', async () => {
+    await ctx.jobs.stop({ graceful: true, timeoutMs: 10_000 });
+    await platform.close();
+  });
 
   registerErrorHandler(app);
   await app.register(cookie);

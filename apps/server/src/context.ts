@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './platform/db/client.js';
+import type { JobQueue } from './platform/jobs/job-queue.js';
 import type { Mailer } from './platform/mail/mailer.js';
 import type { Platform } from './platform/platform.js';
 import type { ObjectStorage } from './platform/storage/storage.js';
@@ -13,6 +14,8 @@ export interface AppContext {
   storage: ObjectStorage;
   log: FastifyBaseLogger;
   platform: Platform;
+  /** Background jobs: modules define theirs when they register; started after migrations. */
+  jobs: JobQueue;
 }
 
 declare module 'fastify' {

@@ -6,6 +6,7 @@ import { seedDemoOnFirstStart } from './seed/demo.js';
 async function start(config: Config): Promise<void> {
   const app = await buildApp(config);
   await app.ctx.platform.database.migrate();
+  await app.ctx.jobs.start();
   if (config.seedDemo) await seedDemoOnFirstStart(app.ctx);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

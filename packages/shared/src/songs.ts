@@ -103,3 +103,48 @@ export function formatDuration(seconds: number | null | undefined): string {
   const whole = Math.round(seconds);
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }
+
+export const uploadFileEntry = z.object({
+  name: z.string().trim().min(1).max(255),
+  size: z.number().int().positive(),
+  type: z.string().max(100).optional().default(''),
+  s3Path: z.string().max(500).optional().nullable(),
+});
+
+export const presignUploadBody = z.object({
+  files: z.array(uploadFileEntry).min(1, { error: 'Choose a .wav file to upload.' }).max(1, {
+    error: 'Upload one file per song.',
+  }),
+});
+
+export const presignedUpload = z.object({ uploadId: z.string(), key: z.string(), urls: z.array(z.string()) });
+
+export const completeUploadBody = z.object({
+  key: z.string().min(1).max(1024),
+  uploadId: z.string().min(1).max(200),
+  parts: z
+    .array(z.object({ ETag: z.string().max(200), PartNumber: z.number().int().min(1).max(10_000) }))
+    .min(1)
+    .max(10_000),
+  artistID: z.string().optional().nullable(),
+  s3Path: z.string().max(500).optional().nullable(),
+  fileName: z.string().max(255).optional().nullable(),
+});
+export type CompleteUploadBody = z.infer<typeof completeUploadBody>;
+
+export const playbackAnswer = z.object({
+  full: z.boolean(),
+  hls: z.string().nullable(),
+  dash: z.string().nullable(),
+  preview: z.string().nullable(),
+  duration: z.number().nullable(),
+});
+export type PlaybackAnswer = z.infer<typeof playbackAnswer>;
+
+export const DOWNLOAD_FORMATS = ['flac', 'mp3', 'wav'] as const;
+export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
+
+/** True for a name and type the drop zone and the server accept as WAV (the content is checked later). */
+export function looksLikeWav(name: string, type = ''): boolean {
+  return /\.wav$/i.test(name) && ['', 'audio/wav', 'audio/x-wav', 'audio/wave', 'audio/vnd.wave'].includes(type);
+}

@@ -19,7 +19,12 @@ export interface TestApp {
  * A real app on a real database: in-memory PGlite, or a fresh schema on the PostgreSQL server
  * named by TEST_DATABASE_URL. Storage and mail are the real embedded adapters in a temp folder.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** Start the job queue and its workers (songs are transcoded in the test). */
+  jobs?: boolean;
+}
+
+export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hfm-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -35,6 +40,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   await database.migrate();
   const app = await buildApp(config, { database, serveWeb: false, logger: false });
   await app.ready();
+  if (options.jobs) await app.ctx.jobs.start();
   return {
     app,
     config,

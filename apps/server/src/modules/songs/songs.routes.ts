@@ -1,4 +1,9 @@
 import {
+  completeUploadBody,
+  DOWNLOAD_FORMATS,
+  playbackAnswer,
+  presignedUpload,
+  presignUploadBody,
   createSongBody,
   fullPreviewEntry,
   fullPreviewPositionBody,
@@ -9,7 +14,17 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../http/app-error.js';
 import { requireUser } from '../../http/guards.js';
+import { defineSongJobs } from './songs.jobs.js';
+import { downloadSong, playSong } from './songs.playback.js';
+import {
+  completeSongUpload,
+  DIRECT_UPLOAD_MAX_BYTES,
+  directSongUpload,
+  listSongUploadParts,
+  presignSongUpload,
+} from './songs.upload.js';
 import {
   createSong,
   deleteSong,
@@ -34,11 +49,15 @@ const pagedSongs = z.object({
   }),
 });
 const deleted = z.object({ id: z.string(), deleted: z.literal(true) });
+const uploadedParts = z.object({
+  parts: z.array(z.object({ PartNumber: z.number(), ETag: z.string(), Size: z.number() })),
+});
 const tags = ['songs'];
 
 export async function songsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
+  defineSongJobs(ctx);
 
   r.post(
     '/api/songs',
@@ -73,6 +92,62 @@ export async function songsRoutes(app: FastifyInstance): Promise<void> {
     '/api/songs/full-preview-position/:id',
     { schema: { tags, params: idParams, body: fullPreviewPositionBody, response: { 200: z.array(fullPreviewEntry) } } },
     async (request) => setFullPreviewPosition(ctx, requireUser(request), request.params.id, request.body.position),
+  );
+  r.post(
+    '/api/songs/upload-presigned/:id',
+    { schema: { tags, params: idParams, body: presignUploadBody, response: { 200: z.array(presignedUpload) } } },
+    async (request) => presignSongUpload(ctx, requireUser(request), request.params.id, request.body.files[0]!),
+  );
+  r.get(
+    '/api/songs/upload-parts/:id',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        querystring: z.object({ uploadId: z.string().min(1).max(200), key: z.string().min(1).max(1024) }),
+        response: { 200: uploadedParts },
+      },
+    },
+    async (request) =>
+      listSongUploadParts(ctx, requireUser(request), request.params.id, request.query.uploadId, request.query.key),
+  );
+  r.post(
+    '/api/songs/upload-complete/:id',
+    { schema: { tags, params: idParams, body: completeUploadBody, response: { 200: publicSong } } },
+    async (request) => completeSongUpload(ctx, requireUser(request), request.params.id, request.body),
+  );
+  r.post(
+    '/api/songs/upload/:id',
+    { schema: { tags, params: idParams, consumes: ['multipart/form-data'], response: { 200: publicSong } } },
+    async (request) => {
+      const user = requireUser(request);
+      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data.');
+      const file = await request.file({ limits: { fileSize: DIRECT_UPLOAD_MAX_BYTES, files: 1 } });
+      if (!file)
+        throw new AppError('VALIDATION', 'Choose a .wav file to upload.', { file: 'Choose a .wav file to upload.' });
+      return directSongUpload(ctx, user, request.params.id, {
+        filename: file.filename,
+        mimetype: file.mimetype,
+        stream: file.file,
+      });
+    },
+  );
+  r.get(
+    '/api/songs/:id/play',
+    { schema: { tags, params: idParams, response: { 200: playbackAnswer } } },
+    async (request) => playSong(ctx, request.currentUser, request.params.id),
+  );
+  r.get(
+    '/api/songs/:id/download',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        querystring: z.object({ format: z.enum(DOWNLOAD_FORMATS).default('flac') }),
+        response: { 200: z.object({ url: z.string() }) },
+      },
+    },
+    async (request) => downloadSong(ctx, request.currentUser, request.params.id, request.query.format),
   );
   r.put(
     '/api/songs/full-preview-remove/:id',

@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { albums, albumSongs, artists } from '../../platform/db/schema.js';
+import type { JobContext, JobOutcome } from '../../platform/jobs/job-queue.js';
+import { resolveMediaTools } from '../../platform/media/ffmpeg.js';
+import { listSongOutputs, songOutputKeys } from '../../platform/media/song-outputs.js';
+import { transcodeSong, type SongMeta } from '../../platform/media/song-pipeline.js';
+import { MediaRejectedError } from '../../platform/media/wav.js';
+import { copyObjectToFile } from '../../platform/storage/storage.js';
+import { findSongById, updateSongRow, type SongRow } from './songs.repository.js';
+
+export const TRANSCODE_JOB = 'songs.transcode';
+const payload = z.object({ songId: z.uuid() });
+export const GAVE_UP_REASON = 'We could not process this file. Please upload it again.';
+
+/** Long songs get longer before their attempt counts as dead: about 4 s per MiB, at least 15 minutes. */
+function expirySeconds(bytes: number): number {
+  return Math.max(15 * 60, Math.ceil((bytes / (1024 * 1024)) * 4));
+}
+
+export function defineSongJobs(ctx: AppContext): void {
+  ctx.jobs.define({
+    name: TRANSCODE_JOB,
+    payload,
+    policy: 'stately',
+    retryLimit: 3,
+    handle: ({ songId }, job) => transcodeSongJob(ctx, songId, job),
+    onGiveUp: async ({ songId }) => {
+      await updateSongRow(ctx.db, songId, { status: 'failed', failureReason: GAVE_UP_REASON });
+    },
+  });
+}
+
+export async function enqueueTranscode(ctx: AppContext, songId: string, bytes: number): Promise<void> {
+  await ctx.jobs.send(TRANSCODE_JOB, { songId }, { singletonKey: songId, expireInSeconds: expirySeconds(bytes) });
+}
+
+async function songMeta(ctx: AppContext, song: SongRow, workDir: string): Promise<SongMeta> {
+  const [artist] = await ctx.db.select({ name: artists.name }).from(artists).where(eq(artists.id, song.artistId));
+  const [album] = await ctx.db
+    .select({ name: albums.name, artworkKey: albums.artworkKey })
+    .from(albumSongs)
+    .innerJoin(albums, eq(albums.id, albumSongs.albumId))
+    .where(eq(albumSongs.songId, song.id))
+    .limit(1);
+  let artworkPath: string | undefined;
+  if (album?.artworkKey) {
+    artworkPath = path.join(workDir, `artwork${path.extname(album.artworkKey)}`);
+    await copyObjectToFile(ctx.storage, album.artworkKey, artworkPath).catch(() => (artworkPath = undefined));
+  }
+  return {
+    title: song.title,
+    artist: artist?.name ?? '',
+    album: album?.name,
+    trackNumber: song.trackNumber ?? undefined,
+    artworkPath,
+  };
+}
+
+async function inputFile(ctx: AppContext, key: string, workDir: string): Promise<string> {
+  const local = ctx.storage.localPath?.(key);
+  if (local && fs.existsSync(local)) return local;
+  const file = path.join(workDir, 'input.wav');
+  await copyObjectToFile(ctx.storage, key, file);
+  return file;
+}
+
+/** Makes every output of one uploaded song and stores it; a file that is not a usable WAV fails the song. */
+export async function transcodeSongJob(ctx: AppContext, songId: string, job: JobContext): Promise<JobOutcome> {
+  const song = await findSongById(ctx.db, songId);
+  if (!song || song.status !== 'uploading' || !song.originalKey || !song.mediaPrefix) return 'skipped';
+  const workDir = await fsp.mkdtemp(path.join(os.tmpdir(), `hfm-song-${songId}-`));
+  try {
+    const meta = await songMeta(ctx, song, workDir);
+    const outputDir = path.join(workDir, 'out');
+    await fsp.mkdir(outputDir);
+    const result = await transcodeSong({
+      inputPath: await inputFile(ctx, song.originalKey, workDir),
+      workDir: outputDir,
+      meta,
+      tools: resolveMediaTools(ctx.config),
+      signal: job.signal,
+    });
+    for (const output of listSongOutputs(result, outputDir, song.mediaPrefix)) {
+      await ctx.storage.put(output.key, fs.createReadStream(output.file), output.contentType);
+    }
+    await updateSongRow(ctx.db, songId, {
+      ...songOutputKeys(result, outputDir, song.mediaPrefix),
+      status: 'ready',
+      duration: result.durationSeconds,
+      peaks: result.peaks,
+      loudness: result.loudness,
+      failureReason: null,
+      processedAt: new Date(),
+    });
+    job.log.info({ songId, seconds: result.durationSeconds }, 'song ready');
+    return 'success';
+  } catch (error) {
+    if (error instanceof MediaRejectedError) {
+      await updateSongRow(ctx.db, songId, { status: 'failed', failureReason: error.message });
+      return 'failed';
+    }
+    throw error;
+  } finally {
+    await fsp.rm(workDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@hfm/shared';
+import { subscriptions } from '../../platform/db/schema.js';
+import { createArtist, createUser, multipart, signIn, type TestArtist } from '../../test/factories.js';
+import { injectSender, putPartsInParallel, splitIntoParts } from '../../test/multipart-client.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { makeWav } from '../../test/wav.js';
+
+describe('song upload protocol, transcoding and playback', () => {
+  let t: TestApp;
+  let artist: TestArtist;
+  let artistCookie: string;
+  const wav = makeWav(36); // 6.35 MB: two parts
+  const parts = splitIntoParts(wav);
+
+  beforeAll(async () => {
+    t = await createTestApp({}, { jobs: true });
+    artist = await createArtist(t.app, { artist: { status: 'ACTIVE', name: "Jo's Band, Live" } });
+    artistCookie = await signIn(t.app, artist);
+  });
+  afterAll(async () => t.close());
+
+  const inject = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, cookie = artistCookie) =>
+    t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: cookie ? { cookie } : {} });
+
+  async function newSong(title = 'Night Drive') {
+    const res = await inject('POST', '/api/songs', { title, releaseDate: '05/01/2025' });
+    expect(res.statusCode).toBe(201);
+    return res.json().id as string;
+  }
+
+  async function presign(songId: string, file = { name: 'night drive.wav', size: wav.length, type: 'audio/wav' }) {
+    return inject('POST', `/api/songs/upload-presigned/${songId}`, { files: [{ ...file, s3Path: 'songs' }] });
+  }
+
+  async function waitForStatus(songId: string, statuses: string[]) {
+    for (let attempt = 0; attempt < 120; attempt++) {
+      const song = (await inject('GET', `/api/songs/${songId}`)).json();
+      if (statuses.includes(song.status)) return song;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    throw new Error(`song ${songId} never reached ${statuses.join('/')}`);
+  }
+
+  it('refuses anonymous users, other artists, non-WAV names and files over the limit', async () => {
+    const songId = await newSong();
+    const anonymous = await inject(
+      'POST',
+      `/api/songs/upload-presigned/${songId}`,
+      { files: [{ name: 'a.wav', size: 10, type: 'audio/wav' }] },
+      '',
+    );
+    expect(anonymous.statusCode).toBe(401);
+    const other = await createArtist(t.app);
+    const otherCookie = await signIn(t.app, other);
+    const forbidden = await inject(
+      'POST',
+      `/api/songs/upload-presigned/${songId}`,
+      { files: [{ name: 'a.wav', size: 10, type: 'audio/wav' }] },
+      otherCookie,
+    );
+    expect(forbidden.statusCode).toBe(403);
+    const mp3 = await presign(songId, { name: 'song.mp3', size: 1000, type: 'audio/mpeg' });
+    expect(mp3.statusCode).toBe(415);
+    expect(mp3.json().error.message).toBe(messages.unsupportedAudio);
+    const huge = await presign(songId, { name: 'huge.wav', size: t.config.maxUploadBytes + 1, type: 'audio/wav' });
+    expect(huge.statusCode).toBe(413);
+    expect((await inject('POST', `/api/songs/upload-presigned/${songId}`, { files: [] })).statusCode).toBe(400);
+  });
+
+  it('uploads in parts, refuses bad ETags, then transcodes to ready and plays by entitlement', async () => {
+    const songId = await newSong();
+    const res = await presign(songId);
+    expect(res.statusCode).toBe(200);
+    const [upload] = res.json();
+    expect(upload.urls).toHaveLength(2);
+    expect(upload.key).toContain(`/${songId}/original/`);
+    const etags = await putPartsInParallel(injectSender(t.app), upload.urls, parts);
+    const complete = (body: object) =>
+      inject('POST', `/api/songs/upload-complete/${songId}`, {
+        key: upload.key,
+        uploadId: upload.uploadId,
+        artistID: artist.artistId,
+        s3Path: 'songs',
+        fileName: 'night drive.wav',
+        ...body,
+      });
+
+    const wrong = await complete({ parts: [etags[0], { ...etags[1], ETag: '"0000"' }] });
+    expect(wrong.statusCode).toBe(400);
+    const reordered = await complete({ parts: [etags[1], etags[0]] });
+    expect(reordered.statusCode).toBe(400);
+    const missing = await complete({ parts: [{ PartNumber: 1 }, etags[1]] });
+    expect(missing.statusCode).toBe(400);
+    expect((await inject('GET', `/api/songs/${songId}`)).json().status).toBe('pending');
+
+    const resumed = await inject(
+      'GET',
+      `/api/songs/upload-parts/${songId}?uploadId=${upload.uploadId}&key=${encodeURIComponent(upload.key)}`,
+    );
+    expect(resumed.json().parts.map((p: { PartNumber: number }) => p.PartNumber)).toEqual([1, 2]);
+
+    const done = await complete({ parts: etags });
+    expect(done.statusCode).toBe(200);
+    expect(done.json().status).toBe('uploading');
+
+    const song = await waitForStatus(songId, ['ready', 'failed']);
+    expect(song.status).toBe('ready');
+    expect(song.duration).toBeCloseTo(36, 0);
+    expect(song.streamFile).toMatch(/\.m3u8$/);
+    expect(song.dashManifest).toMatch(/\.mpd$/);
+    expect(song.previewFile).toBeTruthy();
+    expect(song.downloadFile).toMatch(/\.flac$/);
+    expect(song.peaks.length).toBeGreaterThan(10);
+    expect(song.loudness.integratedLufs).toBeLessThan(0);
+
+    const anonymous = (await inject('GET', `/api/songs/${songId}/play`, undefined, '')).json();
+    expect(anonymous).toMatchObject({ full: false, hls: null, dash: null });
+    const previewUrl = new URL(anonymous.preview, 'http://x');
+    const preview = await t.app.inject({ method: 'GET', url: previewUrl.pathname + previewUrl.search });
+    expect(preview.statusCode).toBe(200);
+
+    const own = (await inject('GET', `/api/songs/${songId}/play`)).json();
+    expect(own.full).toBe(true);
+    const hlsUrl = new URL(own.hls, 'http://x');
+    const playlist = await t.app.inject({ method: 'GET', url: hlsUrl.pathname + hlsUrl.search });
+    expect(playlist.statusCode).toBe(200);
+    expect(playlist.body).toContain('#EXTM3U');
+
+    const fan = await createUser(t.app);
+    const fanCookie = await signIn(t.app, fan);
+    expect((await inject('GET', `/api/songs/${songId}/download`, undefined, '')).statusCode).toBe(401);
+    expect((await inject('GET', `/api/songs/${songId}/download`, undefined, fanCookie)).statusCode).toBe(403);
+    expect((await inject('GET', `/api/songs/${songId}/play`, undefined, fanCookie)).json().full).toBe(false);
+    await t.app.ctx.db.insert(subscriptions).values({
+      memberId: fan.id,
+      artistId: artist.artistId,
+      currentPeriodEnd: new Date(Date.now() + 365 * 24 * 3600 * 1000),
+    });
+    expect((await inject('GET', `/api/songs/${songId}/play`, undefined, fanCookie)).json().full).toBe(true);
+    for (const format of ['flac', 'mp3', 'wav']) {
+      const download = await inject('GET', `/api/songs/${songId}/download?format=${format}`, undefined, fanCookie);
+      expect(download.statusCode).toBe(200);
+      const url = new URL(download.json().url, 'http://x');
+      const file = await t.app.inject({ method: 'GET', url: url.pathname + url.search });
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-disposition']).toContain(`.${format}`);
+    }
+    expect((await inject('GET', `/api/songs/${songId}/download?format=ogg`, undefined, fanCookie)).statusCode).toBe(
+      400,
+    );
+  }, 120_000);
+
+  it('ends a renamed non-WAV file as failed with a reason the artist can read', async () => {
+    const songId = await newSong('Not Audio');
+    const fake = Buffer.from('ID3 this is not audio at all '.repeat(100));
+    const [upload] = (await presign(songId, { name: 'fake.wav', size: fake.length, type: 'audio/wav' })).json();
+    const etags = await putPartsInParallel(injectSender(t.app), upload.urls, [fake]);
+    const done = await inject('POST', `/api/songs/upload-complete/${songId}`, {
+      key: upload.key,
+      uploadId: upload.uploadId,
+      parts: etags,
+      artistID: artist.artistId,
+      s3Path: 'songs',
+      fileName: 'fake.wav',
+    });
+    expect(done.statusCode).toBe(200);
+    const song = await waitForStatus(songId, ['ready', 'failed']);
+    expect(song.status).toBe('failed');
+    expect(song.failureReason).toBe('This file is not a WAV audio file.');
+    expect((await inject('GET', `/api/songs/${songId}/play`)).statusCode).toBe(409);
+  }, 60_000);
+
+  it('takes a small file through the direct upload route', async () => {
+    const songId = await newSong('Short One');
+    const small = makeWav(3);
+    const form = multipart([{ name: 'file', fileName: 'short.wav', type: 'audio/wav', data: small }]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/songs/upload/${songId}`,
+      payload: form.payload,
+      headers: { ...form.headers, cookie: artistCookie },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().status).toBe('uploading');
+    const song = await waitForStatus(songId, ['ready', 'failed']);
+    expect(song.status).toBe('ready');
+    const json = await inject('POST', `/api/songs/upload/${songId}`, { file: 'x' });
+    expect([409, 415]).toContain(json.statusCode);
+  }, 60_000);
+});

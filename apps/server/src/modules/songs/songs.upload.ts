@@ -1,0 +1,138 @@
+import { Readable } from 'node:stream';
+import {
+  messages,
+  songDirectoryName,
+  UPLOAD_PART_SIZE,
+  looksLikeWav,
+  type CompleteUploadBody,
+  type PublicSong,
+} from '@hfm/shared';
+import type { AppContext } from '../../context.js';
+import { AppError, badRequest } from '../../http/app-error.js';
+import { cleanKeySegment } from '../../platform/storage/storage.js';
+import type { SessionUser } from '../auth/sessions.js';
+import { findArtistRef } from './song-access.js';
+import { updateSongRow, type SongRow } from './songs.repository.js';
+import { findManagedSong, getSong } from './songs.service.js';
+import { enqueueTranscode } from './songs.jobs.js';
+
+/** A part URL stays valid long enough for a large file on a slow line. */
+const PART_URL_SECONDS = 6 * 60 * 60;
+export const DIRECT_UPLOAD_MAX_BYTES = 100 * 1024 * 1024;
+
+function unsupported(): AppError {
+  return new AppError('UNSUPPORTED_MEDIA_TYPE', messages.unsupportedAudio, { file: messages.unsupportedAudio });
+}
+
+/** `songs/{song directory}/{songId}/`: every file made from the song lives under it. */
+export async function mediaPrefixOf(ctx: AppContext, song: SongRow): Promise<string> {
+  if (song.mediaPrefix) return song.mediaPrefix;
+  const artist = await findArtistRef(ctx.db, song.artistId);
+  return `songs/${cleanKeySegment(songDirectoryName(song.artistId, artist?.name ?? ''))}/${song.id}/`;
+}
+
+function assertUploadable(song: SongRow): void {
+  if (song.status === 'uploading') throw new AppError('CONFLICT', 'This song is already being processed.');
+}
+
+export async function presignSongUpload(
+  ctx: AppContext,
+  user: SessionUser,
+  songId: string,
+  file: { name: string; size: number; type: string },
+) {
+  const song = await findManagedSong(ctx, user, songId);
+  assertUploadable(song);
+  if (!looksLikeWav(file.name, file.type)) throw unsupported();
+  if (file.size > ctx.config.maxUploadBytes) throw new AppError('PAYLOAD_TOO_LARGE', messages.tooLarge);
+  const prefix = await mediaPrefixOf(ctx, song);
+  const key = `${prefix}original/${cleanKeySegment(file.name)}`;
+  if (song.uploadId && song.originalKey) {
+    await ctx.storage.abortMultipartUpload(song.originalKey, song.uploadId).catch(() => undefined);
+  }
+  const uploadId = await ctx.storage.createMultipartUpload(key, 'audio/wav', { size: file.size });
+  const partCount = Math.max(1, Math.ceil(file.size / UPLOAD_PART_SIZE));
+  const urls: string[] = [];
+  for (let part = 1; part <= partCount; part++) {
+    urls.push(await ctx.storage.presignUploadPart(key, uploadId, part, PART_URL_SECONDS));
+  }
+  await updateSongRow(ctx.db, song.id, {
+    mediaPrefix: prefix,
+    uploadId,
+    originalKey: key,
+    originalFileName: file.name,
+    originalSize: file.size,
+    failureReason: null,
+  });
+  return [{ uploadId, key, urls }];
+}
+
+async function findSongUpload(ctx: AppContext, user: SessionUser, songId: string, uploadId: string, key: string) {
+  const song = await findManagedSong(ctx, user, songId);
+  if (!song.uploadId || song.uploadId !== uploadId || song.originalKey !== key) {
+    throw badRequest('This upload does not belong to this song. Please start the upload again.', {
+      uploadId: 'Unknown upload.',
+    });
+  }
+  return song;
+}
+
+/** The parts already stored, so an interrupted upload sends only the rest. */
+export async function listSongUploadParts(
+  ctx: AppContext,
+  user: SessionUser,
+  songId: string,
+  uploadId: string,
+  key: string,
+) {
+  await findSongUpload(ctx, user, songId, uploadId, key);
+  return { parts: await ctx.storage.listParts(key, uploadId) };
+}
+
+export async function completeSongUpload(
+  ctx: AppContext,
+  user: SessionUser,
+  songId: string,
+  body: CompleteUploadBody,
+): Promise<PublicSong> {
+  const song = await findSongUpload(ctx, user, songId, body.uploadId, body.key);
+  const stored = await ctx.storage.completeMultipartUpload(body.key, body.uploadId, body.parts);
+  await startProcessing(ctx, song, stored.size);
+  return getSong(ctx, user, songId);
+}
+
+/** A small file in one request (multipart field `file`). */
+export async function directSongUpload(
+  ctx: AppContext,
+  user: SessionUser,
+  songId: string,
+  file: { filename: string; mimetype: string; stream: Readable },
+): Promise<PublicSong> {
+  const song = await findManagedSong(ctx, user, songId);
+  assertUploadable(song);
+  if (!looksLikeWav(file.filename, file.mimetype)) {
+    file.stream.resume();
+    throw unsupported();
+  }
+  const prefix = await mediaPrefixOf(ctx, song);
+  const key = `${prefix}original/${cleanKeySegment(file.filename)}`;
+  await ctx.storage.put(key, file.stream, 'audio/wav');
+  if ((file.stream as Readable & { truncated?: boolean }).truncated) {
+    await ctx.storage.delete(key);
+    throw new AppError('PAYLOAD_TOO_LARGE', messages.tooLarge);
+  }
+  const size = (await ctx.storage.stat(key))?.size ?? 0;
+  await updateSongRow(ctx.db, song.id, { mediaPrefix: prefix, originalKey: key, originalFileName: file.filename });
+  await startProcessing(ctx, { ...song, mediaPrefix: prefix, originalKey: key }, size);
+  return getSong(ctx, user, songId);
+}
+
+async function startProcessing(ctx: AppContext, song: SongRow, size: number): Promise<void> {
+  await updateSongRow(ctx.db, song.id, {
+    status: 'uploading',
+    uploadId: null,
+    originalSize: size,
+    failureReason: null,
+  });
+  await enqueueTranscode(ctx, song.id, size);
+}
