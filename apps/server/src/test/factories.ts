@@ -4,9 +4,16 @@ import path from 'node:path';
 import type { Role, UserStatus } from '@hfm/shared';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import {
+  insertAlbum,
+  replaceAlbumSongs,
+  type AlbumRow,
+  type NewAlbumRow,
+} from '../modules/albums/albums.repository.js';
 import { createArtistAccount, type ArtistRow, type NewArtist } from '../modules/artists/artists.service.js';
 import { SESSION_COOKIE } from '../modules/auth/sessions.js';
 import { findGenreByLabel } from '../modules/genres/genres.service.js';
+import { insertSong, type NewSongRow, type SongRow } from '../modules/songs/songs.repository.js';
 import { createAccount, type NewAccount, type UserRow } from '../modules/users/users.service.js';
 
 /** Passes the shared strength rule (length, upper case, digit, special, no triple repeats). */
@@ -150,4 +157,25 @@ export function multipart(parts: MultipartPart[]): { payload: Buffer; headers: R
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A song row inserted directly (no upload): pending unless overridden, with a release date. */
+export async function createSong(
+  app: FastifyInstance,
+  artistId: string,
+  overrides: Partial<NewSongRow> = {},
+): Promise<SongRow> {
+  return insertSong(app.ctx.db, { artistId, title: 'Test Song', releaseDate: '2024-03-01', ...overrides });
+}
+
+/** An album row inserted directly, holding these songs in this order. */
+export async function createAlbum(
+  app: FastifyInstance,
+  artistId: string,
+  overrides: Partial<NewAlbumRow> & { songIds?: string[] } = {},
+): Promise<AlbumRow> {
+  const { songIds = [], ...values } = overrides;
+  const album = await insertAlbum(app.ctx.db, { artistId, name: 'Test Album', ...values });
+  await replaceAlbumSongs(app.ctx.db, album.id, songIds);
+  return album;
 }

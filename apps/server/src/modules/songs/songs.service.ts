@@ -9,6 +9,7 @@ import {
   type UpdateSongBody,
 } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
+import type { Database } from '../../platform/db/client.js';
 import { badRequest, notFound } from '../../http/app-error.js';
 import type { SessionUser } from '../auth/sessions.js';
 import { countAlbumsOfArtist } from '../albums/albums.repository.js';
@@ -189,15 +190,40 @@ function fullPreviewList(rows: SongRow[]) {
   }));
 }
 
-/** The artist's chosen full-preview songs play in full for everyone, in this order. */
+/** Writes positions 0..n-1 in this order, touching only the songs whose place changes. */
+async function saveFullPreviewOrder(db: Database, current: SongRow[], ordered: string[]): Promise<void> {
+  const byId = new Map(current.map((row) => [row.id, row]));
+  for (const [index, songId] of ordered.entries()) {
+    const row = byId.get(songId);
+    if (row?.isFullPreview && row.fullPreviewPosition === index) continue;
+    await updateSongRow(db, songId, { isFullPreview: true, fullPreviewPosition: index });
+  }
+}
+
+/**
+ * The artist's chosen full-preview songs play in full for everyone, in this order: the song takes the
+ * asked place (or the last one) and the others close up around it.
+ */
 export async function setFullPreviewPosition(ctx: AppContext, user: SessionUser, id: string, position: number) {
   const song = await findManagedSong(ctx, user, id);
-  await updateSongRow(ctx.db, id, { isFullPreview: true, fullPreviewPosition: position });
+  await ctx.db.transaction(async (tx) => {
+    const current = await listFullPreviewSongs(tx, song.artistId);
+    const others = current.filter((row) => row.id !== id).map((row) => row.id);
+    await saveFullPreviewOrder(tx, current, [...others.slice(0, position), id, ...others.slice(position)]);
+  });
   return fullPreviewList(await listFullPreviewSongs(ctx.db, song.artistId));
 }
 
 export async function removeFullPreview(ctx: AppContext, user: SessionUser, id: string) {
   const song = await findManagedSong(ctx, user, id);
-  await updateSongRow(ctx.db, id, { isFullPreview: false, fullPreviewPosition: 0 });
+  await ctx.db.transaction(async (tx) => {
+    await updateSongRow(tx, id, { isFullPreview: false, fullPreviewPosition: 0 });
+    const remaining = await listFullPreviewSongs(tx, song.artistId);
+    await saveFullPreviewOrder(
+      tx,
+      remaining,
+      remaining.map((row) => row.id),
+    );
+  });
   return fullPreviewList(await listFullPreviewSongs(ctx.db, song.artistId));
 }
