@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { albumsRoutes } from './albums/albums.routes.js';
+import { artistImagesRoutes } from './artists/artist-images.routes.js';
 import { artistsRoutes } from './artists/artists.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { genresRoutes } from './genres/genres.routes.js';
@@ -13,6 +14,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(usersRoutes);
   await app.register(initialRoutes);
   await app.register(artistsRoutes);
+  await app.register(artistImagesRoutes);
   await app.register(genresRoutes);
   await app.register(songsRoutes);
   await app.register(albumsRoutes);

@@ -5,11 +5,16 @@ import type { ArtistRow } from './artists.repository.js';
 
 /** The banner URL carries the row's update time, so a new banner is fetched past the cache. */
 export function bannerImagePath(row: Pick<ArtistRow, 'bannerImage' | 'updatedAt'>): string | null {
-  return row.bannerImage ? `/media/${row.bannerImage}?t=${row.updatedAt.getTime()}` : null;
+  return row.bannerImage ? `${mediaPath(row.bannerImage)}?t=${row.updatedAt.getTime()}` : null;
 }
 
-/** The one place an artist row becomes what the API says about an artist. */
-export function toPublicArtist(row: ArtistRow, genre: GenreRow | null, photos: string[]): PublicArtist {
+/** Public images (banners, artist photos) are served at `/media/<key>`. */
+export function mediaPath(key: string): string {
+  return `/media/${key}`;
+}
+
+/** The one place an artist row becomes what the API says about an artist; photos are storage keys. */
+export function toPublicArtist(row: ArtistRow, genre: GenreRow | null, photoKeys: string[]): PublicArtist {
   return {
     _id: row.id,
     id: row.id,
@@ -24,7 +29,7 @@ export function toPublicArtist(row: ArtistRow, genre: GenreRow | null, photos: s
     featuredBio: row.featuredBio,
     featuredPosition: row.featuredPosition,
     tier: row.tier,
-    photos,
+    photos: photoKeys.map(mediaPath),
     hifives: row.hifives,
     status: row.status as ArtistStatus,
     scoreMatrix: row.scoreMatrix,

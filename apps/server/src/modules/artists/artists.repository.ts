@@ -1,9 +1,10 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, max, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
-import { artistPhotos, artists } from '../../platform/db/schema.js';
+import { artistPhotos, artists, users } from '../../platform/db/schema.js';
 
 export type ArtistRow = typeof artists.$inferSelect;
 export type NewArtistRow = typeof artists.$inferInsert;
+export type ArtistPatch = Partial<Omit<NewArtistRow, 'id' | 'userId' | 'createdAt' | 'updatedAt'>>;
 
 export async function insertArtist(db: Database, values: NewArtistRow): Promise<ArtistRow> {
   const [row] = await db.insert(artists).values(values).returning();
@@ -20,8 +21,62 @@ export async function findArtistRowById(db: Database, id: string): Promise<Artis
   return row ?? null;
 }
 
-/** Photo paths of the given artists, in their order, keyed by artist id. */
-export async function loadPhotoPaths(db: Database, artistIds: string[]): Promise<Map<string, string[]>> {
+/** The row, locked until the transaction ends (photo uploads count and insert under this lock). */
+export async function lockArtistRow(db: Database, id: string): Promise<ArtistRow | null> {
+  const [row] = await db.select().from(artists).where(eq(artists.id, id)).for('update');
+  return row ?? null;
+}
+
+/** Every change stamps updatedAt, which also moves the banner path's timestamp query. */
+export async function updateArtistRow(db: Database, id: string, patch: ArtistPatch): Promise<ArtistRow | null> {
+  const [row] = await db
+    .update(artists)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(artists.id, id))
+    .returning();
+  return row ?? null;
+}
+
+export interface ArtistListFilter {
+  status?: string;
+  tier?: string;
+  isSearchable?: boolean;
+}
+
+/** One page of artists, newest first, and how many match in all. */
+export async function listArtistRows(
+  db: Database,
+  filter: ArtistListFilter,
+  page: { offset: number; limit: number },
+): Promise<{ rows: ArtistRow[]; total: number }> {
+  const conditions: SQL[] = [];
+  if (filter.status) conditions.push(eq(artists.status, filter.status));
+  if (filter.tier) conditions.push(eq(artists.tier, filter.tier));
+  if (filter.isSearchable !== undefined) conditions.push(eq(artists.isSearchable, filter.isSearchable));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const rows = await db
+    .select()
+    .from(artists)
+    .where(where)
+    .orderBy(desc(artists.createdAt), asc(artists.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [counted] = await db.select({ total: count() }).from(artists).where(where);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+export async function findUserNameOfArtist(db: Database, artistId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ userName: users.userName })
+    .from(artists)
+    .innerJoin(users, eq(users.id, artists.userId))
+    .where(eq(artists.id, artistId))
+    .limit(1);
+  return row?.userName ?? null;
+}
+
+/** Photo storage keys of the given artists, in their order, keyed by artist id. */
+export async function loadPhotoKeys(db: Database, artistIds: string[]): Promise<Map<string, string[]>> {
   const photos = new Map<string, string[]>(artistIds.map((id) => [id, []]));
   if (artistIds.length === 0) return photos;
   const rows = await db
@@ -31,4 +86,28 @@ export async function loadPhotoPaths(db: Database, artistIds: string[]): Promise
     .orderBy(asc(artistPhotos.position), asc(artistPhotos.createdAt));
   for (const row of rows) photos.get(row.artistId)?.push(row.path);
   return photos;
+}
+
+export async function countPhotos(db: Database, artistId: string): Promise<number> {
+  const [counted] = await db.select({ total: count() }).from(artistPhotos).where(eq(artistPhotos.artistId, artistId));
+  return counted?.total ?? 0;
+}
+
+/** A new photo goes after the artist's others. */
+export async function insertPhoto(db: Database, artistId: string, key: string): Promise<void> {
+  const [last] = await db
+    .select({ position: max(artistPhotos.position) })
+    .from(artistPhotos)
+    .where(eq(artistPhotos.artistId, artistId));
+  const position = last?.position === null || last?.position === undefined ? 0 : last.position + 1;
+  await db.insert(artistPhotos).values({ artistId, path: key, position });
+}
+
+/** Removes one photo row of this artist; answers whether there was one. */
+export async function deletePhotoRow(db: Database, artistId: string, key: string): Promise<boolean> {
+  const deleted = await db
+    .delete(artistPhotos)
+    .where(and(eq(artistPhotos.artistId, artistId), eq(artistPhotos.path, key)))
+    .returning({ id: artistPhotos.id });
+  return deleted.length > 0;
 }

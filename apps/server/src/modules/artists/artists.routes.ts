@@ -2,9 +2,12 @@ import { publicArtist, publicUser } from '@hfm/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IMAGE_BODY_LIMIT } from '../../app.js';
+import { requireUser } from '../../http/guards.js';
+import { IMAGE_BODY_LIMIT } from '../../http/limits.js';
 import { fileOrField, readMultipartForm } from '../../http/multipart.js';
-import { rateLimited } from '../auth/route-options.js';
+import { rateLimited, signedIn } from '../auth/route-options.js';
+import { getArtist, listArtists, updateArtist } from './artist-profile.service.js';
+import { artistIdParams, artistListQuery, pagedArtists, updateArtistBody } from './artists.schemas.js';
 import { signUpArtist, type ArtistSignUpParts } from './artists.service.js';
 
 const jsonPart = z.union([z.string(), z.record(z.string(), z.unknown())]);
@@ -54,4 +57,50 @@ export async function artistsRoutes(fastify: FastifyInstance): Promise<void> {
       return reply.status(201).send(await signUpArtist(ctx, parts));
     },
   );
+
+  app.get(
+    '/api/artists',
+    {
+      schema: {
+        tags: ['artists'],
+        summary:
+          'Artists, newest first. Public: ACTIVE and searchable. Admins: all, filtered by `status`/`tier`; ' +
+          '`defaults=1` applies tier Tier 1 and status ACTIVE where not given',
+        querystring: artistListQuery,
+        response: { 200: pagedArtists },
+      },
+    },
+    async (request) => listArtists(ctx, request.currentUser, request.query),
+  );
+
+  app.get(
+    '/api/artists/:id',
+    {
+      schema: {
+        tags: ['artists'],
+        summary: 'One artist; one that is not ACTIVE is visible to itself and admins only (404 for others)',
+        params: artistIdParams,
+        response: { 200: publicArtist },
+      },
+    },
+    async (request) => getArtist(ctx, request.currentUser, request.params.id),
+  );
+
+  for (const method of ['PUT', 'PATCH'] as const) {
+    app.route({
+      method,
+      url: '/api/artists/:id',
+      onRequest: signedIn,
+      schema: {
+        tags: ['artists'],
+        summary:
+          'Update an artist (itself or an admin): name, genre, bio (sanitised rich text), hfmPicksOptIn; ' +
+          'admins also status, tier, featuring, scoreMatrix, isSearchable, isExclusive (ignored from artists)',
+        params: artistIdParams,
+        body: updateArtistBody,
+        response: { 200: publicArtist },
+      },
+      handler: async (request) => updateArtist(ctx, requireUser(request), request.params.id, request.body),
+    });
+  }
 }

@@ -32,7 +32,7 @@ import {
   findArtistRowById,
   findArtistRowByUserId,
   insertArtist,
-  loadPhotoPaths,
+  loadPhotoKeys,
   type ArtistRow,
 } from './artists.repository.js';
 
@@ -165,7 +165,7 @@ export async function presentArtists(db: Database, rows: ArtistRow[]): Promise<P
       db,
       rows.flatMap((row) => (row.genreId ? [row.genreId] : [])),
     ),
-    loadPhotoPaths(
+    loadPhotoKeys(
       db,
       rows.map((row) => row.id),
     ),

@@ -1,0 +1,89 @@
+import { MAX_ARTIST_PHOTOS, messages } from '@hfm/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest, forbidden } from '../../http/app-error.js';
+import { requireUser } from '../../http/guards.js';
+import { IMAGE_BODY_LIMIT } from '../../http/limits.js';
+import { fileOrField, readMultipartForm } from '../../http/multipart.js';
+import { signedIn } from '../auth/route-options.js';
+import { canManageArtist } from './artist-access.js';
+import { deletePhoto, uploadBanner, uploadPhoto } from './artist-images.service.js';
+import { artistIdParams, bannerUploadBody, photoDeleteBody, photoUploadBody } from './artists.schemas.js';
+
+/**
+ * The image from a multipart file part (or data-URL field) or from the JSON body. A multipart body is
+ * read only after the caller is known to be allowed, so a refused caller's upload is never buffered.
+ */
+async function imageFrom(
+  request: FastifyRequest<{ Params: { id: string } }>,
+  field: string,
+  json: Record<string, unknown> | null | undefined,
+): Promise<string | Buffer> {
+  if (!canManageArtist(requireUser(request), request.params.id)) throw forbidden(messages.forbidden);
+  const image = request.isMultipart() ? fileOrField(await readMultipartForm(request), field) : json?.[field];
+  if ((typeof image !== 'string' && !Buffer.isBuffer(image)) || image.length === 0) {
+    throw badRequest(messages.imageType, { [field]: messages.imageType });
+  }
+  return image;
+}
+
+export async function artistImagesRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+
+  app.post(
+    '/api/banner-image/upload/:id',
+    {
+      onRequest: signedIn,
+      bodyLimit: IMAGE_BODY_LIMIT,
+      schema: {
+        tags: ['artists'],
+        summary: 'Upload the artist banner (PNG or JPEG; itself or an admin); `warning` when under 2000 x 1000',
+        consumes: ['multipart/form-data', 'application/json'],
+        params: artistIdParams,
+        body: bannerUploadBody,
+        response: { 200: z.object({ path: z.string(), warning: z.string().optional() }) },
+      },
+    },
+    async (request) => {
+      const image = await imageFrom(request, 'bannerImageData', request.body);
+      return uploadBanner(ctx, requireUser(request), request.params.id, image);
+    },
+  );
+
+  app.post(
+    '/api/artist-photo/upload/:id',
+    {
+      onRequest: signedIn,
+      bodyLimit: IMAGE_BODY_LIMIT,
+      schema: {
+        tags: ['artists'],
+        summary: `Add an artist photo (PNG or JPEG; itself or an admin; at most ${MAX_ARTIST_PHOTOS})`,
+        consumes: ['application/json', 'multipart/form-data'],
+        params: artistIdParams,
+        body: photoUploadBody,
+        response: { 200: z.object({ path: z.string(), photos: z.array(z.string()) }) },
+      },
+    },
+    async (request) => {
+      const image = await imageFrom(request, 'imgData', request.body);
+      return uploadPhoto(ctx, requireUser(request), request.params.id, image);
+    },
+  );
+
+  app.delete(
+    '/api/artist-photo/:id',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ['artists'],
+        summary: 'Remove one of the artist’s photos by its path (itself or an admin)',
+        params: artistIdParams,
+        body: photoDeleteBody,
+        response: { 200: z.object({ photos: z.array(z.string()) }) },
+      },
+    },
+    async (request) => deletePhoto(ctx, requireUser(request), request.params.id, request.body.path),
+  );
+}

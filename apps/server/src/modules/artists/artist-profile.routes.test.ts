@@ -1,0 +1,322 @@
+import crypto from 'node:crypto';
+import { messages, RATING_CATEGORIES, type PublicArtist } from '@hfm/shared';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdmin, createArtist, createUser, signIn, type TestArtist } from '../../test/factories.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { findGenreByLabel } from '../genres/genres.service.js';
+import { updateArtistRow } from './artists.repository.js';
+
+let t: TestApp;
+let artist: TestArtist;
+let other: TestArtist;
+let artistCookie: string;
+let otherCookie: string;
+let fanCookie: string;
+let adminCookie: string;
+let rockId: string;
+let jazzId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  artist = await createArtist(t.app, { artist: { name: 'Pending Band' } });
+  other = await createArtist(t.app, { artist: { status: 'ACTIVE' } });
+  artistCookie = await signIn(t.app, artist);
+  otherCookie = await signIn(t.app, other);
+  fanCookie = await signIn(t.app, await createUser(t.app));
+  adminCookie = await signIn(t.app, await createAdmin(t.app));
+  rockId = (await findGenreByLabel(t.app.ctx.db, 'Rock'))!.id;
+  jazzId = (await findGenreByLabel(t.app.ctx.db, 'Jazz'))!.id;
+});
+afterAll(async () => t.close());
+
+function call(cookie: string | undefined, request: InjectOptions) {
+  return t.app.inject({ ...request, headers: { ...request.headers, ...(cookie ? { cookie } : {}) } });
+}
+const put = (cookie: string | undefined, id: string, payload: object) =>
+  call(cookie, { method: 'PUT', url: `/api/artists/${id}`, payload });
+const get = (cookie: string | undefined, id: string) => call(cookie, { method: 'GET', url: `/api/artists/${id}` });
+
+describe('GET /api/artists/{id}', () => {
+  it('answers 400 for an id that is not a UUID and 404 for an unknown one', async () => {
+    expect((await get(undefined, 'nope')).statusCode).toBe(400);
+    expect((await get(adminCookie, crypto.randomUUID())).statusCode).toBe(404);
+  });
+
+  it('hides an artist that is not ACTIVE from the public, fans and other artists (404)', async () => {
+    for (const cookie of [undefined, fanCookie, otherCookie]) {
+      const res = await get(cookie, artist.artistId);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.code).toBe('NOT_FOUND');
+    }
+  });
+
+  it('shows a PENDING artist to itself and to admins', async () => {
+    for (const cookie of [artistCookie, adminCookie]) {
+      const res = await get(cookie, artist.artistId);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ id: artist.artistId, status: 'PENDING', name: 'Pending Band' });
+    }
+  });
+
+  it('shows an ACTIVE artist to everyone, with the derived values', async () => {
+    await updateArtistRow(t.app.ctx.db, other.artistId, {
+      scoreMatrix: [
+        { label: 'Following', score: 7 },
+        { label: 'Presentation', score: 4 },
+      ],
+      bannerImage: `banner-images/${other.artistId}/banner-1.png`,
+    });
+    const res = await get(undefined, other.artistId);
+    expect(res.statusCode).toBe(200);
+    const body: PublicArtist = res.json();
+    expect(body.totalScore).toBe(11);
+    expect(body.songDirectory).toBe(`${other.artistId}${body.name.replace(/ /g, '_')}`);
+    expect(body.bannerImagePath).toBe(
+      `/media/banner-images/${other.artistId}/banner-1.png?t=${new Date(body.updatedAt).getTime()}`,
+    );
+  });
+});
+
+describe('GET /api/artists (paged)', () => {
+  let searchable: TestArtist;
+  let tierOne: TestArtist;
+  beforeAll(async () => {
+    searchable = await createArtist(t.app, { artist: { status: 'ACTIVE', isSearchable: true } });
+    tierOne = await createArtist(t.app, { artist: { status: 'ACTIVE', isSearchable: true, tier: 'Tier 1' } });
+    await createArtist(t.app, { artist: { status: 'INACTIVE', isSearchable: true, tier: 'Tier 1' } });
+  });
+  const list = async (cookie: string | undefined, query = '') => {
+    const res = await call(cookie, { method: 'GET', url: `/api/artists${query}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { items: PublicArtist[]; pagination: Record<string, unknown> };
+  };
+
+  it('answers 400 for a bad page or limit', async () => {
+    expect((await call(undefined, { method: 'GET', url: '/api/artists?page=0' })).statusCode).toBe(400);
+    expect((await call(undefined, { method: 'GET', url: '/api/artists?limit=1000' })).statusCode).toBe(400);
+    expect((await call(adminCookie, { method: 'GET', url: '/api/artists?status=GONE' })).statusCode).toBe(400);
+  });
+
+  it('shows the public only ACTIVE, searchable artists, newest first, and ignores their filters', async () => {
+    for (const cookie of [undefined, fanCookie, artistCookie]) {
+      const body = await list(cookie, '?status=PENDING&tier=In%20Review');
+      expect(body.items.map((a) => a.id)).toEqual([tierOne.artistId, searchable.artistId]);
+      expect(body.pagination).toEqual({ page: 1, limit: 12, total: 2, pageCount: 1, hasMore: false });
+    }
+  });
+
+  it('pages with page and limit', async () => {
+    const first = await list(undefined, '?page=1&limit=1');
+    const second = await list(undefined, '?page=2&limit=1');
+    expect(first.items.map((a) => a.id)).toEqual([tierOne.artistId]);
+    expect(first.pagination).toMatchObject({ page: 1, limit: 1, total: 2, pageCount: 2, hasMore: true });
+    expect(second.items.map((a) => a.id)).toEqual([searchable.artistId]);
+    expect(second.pagination.hasMore).toBe(false);
+  });
+
+  it('shows admins every artist, with status and tier filters and the spec defaults on request', async () => {
+    const all = await list(adminCookie, '?limit=100');
+    expect(all.pagination.total).toBe(5);
+    const pending = await list(adminCookie, '?status=PENDING');
+    expect(pending.items.map((a) => a.id)).toEqual([artist.artistId]);
+    const tier = await list(adminCookie, '?tier=Tier%201');
+    expect(tier.items.map((a) => a.status).sort()).toEqual(['ACTIVE', 'INACTIVE']);
+    const defaults = await list(adminCookie, '?defaults=1');
+    expect(defaults.items.map((a) => a.id)).toEqual([tierOne.artistId]);
+    const overridden = await list(adminCookie, '?defaults=1&status=INACTIVE');
+    expect(overridden.items.map((a) => [a.status, a.tier])).toEqual([['INACTIVE', 'Tier 1']]);
+  });
+});
+
+describe('PUT /api/artists/{id}', () => {
+  it('answers 401 signed out, 400 for a non-UUID id, 403 for others, 404 for an unknown artist', async () => {
+    expect((await put(undefined, artist.artistId, { name: 'X' })).statusCode).toBe(401);
+    expect((await put(artistCookie, 'not-a-uuid', { name: 'X' })).statusCode).toBe(400);
+    expect((await put(otherCookie, artist.artistId, { name: 'X' })).statusCode).toBe(403);
+    expect((await put(fanCookie, artist.artistId, { name: 'X' })).statusCode).toBe(403);
+    expect((await put(adminCookie, crypto.randomUUID(), { name: 'X' })).statusCode).toBe(404);
+    expect((await get(adminCookie, artist.artistId)).json().name).toBe('Pending Band');
+  });
+
+  it.each([
+    ['an empty name', { name: '   ' }, { name: messages.artistName }],
+    ['an unknown genre', { genre: crypto.randomUUID() }, { genre: messages.genre }],
+    ['a genre that is not an id', { genre: 'Rock' }, { genre: messages.genre }],
+    ['a null genre', { genre: null }, { genre: messages.genre }],
+    ['an empty bio', { bio: '' }, { bio: messages.bio }],
+    ['a bio of markup only', { bio: '<p><br></p><p>&nbsp;</p>' }, { bio: messages.bio }],
+    ['a bio that is only a script', { bio: '<script>alert("x")</script>' }, { bio: messages.bio }],
+    ['a bio that is not text', { bio: 42 }, { bio: messages.bio }],
+  ])('answers 400 for %s and changes nothing', async (_case, payload, fields) => {
+    const res = await put(artistCookie, artist.artistId, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual(fields);
+    expect((await get(artistCookie, artist.artistId)).json().name).toBe('Pending Band');
+  });
+
+  it('names every bad field at once', async () => {
+    const res = await put(artistCookie, artist.artistId, { genre: 'x', bio: '<p></p>', hfmPicksOptIn: 'yes' });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().error.fields)).toContain('hfmPicksOptIn');
+    const semantic = await put(artistCookie, artist.artistId, { genre: 'x', bio: '<p></p>' });
+    expect(semantic.json().error.fields).toEqual({ genre: messages.genre, bio: messages.bio });
+  });
+
+  it('lets the artist change name, genre (id or object), bio and the opt-in', async () => {
+    const res = await put(artistCookie, artist.artistId, {
+      name: '  The Renamed  ',
+      genre: { _id: jazzId, label: 'Jazz' },
+      bio: '<p>We are <strong>loud</strong>.</p>',
+      hfmPicksOptIn: false,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      name: 'The Renamed',
+      genreID: jazzId,
+      genre: { id: jazzId, label: 'Jazz' },
+      bio: '<p>We are <strong>loud</strong>.</p>',
+      hfmPicksOptIn: false,
+      songDirectory: `${artist.artistId}The_Renamed`,
+    });
+    const byId = await put(artistCookie, artist.artistId, { genre: rockId });
+    expect(byId.json().genreID).toBe(rockId);
+  });
+
+  it('sanitises the bio: scripts, handlers and javascript: links are removed, safe links get rel', async () => {
+    const bio =
+      '<p onclick="steal()">Hi<script>alert(1)</script><img src=x onerror="alert(1)"> ' +
+      '<a href="javascript:alert(1)">bad</a> <a href="https://band.test" target="_blank">site</a></p>';
+    const res = await put(artistCookie, artist.artistId, { bio });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().bio).toBe(
+      '<p>Hi bad <a href="https://band.test" rel="noopener noreferrer nofollow">site</a></p>',
+    );
+    const stored = (await get(adminCookie, artist.artistId)).json().bio as string;
+    expect(stored).not.toMatch(/script|onerror|onclick|javascript:/i);
+  });
+
+  it('works as PATCH too', async () => {
+    const res = await call(artistCookie, {
+      method: 'PATCH',
+      url: `/api/artists/${artist.artistId}`,
+      payload: { hfmPicksOptIn: true },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().hfmPicksOptIn).toBe(true);
+  });
+
+  it('ignores the admin-only fields an artist sends, even in its whole artist object sent back', async () => {
+    const whole = (await get(artistCookie, artist.artistId)).json();
+    const res = await put(artistCookie, artist.artistId, {
+      ...whole,
+      name: 'Still Me',
+      status: 'ACTIVE',
+      tier: 'Tier 1',
+      isFeatured: true,
+      featuredBio: 'Me!',
+      featuredPosition: 0,
+      scoreMatrix: [{ label: 'Following', score: 9 }],
+      isSearchable: true,
+      searchStatus: { isSearchable: true },
+      isExclusive: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      name: 'Still Me',
+      status: 'PENDING',
+      tier: 'In Review',
+      isFeatured: false,
+      featuredBio: null,
+      featuredPosition: -1,
+      scoreMatrix: [],
+      totalScore: 0,
+      searchStatus: { isSearchable: false },
+      isExclusive: false,
+    });
+  });
+
+  it('lets an admin edit any artist, admin-only fields included', async () => {
+    const scoreMatrix = RATING_CATEGORIES.map((label, index) => ({ label, score: index + 1 }));
+    const res = await put(adminCookie, artist.artistId, {
+      name: 'Admin Edited',
+      bio: '<p>Curated.</p>',
+      status: 'ACTIVE',
+      tier: 'Tier 1',
+      isFeatured: true,
+      featuredBio: '  Our pick.  ',
+      featuredPosition: 2,
+      scoreMatrix,
+      searchStatus: { isSearchable: true },
+      isExclusive: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      name: 'Admin Edited',
+      status: 'ACTIVE',
+      tier: 'Tier 1',
+      isFeatured: true,
+      featuredBio: 'Our pick.',
+      featuredPosition: 2,
+      scoreMatrix,
+      totalScore: 45,
+      searchStatus: { isSearchable: true },
+      isExclusive: true,
+    });
+    expect((await get(undefined, artist.artistId)).statusCode).toBe(200);
+    const hidden = await put(adminCookie, artist.artistId, { isSearchable: false, status: 'PENDING' });
+    expect(hidden.json()).toMatchObject({ status: 'PENDING', searchStatus: { isSearchable: false } });
+  });
+
+  it.each([
+    ['an unknown label', [{ label: 'Charisma', score: 5 }], 'scoreMatrix.0.label'],
+    ['a score above 9', [{ label: 'Following', score: 10 }], 'scoreMatrix.0.score'],
+    ['a negative score', [{ label: 'Following', score: -1 }], 'scoreMatrix.0.score'],
+    ['a fractional score', [{ label: 'Following', score: 4.5 }], 'scoreMatrix.0.score'],
+    [
+      'a repeated label',
+      [
+        { label: 'Following', score: 1 },
+        { label: 'Following', score: 2 },
+      ],
+      'scoreMatrix',
+    ],
+  ])('refuses a score matrix with %s (400)', async (_case, scoreMatrix, field) => {
+    const res = await put(adminCookie, artist.artistId, { scoreMatrix });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().error.fields)).toEqual([field]);
+  });
+
+  it('accepts 0 (not rated) and 1 to 9 as scores', async () => {
+    const res = await put(adminCookie, artist.artistId, {
+      scoreMatrix: [
+        { label: 'Following', score: 0 },
+        { label: 'Presentation', score: 9 },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().totalScore).toBe(9);
+  });
+
+  it.each([
+    ['status', { status: 'APPROVED' }],
+    ['tier', { tier: '' }],
+    ['featuredPosition', { featuredPosition: -2 }],
+    ['isFeatured', { isFeatured: 'yes' }],
+  ])('refuses a bad admin field %s (400)', async (field, payload) => {
+    const res = await put(adminCookie, artist.artistId, payload);
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().error.fields)).toEqual([field]);
+  });
+
+  it('moves the banner timestamp query when the artist changes', async () => {
+    await updateArtistRow(t.app.ctx.db, artist.artistId, { bannerImage: `banner-images/${artist.artistId}/b.png` });
+    const before = (await get(artistCookie, artist.artistId)).json().bannerImagePath as string;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const after = (await put(artistCookie, artist.artistId, { name: 'Timed' })).json();
+    expect(after.bannerImagePath).not.toBe(before);
+    expect(after.bannerImagePath).toBe(
+      `/media/banner-images/${artist.artistId}/b.png?t=${new Date(after.updatedAt).getTime()}`,
+    );
+  });
+});

@@ -1,0 +1,108 @@
+import { DEFAULT_TIER_FILTER, messages, paginate, type Paged, type PublicArtist } from '@hfm/shared';
+import type { AppContext } from '../../context.js';
+import { badRequest, notFound } from '../../http/app-error.js';
+import { summarise } from '../../http/error-handler.js';
+import { richTextToPlainText, sanitizeRichText } from '../../platform/media/sanitize-html.js';
+import type { SessionUser } from '../auth/sessions.js';
+import { findGenre } from '../genres/genres.service.js';
+import { loadManagedArtist, loadVisibleArtist, NO_SUCH_ARTIST } from './artist-access.js';
+import type { ArtistListQuery, UpdateArtistBody } from './artists.schemas.js';
+import {
+  listArtistRows,
+  updateArtistRow,
+  type ArtistListFilter,
+  type ArtistPatch,
+} from './artists.repository.js';
+import { presentArtists } from './artists.service.js';
+
+export async function getArtist(ctx: AppContext, viewer: SessionUser | null, artistId: string): Promise<PublicArtist> {
+  const row = await loadVisibleArtist(ctx, viewer, artistId);
+  return (await presentArtists(ctx.db, [row]))[0]!;
+}
+
+/**
+ * Admins see every artist and may filter by status and tier; `defaults` fills in the spec's default
+ * filters (tier 'Tier 1', status ACTIVE) where none is given. Everyone else sees ACTIVE, searchable
+ * artists and their filters are ignored.
+ */
+function listFilter(viewer: SessionUser | null, query: ArtistListQuery): ArtistListFilter {
+  if (viewer?.role !== 'ADMIN') return { status: 'ACTIVE', isSearchable: true };
+  return {
+    status: query.status ?? (query.defaults ? 'ACTIVE' : undefined),
+    tier: query.tier ?? (query.defaults ? DEFAULT_TIER_FILTER : undefined),
+  };
+}
+
+export async function listArtists(
+  ctx: AppContext,
+  viewer: SessionUser | null,
+  query: ArtistListQuery,
+): Promise<Paged<PublicArtist>> {
+  const { page, limit } = query;
+  const { rows, total } = await listArtistRows(ctx.db, listFilter(viewer, query), {
+    offset: (page - 1) * limit,
+    limit,
+  });
+  return { items: await presentArtists(ctx.db, rows), pagination: paginate(page, limit, total) };
+}
+
+async function genreIdFrom(ctx: AppContext, genre: NonNullable<UpdateArtistBody['genre']>): Promise<string | null> {
+  return (await findGenre(ctx.db, typeof genre === 'string' ? genre : genre._id))?.id ?? null;
+}
+
+/** Sanitised rich text, or null when nothing is left once its markup is stripped. */
+function bioFrom(html: string): string | null {
+  const bio = sanitizeRichText(html);
+  return richTextToPlainText(bio) === '' ? null : bio;
+}
+
+/** Name, genre, bio and the opt-in, checked together so every bad field is named at once. */
+async function profilePatch(ctx: AppContext, body: UpdateArtistBody): Promise<ArtistPatch> {
+  const patch: ArtistPatch = {};
+  const fields: Record<string, string> = {};
+  if (body.name !== undefined) patch.name = body.name;
+  if (body.genre !== undefined) {
+    const genreId = await genreIdFrom(ctx, body.genre);
+    if (genreId) patch.genreId = genreId;
+    else fields.genre = messages.genre;
+  }
+  if (body.bio !== undefined) {
+    const bio = bioFrom(body.bio);
+    if (bio) patch.bio = bio;
+    else fields.bio = messages.bio;
+  }
+  if (body.hfmPicksOptIn !== undefined) patch.hfmPicksOptIn = body.hfmPicksOptIn;
+  if (Object.keys(fields).length > 0) throw badRequest(summarise(fields), fields);
+  return patch;
+}
+
+function adminPatch(body: UpdateArtistBody): ArtistPatch {
+  const patch: ArtistPatch = {};
+  if (body.status !== undefined) patch.status = body.status;
+  if (body.tier !== undefined) patch.tier = body.tier;
+  if (body.isFeatured !== undefined) patch.isFeatured = body.isFeatured;
+  if (body.featuredBio !== undefined) patch.featuredBio = body.featuredBio?.trim() || null;
+  if (body.featuredPosition !== undefined) patch.featuredPosition = body.featuredPosition;
+  if (body.scoreMatrix !== undefined) patch.scoreMatrix = body.scoreMatrix;
+  const isSearchable = body.isSearchable ?? body.searchStatus?.isSearchable;
+  if (isSearchable !== undefined) patch.isSearchable = isSearchable;
+  if (body.isExclusive !== undefined) patch.isExclusive = body.isExclusive;
+  return patch;
+}
+
+/**
+ * The artist's own user or an admin. Artists change name, genre, bio and hfmPicksOptIn; the admin-only
+ * fields they send are ignored (an artist may send its whole artist object back). Admins change all.
+ */
+export async function updateArtist(
+  ctx: AppContext,
+  actor: SessionUser,
+  artistId: string,
+  body: UpdateArtistBody,
+): Promise<PublicArtist> {
+  const row = await loadManagedArtist(ctx, actor, artistId);
+  const patch = { ...(actor.role === 'ADMIN' ? adminPatch(body) : {}), ...(await profilePatch(ctx, body)) };
+  const updated = Object.keys(patch).length > 0 ? await updateArtistRow(ctx.db, artistId, patch) : row;
+  if (!updated) throw notFound(NO_SUCH_ARTIST);
+  return (await presentArtists(ctx.db, [updated]))[0]!;
+}
