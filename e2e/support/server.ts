@@ -11,6 +11,10 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 export interface RunningServer {
   baseUrl: string;
   dataDir: string;
+  /** Set when the server runs on PostgreSQL (E2E_DATABASE_URL). */
+  databaseUrl: string | undefined;
+  /** The demo accounts' password for an email: printed on the first embedded start, or made with the CLI. */
+  demoPassword(email: string): Promise<string>;
   output(): string;
   /** Mail files written so far, newest last. */
   mails(): string[];
@@ -64,9 +68,21 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   const mailDir = path.join(dataDir, 'mail');
+  let seedOutput: string | undefined;
+  const childEnv = { ...process.env, DATA_DIR: dataDir, ...(database ? { DATABASE_URL: database.url } : {}) };
   return {
     baseUrl,
     dataDir,
+    databaseUrl: database?.url,
+    async demoPassword(email: string) {
+      if (database && seedOutput === undefined) seedOutput = await runCli(['seed-demo'], childEnv);
+      const escaped = email.replace(/[.@]/g, (c) => `\\${c}`);
+      const match =
+        new RegExp(`${escaped}\\s+(\\S+)\\s`).exec(output) ??
+        new RegExp(`${escaped} \\(password (\\S+)\\)`).exec(seedOutput ?? '');
+      if (!match) throw new Error(`no demo password for ${email}`);
+      return match[1]!;
+    },
     output: () => output,
     mails: () =>
       fs.existsSync(mailDir)
@@ -85,6 +101,16 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       await database?.drop();
     },
   };
+}
+
+function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(repoRoot, 'apps/server/dist/cli.js'), ...args], { cwd: repoRoot, env });
+    let text = '';
+    child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`cli ${args.join(' ')}: ${text}`))));
+  });
 }
 
 /** With E2E_DATABASE_URL set, each server gets a fresh PostgreSQL database of its own. */

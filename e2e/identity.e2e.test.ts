@@ -1,0 +1,176 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser, MOBILE, screenshot } from './support/browser.ts';
+import { codeFromMail, startServer, type RunningServer } from './support/server.ts';
+
+const PASSWORD = 'Night-Drive-2025!';
+
+describe('identity in a real browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function newPage(viewport = DESKTOP): Promise<Page> {
+    const context = await browser.newContext({ viewport, baseURL: server.baseUrl });
+    return context.newPage();
+  }
+
+  async function fillAccount(page: Page, email: string) {
+    await page.getByLabel('First Name', { exact: true }).fill('Rae');
+    await page.getByLabel('Last Name', { exact: true }).fill('Sundown');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Birthday').fill('04/12/1994');
+    await page.getByRole('radio', { name: 'Female' }).click();
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm Password').fill(PASSWORD);
+  }
+
+  it('a fan signs up on the page, confirms with the mailed code, signs in and lands on /members/', async () => {
+    const page = await newPage();
+    const email = `fan-${Date.now()}@example.com`;
+    await page.goto('/main/#/fan-sign-up');
+    const continueButton = page.getByRole('button', { name: 'Continue' });
+    await expect(continueButton.isDisabled()).resolves.toBe(true);
+    await fillAccount(page, email);
+    await expect(continueButton.isEnabled()).resolves.toBe(true);
+    await continueButton.click();
+    await page.getByText('Just one more step!').waitFor();
+    await page.getByText('Check your email for a confirmation link!').waitFor();
+
+    const code = codeFromMail(server.mails(), email);
+    await page.goto(`/main/#/confirm?email=${encodeURIComponent(email)}`);
+    await page.getByLabel('Code').fill(code);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL('**/login');
+
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL('**/members/');
+    await page.getByText('Rae').first().waitFor();
+    await screenshot(page, 'members-shell-1280');
+  });
+
+  it('a wrong confirmation code shows a clear message and keeps the user on the screen', async () => {
+    const page = await newPage();
+    await page.goto('/main/#/confirm?email=nobody%40example.com');
+    await page.getByLabel('Code').fill('000000');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText(/code/i).nth(1).waitFor();
+    expect(page.url()).toContain('#/confirm');
+  });
+
+  it('an artist signs up and is taken to /login after 8 seconds', async () => {
+    const page = await newPage();
+    const email = `artist-${Date.now()}@example.com`;
+    await page.goto('/main/#/artist-sign-up');
+    const signUp = page.getByRole('button', { name: 'Sign Up' });
+    await expect(signUp.isDisabled()).resolves.toBe(true);
+    await fillAccount(page, email);
+    await page.getByLabel('Band/Artist Name').fill('The Night Drives');
+    await page.getByLabel('Genre').selectOption({ label: 'Rock' });
+    await expect(signUp.isEnabled()).resolves.toBe(true);
+    await signUp.click();
+    await page.getByText("You're Almost Live").waitFor();
+    const shownAt = Date.now();
+    await page.waitForURL('**/login', { timeout: 15_000 });
+    expect(Date.now() - shownAt).toBeGreaterThan(7000);
+    expect(codeFromMail(server.mails(), email)).toMatch(/^\d{6}$/);
+  });
+
+  it('invalid input shows the exact messages and keeps the button disabled', async () => {
+    const page = await newPage();
+    await page.goto('/main/#/fan-sign-up');
+    await page.getByLabel('First Name', { exact: true }).fill('A');
+    await page.getByLabel('First Name', { exact: true }).fill('');
+    await page.getByLabel('Email', { exact: true }).fill('not-an-email');
+    await page.getByLabel('Birthday').fill('02/30/1990');
+    await page.getByLabel('Password', { exact: true }).fill('weak');
+    await page.getByLabel('Confirm Password').fill('other');
+    await page.getByLabel('Last Name', { exact: true }).click();
+    for (const message of [
+      'Please enter your first name.',
+      'Please enter a valid email address.',
+      'Please enter a valid datre (MM/DD/YYYY).',
+      'Passwords do not match.',
+    ]) {
+      await page.getByText(message, { exact: false }).first().waitFor();
+    }
+    await page.getByLabel('Birthday').fill(`01/01/${new Date().getFullYear() - 5}`);
+    await page.getByText('You must be 13 years or older to sign up.').first().waitFor();
+    await expect(page.getByRole('button', { name: 'Continue' }).isDisabled()).resolves.toBe(true);
+    await screenshot(page, 'fan-sign-up-errors-1280');
+  });
+
+  it('the email-exists message stops a second sign-up with the same address', async () => {
+    await server.demoPassword('fan@hfm.local');
+    const page = await newPage();
+    await page.goto('/main/#/fan-sign-up');
+    await fillAccount(page, 'fan@hfm.local');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('fan@hfm.local already exists.').waitFor();
+  });
+
+  it('a wrong password on /login shows the error; the demo admin lands on /admin/', async () => {
+    const page = await newPage();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('admin@hfm.local');
+    await page.getByLabel('Password', { exact: true }).fill('Wrong-Password-1!');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.getByRole('alert').waitFor();
+    await page.getByLabel('Password', { exact: true }).fill(await server.demoPassword('admin@hfm.local'));
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL('**/admin/');
+  });
+
+  it('signed-out visitors of a signed-in area are sent to /login', async () => {
+    const page = await newPage();
+    await page.goto('/artist/');
+    await page.waitForURL('**/login');
+  });
+
+  it('renders every public screen at 1280 and 390 px', async () => {
+    const routes = [
+      '',
+      'artists',
+      'artists-mobile',
+      'fans',
+      'fans-mobile',
+      'coming-soon',
+      'artist-sign-up',
+      'fan-sign-up',
+      'confirm',
+      'user-terms',
+      'user-privacy-policy',
+      'user-license-agreement',
+    ];
+    for (const [label, viewport] of [
+      ['1280', DESKTOP],
+      ['390', MOBILE],
+    ] as const) {
+      const page = await newPage(viewport);
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      for (const route of routes) {
+        await page.goto(`/main/#/${route}`);
+        await page.locator('h1').first().waitFor();
+        await page.waitForTimeout(700);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${route} at ${label} px scrolls sideways`).toBeLessThanOrEqual(1);
+        await screenshot(page, `${route || 'welcome'}-${label}`);
+      }
+      await page.goto('/login');
+      await page.getByRole('button', { name: 'Log In' }).waitFor();
+      await screenshot(page, `login-${label}`);
+      expect(errors).toEqual([]);
+    }
+  });
+});
