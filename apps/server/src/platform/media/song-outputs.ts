@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { contentTypeForKey } from '../storage/storage.js';
 import type { TranscodedSong } from './song-pipeline.js';
 
 export interface SongOutputObject {
@@ -18,32 +19,16 @@ export interface SongOutputKeys {
   downloadFiles: { flac: string; mp3: string; wav: string };
 }
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.m3u8': 'application/vnd.apple.mpegurl',
-  '.mpd': 'application/dash+xml',
-  '.mp4': 'audio/mp4',
-  '.m4s': 'audio/mp4',
-  '.m4a': 'audio/mp4',
-  '.flac': 'audio/flac',
-  '.mp3': 'audio/mpeg',
-  '.wav': 'audio/wav',
-};
-
-export function contentTypeOf(file: string): string {
-  return CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-}
-
 /**
  * Every file to store, once each (HLS and DASH share the segments), keyed under `mediaPrefix`
  * (e.g. `songs/{song directory name}/{songId}/`): stream/..., preview/preview.m4a, download/song.*.
  */
 export function listSongOutputs(song: TranscodedSong, workDir: string, mediaPrefix: string): SongOutputObject[] {
   const files = new Set([...song.hls.files, ...song.dash.files, song.preview, ...Object.values(song.downloads)]);
-  return [...files].map((file) => ({
-    file,
-    key: keyFor(file, workDir, mediaPrefix),
-    contentType: contentTypeOf(file),
-  }));
+  return [...files].map((file) => {
+    const key = keyFor(file, workDir, mediaPrefix);
+    return { file, key, contentType: contentTypeForKey(key) ?? 'application/octet-stream' };
+  });
 }
 
 export function songOutputKeys(song: TranscodedSong, workDir: string, mediaPrefix: string): SongOutputKeys {

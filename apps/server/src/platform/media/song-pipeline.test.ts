@@ -213,7 +213,7 @@ describe('transcodeSong on a 60-second stereo WAV with artwork', () => {
       'stream/master.m3u8': 'application/vnd.apple.mpegurl',
       'stream/manifest.mpd': 'application/dash+xml',
       'stream/init.mp4': 'audio/mp4',
-      'stream/segment-00001.m4s': 'audio/mp4',
+      'stream/segment-00001.m4s': 'video/iso.segment',
       'preview/preview.m4a': 'audio/mp4',
       'download/song.flac': 'audio/flac',
       'download/song.mp3': 'audio/mpeg',
