@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
-import { albums, albumSongs } from '../../platform/db/schema.js';
+import { albums, albumSongs, songs } from '../../platform/db/schema.js';
 
 export type AlbumRow = typeof albums.$inferSelect;
 export type NewAlbumRow = typeof albums.$inferInsert;
@@ -41,14 +41,20 @@ export async function countAlbumsOfArtist(db: Database, artistId: string, albumI
   return row?.total ?? 0;
 }
 
-/** The ordered song ids of each album. */
-export async function songIdsByAlbum(db: Database, albumIds: string[]): Promise<Map<string, string[]>> {
+/** The ordered song ids of each album; with `listenableOnly`, only the ready and active songs. */
+export async function songIdsByAlbum(
+  db: Database,
+  albumIds: string[],
+  options: { listenableOnly?: boolean } = {},
+): Promise<Map<string, string[]>> {
   const result = new Map<string, string[]>();
   if (albumIds.length === 0) return result;
+  const inAlbums = inArray(albumSongs.albumId, albumIds);
   const rows = await db
     .select({ albumId: albumSongs.albumId, songId: albumSongs.songId })
     .from(albumSongs)
-    .where(inArray(albumSongs.albumId, albumIds))
+    .innerJoin(songs, eq(songs.id, albumSongs.songId))
+    .where(options.listenableOnly ? and(inAlbums, eq(songs.status, 'ready'), eq(songs.active, true)) : inAlbums)
     .orderBy(asc(albumSongs.albumId), asc(albumSongs.position));
   for (const row of rows) result.set(row.albumId, [...(result.get(row.albumId) ?? []), row.songId]);
   return result;

@@ -1,7 +1,7 @@
 import type { CreateAlbumBody, PublicAlbum, UpdateAlbumBody } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../http/app-error.js';
-import { decodeImageData, processImage } from '../../platform/media/images.js';
+import { decodeImageData, processImage, type ProcessedImage } from '../../platform/media/images.js';
 import { cleanKeySegment } from '../../platform/storage/storage.js';
 import type { SessionUser } from '../auth/sessions.js';
 import { canManageArtist, findArtistRef, resolveManagedArtist, type ArtistRef } from '../songs/song-access.js';
@@ -18,9 +18,15 @@ import {
 } from './albums.repository.js';
 import { presentAlbum } from './albums.presenter.js';
 
-async function present(ctx: AppContext, row: AlbumRow): Promise<PublicAlbum> {
-  const songs = await songIdsByAlbum(ctx.db, [row.id]);
+/** Listeners see only the songs they can play; the artist and admins see the whole list. */
+async function present(ctx: AppContext, row: AlbumRow, listenableOnly = false): Promise<PublicAlbum> {
+  const songs = await songIdsByAlbum(ctx.db, [row.id], { listenableOnly });
   return presentAlbum(row, songs.get(row.id));
+}
+
+/** Read (and refused) before anything is written, so a bad image changes nothing. */
+async function readArtwork(imageData: string | null | undefined): Promise<ProcessedImage | null> {
+  return imageData ? processImage(decodeImageData(imageData), 2000) : null;
 }
 
 /** Keeps the first place of each song; every song must be the artist's own. */
@@ -46,13 +52,14 @@ async function findManagedAlbum(
 export async function createAlbum(ctx: AppContext, user: SessionUser, body: CreateAlbumBody): Promise<PublicAlbum> {
   const artist = await resolveManagedArtist(ctx.db, user, body.artistID);
   const songIds = await checkedSongOrder(ctx, artist.id, body.songs ?? []);
+  const image = await readArtwork(body.imageData);
   const row = await ctx.db.transaction(async (tx) => {
     const album = await insertAlbum(tx, { artistId: artist.id, name: body.name, linerNotes: body.linerNotes ?? '' });
     await replaceAlbumSongs(tx, album.id, songIds);
     return album;
   });
-  if (body.imageData) return storeArtwork(ctx, row, artist, body.imageData).then(() => getAlbumRow(ctx, row.id));
-  return present(ctx, row);
+  if (image) await storeArtwork(ctx, row, artist, image);
+  return getAlbumRow(ctx, row.id);
 }
 
 async function getAlbumRow(ctx: AppContext, id: string): Promise<PublicAlbum> {
@@ -69,6 +76,7 @@ export async function updateAlbum(
 ): Promise<PublicAlbum> {
   const { album, artist } = await findManagedAlbum(ctx, user, id);
   const songIds = body.songs ? await checkedSongOrder(ctx, artist.id, body.songs) : undefined;
+  const image = await readArtwork(body.imageData);
   await ctx.db.transaction(async (tx) => {
     await updateAlbumRow(tx, id, {
       ...(body.name !== undefined ? { name: body.name } : {}),
@@ -76,17 +84,16 @@ export async function updateAlbum(
     });
     if (songIds) await replaceAlbumSongs(tx, id, songIds);
   });
-  if (body.imageData) await storeArtwork(ctx, { ...album, name: body.name ?? album.name }, artist, body.imageData);
+  if (image) await storeArtwork(ctx, { ...album, name: body.name ?? album.name }, artist, image);
   return getAlbumRow(ctx, id);
 }
 
 export async function getAlbum(ctx: AppContext, user: SessionUser | null, id: string): Promise<PublicAlbum> {
   const row = await findAlbumById(ctx.db, id);
   if (!row) throw notFound('No such album.');
-  if (!canManageArtist(user, row.artistId) && (await findArtistRef(ctx.db, row.artistId))?.status !== 'ACTIVE') {
-    throw notFound('No such album.');
-  }
-  return present(ctx, row);
+  const manages = canManageArtist(user, row.artistId);
+  if (!manages && (await findArtistRef(ctx.db, row.artistId))?.status !== 'ACTIVE') throw notFound('No such album.');
+  return present(ctx, row, !manages);
 }
 
 export async function listArtistAlbums(
@@ -95,11 +102,13 @@ export async function listArtistAlbums(
   artistId: string,
 ): Promise<PublicAlbum[]> {
   const artist = await findArtistRef(ctx.db, artistId);
-  if (!artist || (!canManageArtist(user, artistId) && artist.status !== 'ACTIVE')) throw notFound('No such artist.');
+  const manages = canManageArtist(user, artistId);
+  if (!artist || (!manages && artist.status !== 'ACTIVE')) throw notFound('No such artist.');
   const rows = await listAlbumsOfArtist(ctx.db, artistId);
   const songs = await songIdsByAlbum(
     ctx.db,
     rows.map((row) => row.id),
+    { listenableOnly: !manages },
   );
   return rows.map((row) => presentAlbum(row, songs.get(row.id)));
 }
@@ -122,13 +131,17 @@ export async function uploadAlbumArtwork(
   imageData: string,
 ): Promise<{ path: string }> {
   const { album, artist } = await findManagedAlbum(ctx, user, id);
-  const key = await storeArtwork(ctx, album, artist, imageData);
+  const key = await storeArtwork(ctx, album, artist, await processImage(decodeImageData(imageData), 2000));
   return { path: `/media/${key}` };
 }
 
 /** album-artwork/{userId}/{artist name}/{album name}/album-artwork{timestamp}.{ext}, re-encoded without metadata. */
-async function storeArtwork(ctx: AppContext, album: AlbumRow, artist: ArtistRef, imageData: string): Promise<string> {
-  const image = await processImage(decodeImageData(imageData), 2000);
+async function storeArtwork(
+  ctx: AppContext,
+  album: AlbumRow,
+  artist: ArtistRef,
+  image: ProcessedImage,
+): Promise<string> {
   const fileName = `album-artwork${Date.now()}.${image.extension}`;
   const key = [
     'album-artwork',
