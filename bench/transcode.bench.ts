@@ -89,6 +89,7 @@ async function main(): Promise<void> {
     for (const minutes of minutesList) {
       console.log(`${minutes}-minute WAV: generating...`);
       const input = makeWav(root, minutes);
+      const loadBefore = os.loadavg()[0];
       const pipeline = await timePipeline(input, path.join(root, `pipeline-${minutes}`), artworkPath);
       console.log(`  pipeline (2 processes): ${pipeline.seconds.toFixed(1)} s`);
       const single = await timeSingleCommand(input, path.join(root, `single-${minutes}`), artworkPath, minutes * 60);
@@ -101,6 +102,8 @@ async function main(): Promise<void> {
         pipelineRealtimeFactor: round((minutes * 60) / pipeline.seconds),
         singleCommandRealtimeFactor: round((minutes * 60) / single.seconds),
         pipelineFasterBy: round(single.seconds / pipeline.seconds),
+        // Other work on the machine slows both runs; the one-minute load average says how busy it was.
+        loadAverage: { before: round(loadBefore ?? 0), after: round(os.loadavg()[0] ?? 0) },
         outputs: {
           segments: pipeline.song.dash.files.length - 2,
           peaks: pipeline.song.peaks.length,
