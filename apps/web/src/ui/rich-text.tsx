@@ -100,7 +100,19 @@ function Toolbar({ editor }: { editor: Editor }) {
           pressed={state.link}
           onClick={() => (state.link ? chain().unsetLink().run() : setLinkOpen((open) => !open))}
         >
-          🔗
+          <svg
+            viewBox="0 0 24 24"
+            width="18"
+            height="18"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          >
+            <path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1" />
+            <path d="M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" />
+          </svg>
         </ToolButton>
       </div>
       {linkOpen && <LinkForm editor={editor} onDone={() => setLinkOpen(false)} />}

@@ -190,7 +190,9 @@ function SongRow({ song, active, playing, showAdminColumns, onActivate, ...actio
                 if (!hiFiveReason) actions.onHiFive?.(song);
               }}
             >
-              ✋
+              <svg viewBox="0 0 24 24" aria-hidden="true">
+                <path d="M12 2a1.5 1.5 0 0 1 1.5 1.5V11h1V4.5a1.5 1.5 0 0 1 3 0V12h1V7.5a1.5 1.5 0 0 1 3 0V15a7 7 0 0 1-7 7h-1.2a7 7 0 0 1-5.6-2.8L3 14.6a1.5 1.5 0 0 1 2.3-1.9L8 15.5V5.5a1.5 1.5 0 0 1 3 0V11h1V3.5A1.5 1.5 0 0 1 12 2z" />
+              </svg>
             </button>
             {hiFiveReason && (
               <span role="tooltip" id={tooltipId} className="song-list__tooltip">
@@ -202,7 +204,7 @@ function SongRow({ song, active, playing, showAdminColumns, onActivate, ...actio
         {actions.onDownload && (
           <button
             type="button"
-            className="song-list__icon-button"
+            className="song-list__icon-button song-list__download"
             aria-label={`Download ${song.title}`}
             title="Download (FLAC)"
             disabled={!ready}
