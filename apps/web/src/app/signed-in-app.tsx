@@ -1,17 +1,27 @@
 import { messages, ROUTE_BY_ROLE } from '@hfm/shared';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { ApiError } from '../api/client';
 import { useSessionProfile, type SessionProfile } from '../api/session';
 import { errorMessage } from '../api/server-errors';
 import { AdminHome } from '../features/shells/admin-home';
 import { AppShell, ShellMessage } from '../features/shells/app-shell';
 import { AREA_BY_ROLE, type Area } from '../features/shells/areas';
-import { ArtistHome } from '../features/shells/artist-home';
 import { MembersHome } from '../features/shells/members-home';
 import { Button } from '../ui/button';
 
+const StudioApp = lazy(() => import('../features/studio/studio-app'));
+
+/** The artist's area is the studio, loaded only for artists. */
+function ArtistStudio({ profile }: { profile: SessionProfile }) {
+  return (
+    <Suspense fallback={<ShellMessage>{messages.loading}</ShellMessage>}>
+      <StudioApp user={profile.user} artist={profile.artist} />
+    </Suspense>
+  );
+}
+
 const HOMES: Record<Area, (props: { profile: SessionProfile }) => ReactNode> = {
-  artist: ArtistHome,
+  artist: ArtistStudio,
   admin: AdminHome,
   members: MembersHome,
 };
