@@ -123,7 +123,10 @@ export async function uploadPhoto(
 /** The storage key of a photo named by its public path (`/media/<key>`, absolute or not) or by its key. */
 export function photoKeyFromPath(path: string): string {
   const withoutOrigin = path.trim().replace(/^https?:\/\/[^/]+/i, '');
-  return withoutOrigin.replace(/[?#].*$/, '').replace(/^\/media\//, '').replace(/^\/+/, '');
+  return withoutOrigin
+    .replace(/[?#].*$/, '')
+    .replace(/^\/media\//, '')
+    .replace(/^\/+/, '');
 }
 
 export async function deletePhoto(

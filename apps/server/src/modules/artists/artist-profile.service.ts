@@ -7,12 +7,7 @@ import type { SessionUser } from '../auth/sessions.js';
 import { findGenre } from '../genres/genres.service.js';
 import { loadManagedArtist, loadVisibleArtist, NO_SUCH_ARTIST } from './artist-access.js';
 import type { ArtistListQuery, UpdateArtistBody } from './artists.schemas.js';
-import {
-  listArtistRows,
-  updateArtistRow,
-  type ArtistListFilter,
-  type ArtistPatch,
-} from './artists.repository.js';
+import { listArtistRows, updateArtistRow, type ArtistListFilter, type ArtistPatch } from './artists.repository.js';
 import { presentArtists } from './artists.service.js';
 
 export async function getArtist(ctx: AppContext, viewer: SessionUser | null, artistId: string): Promise<PublicArtist> {

@@ -15,7 +15,11 @@ const scoreMatrixField = z
   .array(
     z.object({
       label: z.enum(RATING_CATEGORIES, { error: `The label must be one of: ${RATING_CATEGORIES.join(', ')}.` }),
-      score: z.number({ error: SCORE_RULE }).int({ error: SCORE_RULE }).min(0, { error: SCORE_RULE }).max(9, { error: SCORE_RULE }),
+      score: z
+        .number({ error: SCORE_RULE })
+        .int({ error: SCORE_RULE })
+        .min(0, { error: SCORE_RULE })
+        .max(9, { error: SCORE_RULE }),
     }),
   )
   .max(RATING_CATEGORIES.length, { error: SCORE_LABEL_RULE })
@@ -87,5 +91,8 @@ export const photoUploadBody = z
   .describe('JSON `{ imgData: data URL }`, or multipart/form-data with an `imgData` file part');
 
 export const photoDeleteBody = z.object({
-  path: z.string({ error: 'Please name the photo to remove.' }).min(1, { error: 'Please name the photo to remove.' }).max(1000),
+  path: z
+    .string({ error: 'Please name the photo to remove.' })
+    .min(1, { error: 'Please name the photo to remove.' })
+    .max(1000),
 });
