@@ -34,7 +34,7 @@ const LINK_PASS: sanitize.IOptions = {
   ...BASE_OPTIONS,
   allowedTags: [...RICH_TEXT_TAGS, 'span'],
   transformTags: {
-    a: (_tagName, attribs) =>
+    a: (_tagName, attribs): sanitize.Tag =>
       isAllowedHref(attribs.href)
         ? { tagName: 'a', attribs: { href: attribs.href.trim(), rel: LINK_REL } }
         : { tagName: 'span', attribs: {} },
