@@ -1,0 +1,148 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser, MOBILE, screenshot } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+import { writeWav } from './support/wav.ts';
+
+interface Song {
+  id: string;
+  title: string;
+  status: string;
+}
+
+describe('the artist studio in a real browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    const context = await browser.newContext({ viewport: DESKTOP, baseURL: server.baseUrl });
+    page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('artist@hfm.local');
+    await page.getByLabel('Password', { exact: true }).fill(await server.demoPassword('artist@hfm.local'));
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL('**/artist/');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const api = <T>(path: string) =>
+    page.evaluate(async (url) => (await fetch(url, { credentials: 'include' })).json(), path) as Promise<T>;
+
+  async function artistSongs(): Promise<Song[]> {
+    const { artist } = await api<{ artist: { id: string } }>('/api/users/session/profile');
+    return (await api<{ items: Song[] }>(`/api/songs/artist/${artist.id}`)).items;
+  }
+
+  it('uploads two WAVs through the modal with progress, edits the info, and the songs become ready and play', async () => {
+    await page.getByRole('tab', { name: 'Songs' }).click();
+    await page.getByRole('button', { name: 'Submit Music' }).click();
+    // Slow the upload down so the progress bar is there to be seen, as on a real line.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: 50 * 1024 * 1024,
+      uploadThroughput: 4 * 1024 * 1024,
+    });
+    await page
+      .getByLabel('Choose .wav files')
+      .setInputFiles([writeWav('Night Drive.wav', 36, 440), writeWav('Dawn Chorus.wav', 20, 660)]);
+    await page.getByText('Uploading Track...').waitFor();
+    await screenshot(page, 'studio-uploading-1280');
+    await page.getByRole('dialog', { name: 'Edit Song Info' }).waitFor({ timeout: 60_000 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    const dialog = page.getByRole('dialog', { name: 'Edit Song Info' });
+    await dialog.getByLabel('Title').first().fill('Night Drive (Radio Edit)');
+    await dialog.getByLabel('Track Number').first().fill('1');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await expect
+      .poll(async () => (await artistSongs()).map((song) => song.status).sort(), { timeout: 90_000, interval: 1000 })
+      .toEqual(['ready', 'ready']);
+    const titles = (await artistSongs()).map((song) => song.title).sort();
+    expect(titles).toEqual(['Dawn Chorus', 'Night Drive (Radio Edit)']);
+
+    await page.reload();
+    await page.getByRole('tab', { name: 'Songs' }).click();
+    await page.getByRole('button', { name: 'Play Night Drive (Radio Edit)' }).click();
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() =>
+            [...document.querySelectorAll('audio, video')].some((m) => (m as HTMLMediaElement).currentTime > 0.5),
+          ),
+        {
+          timeout: 20_000,
+          interval: 500,
+        },
+      )
+      .toBe(true);
+    await screenshot(page, 'studio-songs-playing-1280');
+  });
+
+  it('creates an album and puts its songs in order by dragging', async () => {
+    await page.getByRole('tab', { name: 'Albums' }).click();
+    await page.getByRole('button', { name: 'New Album' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Album' });
+    await dialog.getByLabel('Album Name').fill('Night Drives');
+    await dialog.getByRole('button', { name: 'Add Night Drive (Radio Edit)' }).click();
+    await dialog.getByRole('button', { name: 'Add Dawn Chorus' }).click();
+    const order = dialog.getByRole('list', { name: 'Album song order' });
+    await expect.poll(() => order.locator('li').allInnerTexts()).toHaveLength(2);
+
+    const handle = dialog.getByRole('button', { name: 'Move Dawn Chorus', exact: true });
+    const target = dialog.getByRole('button', { name: 'Move Night Drive (Radio Edit)', exact: true });
+    const from = (await handle.boundingBox())!;
+    const to = (await target.boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 5 });
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 - 4, { steps: 10 });
+    await page.mouse.up();
+    await expect
+      .poll(async () =>
+        (await order.locator('li').allInnerTexts()).map((text) => (text.includes('Dawn') ? 'Dawn' : 'Night')),
+      )
+      .toEqual(['Dawn', 'Night']);
+    await screenshot(page, 'studio-album-modal-1280');
+    await dialog.getByRole('button', { name: 'Save Album' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const { artist } = await api<{ artist: { id: string } }>('/api/users/session/profile');
+    const [album] = await api<{ name: string; songs: string[] }[]>(`/api/albums/artist/${artist.id}`);
+    const songs = await artistSongs();
+    const titleOf = (id: string) => songs.find((song) => song.id === id)?.title;
+    expect(album?.name).toBe('Night Drives');
+    expect(album?.songs.map(titleOf)).toEqual(['Dawn Chorus', 'Night Drive (Radio Edit)']);
+  });
+
+  it('looks right at 390 px', async () => {
+    const context = await browser.newContext({
+      viewport: MOBILE,
+      baseURL: server.baseUrl,
+      storageState: await page.context().storageState(),
+    });
+    const mobile = await context.newPage();
+    for (const tab of ['Dashboard', 'Songs', 'Albums', 'Profile', 'Bio & Photos']) {
+      await mobile.goto('/artist/');
+      await mobile.getByRole('tab', { name: tab }).click();
+      await mobile.waitForTimeout(400);
+      const overflow = await mobile.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${tab} at 390 px scrolls sideways`).toBeLessThanOrEqual(1);
+      await screenshot(mobile, `studio-${tab.replace(/\W+/g, '-').toLowerCase()}-390`);
+    }
+  });
+});
