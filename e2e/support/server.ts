@@ -105,7 +105,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 
 function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(repoRoot, 'apps/server/dist/cli.js'), ...args], { cwd: repoRoot, env });
+    const child = spawn(process.execPath, [path.join(repoRoot, 'apps/server/dist/cli.js'), ...args], {
+      cwd: repoRoot,
+      env,
+    });
     let text = '';
     child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
