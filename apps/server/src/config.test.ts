@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('config', () => {
+  it('runs on embedded defaults with nothing set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      publicUrl: 'http://127.0.0.1:3000',
+      seedDemo: true,
+      secureCookies: false,
+      role: 'all',
+      s3: undefined,
+    });
+  });
+
+  it('never seeds demo accounts against DATABASE_URL', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/hfm', SEED_DEMO: 'true' });
+    expect(config.seedDemo).toBe(false);
+  });
+
+  it('makes cookies Secure when the public address is https', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://hfm.example.com/' })).toMatchObject({
+      publicUrl: 'https://hfm.example.com',
+      secureCookies: true,
+    });
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://localhost/hfm'],
+    ['SMTP_URL', 'not a url'],
+    ['PUBLIC_URL', 'hfm.example.com'],
+    ['LOG_LEVEL', 'loud'],
+    ['ROLE', 'everything'],
+    ['SIGNING_SECRET', 'short'],
+  ])('stops with one line naming %s when it is %j', (name, value) => {
+    let error: unknown;
+    try {
+      loadConfig({ [name]: value });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain(name);
+    expect(message.split('\n')).toHaveLength(1);
+  });
+
+  it('chooses S3 storage when S3_BUCKET is set, path-style for a custom endpoint', () => {
+    const config = loadConfig({ S3_BUCKET: 'media', S3_ENDPOINT: 'http://127.0.0.1:9000' });
+    expect(config.s3).toMatchObject({ bucket: 'media', endpoint: 'http://127.0.0.1:9000', forcePathStyle: true });
+  });
+});
