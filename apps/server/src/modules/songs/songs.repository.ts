@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
-import { albumSongs, songs } from '../../platform/db/schema.js';
+import { albumSongs, artists, songs } from '../../platform/db/schema.js';
 
 export type SongRow = typeof songs.$inferSelect;
 export type NewSongRow = typeof songs.$inferInsert;
@@ -30,14 +30,17 @@ export async function deleteSongRow(db: Database, id: string): Promise<void> {
 
 export interface SongListFilter {
   artistId?: string;
-  /** Only what listeners may see: ready and active. */
+  /** Only what listeners may see: ready and active songs of approved (ACTIVE) artists. */
   publicOnly: boolean;
 }
 
 function listConditions(filter: SongListFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.artistId) conditions.push(eq(songs.artistId, filter.artistId));
-  if (filter.publicOnly) conditions.push(eq(songs.status, 'ready'), eq(songs.active, true));
+  if (filter.publicOnly) {
+    const ofApprovedArtist = sql`${songs.artistId} in (select ${artists.id} from ${artists} where ${artists.status} = 'ACTIVE')`;
+    conditions.push(eq(songs.status, 'ready'), eq(songs.active, true), ofApprovedArtist);
+  }
   return conditions.length ? and(...conditions) : undefined;
 }
 

@@ -426,3 +426,23 @@ describe('GET /api/songs/artist/{artistID}', () => {
     }
   });
 });
+
+describe('GET /api/songs', () => {
+  it('shows listeners only ready, active songs of approved artists; admins every song', async () => {
+    const ready = await createSong(t.app, artist.artistId, { status: 'ready' });
+    const pending = await createSong(t.app, artist.artistId);
+    const inactive = await createSong(t.app, artist.artistId, { status: 'ready', active: false });
+    const unapproved = await createSong(t.app, pendingArtist.artistId, { status: 'ready' });
+    const idsFor = async (who: string | undefined) =>
+      (await get(who, '/api/songs?limit=100')).json().items.map((s: { id: string }) => s.id) as string[];
+    for (const who of [undefined, cookie.fan, cookie.artist]) {
+      const ids = await idsFor(who);
+      expect(ids).toContain(ready.id);
+      expect(ids).not.toContain(pending.id);
+      expect(ids).not.toContain(inactive.id);
+      expect(ids).not.toContain(unapproved.id);
+    }
+    const all = await idsFor(cookie.admin);
+    for (const song of [ready, pending, inactive, unapproved]) expect(all).toContain(song.id);
+  });
+});
