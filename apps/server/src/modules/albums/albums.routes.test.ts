@@ -221,6 +221,22 @@ describe('songs in several albums', () => {
     expect(res.statusCode).toBe(200);
     expect((await getAlbum(artistCookie, album.id)).json().songs).toEqual([a, b]);
   });
+  it("keeps a song's place in the albums it stays in when its albumIDs are saved again", async () => {
+    const [a, b, c] = await songsOf(artist, 3);
+    const lp = (await create(artistCookie, { name: 'Ordered', songs: [a, b, c] })).json();
+    const singles = (await create(artistCookie, { name: 'Singles Too', songs: [c] })).json();
+    const res = await call(artistCookie, {
+      method: 'PUT',
+      url: `/api/songs/${a}`,
+      payload: { title: 'Edited', albumIDs: [lp.id, singles.id] },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await getAlbum(artistCookie, lp.id)).json().songs).toEqual([a, b, c]);
+    expect((await getAlbum(artistCookie, singles.id)).json().songs).toEqual([c, a]);
+    await call(artistCookie, { method: 'PUT', url: `/api/songs/${a}`, payload: { albumIDs: [singles.id] } });
+    expect((await getAlbum(artistCookie, lp.id)).json().songs).toEqual([b, c]);
+    expect((await getAlbum(artistCookie, singles.id)).json().songs).toEqual([c, a]);
+  });
 });
 
 describe('GET /api/albums/artist/{artistID} and /api/albums/{id}', () => {

@@ -91,9 +91,18 @@ export async function countArtistSongs(db: Database, artistId: string, songIds: 
   return row?.total ?? 0;
 }
 
+/** The song's albums become exactly these: it keeps its place where it stays and joins new ones at the end. */
 export async function setSongAlbums(db: Database, songId: string, albumIds: string[]): Promise<void> {
-  await db.delete(albumSongs).where(eq(albumSongs.songId, songId));
-  for (const albumId of albumIds) {
+  const current = await db
+    .select({ albumId: albumSongs.albumId })
+    .from(albumSongs)
+    .where(eq(albumSongs.songId, songId));
+  const kept = new Set(current.map((row) => row.albumId).filter((albumId) => albumIds.includes(albumId)));
+  const leaving = current.map((row) => row.albumId).filter((albumId) => !kept.has(albumId));
+  if (leaving.length) {
+    await db.delete(albumSongs).where(and(eq(albumSongs.songId, songId), inArray(albumSongs.albumId, leaving)));
+  }
+  for (const albumId of albumIds.filter((id) => !kept.has(id))) {
     const [next] = await db
       .select({ position: sql<number>`coalesce(max(${albumSongs.position}) + 1, 0)` })
       .from(albumSongs)
