@@ -8,6 +8,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { IMAGE_BODY_LIMIT, JSON_BODY_LIMIT } from './http/limits.js';
+import { rejectNulCharacters } from './http/nul-characters.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerHealthRoutes } from './http/health.routes.js';
 import { registerSessionHook } from './modules/auth/session-hook.js';
@@ -38,7 +39,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     requestIdHeader: false,
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: true,
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -65,6 +69,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   registerErrorHandler(app);
+  app.addHook('preValidation', rejectNulCharacters);
   await app.register(cookie);
   await app.register(multipart, {
     limits: { fileSize: IMAGE_BODY_LIMIT, files: 4, fields: 20, fieldSize: IMAGE_BODY_LIMIT },

@@ -26,6 +26,12 @@ const envSchema = z.object({
   SEED_DEMO: bool.optional(),
   WEB_DIST_DIR: z.string().optional(),
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d{1,2}|[\d.:a-fA-F/,\s]+)$/, {
+      message: 'must be true, false, a hop count or proxy addresses',
+    })
+    .optional(),
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
@@ -61,6 +67,8 @@ export interface Config {
   secureCookies: boolean;
   /** all: API and workers in one process; api or worker to scale them apart. */
   role: 'all' | 'api' | 'worker';
+  /** Which X-Forwarded-For hops to believe: off unless a proxy is named (else anyone could pick their address). */
+  trustProxy: boolean | number | string[];
   ffmpegPath: string | undefined;
   ffprobePath: string | undefined;
   workerConcurrency: number;
@@ -112,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: e.WEB_DIST_DIR,
     secureCookies: publicUrl.startsWith('https:'),
     role: e.ROLE,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
     workerConcurrency: e.WORKER_CONCURRENCY,
@@ -128,4 +137,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value
+    .split(',')
+    .map((address) => address.trim())
+    .filter(Boolean);
 }

@@ -17,7 +17,8 @@ const notFoundBody = { error: { code: 'NOT_FOUND', message: 'Not found.' } };
 
 export function registerMediaRoutes(app: FastifyInstance): void {
   app.get('/media/*', { schema: { hide: true } }, async (request, reply) => {
-    const key = decodeURIComponent((request.params as { '*': string })['*']);
+    // Fastify has already decoded the path once; decoding again would misread '%25' sequences.
+    const key = (request.params as { '*': string })['*'];
     if (!PUBLIC_IMAGE_PREFIXES.some((prefix) => key.startsWith(prefix)) || !isSafeKey(key)) {
       return reply.status(404).send(notFoundBody);
     }

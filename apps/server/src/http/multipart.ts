@@ -17,7 +17,7 @@ export interface MultipartForm {
 const UNREADABLE = 'The upload could not be read.';
 
 /** Multipart errors with a 4xx status keep it (413 for sizes); a broken body is a 400, never a 500. */
-function uploadError(error: unknown): Error {
+export function uploadError(error: unknown): Error {
   if (error instanceof AppError) return error;
   const { statusCode, code } = error as { statusCode?: number; code?: string };
   if (statusCode === 413) return new AppError('PAYLOAD_TOO_LARGE', messages.tooLarge);

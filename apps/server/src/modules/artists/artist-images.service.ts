@@ -11,7 +11,7 @@ import { bannerImagePath, mediaPath } from './artists.presenter.js';
 import {
   countPhotos,
   deletePhotoRow,
-  findUserNameOfArtist,
+  findUserIdOfArtist,
   insertPhoto,
   loadPhotoKeys,
   lockArtistRow,
@@ -88,9 +88,12 @@ export async function uploadBanner(
   return { path: bannerImagePath(replaced.after)!, ...(small ? { warning: BANNER_WARNING } : {}) };
 }
 
-/** `band-photos/{user name}/`: the artist user's userName, spaces as underscores, cleaned for a key. */
-function photoFolder(userName: string): string {
-  return `band-photos/${cleanKeySegment(userName.replace(/ /g, '_'))}`;
+/**
+ * `band-photos/{user id}/`. The spec names the folder after the user name, but our user names are
+ * email addresses and photo URLs are public: the id keeps the address private (docs/decisions/0004).
+ */
+function photoFolder(userId: string): string {
+  return `band-photos/${cleanKeySegment(userId)}`;
 }
 
 async function photoPaths(ctx: AppContext, artistId: string): Promise<string[]> {
@@ -108,9 +111,9 @@ export async function uploadPhoto(
   const tooMany = () => badRequest(TOO_MANY_PHOTOS, { imgData: TOO_MANY_PHOTOS });
   if ((await countPhotos(ctx.db, artistId)) >= MAX_ARTIST_PHOTOS) throw tooMany();
   const { image } = await readUploadedImage(input, 'imgData');
-  const userName = await findUserNameOfArtist(ctx.db, artistId);
-  if (userName === null) throw notFound(NO_SUCH_ARTIST);
-  const key = `${photoFolder(userName)}/${newImageFileName('photo', image)}`;
+  const userId = await findUserIdOfArtist(ctx.db, artistId);
+  if (userId === null) throw notFound(NO_SUCH_ARTIST);
+  const key = `${photoFolder(userId)}/${newImageFileName('photo', image)}`;
   await ctx.db.transaction(async (tx) => {
     if (!(await lockArtistRow(tx, artistId))) throw notFound(NO_SUCH_ARTIST);
     if ((await countPhotos(tx, artistId)) >= MAX_ARTIST_PHOTOS) throw tooMany();

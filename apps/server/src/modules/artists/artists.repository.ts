@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, max, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
-import { artistPhotos, artists, users } from '../../platform/db/schema.js';
+import { artistPhotos, artists } from '../../platform/db/schema.js';
 
 export type ArtistRow = typeof artists.$inferSelect;
 export type NewArtistRow = typeof artists.$inferInsert;
@@ -65,14 +65,9 @@ export async function listArtistRows(
   return { rows, total: counted?.total ?? 0 };
 }
 
-export async function findUserNameOfArtist(db: Database, artistId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ userName: users.userName })
-    .from(artists)
-    .innerJoin(users, eq(users.id, artists.userId))
-    .where(eq(artists.id, artistId))
-    .limit(1);
-  return row?.userName ?? null;
+export async function findUserIdOfArtist(db: Database, artistId: string): Promise<string | null> {
+  const [row] = await db.select({ userId: artists.userId }).from(artists).where(eq(artists.id, artistId)).limit(1);
+  return row?.userId ?? null;
 }
 
 /** Photo storage keys of the given artists, in their order, keyed by artist id. */

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { logIn, logOut } from './auth.service.js';
 import { confirmUser, resendCode } from './confirmation.service.js';
 import { warmUpPasswordHashing } from './passwords.js';
-import { rateLimited } from './route-options.js';
+import { perAccountLimit, rateLimited } from './route-options.js';
 import { SESSION_COOKIE } from './sessions.js';
 
 const LOGIN_PATH = '/login';
@@ -16,11 +16,13 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   warmUpPasswordHashing();
+  const accountLimit = perAccountLimit(app);
 
   app.post(
     '/api/auth',
     {
       config: rateLimited(app),
+      preHandler: accountLimit('userName'),
       schema: {
         tags: ['auth'],
         summary: 'Sign in; sets the hfm_session cookie',
@@ -66,6 +68,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     '/api/auth/confirm-user',
     {
       config: rateLimited(app),
+      preHandler: accountLimit('email'),
       schema: {
         tags: ['auth'],
         summary: 'Confirm an account with the 6-digit code from the mail',
@@ -83,6 +86,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     '/api/auth/resend-code',
     {
       config: rateLimited(app),
+      preHandler: accountLimit('email'),
       schema: {
         tags: ['auth'],
         summary: 'Mail a new code to an unconfirmed account (same answer for any email)',

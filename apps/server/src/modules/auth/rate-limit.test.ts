@@ -36,7 +36,14 @@ describe('rate limits (RATE_LIMIT_MAX=2)', () => {
     const request = { method: 'POST', url: '/api/auth/resend-code', payload: { email: 'e@f.co' } } as const;
     for (let i = 0; i < 3; i++) await t.app.inject({ ...request, remoteAddress: '10.0.0.9' });
     expect((await t.app.inject({ ...request, remoteAddress: '10.0.0.9' })).statusCode).toBe(429);
-    expect((await t.app.inject({ ...request, remoteAddress: '10.0.0.10' })).statusCode).toBe(202);
+    const otherAccount = { ...request, payload: { email: 'g@h.co' } };
+    expect((await t.app.inject({ ...otherAccount, remoteAddress: '10.0.0.10' })).statusCode).toBe(202);
+  });
+
+  it('also counts per account, whatever the address', async () => {
+    const request = { method: 'POST', url: '/api/auth/resend-code', payload: { email: 'one@target.co' } } as const;
+    for (let i = 0; i < 2; i++) await t.app.inject({ ...request, remoteAddress: `10.0.1.${i}` });
+    expect((await t.app.inject({ ...request, remoteAddress: '10.0.1.99' })).statusCode).toBe(429);
   });
 
   it('leaves unlimited routes alone', async () => {

@@ -1,10 +1,36 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { messages } from '@hfm/shared';
+import { AppError } from '../../http/app-error.js';
 import { requireUser } from '../../http/guards.js';
 
 /** Per-route rate limit from the config (per client address); 429 answers use the error body. */
 export function rateLimited(app: FastifyInstance) {
   const { max, windowMs } = app.ctx.config.rateLimit;
   return { rateLimit: { max, timeWindow: windowMs } };
+}
+
+/**
+ * A second limit keyed by the account a request names (its email), so guessing one account's password
+ * or code is bounded however many addresses the guesser has. Runs after the body is parsed.
+ */
+export function perAccountLimit(app: FastifyInstance) {
+  const { max, windowMs } = app.ctx.config.rateLimit;
+  return (field: 'userName' | 'email') => {
+    const accountOf = (request: FastifyRequest) => {
+      const value = (request.body as Record<string, unknown> | undefined)?.[field];
+      return typeof value === 'string' ? value.trim().toLowerCase().slice(0, 254) : '';
+    };
+    const check = app.createRateLimit({
+      max,
+      timeWindow: windowMs,
+      keyGenerator: (request) => `account:${accountOf(request)}`,
+    });
+    return async (request: FastifyRequest): Promise<void> => {
+      if (!accountOf(request)) return;
+      const limit = await check(request);
+      if (!limit.isAllowed && limit.isExceeded) throw new AppError('RATE_LIMITED', messages.tooManyRequests);
+    };
+  };
 }
 
 /**

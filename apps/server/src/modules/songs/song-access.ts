@@ -53,6 +53,7 @@ export async function hasActiveSubscription(db: Database, memberId: string, arti
       and(
         eq(subscriptions.memberId, memberId),
         eq(subscriptions.artistId, artistId),
+        eq(subscriptions.status, 'active'),
         gt(subscriptions.currentPeriodEnd, new Date()),
       ),
     )

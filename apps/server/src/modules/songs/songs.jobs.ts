@@ -89,6 +89,11 @@ export async function transcodeSongJob(ctx: AppContext, songId: string, job: Job
     for (const output of listSongOutputs(result, outputDir, song.mediaPrefix)) {
       await ctx.storage.put(output.key, fs.createReadStream(output.file), output.contentType);
     }
+    if (!(await findSongById(ctx.db, songId))) {
+      // Deleted while it was being made: take back what this job just stored.
+      await ctx.storage.deletePrefix(song.mediaPrefix);
+      return 'skipped';
+    }
     await updateSongRow(ctx.db, songId, {
       ...songOutputKeys(result, outputDir, song.mediaPrefix),
       status: 'ready',

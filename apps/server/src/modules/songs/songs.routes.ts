@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.js';
+import { uploadError } from '../../http/multipart.js';
 import { requireUser } from '../../http/guards.js';
 import { defineSongJobs } from './songs.jobs.js';
 import { downloadSong, playSong } from './songs.playback.js';
@@ -122,7 +123,11 @@ export async function songsRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const user = requireUser(request);
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data.');
-      const file = await request.file({ limits: { fileSize: DIRECT_UPLOAD_MAX_BYTES, files: 1 } });
+      const file = await request
+        .file({ limits: { fileSize: DIRECT_UPLOAD_MAX_BYTES, files: 1 } })
+        .catch((error: unknown) => {
+          throw uploadError(error);
+        });
       if (!file)
         throw new AppError('VALIDATION', 'Choose a .wav file to upload.', { file: 'Choose a .wav file to upload.' });
       return directSongUpload(ctx, user, request.params.id, {

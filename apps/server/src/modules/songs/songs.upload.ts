@@ -9,6 +9,7 @@ import {
 } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest } from '../../http/app-error.js';
+import { uploadError } from '../../http/multipart.js';
 import { cleanKeySegment } from '../../platform/storage/storage.js';
 import type { SessionUser } from '../auth/sessions.js';
 import { findArtistRef } from './song-access.js';
@@ -116,7 +117,12 @@ export async function directSongUpload(
   }
   const prefix = await mediaPrefixOf(ctx, song);
   const key = `${prefix}original/${cleanKeySegment(file.filename)}`;
-  await ctx.storage.put(key, file.stream, 'audio/wav');
+  try {
+    await ctx.storage.put(key, file.stream, 'audio/wav');
+  } catch (error) {
+    await ctx.storage.delete(key).catch(() => undefined);
+    throw uploadError(error);
+  }
   if ((file.stream as Readable & { truncated?: boolean }).truncated) {
     await ctx.storage.delete(key);
     throw new AppError('PAYLOAD_TOO_LARGE', messages.tooLarge);

@@ -2,6 +2,9 @@ import sharp from 'sharp';
 import { badRequest, AppError } from '../../http/app-error.js';
 import { messages } from '@hfm/shared';
 
+/** About 40 megapixels (e.g. 8000 x 5000): bounds the memory one decode may take. */
+const MAX_INPUT_PIXELS = 40_000_000;
+
 export interface ProcessedImage {
   data: Buffer;
   contentType: 'image/png' | 'image/jpeg';
@@ -24,7 +27,7 @@ export function decodeImageData(imageData: string): Buffer {
 export async function processImage(input: Buffer, maxDimension = 2400): Promise<ProcessedImage> {
   let format: string | undefined;
   try {
-    format = (await sharp(input).metadata()).format;
+    format = (await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;
   } catch {
     format = undefined;
   }
@@ -32,7 +35,7 @@ export async function processImage(input: Buffer, maxDimension = 2400): Promise<
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.imageType, { imageData: messages.imageType });
   }
   try {
-    const pipeline = sharp(input, { limitInputPixels: 100_000_000 })
+    const pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()
       .resize({ width: maxDimension, height: maxDimension, fit: 'inside', withoutEnlargement: true });
     const encoded =

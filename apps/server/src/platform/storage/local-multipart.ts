@@ -184,7 +184,7 @@ async function concatenate(files: string[], target: string): Promise<void> {
         for (;;) {
           const { bytesRead } = await input.read(buffer, 0, buffer.length, null);
           if (bytesRead === 0) break;
-          for (let written = 0; written < bytesRead; ) {
+          for (let written = 0; written < bytesRead;) {
             written += (await out.write(buffer, written, bytesRead - written)).bytesWritten;
           }
         }
