@@ -67,7 +67,7 @@ describe('multipart rules', () => {
       413,
       { maxUploadBytes: 1024 },
     ],
-  ] as const)('refuses %s', (_name, parts, status, limit = limits) => {
+  ] as const)('refuses %s', (_name, parts, status, limit: { maxUploadBytes: number } = limits) => {
     expect(() => checkCompletion(parts as never, stored, limit)).toThrow(expect.objectContaining({ status }));
   });
 
