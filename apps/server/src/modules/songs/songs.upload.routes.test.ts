@@ -151,6 +151,39 @@ describe('song upload protocol, transcoding and playback', () => {
     );
   }, 120_000);
 
+  it('resumes an interrupted upload: the same file presigned again keeps its stored parts', async () => {
+    const songId = await newSong('Resumed');
+    const [first] = (await presign(songId)).json();
+    const send = injectSender(t.app);
+    const part1 = await send(first.urls[0], parts[0]!);
+    expect(part1.status).toBe(200);
+
+    const [again] = (await presign(songId)).json();
+    expect(again.uploadId).toBe(first.uploadId);
+    expect(again.key).toBe(first.key);
+    const stored = await inject(
+      'GET',
+      `/api/songs/upload-parts/${songId}?uploadId=${again.uploadId}&key=${encodeURIComponent(again.key)}`,
+    );
+    expect(stored.json().parts).toEqual([{ PartNumber: 1, ETag: part1.etag, Size: parts[0]!.length }]);
+    const part2 = await send(again.urls[1], parts[1]!);
+    const done = await inject('POST', `/api/songs/upload-complete/${songId}`, {
+      key: again.key,
+      uploadId: again.uploadId,
+      parts: [
+        { PartNumber: 1, ETag: part1.etag },
+        { PartNumber: 2, ETag: part2.etag },
+      ],
+    });
+    expect(done.statusCode).toBe(200);
+    expect((await waitForStatus(songId, ['ready', 'failed'])).status).toBe('ready');
+
+    const otherSong = await newSong('Different File');
+    const [a] = (await presign(otherSong)).json();
+    const [b] = (await presign(otherSong, { name: 'night drive.wav', size: wav.length - 1, type: 'audio/wav' })).json();
+    expect(b.uploadId).not.toBe(a.uploadId);
+  }, 60_000);
+
   it('ends a renamed non-WAV file as failed with a reason the artist can read', async () => {
     const songId = await newSong('Not Audio');
     const fake = Buffer.from('ID3 this is not audio at all '.repeat(100));

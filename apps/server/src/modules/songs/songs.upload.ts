@@ -48,10 +48,7 @@ export async function presignSongUpload(
   if (file.size > ctx.config.maxUploadBytes) throw new AppError('PAYLOAD_TOO_LARGE', messages.tooLarge);
   const prefix = await mediaPrefixOf(ctx, song);
   const key = `${prefix}original/${cleanKeySegment(file.name)}`;
-  if (song.uploadId && song.originalKey) {
-    await ctx.storage.abortMultipartUpload(song.originalKey, song.uploadId).catch(() => undefined);
-  }
-  const uploadId = await ctx.storage.createMultipartUpload(key, 'audio/wav', { size: file.size });
+  const uploadId = (await resumableUpload(ctx, song, key, file)) ?? (await startUpload(ctx, song, key, file.size));
   const partCount = Math.max(1, Math.ceil(file.size / UPLOAD_PART_SIZE));
   const urls: string[] = [];
   for (let part = 1; part <= partCount; part++) {
@@ -66,6 +63,31 @@ export async function presignSongUpload(
     failureReason: null,
   });
   return [{ uploadId, key, urls }];
+}
+
+/**
+ * The same file presigned again (same name and size, e.g. after the page was reloaded mid-upload) keeps its
+ * upload: fresh URLs, and the parts already stored stay, so the client sends only the rest.
+ */
+async function resumableUpload(
+  ctx: AppContext,
+  song: SongRow,
+  key: string,
+  file: { name: string; size: number },
+): Promise<string | null> {
+  if (!song.uploadId || song.originalKey !== key || song.originalSize !== file.size) return null;
+  const stillThere = await ctx.storage.listParts(key, song.uploadId).then(
+    () => true,
+    () => false,
+  );
+  return stillThere ? song.uploadId : null;
+}
+
+async function startUpload(ctx: AppContext, song: SongRow, key: string, size: number): Promise<string> {
+  if (song.uploadId && song.originalKey) {
+    await ctx.storage.abortMultipartUpload(song.originalKey, song.uploadId).catch(() => undefined);
+  }
+  return ctx.storage.createMultipartUpload(key, 'audio/wav', { size });
 }
 
 async function findSongUpload(ctx: AppContext, user: SessionUser, songId: string, uploadId: string, key: string) {
