@@ -23,7 +23,7 @@ describe('identity in a real browser', () => {
     return context.newPage();
   }
 
-  async function fillAccount(page: Page, email: string) {
+  async function fillAccount(page: Pick<Page, 'getByLabel' | 'getByRole'>, email: string) {
     await page.getByLabel('First Name', { exact: true }).fill('Rae');
     await page.getByLabel('Last Name', { exact: true }).fill('Sundown');
     await page.getByLabel('Email', { exact: true }).fill(email);
@@ -57,6 +57,20 @@ describe('identity in a real browser', () => {
     await page.waitForURL('**/members/');
     await page.getByText('Rae').first().waitFor();
     await screenshot(page, 'members-shell-1280');
+  });
+
+  it('the fan landing opens the Fan Sign Up modal, which goes to /login after saving', async () => {
+    const page = await newPage();
+    const email = `modal-fan-${Date.now()}@example.com`;
+    await page.goto('/main/#/fans');
+    await page.getByRole('main').getByRole('link', { name: 'Sign Up' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Fan Sign Up' });
+    await dialog.waitFor();
+    await screenshot(page, 'fan-sign-up-modal-1280');
+    await fillAccount(dialog, email);
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL('**/login', { timeout: 15_000 });
+    expect(codeFromMail(server.mails(), email)).toMatch(/^\d{6}$/);
   });
 
   it('a wrong confirmation code shows a clear message and keeps the user on the screen', async () => {

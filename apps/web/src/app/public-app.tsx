@@ -1,6 +1,6 @@
 import { messages } from '@hfm/shared';
 import { Component, lazy, Suspense, useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
-import { HashRouter, Outlet, Route, Routes, useLocation, type Location } from 'react-router';
+import { HashRouter, Outlet, Route, Routes, useLocation, useSearchParams, type Location } from 'react-router';
 import { AboutPage } from '../features/landing/about-page';
 import { ArtistLandingPage } from '../features/landing/artist-landing-page';
 import { FanLandingPage } from '../features/landing/fan-landing-page';
@@ -15,6 +15,9 @@ import { SiteNav } from '../ui/site-nav';
 const ArtistSignUpPage = lazy(() => import('../features/signup/artist-sign-up-page'));
 const FanSignUpPage = lazy(() => import('../features/signup/fan-sign-up-page'));
 const ConfirmPage = lazy(() => import('../features/auth/confirm-page'));
+const FanSignUpModal = lazy(() =>
+  import('../features/signup/fan-sign-up-modal').then((module) => ({ default: module.FanSignUpModal })),
+);
 const UserTermsPage = lazy(() => import('../features/legal/user-terms-page'));
 const TermsConditionsPage = lazy(() => import('../features/legal/terms-conditions-page'));
 const PrivacyPolicyPage = lazy(() => import('../features/legal/privacy-policy-page'));
@@ -33,7 +36,28 @@ export default function PublicApp() {
 export function PublicRoutes() {
   const location = useLocation();
   useScrollOnNavigate(location);
-  return <CrossFade location={location}>{(screen) => <PublicScreen location={screen} />}</CrossFade>;
+  return (
+    <>
+      <CrossFade location={location}>{(screen) => <PublicScreen location={screen} />}</CrossFade>
+      <FanSignUpModalHost />
+    </>
+  );
+}
+
+/** `?signup=fan` on any public screen opens the 'Fan Sign Up' modal over it; closing drops the parameter. */
+function FanSignUpModalHost() {
+  const [params, setParams] = useSearchParams();
+  if (params.get('signup') !== 'fan') return null;
+  const close = () =>
+    setParams((current) => {
+      current.delete('signup');
+      return current;
+    });
+  return (
+    <Suspense fallback={null}>
+      <FanSignUpModal open onOpenChange={(open) => !open && close()} />
+    </Suspense>
+  );
 }
 
 function PublicScreen({ location }: { location: Location }) {

@@ -13,6 +13,8 @@ import {
 import './landing.css';
 
 const SIGN_UP = '/fan-sign-up';
+/** The hero opens the 'Fan Sign Up' modal over the landing page (the app shell hosts it). */
+const SIGN_UP_MODAL = { search: '?signup=fan' };
 
 export function FanLandingPage({ variant }: { variant: LandingVariant }) {
   return (
@@ -23,7 +25,7 @@ export function FanLandingPage({ variant }: { variant: LandingVariant }) {
         lead={`Back the artists you love for ${FAN_PRICE} a year each. Stream everything they release, download what you love, and keep it for good.`}
         actions={
           <>
-            <Link className="cta cta--primary cta--large" to={SIGN_UP}>
+            <Link className="cta cta--primary cta--large" to={SIGN_UP_MODAL}>
               Sign Up
             </Link>
             <Link className="cta cta--ghost cta--large" to={{ hash: 'how-it-works' }}>

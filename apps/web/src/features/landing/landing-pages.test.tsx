@@ -36,11 +36,12 @@ describe.each<LandingVariant>(['desktop', 'mobile'])('fan landing (%s)', (varian
       expect(within(pricing).getByText(promise)).toBeInTheDocument();
   });
 
-  it('every sign-up call to action goes to the fan sign-up', () => {
+  it('every sign-up call to action goes to the fan sign-up: the hero opens the modal, the rest the page', () => {
     renderInRouter(<FanLandingPage variant={variant} />);
-    const signUps = screen.getAllByRole('link', { name: 'Sign Up' });
-    expect(signUps.length).toBeGreaterThan(0);
-    for (const link of signUps) expect(link).toHaveAttribute('href', '/fan-sign-up');
+    const signUps = screen.getAllByRole('link', { name: 'Sign Up' }).map((link) => link.getAttribute('href'));
+    expect(signUps.length).toBeGreaterThan(1);
+    expect(signUps.filter((href) => href?.endsWith('?signup=fan'))).toHaveLength(1);
+    for (const href of signUps) expect(['/fan-sign-up', '/?signup=fan']).toContain(href);
   });
 });
 
