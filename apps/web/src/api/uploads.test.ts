@@ -100,6 +100,11 @@ describe('uploadSongFile', () => {
         reply: { body: [{ uploadId: 'u-1', key: 'songs/k.wav', urls: ['/parts/1', '/parts/2'] }] },
       },
       {
+        method: 'GET',
+        path: `/api/songs/upload-parts/${song.id}?uploadId=u-1&key=songs%2Fk.wav`,
+        reply: { body: { parts: [] } },
+      },
+      {
         method: 'POST',
         path: `/api/songs/upload-complete/${song.id}`,
         reply: { body: { ...song, status: 'uploading' } },
@@ -111,7 +116,8 @@ describe('uploadSongFile', () => {
     expect(calls[0]!.body).toEqual({
       files: [{ name: 'Take One.wav', size: MB5 + 5, type: 'audio/wav', s3Path: 'dir_Band' }],
     });
-    expect(calls[1]!.body).toEqual({
+    expect(calls[1]!.method).toBe('GET');
+    expect(calls[2]!.body).toEqual({
       key: 'songs/k.wav',
       uploadId: 'u-1',
       parts: [

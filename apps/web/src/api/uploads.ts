@@ -19,6 +19,11 @@ export interface UploadedPart {
   PartNumber: number;
 }
 
+/** A part the storage already holds, as `GET /api/songs/upload-parts/{id}` answers it. */
+export interface StoredPart extends UploadedPart {
+  Size: number;
+}
+
 export interface PresignedUpload {
   uploadId: string;
   key: string;
@@ -81,26 +86,35 @@ export interface UploadPartsOptions {
   putPart?: PutPart;
   concurrency?: number;
   retries?: number;
-  /** Bytes sent over all parts, and the file's size. */
+  /** Parts already stored by an earlier attempt: those of the expected size are not sent again. */
+  stored?: StoredPart[];
+  /** Bytes sent over all parts (stored ones included), and the file's size. */
   onProgress?: (sent: number, total: number) => void;
 }
 
-/** Sends the parts a few at a time, retrying a failed part; answers the tags in part order. */
+/**
+ * Sends the parts not yet stored a few at a time, retrying a failed part; answers every part's tag
+ * (stored and new) in part order.
+ */
 export async function uploadParts({
   file,
   urls,
   putPart = putPartWithXhr,
   concurrency = 4,
   retries = 3,
+  stored = [],
   onProgress,
 }: UploadPartsOptions): Promise<UploadedPart[]> {
   const ranges = partRanges(file.size);
   if (ranges.length !== urls.length)
     throw new Error(`The server gave ${urls.length} upload addresses for ${ranges.length} parts.`);
-  const sentByPart = new Array<number>(ranges.length).fill(0);
+  const kept = keptParts(ranges, stored);
+  const missing = ranges.filter((range) => !kept.has(range.PartNumber));
+  const sentByPart = ranges.map((range) => (kept.has(range.PartNumber) ? range.end - range.start : 0));
   const report = () => onProgress?.(Math.min(file.size, sum(sentByPart)), file.size);
-  const parts: UploadedPart[] = [];
+  const parts: UploadedPart[] = [...kept.values()];
   let next = 0;
+  report();
 
   async function sendPart(range: PartRange): Promise<UploadedPart> {
     const body = file.slice(range.start, range.end);
@@ -120,11 +134,22 @@ export async function uploadParts({
   }
 
   async function worker() {
-    for (let range = ranges[next++]; range; range = ranges[next++]) parts.push(await sendPart(range));
+    for (let range = missing[next++]; range; range = missing[next++]) parts.push(await sendPart(range));
   }
 
-  await Promise.all(Array.from({ length: Math.min(concurrency, ranges.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(concurrency, missing.length) }, worker));
   return parts.sort((a, b) => a.PartNumber - b.PartNumber);
+}
+
+/** The stored parts that can stand as they are: a known part number holding exactly that part's bytes. */
+function keptParts(ranges: PartRange[], stored: StoredPart[]): Map<number, UploadedPart> {
+  const kept = new Map<number, UploadedPart>();
+  for (const part of stored) {
+    const range = ranges[part.PartNumber - 1];
+    if (range && range.PartNumber === part.PartNumber && part.Size === range.end - range.start && part.ETag)
+      kept.set(part.PartNumber, { PartNumber: part.PartNumber, ETag: part.ETag });
+  }
+  return kept;
 }
 
 function sum(values: number[]): number {
@@ -136,6 +161,12 @@ export function presignUpload(
   files: { name: string; size: number; type: string; s3Path: string }[],
 ): Promise<PresignedUpload[]> {
   return api(`/api/songs/upload-presigned/${songId}`, { body: { files } });
+}
+
+export async function fetchStoredParts(songId: string, upload: PresignedUpload): Promise<StoredPart[]> {
+  const query = new URLSearchParams({ uploadId: upload.uploadId, key: upload.key });
+  const answer = await api<{ parts: StoredPart[] }>(`/api/songs/upload-parts/${songId}?${query}`);
+  return answer.parts;
 }
 
 export function completeUpload(songId: string, body: CompleteUploadBody): Promise<PublicSong> {
@@ -150,16 +181,21 @@ export interface UploadSongFileOptions {
   onProgress?: (percent: number) => void;
 }
 
-/** The spec's protocol: presign, PUT every part, complete with the tags in order. */
+/**
+ * The spec's protocol: presign, PUT every part, complete with the tags in order. Presigning the same file
+ * again answers the same upload, so the parts already stored are skipped (resume).
+ */
 export async function uploadSongFile({ song, file, artist, putPart, onProgress }: UploadSongFileOptions) {
   const s3Path = artist.songDirectory;
   const type = file.type || 'audio/wav';
   const [upload] = await presignUpload(song.id, [{ name: file.name, size: file.size, type, s3Path }]);
   if (!upload) throw new Error('The server did not prepare the upload.');
+  const stored = await fetchStoredParts(song.id, upload);
   const parts = await uploadParts({
     file,
     urls: upload.urls,
     putPart,
+    stored,
     onProgress: (sent, total) => onProgress?.(total === 0 ? 100 : (sent / total) * 100),
   });
   return completeUpload(song.id, {
