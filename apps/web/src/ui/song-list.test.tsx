@@ -100,6 +100,17 @@ describe('SongList', () => {
     expect(screen.getByRole('button', { name: 'Play Broken' })).toBeDisabled();
   });
 
+  it("says 'Waiting for upload' for a song created without its file yet", () => {
+    render(
+      <SongList
+        songs={[songFixture({ status: 'pending', title: 'Night Drive', duration: null })]}
+        loading={false}
+        showAdminColumns={false}
+      />,
+    );
+    expect(screen.getByText('Waiting for upload')).toBeInTheDocument();
+  });
+
   it('deletes from the options menu only after the confirmation', async () => {
     const onDelete = vi.fn();
     const onEdit = vi.fn();

@@ -29,7 +29,7 @@ export interface SongListProps extends SongListActions {
 }
 
 const STATUS_LABELS: Record<PublicSong['status'], string> = {
-  pending: 'Pending',
+  pending: 'Waiting for upload',
   uploading: 'Processing',
   ready: 'Ready',
   failed: 'Failed',

@@ -3,7 +3,7 @@ import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithClient, stubFetch } from '../../api/test-utils';
-import { stubXhr } from '../../test/fake-xhr';
+import { stubXhr, type SentPart } from '../../test/fake-xhr';
 import { songFixture } from '../../test/songs';
 import { NewSongModal } from './new-song-modal';
 import { progressLabel, useSongUploads } from './use-song-uploads';
@@ -59,6 +59,11 @@ describe('NewSongModal', () => {
         method: 'POST',
         path: `/api/songs/upload-presigned/${pending.id}`,
         reply: { body: [{ uploadId: 'u', key: 'k', urls: ['/parts/1'] }] },
+      },
+      {
+        method: 'GET',
+        path: `/api/songs/upload-parts/${pending.id}?uploadId=u&key=k`,
+        reply: { body: { parts: [] } },
       },
       {
         method: 'POST',
@@ -124,5 +129,66 @@ describe('NewSongModal', () => {
     await vi.waitFor(() =>
       expect(error).toHaveBeenCalledWith('Failed to upload song: Please enter a valid release date (MM/DD/YYYY).'),
     );
+  });
+
+  it('Retry resumes the failed file for the same song and sends only the missing parts', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const song = songFixture({ status: 'pending', title: 'Night Drive' });
+    const stored = new Map<number, { PartNumber: number; ETag: string; Size: number }>();
+    const storePart = (part: SentPart) => {
+      const PartNumber = Number(part.url.slice(-1));
+      const ETag = `"${part.url.split('/')[1]}-${PartNumber}"`;
+      stored.set(PartNumber, { PartNumber, ETag, Size: part.size });
+      return { etag: ETag };
+    };
+    const sent = stubXhr((part) => (part.url === '/first/2' ? 'network-error' : storePart(part)));
+    let presigned = 0;
+    const calls = stubFetch([
+      { method: 'POST', path: '/api/songs', reply: { status: 201, body: song } },
+      {
+        method: 'POST',
+        path: `/api/songs/upload-presigned/${song.id}`,
+        reply: () => {
+          const round = ++presigned === 1 ? 'first' : 'second';
+          return { body: [{ uploadId: 'u', key: 'k', urls: [`/${round}/1`, `/${round}/2`] }] };
+        },
+      },
+      {
+        method: 'GET',
+        path: `/api/songs/upload-parts/${song.id}?uploadId=u&key=k`,
+        reply: () => ({ body: { parts: [...stored.values()] } }),
+      },
+      {
+        method: 'POST',
+        path: `/api/songs/upload-complete/${song.id}`,
+        reply: { body: { ...song, status: 'uploading' } },
+      },
+    ]);
+    renderWithClient(<Harness />);
+    await userEvent.upload(
+      screen.getByLabelText('Choose .wav files'),
+      new File([new Uint8Array(5_242_880 + 10)], 'Night Drive.wav', { type: 'audio/wav' }),
+    );
+
+    const retry = await screen.findByRole('button', { name: 'Retry Night Drive.wav' });
+    expect(screen.getByText('Failed')).toBeInTheDocument();
+    expect(sent.filter((part) => part.url === '/first/2')).toHaveLength(4);
+    expect(calls.some((call) => call.path.startsWith(`/api/songs/upload-complete/`))).toBe(false);
+    const sentBeforeRetry = sent.length;
+    await userEvent.click(retry);
+
+    expect(await screen.findByRole('heading', { name: 'Edit Song Info' })).toBeInTheDocument();
+    expect(sent.slice(sentBeforeRetry).map((part) => [part.url, part.size])).toEqual([['/second/2', 10]]);
+    expect(calls.filter((call) => call.method === 'POST' && call.path === '/api/songs')).toHaveLength(1);
+    expect(presigned).toBe(2);
+    const complete = calls.find((call) => call.path === `/api/songs/upload-complete/${song.id}`)!;
+    expect(complete.body).toMatchObject({
+      uploadId: 'u',
+      key: 'k',
+      parts: [
+        { PartNumber: 1, ETag: '"first-1"' },
+        { PartNumber: 2, ETag: '"second-2"' },
+      ],
+    });
   });
 });

@@ -10,12 +10,19 @@ import { Modal } from '../../ui/modal';
 import { ProgressBar } from '../../ui/progress-bar';
 import { songInfoBody, songInfoFromSong, type SongInfoErrors, type SongInfoValues } from './song-info';
 import { SongInfoFields } from './song-info-fields';
+import { UploadFileList } from './upload-file-list';
 import { overallProgress, progressLabel, type UploadItem } from './use-song-uploads';
 
 export interface NewSongModalProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  uploads: { items: UploadItem[]; start: (files: File[]) => Promise<(PublicSong | null)[]>; clear: () => void };
+  uploads: {
+    items: UploadItem[];
+    start: (files: File[]) => Promise<(PublicSong | null)[]>;
+    /** Resumes a failed file for the song it already created. */
+    retry: (key: string) => Promise<PublicSong | null>;
+    clear: () => void;
+  };
   onSaved: (songs: PublicSong[]) => void;
   /** 'Add all songs to a new album?' was on: open the New Album modal with these songs. */
   onCreateAlbum: (songIds: string[]) => void;
@@ -31,12 +38,17 @@ export function NewSongModal({ open, onOpenChange, uploads, onSaved, onCreateAlb
   const [addToAlbum, setAddToAlbum] = useState(false);
   const [saving, setSaving] = useState(false);
   const uploaded = uploads.items.filter((item) => item.phase === 'uploaded' && item.song).map((item) => item.song!);
+  const failed = uploads.items.filter((item) => item.phase === 'failed');
   const busy = uploads.items.some((item) => item.phase === 'uploading');
   const progress = overallProgress(uploads.items);
 
   async function receive(files: File[]) {
     const songs = await uploads.start(files);
     if (songs.some(Boolean)) setStep('edit');
+  }
+
+  async function retry(key: string) {
+    if (await uploads.retry(key)) setStep('edit');
   }
 
   function valuesOf(song: PublicSong): SongInfoValues {
@@ -99,6 +111,7 @@ export function NewSongModal({ open, onOpenChange, uploads, onSaved, onCreateAlb
               />
             </fieldset>
           ))}
+          {failed.length > 0 && <UploadFileList items={failed} onRetry={(key) => void retry(key)} />}
           <label className="studio-switch">
             <Switch.Root className="studio-switch__root" checked={addToAlbum} onCheckedChange={setAddToAlbum}>
               <Switch.Thumb className="studio-switch__thumb" />
@@ -129,14 +142,7 @@ export function NewSongModal({ open, onOpenChange, uploads, onSaved, onCreateAlb
           {uploads.items.length > 0 && (
             <div className="new-song__progress" aria-live="polite">
               <ProgressBar value={progress} label={progressLabel(progress)} />
-              <ul className="new-song__files">
-                {uploads.items.map((item) => (
-                  <li key={item.key}>
-                    <span>{item.fileName}</span>
-                    <span>{item.phase === 'failed' ? 'Failed' : `${Math.round(item.progress)}%`}</span>
-                  </li>
-                ))}
-              </ul>
+              <UploadFileList items={uploads.items} onRetry={(key) => void retry(key)} />
             </div>
           )}
         </div>

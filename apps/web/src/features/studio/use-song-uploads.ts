@@ -32,8 +32,10 @@ export function useSongUploads({ artist, onSong, putPart, poll }: SongUploadsOpt
   const [items, setItems] = useState<UploadItem[]>([]);
   const mounted = useRef(true);
   const latest = useRef({ artist, onSong, putPart, poll });
+  const itemsRef = useRef(items);
   useEffect(() => {
     latest.current = { artist, onSong, putPart, poll };
+    itemsRef.current = items;
   });
   useEffect(() => {
     mounted.current = true;
@@ -47,15 +49,24 @@ export function useSongUploads({ artist, onSong, putPart, poll }: SongUploadsOpt
       setItems((current) => current.map((item) => (item.key === key ? { ...item, ...change } : item)));
   }, []);
 
+  const files = useRef(new Map<string, File>());
+  /** Keys being sent right now, so a double press on Retry cannot start the same file twice. */
+  const sending = useRef(new Set<string>());
+
+  /** Sends the file for the item's song (creating the song first when there is none yet), then polls it. */
   const uploadOne = useCallback(
-    async (key: string, file: File): Promise<PublicSong | null> => {
+    async (key: string, file: File, existing: PublicSong | null): Promise<PublicSong | null> => {
       const { artist: owner, onSong: report, putPart: sendPart, poll: pollOptions } = latest.current;
+      sending.current.add(key);
       try {
-        const created = await createSong({ title: titleFromFileName(file.name), releaseDate: todayReleaseDate() });
-        patch(key, { song: created });
-        report(created);
+        const song =
+          existing ?? (await createSong({ title: titleFromFileName(file.name), releaseDate: todayReleaseDate() }));
+        if (!existing) {
+          patch(key, { song });
+          report(song);
+        }
         const uploading = await uploadSongFile({
-          song: created,
+          song,
           file,
           artist: owner,
           putPart: sendPart,
@@ -70,14 +81,17 @@ export function useSongUploads({ artist, onSong, putPart, poll }: SongUploadsOpt
         patch(key, { phase: 'failed' });
         toast.error(messages.songUploadFailed(errorMessage(error)));
         return null;
+      } finally {
+        sending.current.delete(key);
       }
     },
     [patch],
   );
 
   const start = useCallback(
-    (files: File[]) => {
-      const added = files.map((file) => ({ file, key: `upload-${++uploadCounter}` }));
+    (chosen: File[]) => {
+      const added = chosen.map((file) => ({ file, key: `upload-${++uploadCounter}` }));
+      for (const { file, key } of added) files.current.set(key, file);
       setItems((current) => [
         ...current,
         ...added.map(({ file, key }) => ({
@@ -88,13 +102,28 @@ export function useSongUploads({ artist, onSong, putPart, poll }: SongUploadsOpt
           phase: 'uploading' as const,
         })),
       ]);
-      return Promise.all(added.map(({ file, key }) => uploadOne(key, file)));
+      return Promise.all(added.map(({ file, key }) => uploadOne(key, file, null)));
     },
     [uploadOne],
   );
 
-  const clear = useCallback(() => setItems([]), []);
-  return { items, start, clear };
+  /** Resumes a failed file for the song it already made: the server keeps the parts stored so far. */
+  const retry = useCallback(
+    async (key: string): Promise<PublicSong | null> => {
+      const file = files.current.get(key);
+      const item = itemsRef.current.find((candidate) => candidate.key === key);
+      if (!file || !item || item.phase !== 'failed' || sending.current.has(key)) return null;
+      patch(key, { phase: 'uploading', progress: 0 });
+      return uploadOne(key, file, item.song);
+    },
+    [patch, uploadOne],
+  );
+
+  const clear = useCallback(() => {
+    files.current.clear();
+    setItems([]);
+  }, []);
+  return { items, start, retry, clear };
 }
 
 async function watchUntilDone(
