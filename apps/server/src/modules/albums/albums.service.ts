@@ -96,6 +96,16 @@ export async function getAlbum(ctx: AppContext, user: SessionUser | null, id: st
   return present(ctx, row, !manages);
 }
 
+/** Every album of an artist with its full song order: the artist's own view (studio, /api/initial). */
+export async function listOwnAlbums(ctx: AppContext, artistId: string): Promise<PublicAlbum[]> {
+  const rows = await listAlbumsOfArtist(ctx.db, artistId);
+  const songs = await songIdsByAlbum(
+    ctx.db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => presentAlbum(row, songs.get(row.id)));
+}
+
 export async function listArtistAlbums(
   ctx: AppContext,
   user: SessionUser | null,

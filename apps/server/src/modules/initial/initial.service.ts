@@ -2,18 +2,12 @@ import type { PublicAlbum, PublicArtist, PublicSong, PublicUser } from '@hfm/sha
 import type { AppContext } from '../../context.js';
 import { unauthenticated } from '../../http/app-error.js';
 import type { Database } from '../../platform/db/client.js';
-import { presentAlbum } from '../albums/albums.presenter.js';
+import { listOwnAlbums } from '../albums/albums.service.js';
 import { findPublicArtistByUserId } from '../artists/artists.service.js';
 import type { SessionUser } from '../auth/sessions.js';
-import { presentSong } from '../songs/songs.presenter.js';
+import { listOwnSongs } from '../songs/songs.service.js';
 import { findUser, presentUser } from '../users/users.service.js';
-import {
-  albumIdsOfSongs,
-  listAlbumRowsOfArtist,
-  listSongRowsOfArtist,
-  songIdsOfAlbums,
-  topSongOfArtist,
-} from './initial.repository.js';
+import { topSongOfArtist } from './initial.repository.js';
 
 export interface StatSong {
   _id: string;
@@ -33,25 +27,9 @@ export interface Catalogue {
 
 const NO_STATS: ArtistStats = { mostListenedToSong: null, mostHifivedSong: null };
 
-async function loadCatalogue(db: Database, artistId: string): Promise<Catalogue> {
-  const [songRows, albumRows] = await Promise.all([
-    listSongRowsOfArtist(db, artistId),
-    listAlbumRowsOfArtist(db, artistId),
-  ]);
-  const [albumsBySong, songsByAlbum] = await Promise.all([
-    albumIdsOfSongs(
-      db,
-      songRows.map((row) => row.id),
-    ),
-    songIdsOfAlbums(
-      db,
-      albumRows.map((row) => row.id),
-    ),
-  ]);
-  return {
-    songs: songRows.map((row) => presentSong(row, albumsBySong.get(row.id) ?? [])),
-    albums: albumRows.map((row) => presentAlbum(row, songsByAlbum.get(row.id) ?? [])),
-  };
+async function loadCatalogue(ctx: AppContext, artistId: string): Promise<Catalogue> {
+  const [songs, albums] = await Promise.all([listOwnSongs(ctx, artistId), listOwnAlbums(ctx, artistId)]);
+  return { songs, albums };
 }
 
 async function loadStats(db: Database, artistId: string): Promise<ArtistStats> {
@@ -81,7 +59,7 @@ export async function getSessionProfile(
 ): Promise<{ user: PublicUser; artist: (PublicArtist & Catalogue) | null }> {
   const [user, artist] = await Promise.all([loadSignedInUser(ctx, actor), loadOwnArtist(ctx, actor)]);
   if (!artist) return { user, artist: null };
-  return { user, artist: { ...artist, ...(await loadCatalogue(ctx.db, artist.id)) } };
+  return { user, artist: { ...artist, ...(await loadCatalogue(ctx, artist.id)) } };
 }
 
 /** What the signed-in areas load first: stats (artists only), user, artist, songs and albums. */
@@ -91,6 +69,6 @@ export async function getInitialData(
 ): Promise<{ stats: ArtistStats; user: PublicUser; artist: PublicArtist | null } & Catalogue> {
   const [user, artist] = await Promise.all([loadSignedInUser(ctx, actor), loadOwnArtist(ctx, actor)]);
   if (!artist) return { stats: NO_STATS, user, artist: null, songs: [], albums: [] };
-  const [stats, catalogue] = await Promise.all([loadStats(ctx.db, artist.id), loadCatalogue(ctx.db, artist.id)]);
+  const [stats, catalogue] = await Promise.all([loadStats(ctx.db, artist.id), loadCatalogue(ctx, artist.id)]);
   return { stats, user, artist, ...catalogue };
 }

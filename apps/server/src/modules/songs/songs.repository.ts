@@ -61,6 +61,10 @@ export async function listSongs(
   return { rows, total: counted?.total ?? 0 };
 }
 
+export async function listAllSongsOfArtist(db: Database, artistId: string): Promise<SongRow[]> {
+  return db.select().from(songs).where(eq(songs.artistId, artistId)).orderBy(desc(songs.createdAt), desc(songs.id));
+}
+
 /** Album ids of each song, in album creation order. */
 export async function albumIdsBySong(db: Database, songIds: string[]): Promise<Map<string, string[]>> {
   const result = new Map<string, string[]>();

@@ -19,6 +19,7 @@ import {
   deleteSongRow,
   findSongById,
   insertSong,
+  listAllSongsOfArtist,
   listFullPreviewSongs,
   listSongs,
   setSongAlbums,
@@ -156,6 +157,16 @@ export async function listArtistSongs(
   const manages = canManageArtist(user, artistId);
   if (!artist || (!manages && artist.status !== 'ACTIVE')) throw notFound('No such artist.');
   return listPage(ctx, { artistId, publicOnly: !manages }, query);
+}
+
+/** Every song of an artist in every state, newest first: the artist's own view (studio, /api/initial). */
+export async function listOwnSongs(ctx: AppContext, artistId: string): Promise<PublicSong[]> {
+  const rows = await listAllSongsOfArtist(ctx.db, artistId);
+  const albums = await albumIdsBySong(
+    ctx.db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => presentSong(row, albums.get(row.id)));
 }
 
 export async function listAllSongs(
