@@ -11,14 +11,25 @@ export interface CroppedImage {
   fileName: string;
 }
 
+export interface CropPixels {
+  width: number;
+  height: number;
+}
+
 export interface ImageEditorProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  onSave: (image: CroppedImage) => void;
+  /** `advisory` is the text `advise` gave for the saved crop, or null. */
+  onSave: (image: CroppedImage, advisory: string | null) => void;
   previewLabel?: 'Cover Image Preview' | 'Banner Image Preview';
   width?: number;
   height?: number;
   aspect?: number;
+  /** The output size for a crop of the source's own pixels; default the fixed width x height. */
+  outputSize?: (crop: CropPixels) => CropPixels;
+  /** Advice about a crop (e.g. too small for a banner), shown under the preview; null when none. */
+  advise?: (crop: CropPixels) => string | null;
+  chooseHint?: string;
 }
 
 /** 'Crop Image': choose a png/jpg/jpeg, frame it, preview the result and save it as a PNG data URL. */
@@ -30,12 +41,16 @@ export function ImageEditor({
   width = CROP_SIZE.width,
   height = CROP_SIZE.height,
   aspect = CROP_SIZE.aspect,
+  outputSize,
+  advise,
+  chooseHint = 'Choose a .png, .jpg or .jpeg image',
 }: ImageEditorProps) {
   const fileInput = useRef<HTMLInputElement>(null);
   const [source, setSource] = useState<{ src: string; name: string } | null>(null);
   const [crop, setCrop] = useState({ x: 0, y: 0 });
   const [zoom, setZoom] = useState(1);
   const [preview, setPreview] = useState<string | null>(null);
+  const [advisory, setAdvisory] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   async function chooseFile(event: ChangeEvent<HTMLInputElement>) {
@@ -55,8 +70,10 @@ export function ImageEditor({
 
   async function showPreview(_area: Area, pixels: Area) {
     if (!source) return;
+    const size = outputSize ? outputSize(pixels) : { width, height };
+    setAdvisory(advise ? advise(pixels) : null);
     try {
-      setPreview(await cropToDataUrl(source.src, pixels, width, height));
+      setPreview(await cropToDataUrl(source.src, pixels, Math.round(size.width), Math.round(size.height)));
     } catch (cropError) {
       setError((cropError as Error).message);
     }
@@ -64,7 +81,7 @@ export function ImageEditor({
 
   function save() {
     if (!preview || !source) return;
-    onSave({ dataUrl: preview, fileName: pngFileName(source.name) });
+    onSave({ dataUrl: preview, fileName: pngFileName(source.name) }, advisory);
     onOpenChange(false);
   }
 
@@ -93,7 +110,7 @@ export function ImageEditor({
             />
           ) : (
             <button type="button" className="image-editor__empty" onClick={() => fileInput.current?.click()}>
-              Choose a .png, .jpg or .jpeg image
+              {chooseHint}
             </button>
           )}
         </div>
@@ -102,6 +119,11 @@ export function ImageEditor({
           <div className="image-editor__preview" style={{ aspectRatio: String(aspect) }}>
             {preview ? <img src={preview} alt={previewLabel} /> : <span>No image yet</span>}
           </div>
+          {advisory && (
+            <p className="image-editor__advisory" role="status">
+              {advisory}
+            </p>
+          )}
           {source && (
             <label className="image-editor__zoom">
               Zoom
