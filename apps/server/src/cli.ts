@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isValidEmail, messages, passwordStrengthFailures } from '@hfm/shared';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { AppError } from './http/app-error.js';
+import { AppError } from './errors/app-error.js';
 import { openDatabase, type DatabaseHandle } from './platform/db/client.js';
 import { DataDirLockedError } from './platform/db/lock.js';
 import { seedDemo } from './seed/demo.js';

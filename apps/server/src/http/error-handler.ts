@@ -1,7 +1,7 @@
 import { messages, type ErrorCode } from '@hfm/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from './app-error.js';
+import { AppError } from '../errors/app-error.js';
 
 interface ErrorReply {
   status: number;

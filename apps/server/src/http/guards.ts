@@ -1,7 +1,7 @@
 import type { Role } from '@hfm/shared';
 import type { FastifyRequest } from 'fastify';
 import type { SessionUser } from '../modules/auth/sessions.js';
-import { forbidden, unauthenticated } from './app-error.js';
+import { forbidden, unauthenticated } from '../errors/app-error.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

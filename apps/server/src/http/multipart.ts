@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { messages } from '@hfm/shared';
-import { AppError, badRequest } from './app-error.js';
+import { AppError, badRequest } from '../errors/app-error.js';
 
 export interface UploadedFile {
   data: Buffer;

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { badRequest } from './app-error.js';
+import { badRequest } from '../errors/app-error.js';
 
 const MESSAGE = 'Text may not contain NUL characters.';
 

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { UPLOAD_PART_SIZE } from '@hfm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from './app-error.js';
+import { AppError } from '../errors/app-error.js';
 import type { ObjectStorage } from '../platform/storage/storage.js';
 import {
   generateBytes,

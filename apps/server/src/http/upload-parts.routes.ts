@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { LocalObjectStorage } from '../platform/storage/local-storage.js';
 import { UPLOAD_PARTS_PATH } from '../platform/storage/signed-urls.js';
-import { AppError, forbidden, notFound } from './app-error.js';
+import { AppError, forbidden, notFound } from '../errors/app-error.js';
 
 interface PartRequest {
   uploadId: string;

@@ -1,6 +1,6 @@
 import type { CreateAlbumBody, PublicAlbum, UpdateAlbumBody } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
-import { badRequest, notFound } from '../../http/app-error.js';
+import { badRequest, notFound } from '../../errors/app-error.js';
 import { decodeImageData, processImage, type ProcessedImage } from '../../platform/media/images.js';
 import { cleanKeySegment } from '../../platform/storage/storage.js';
 import type { SessionUser } from '../auth/sessions.js';

@@ -1,6 +1,6 @@
 import { messages } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
-import { forbidden, notFound } from '../../http/app-error.js';
+import { forbidden, notFound } from '../../errors/app-error.js';
 import type { SessionUser } from '../auth/sessions.js';
 import { findArtistRowById, type ArtistRow } from './artists.repository.js';
 

@@ -2,7 +2,7 @@ import { MAX_ARTIST_PHOTOS, messages } from '@hfm/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, forbidden } from '../../http/app-error.js';
+import { badRequest, forbidden } from '../../errors/app-error.js';
 import { requireUser } from '../../http/guards.js';
 import { IMAGE_BODY_LIMIT } from '../../http/limits.js';
 import { fileOrField, readMultipartForm } from '../../http/multipart.js';

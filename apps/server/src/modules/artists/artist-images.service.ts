@@ -1,7 +1,7 @@
 import { BANNER_ADVISORY, MAX_ARTIST_PHOTOS, messages } from '@hfm/shared';
 import sharp from 'sharp';
 import type { AppContext } from '../../context.js';
-import { AppError, badRequest, notFound } from '../../http/app-error.js';
+import { AppError, badRequest, notFound } from '../../errors/app-error.js';
 import { decodeImageData, processImage, type ProcessedImage } from '../../platform/media/images.js';
 import { cleanKeySegment } from '../../platform/storage/storage.js';
 import type { SessionUser } from '../auth/sessions.js';

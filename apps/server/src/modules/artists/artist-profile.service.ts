@@ -1,6 +1,6 @@
 import { DEFAULT_TIER_FILTER, messages, paginate, type Paged, type PublicArtist } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
-import { badRequest, notFound } from '../../http/app-error.js';
+import { badRequest, notFound } from '../../errors/app-error.js';
 import { summarise } from '../../http/error-handler.js';
 import { richTextToPlainText, sanitizeRichText } from '../../platform/media/sanitize-html.js';
 import type { SessionUser } from '../auth/sessions.js';

@@ -9,7 +9,7 @@ import {
   type PublicUser,
 } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
-import { badRequest } from '../../http/app-error.js';
+import { badRequest } from '../../errors/app-error.js';
 import { fieldsFromIssues, summarise } from '../../http/error-handler.js';
 import type { Database } from '../../platform/db/client.js';
 import type { ProcessedImage } from '../../platform/media/images.js';

@@ -1,6 +1,6 @@
 import { messages, ROUTE_BY_ROLE, type LoginBody, type PublicUser, type Role } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
-import { AppError, forbidden } from '../../http/app-error.js';
+import { AppError, forbidden } from '../../errors/app-error.js';
 import { findUserForLogin, presentUser } from '../users/users.service.js';
 import { verifyPassword } from './passwords.js';
 import { createSession, deleteAllSessions, type SessionUser } from './sessions.js';

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { CONFIRMATION_CODE_TTL_MS, CONFIRMATION_MAX_ATTEMPTS, messages, type ConfirmUserBody } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
-import { badRequest } from '../../http/app-error.js';
+import { badRequest } from '../../errors/app-error.js';
 import { confirmationCodeMail } from '../../platform/mail/templates.js';
 import { activateUser, findUserByEmail } from '../users/users.service.js';
 import { countWrongAttempt, deleteCode, findCode, replaceCode } from './confirmation-codes.repository.js';

@@ -1,6 +1,6 @@
 import type { PublicAlbum, PublicArtist, PublicSong, PublicUser } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
-import { unauthenticated } from '../../http/app-error.js';
+import { unauthenticated } from '../../errors/app-error.js';
 import type { Database } from '../../platform/db/client.js';
 import { listOwnAlbums } from '../albums/albums.service.js';
 import { findPublicArtistByUserId } from '../artists/artists.service.js';

@@ -1,7 +1,7 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
 import { artists, subscriptions } from '../../platform/db/schema.js';
-import { badRequest, forbidden, notFound } from '../../http/app-error.js';
+import { badRequest, forbidden, notFound } from '../../errors/app-error.js';
 import type { SessionUser } from '../auth/sessions.js';
 
 export interface ArtistRef {

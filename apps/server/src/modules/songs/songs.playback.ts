@@ -1,6 +1,6 @@
 import type { DownloadFormat, PlaybackAnswer } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
-import { AppError, forbidden, notFound } from '../../http/app-error.js';
+import { AppError, forbidden, notFound } from '../../errors/app-error.js';
 import { cleanKeySegment } from '../../platform/storage/storage.js';
 import type { SessionUser } from '../auth/sessions.js';
 import { canManageArtist, findArtistRef, hasActiveSubscription } from './song-access.js';

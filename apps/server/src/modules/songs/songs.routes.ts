@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../http/app-error.js';
+import { AppError } from '../../errors/app-error.js';
 import { uploadError } from '../../http/multipart.js';
 import { requireUser } from '../../http/guards.js';
 import { defineSongJobs } from './songs.jobs.js';

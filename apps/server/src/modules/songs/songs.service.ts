@@ -10,7 +10,7 @@ import {
 } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../platform/db/client.js';
-import { badRequest, notFound } from '../../http/app-error.js';
+import { badRequest, notFound } from '../../errors/app-error.js';
 import type { SessionUser } from '../auth/sessions.js';
 import { countAlbumsOfArtist } from '../albums/albums.repository.js';
 import { canManageArtist, findArtistRef, resolveManagedArtist } from './song-access.js';

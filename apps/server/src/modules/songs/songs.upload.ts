@@ -8,7 +8,7 @@ import {
   type PublicSong,
 } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
-import { AppError, badRequest } from '../../http/app-error.js';
+import { AppError, badRequest } from '../../errors/app-error.js';
 import { uploadError } from '../../http/multipart.js';
 import { cleanKeySegment } from '../../platform/storage/storage.js';
 import type { SessionUser } from '../auth/sessions.js';

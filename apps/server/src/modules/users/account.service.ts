@@ -1,6 +1,6 @@
 import { messages, type PublicUser, type UpdateUserBody } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
-import { badRequest, forbidden, notFound } from '../../http/app-error.js';
+import { badRequest, forbidden, notFound } from '../../errors/app-error.js';
 import type { SessionUser } from '../auth/sessions.js';
 import { deleteOtherSessions } from '../auth/sessions.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { messages } from '@hfm/shared';
-import { AppError } from '../../http/app-error.js';
+import { AppError } from '../../errors/app-error.js';
 import type { ObjectStorage } from '../../platform/storage/storage.js';
 import { decodeImageData, processImage, type ProcessedImage } from '../../platform/media/images.js';
 

@@ -2,8 +2,8 @@ import { changePasswordBody, createFanBody, emailField, messages, publicUser, up
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IMAGE_BODY_LIMIT } from '../../app.js';
-import { badRequest } from '../../http/app-error.js';
+import { IMAGE_BODY_LIMIT } from '../../http/limits.js';
+import { badRequest } from '../../errors/app-error.js';
 import { requireUser } from '../../http/guards.js';
 import { fileOrField, readMultipartForm } from '../../http/multipart.js';
 import { rateLimited, signedIn } from '../auth/route-options.js';

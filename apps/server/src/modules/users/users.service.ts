@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { dobToIsoDate, messages, parseDob, type PublicUser, type Role, type UserStatus } from '@hfm/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { AppError } from '../../http/app-error.js';
+import { AppError } from '../../errors/app-error.js';
 import type { Database } from '../../platform/db/client.js';
 import type { ProcessedImage } from '../../platform/media/images.js';
 import { mailCodeQuietly } from '../auth/confirmation.service.js';

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { badRequest, AppError } from '../../http/app-error.js';
+import { badRequest, AppError } from '../../errors/app-error.js';
 import { messages } from '@hfm/shared';
 
 /** About 40 megapixels (e.g. 8000 x 5000): bounds the memory one decode may take. */

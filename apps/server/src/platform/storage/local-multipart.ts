@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { UPLOAD_PART_SIZE } from '@hfm/shared';
-import { badRequest, conflict } from '../../http/app-error.js';
+import { badRequest, conflict } from '../../errors/app-error.js';
 import {
   assertDeclaredSize,
   assertPartNumber,

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { messages, UPLOAD_PART_SIZE } from '@hfm/shared';
-import { AppError, badRequest } from '../../http/app-error.js';
+import { AppError, badRequest } from '../../errors/app-error.js';
 import type { CompletedPart, UploadedPart } from './storage.js';
 
 /** S3's limit on the number of parts in one upload. */

@@ -15,7 +15,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { UPLOAD_PART_SIZE } from '@hfm/shared';
-import { badRequest } from '../../http/app-error.js';
+import { badRequest } from '../../errors/app-error.js';
 import { assertDeclaredSize, assertPartNumber, checkCompletion, uploadNotFound } from './multipart-rules.js';
 import { attachment } from './media-headers.js';
 import { expiryFrom, signedMediaUrl } from './signed-urls.js';
