@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParams } from './answers.js';
 
 export const linerNotesMessage = 'Liner notes must be text.';
 
@@ -36,3 +37,7 @@ export const publicAlbum = z.object({
   updatedAt: z.string(),
 });
 export type PublicAlbum = z.infer<typeof publicAlbum>;
+export const publicAlbums = z.array(publicAlbum);
+
+export const albumIdParams = idParams('Not an album id.');
+export const artistAlbumsParams = z.object({ artistID: z.uuid({ error: 'Not an artist id.' }) });

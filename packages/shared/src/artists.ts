@@ -8,6 +8,7 @@ export const publicGenre = z.object({
   artwork: z.string().nullable(),
 });
 export type PublicGenre = z.infer<typeof publicGenre>;
+export const publicGenres = z.array(publicGenre);
 
 export const scoreEntry = z.object({ label: z.string(), score: z.number() });
 

@@ -7,12 +7,18 @@ export const pageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
-export interface Pagination {
-  page: number;
-  limit: number;
-  total: number;
-  pageCount: number;
-  hasMore: boolean;
+export const pagination = z.object({
+  page: z.number(),
+  limit: z.number(),
+  total: z.number(),
+  pageCount: z.number(),
+  hasMore: z.boolean(),
+});
+export type Pagination = z.infer<typeof pagination>;
+
+/** One page of a list: the items and where the page sits in the whole. */
+export function paged<Item extends z.ZodType>(item: Item) {
+  return z.object({ items: z.array(item), pagination });
 }
 
 export interface Paged<T> {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { idParams } from './answers.js';
 import { SONG_STATUSES } from './constants.js';
+import { paged } from './pagination.js';
 
 export const releaseDateMessage = 'Please enter a valid release date (MM/DD/YYYY).';
 
@@ -85,6 +87,12 @@ export const publicSong = z.object({
 });
 export type PublicSong = z.infer<typeof publicSong>;
 
+export const pagedSongs = paged(publicSong);
+export type PagedSongs = z.infer<typeof pagedSongs>;
+
+export const songIdParams = idParams('Not a song id.');
+export const artistSongsParams = z.object({ artistID: z.uuid({ error: 'Not an artist id.' }) });
+
 export const fullPreviewPositionBody = z.object({
   position: z.number().int().min(0).max(10_000),
   artistID: z.string().uuid().optional(),
@@ -96,6 +104,10 @@ export const fullPreviewEntry = z.object({
   isFullPreview: z.boolean(),
   fullPreviewPosition: z.number(),
 });
+export type FullPreviewEntry = z.infer<typeof fullPreviewEntry>;
+
+/** The artist's full-preview songs in order, as every full-preview change answers them. */
+export const fullPreviewList = z.array(fullPreviewEntry);
 
 /** Duration in seconds shown as m:ss. */
 export function formatDuration(seconds: number | null | undefined): string {
@@ -118,14 +130,25 @@ export const presignUploadBody = z.object({
 });
 
 export const presignedUpload = z.object({ uploadId: z.string(), key: z.string(), urls: z.array(z.string()) });
+export type PresignedUpload = z.infer<typeof presignedUpload>;
+export const presignedUploads = z.array(presignedUpload);
+
+/** A part as the completion call lists it. */
+export const uploadedPart = z.object({ ETag: z.string().max(200), PartNumber: z.number().int().min(1).max(10_000) });
+export type UploadedPart = z.infer<typeof uploadedPart>;
+
+export const uploadPartsQuery = z.object({ uploadId: z.string().min(1).max(200), key: z.string().min(1).max(1024) });
+
+/** GET /api/songs/upload-parts/{id}: the parts the storage already holds. */
+export const storedParts = z.object({
+  parts: z.array(z.object({ PartNumber: z.number(), ETag: z.string(), Size: z.number() })),
+});
+export type StoredPart = z.infer<typeof storedParts>['parts'][number];
 
 export const completeUploadBody = z.object({
   key: z.string().min(1).max(1024),
   uploadId: z.string().min(1).max(200),
-  parts: z
-    .array(z.object({ ETag: z.string().max(200), PartNumber: z.number().int().min(1).max(10_000) }))
-    .min(1)
-    .max(10_000),
+  parts: z.array(uploadedPart).min(1).max(10_000),
   artistID: z.string().optional().nullable(),
   s3Path: z.string().max(500).optional().nullable(),
   fileName: z.string().max(255).optional().nullable(),
@@ -143,6 +166,9 @@ export type PlaybackAnswer = z.infer<typeof playbackAnswer>;
 
 export const DOWNLOAD_FORMATS = ['flac', 'mp3', 'wav'] as const;
 export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
+export const downloadQuery = z.object({ format: z.enum(DOWNLOAD_FORMATS).default('flac') });
+export const downloadAnswer = z.object({ url: z.string() });
+export type DownloadAnswer = z.infer<typeof downloadAnswer>;
 
 /** True for a name and type the drop zone and the server accept as WAV (the content is checked later). */
 export function looksLikeWav(name: string, type = ''): boolean {

@@ -100,6 +100,12 @@ export const artistSignUpUser = z
   })
   .superRefine(passwordsMatch, whenBothPasswordsGiven);
 
+/** Artist sign-up's two JSON parts, as the client sends them. */
+export interface ArtistSignUpRequest {
+  artist: z.input<typeof artistSignUpArtist>;
+  user: z.input<typeof artistSignUpUser>;
+}
+
 /** The whole artist sign-up form as the web app holds it (one flat form). */
 export const artistSignUpForm = z
   .object({
@@ -180,3 +186,18 @@ export const publicUser = z.object({
 export type PublicUser = z.infer<typeof publicUser>;
 
 export { passwordStrengthFailures };
+
+export const userIdParams = z.object({ id: z.guid({ error: 'Not a valid id.' }) });
+export const checkEmailParams = z.object({ email: emailField });
+export const emailExistsAnswer = z.object({ exists: z.boolean() });
+export type EmailExistsAnswer = z.infer<typeof emailExistsAnswer>;
+export const passwordChangedAnswer = z.object({ ok: z.literal(true) });
+
+export const profileImageBody = z
+  .object({
+    fileName: z.string().max(200).optional().nullable(),
+    imageData: z.string({ error: messages.imageType }).min(1, { error: messages.imageType }),
+    path: z.string().max(500).optional().nullable(),
+  })
+  .nullish()
+  .describe('JSON, or multipart/form-data with an `imageData` file part');

@@ -1,29 +1,14 @@
-import type { PublicAlbum, PublicArtist, PublicSong, PublicUser } from '@hfm/shared';
+import type {
+  BannerUploadAnswer,
+  ImagePathAnswer,
+  InitialData,
+  PhotosAnswer,
+  PhotoUploadAnswer,
+  PublicArtist,
+  UpdateArtistRequest,
+} from '@hfm/shared';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from './client';
-
-export interface StatSong {
-  _id: string;
-  id: string;
-  title: string;
-}
-
-export interface InitialData {
-  data: {
-    stats: { mostListenedToSong: StatSong | null; mostHifivedSong: StatSong | null };
-    user: PublicUser;
-    artist: PublicArtist | null;
-    songs: PublicSong[];
-    albums: PublicAlbum[];
-  };
-}
-
-export interface UpdateArtistBody {
-  name?: string;
-  genre?: string;
-  bio?: string;
-  hfmPicksOptIn?: boolean;
-}
 
 export function fetchInitial(): Promise<InitialData> {
   return api('/api/initial');
@@ -33,27 +18,27 @@ export function fetchArtist(id: string): Promise<PublicArtist> {
   return api(`/api/artists/${id}`);
 }
 
-export function updateArtist(id: string, body: UpdateArtistBody): Promise<PublicArtist> {
+export function updateArtist(id: string, body: UpdateArtistRequest): Promise<PublicArtist> {
   return api(`/api/artists/${id}`, { method: 'PUT', body });
 }
 
 /** Multipart bannerImageData; `warning` comes back when the image is smaller than 2000x1000. */
-export function uploadBanner(id: string, image: Blob, fileName: string): Promise<{ path: string; warning?: string }> {
+export function uploadBanner(id: string, image: Blob, fileName: string): Promise<BannerUploadAnswer> {
   const form = new FormData();
   form.append('fileName', fileName);
   form.append('bannerImageData', image, fileName);
   return api(`/api/banner-image/upload/${id}`, { body: form });
 }
 
-export function uploadArtistPhoto(id: string, imgData: string): Promise<{ path: string; photos: string[] }> {
+export function uploadArtistPhoto(id: string, imgData: string): Promise<PhotoUploadAnswer> {
   return api(`/api/artist-photo/upload/${id}`, { body: { imgData } });
 }
 
-export function deleteArtistPhoto(id: string, path: string): Promise<{ photos: string[] }> {
+export function deleteArtistPhoto(id: string, path: string): Promise<PhotosAnswer> {
   return api(`/api/artist-photo/${id}`, { method: 'DELETE', body: { path } });
 }
 
-export function uploadProfileImage(userId: string, imageData: string, fileName: string): Promise<{ path: string }> {
+export function uploadProfileImage(userId: string, imageData: string, fileName: string): Promise<ImagePathAnswer> {
   return api(`/api/profile-image/upload/${userId}`, { body: { imageData, fileName } });
 }
 
@@ -70,5 +55,5 @@ export function useArtist(id: string, initialData?: PublicArtist) {
 }
 
 export function useUpdateArtist(id: string) {
-  return useMutation({ mutationFn: (body: UpdateArtistBody) => updateArtist(id, body) });
+  return useMutation({ mutationFn: (body: UpdateArtistRequest) => updateArtist(id, body) });
 }

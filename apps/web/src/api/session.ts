@@ -1,27 +1,19 @@
-import type { LoginBody, PublicArtist, PublicUser } from '@hfm/shared';
+import type { LoginAnswer, LoginBody, LogoutAnswer, SessionProfile } from '@hfm/shared';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from './client';
 
-export interface SessionProfile {
-  user: PublicUser;
-  artist: (PublicArtist & { songs: unknown[]; albums: unknown[] }) | null;
-}
-
-export interface LoginResponse {
-  routeTo: string;
-  user: PublicUser;
-}
+export type { SessionProfile };
 
 /** The signed-in user; a 401 sends the browser to /login unless redirectOn401 is false. */
 export function fetchSessionProfile(redirectOn401 = true): Promise<SessionProfile> {
   return api('/api/users/session/profile', { redirectOn401 });
 }
 
-export function login(body: LoginBody): Promise<LoginResponse> {
+export function login(body: LoginBody): Promise<LoginAnswer> {
   return api('/api/auth', { body, redirectOn401: false });
 }
 
-export function logout(): Promise<{ routeTo: string }> {
+export function logout(): Promise<LogoutAnswer> {
   return api('/api/auth/logout', { method: 'POST' });
 }
 

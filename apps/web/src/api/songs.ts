@@ -1,30 +1,19 @@
-import { DEFAULT_PAGE_SIZE, type CreateSongBody, type Paged, type PublicSong, type UpdateSongBody } from '@hfm/shared';
+import {
+  DEFAULT_PAGE_SIZE,
+  type CreateSongBody,
+  type DeletedAnswer,
+  type DownloadAnswer,
+  type DownloadFormat,
+  type FullPreviewEntry,
+  type PagedSongs,
+  type PlaybackAnswer,
+  type PublicSong,
+  type UpdateSongBody,
+} from '@hfm/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 
-export type DownloadFormat = 'flac' | 'mp3' | 'wav';
-
-/** GET /api/songs/{id}/play: signed, short-lived media URLs. */
-export interface PlaySources {
-  full: boolean;
-  hls: string | null;
-  dash: string | null;
-  preview: string | null;
-  duration: number | null;
-}
-
-export interface FullPreviewEntry {
-  id: string;
-  updatedAt: string;
-  isFullPreview: boolean;
-  fullPreviewPosition: number;
-}
-
-export function fetchArtistSongs(
-  artistID: string,
-  page: number,
-  limit = DEFAULT_PAGE_SIZE,
-): Promise<Paged<PublicSong>> {
+export function fetchArtistSongs(artistID: string, page: number, limit = DEFAULT_PAGE_SIZE): Promise<PagedSongs> {
   return api(`/api/songs/artist/${artistID}?page=${page}&limit=${limit}`);
 }
 
@@ -40,15 +29,16 @@ export function updateSong(id: string, body: UpdateSongBody): Promise<PublicSong
   return api(`/api/songs/${id}`, { method: 'PUT', body });
 }
 
-export function deleteSong(id: string): Promise<{ id: string; deleted: true }> {
+export function deleteSong(id: string): Promise<DeletedAnswer> {
   return api(`/api/songs/remove/${id}`, { method: 'DELETE' });
 }
 
-export function fetchPlaySources(id: string): Promise<PlaySources> {
+/** GET /api/songs/{id}/play: signed, short-lived media URLs. */
+export function fetchPlaySources(id: string): Promise<PlaybackAnswer> {
   return api(`/api/songs/${id}/play`);
 }
 
-export function fetchDownloadUrl(id: string, format: DownloadFormat = 'flac'): Promise<{ url: string }> {
+export function fetchDownloadUrl(id: string, format: DownloadFormat = 'flac'): Promise<DownloadAnswer> {
   return api(`/api/songs/${id}/download?format=${format}`);
 }
 
@@ -76,7 +66,7 @@ export function useArtistSongs(artistID: string, page: number, limit = DEFAULT_P
 export function useUpdateCachedSongs(artistID: string) {
   const client = useQueryClient();
   return (change: (songs: PublicSong[]) => PublicSong[]) => {
-    client.setQueriesData<Paged<PublicSong>>({ queryKey: artistSongsKey(artistID) }, (page) =>
+    client.setQueriesData<PagedSongs>({ queryKey: artistSongsKey(artistID) }, (page) =>
       page ? { ...page, items: change(page.items) } : page,
     );
   };

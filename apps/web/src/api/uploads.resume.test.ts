@@ -1,8 +1,9 @@
+import type { StoredPart } from '@hfm/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubXhr } from '../test/fake-xhr';
 import { songFixture } from '../test/songs';
 import { stubFetch } from './test-utils';
-import { uploadParts, uploadSongFile, type StoredPart } from './uploads';
+import { uploadParts, uploadSongFile } from './uploads';
 
 afterEach(() => vi.unstubAllGlobals());
 

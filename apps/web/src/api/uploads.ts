@@ -2,8 +2,12 @@ import {
   STATUS_POLL_MAX_ATTEMPTS,
   STATUS_POLL_MS,
   UPLOAD_PART_SIZE,
+  type CompleteUploadBody,
+  type PresignedUpload,
   type PublicArtist,
   type PublicSong,
+  type StoredPart,
+  type UploadedPart,
 } from '@hfm/shared';
 import { api } from './client';
 import { fetchSong } from './songs';
@@ -12,31 +16,6 @@ export interface PartRange {
   PartNumber: number;
   start: number;
   end: number;
-}
-
-export interface UploadedPart {
-  ETag: string;
-  PartNumber: number;
-}
-
-/** A part the storage already holds, as `GET /api/songs/upload-parts/{id}` answers it. */
-export interface StoredPart extends UploadedPart {
-  Size: number;
-}
-
-export interface PresignedUpload {
-  uploadId: string;
-  key: string;
-  urls: string[];
-}
-
-export interface CompleteUploadBody {
-  key: string;
-  uploadId: string;
-  parts: UploadedPart[];
-  artistID: string;
-  s3Path: string;
-  fileName: string;
 }
 
 /** PUTs one part's bytes and answers its ETag; onProgress gets the bytes sent so far. */

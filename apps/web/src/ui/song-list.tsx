@@ -1,10 +1,8 @@
-import { formatDuration, messages, type PublicSong } from '@hfm/shared';
+import { formatDuration, messages, type DownloadFormat, type PublicSong } from '@hfm/shared';
 import { useEffect, useRef, useState } from 'react';
 import { ConfirmPopup } from './confirm-delete';
 import { RowMenu, type RowMenuItem } from './song-list.menu';
 import './song-list.css';
-
-export type SongDownloadFormat = 'flac' | 'mp3' | 'wav';
 
 export interface SongListActions {
   onPlay?: (song: PublicSong) => void;
@@ -13,7 +11,7 @@ export interface SongListActions {
   /** Asked after the 'Really delete item?' confirmation. */
   onDelete?: (song: PublicSong) => void | Promise<void>;
   onToggleFullPreview?: (song: PublicSong) => void;
-  onDownload?: (song: PublicSong, format: SongDownloadFormat) => void;
+  onDownload?: (song: PublicSong, format: DownloadFormat) => void;
   onHiFive?: (song: PublicSong) => void;
   /** Why Hi Five is not offered for this song (shown as its tooltip), or null when it is. */
   hiFiveDisabledReason?: (song: PublicSong) => string | null;

@@ -1,7 +1,16 @@
-import { albumArtworkBody, createAlbumBody, publicAlbum, updateAlbumBody } from '@hfm/shared';
+import {
+  albumArtworkBody,
+  albumIdParams as idParams,
+  artistAlbumsParams,
+  createAlbumBody,
+  deletedAnswer,
+  imagePathAnswer,
+  publicAlbum,
+  publicAlbums,
+  updateAlbumBody,
+} from '@hfm/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { IMAGE_BODY_LIMIT } from '../../http/limits.js';
 import { requireUser } from '../../http/guards.js';
 import {
@@ -13,9 +22,6 @@ import {
   uploadAlbumArtwork,
 } from './albums.service.js';
 
-const idParams = z.object({ id: z.uuid({ error: 'Not an album id.' }) });
-const artistParams = z.object({ artistID: z.uuid({ error: 'Not an artist id.' }) });
-const deleted = z.object({ id: z.string(), deleted: z.literal(true) });
 const tags = ['albums'];
 
 export async function albumsRoutes(app: FastifyInstance): Promise<void> {
@@ -42,17 +48,19 @@ export async function albumsRoutes(app: FastifyInstance): Promise<void> {
   );
   r.get(
     '/api/albums/artist/:artistID',
-    { schema: { tags, params: artistParams, response: { 200: z.array(publicAlbum) } } },
+    { schema: { tags, params: artistAlbumsParams, response: { 200: publicAlbums } } },
     async (request) => listArtistAlbums(ctx, request.currentUser, request.params.artistID),
   );
-  r.delete('/api/albums/:id', { schema: { tags, params: idParams, response: { 200: deleted } } }, async (request) =>
-    deleteAlbum(ctx, requireUser(request), request.params.id),
+  r.delete(
+    '/api/albums/:id',
+    { schema: { tags, params: idParams, response: { 200: deletedAnswer } } },
+    async (request) => deleteAlbum(ctx, requireUser(request), request.params.id),
   );
   r.put(
     '/api/albums/upload/artwork/:id',
     {
       ...imageLimit,
-      schema: { tags, params: idParams, body: albumArtworkBody, response: { 200: z.object({ path: z.string() }) } },
+      schema: { tags, params: idParams, body: albumArtworkBody, response: { 200: imagePathAnswer } },
     },
     async (request) => uploadAlbumArtwork(ctx, requireUser(request), request.params.id, request.body.imageData),
   );

@@ -1,7 +1,16 @@
-import { MAX_ARTIST_PHOTOS, messages } from '@hfm/shared';
+import {
+  artistIdParams,
+  bannerUploadAnswer,
+  bannerUploadBody,
+  MAX_ARTIST_PHOTOS,
+  messages,
+  photoDeleteBody,
+  photosAnswer,
+  photoUploadAnswer,
+  photoUploadBody,
+} from '@hfm/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { badRequest, forbidden } from '../../errors/app-error.js';
 import { requireUser } from '../../http/guards.js';
 import { IMAGE_BODY_LIMIT } from '../../http/limits.js';
@@ -9,7 +18,6 @@ import { fileOrField, readMultipartForm } from '../../http/multipart.js';
 import { signedIn } from '../auth/route-options.js';
 import { canManageArtist } from './artist-access.js';
 import { deletePhoto, uploadBanner, uploadPhoto } from './artist-images.service.js';
-import { artistIdParams, bannerUploadBody, photoDeleteBody, photoUploadBody } from './artists.schemas.js';
 
 /**
  * The image from a multipart file part (or data-URL field) or from the JSON body. A multipart body is
@@ -43,7 +51,7 @@ export async function artistImagesRoutes(fastify: FastifyInstance): Promise<void
         consumes: ['multipart/form-data', 'application/json'],
         params: artistIdParams,
         body: bannerUploadBody,
-        response: { 200: z.object({ path: z.string(), warning: z.string().optional() }) },
+        response: { 200: bannerUploadAnswer },
       },
     },
     async (request) => {
@@ -63,7 +71,7 @@ export async function artistImagesRoutes(fastify: FastifyInstance): Promise<void
         consumes: ['application/json', 'multipart/form-data'],
         params: artistIdParams,
         body: photoUploadBody,
-        response: { 200: z.object({ path: z.string(), photos: z.array(z.string()) }) },
+        response: { 200: photoUploadAnswer },
       },
     },
     async (request) => {
@@ -81,7 +89,7 @@ export async function artistImagesRoutes(fastify: FastifyInstance): Promise<void
         summary: 'Remove one of the artist’s photos by its path (itself or an admin)',
         params: artistIdParams,
         body: photoDeleteBody,
-        response: { 200: z.object({ photos: z.array(z.string()) }) },
+        response: { 200: photosAnswer },
       },
     },
     async (request) => deletePhoto(ctx, requireUser(request), request.params.id, request.body.path),

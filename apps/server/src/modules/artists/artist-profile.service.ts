@@ -1,4 +1,12 @@
-import { DEFAULT_TIER_FILTER, messages, paginate, type Paged, type PublicArtist } from '@hfm/shared';
+import {
+  DEFAULT_TIER_FILTER,
+  messages,
+  paginate,
+  type ArtistListQuery,
+  type Paged,
+  type PublicArtist,
+  type UpdateArtistBody,
+} from '@hfm/shared';
 import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../errors/app-error.js';
 import { summarise } from '../../http/error-handler.js';
@@ -6,7 +14,6 @@ import { richTextToPlainText, sanitizeRichText } from '../../platform/media/sani
 import type { SessionUser } from '../auth/sessions.js';
 import { findGenre } from '../genres/genres.service.js';
 import { loadManagedArtist, loadVisibleArtist, NO_SUCH_ARTIST } from './artist-access.js';
-import type { ArtistListQuery, UpdateArtistBody } from './artists.schemas.js';
 import { listArtistRows, updateArtistRow, type ArtistListFilter, type ArtistPatch } from './artists.repository.js';
 import { presentArtists } from './artists.service.js';
 

@@ -1,28 +1,20 @@
-import { publicArtist, publicUser } from '@hfm/shared';
+import {
+  artistIdParams,
+  artistListQuery,
+  artistSignUpAnswer,
+  artistSignUpBody,
+  pagedArtists,
+  publicArtist,
+  updateArtistBody,
+} from '@hfm/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireUser } from '../../http/guards.js';
 import { IMAGE_BODY_LIMIT } from '../../http/limits.js';
 import { fileOrField, readMultipartForm } from '../../http/multipart.js';
 import { rateLimited, signedIn } from '../auth/route-options.js';
 import { getArtist, listArtists, updateArtist } from './artist-profile.service.js';
-import { artistIdParams, artistListQuery, pagedArtists, updateArtistBody } from './artists.schemas.js';
 import { signUpArtist, type ArtistSignUpParts } from './artists.service.js';
-
-const jsonPart = z.union([z.string(), z.record(z.string(), z.unknown())]);
-
-/** Multipart is the spec's form; the same parts as one JSON object are accepted too. */
-const artistSignUpBody = z
-  .object({
-    artist: jsonPart,
-    user: jsonPart,
-    s3Path: z.string().max(500).optional().nullable(),
-    imageData: z.string().optional().nullable(),
-    bannerImageData: z.string().optional().nullable(),
-  })
-  .nullish()
-  .describe('multipart/form-data: `artist` and `user` as JSON text, images as file parts or data URLs');
 
 export async function artistsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -38,7 +30,7 @@ export async function artistsRoutes(fastify: FastifyInstance): Promise<void> {
         summary: 'Artist sign-up: an unconfirmed ARTIST user and a PENDING artist, mailed a 6-digit code',
         consumes: ['multipart/form-data', 'application/json'],
         body: artistSignUpBody,
-        response: { 201: z.object({ user: publicUser, artist: publicArtist }) },
+        response: { 201: artistSignUpAnswer },
       },
     },
     async (request, reply) => {

@@ -1,7 +1,14 @@
-import { confirmUserBody, loginBody, messages, publicUser, resendCodeBody } from '@hfm/shared';
+import {
+  codeSentAnswer,
+  confirmedAnswer,
+  confirmUserBody,
+  loginAnswer,
+  loginRequest,
+  logoutAnswer,
+  resendCodeBody,
+} from '@hfm/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { logIn, logOut } from './auth.service.js';
 import { confirmUser, resendCode } from './confirmation.service.js';
 import { warmUpPasswordHashing } from './passwords.js';
@@ -9,8 +16,6 @@ import { perAccountLimit, rateLimited } from './route-options.js';
 import { SESSION_COOKIE } from './sessions.js';
 
 const LOGIN_PATH = '/login';
-/** A body that is not even an object gets the same message as a missing field. */
-const loginRequest = z.object(loginBody.shape, { error: messages.noLoginCredentials });
 
 export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -27,7 +32,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ['auth'],
         summary: 'Sign in; sets the hfm_session cookie',
         body: loginRequest,
-        response: { 200: z.object({ routeTo: z.string(), user: publicUser }) },
+        response: { 200: loginAnswer },
       },
     },
     async (request, reply) => {
@@ -49,7 +54,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags: ['auth'],
         summary: 'Sign out everywhere: every session of the user ends',
-        response: { 200: z.object({ routeTo: z.string() }) },
+        response: { 200: logoutAnswer },
       },
     },
     async (request, reply) => {
@@ -73,7 +78,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ['auth'],
         summary: 'Confirm an account with the 6-digit code from the mail',
         body: confirmUserBody,
-        response: { 200: z.object({ confirmed: z.literal(true), routeTo: z.string() }) },
+        response: { 200: confirmedAnswer },
       },
     },
     async (request) => {
@@ -91,7 +96,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ['auth'],
         summary: 'Mail a new code to an unconfirmed account (same answer for any email)',
         body: resendCodeBody,
-        response: { 202: z.object({ sent: z.literal(true) }) },
+        response: { 202: codeSentAnswer },
       },
     },
     async (request, reply) => {

@@ -1,7 +1,6 @@
-import { publicGenre } from '@hfm/shared';
+import { publicGenres } from '@hfm/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { listGenres } from './genres.service.js';
 
 export async function genresRoutes(fastify: FastifyInstance): Promise<void> {
@@ -12,7 +11,7 @@ export async function genresRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags: ['genres'],
         summary: 'Every genre, sorted by label',
-        response: { 200: z.array(publicGenre) },
+        response: { 200: publicGenres },
       },
     },
     async () => listGenres(app.ctx.db),

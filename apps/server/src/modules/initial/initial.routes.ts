@@ -1,23 +1,9 @@
-import { publicAlbum, publicArtist, publicSong, publicUser } from '@hfm/shared';
+import { initialData, sessionProfile } from '@hfm/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireUser } from '../../http/guards.js';
 import { signedIn } from '../auth/route-options.js';
 import { getInitialData, getSessionProfile } from './initial.service.js';
-
-const statSong = z.object({ _id: z.string(), id: z.string(), title: z.string() }).nullable();
-const artistStats = z.object({ mostListenedToSong: statSong, mostHifivedSong: statSong });
-const catalogue = { songs: z.array(publicSong), albums: z.array(publicAlbum) };
-
-const sessionProfile = z.object({
-  user: publicUser,
-  artist: publicArtist.extend(catalogue).nullable(),
-});
-
-const initialData = z.object({
-  data: z.object({ stats: artistStats, user: publicUser, artist: publicArtist.nullable(), ...catalogue }),
-});
 
 export async function initialRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -1,19 +1,25 @@
 import {
+  artistSongsParams,
   completeUploadBody,
-  DOWNLOAD_FORMATS,
-  playbackAnswer,
-  presignedUpload,
-  presignUploadBody,
   createSongBody,
-  fullPreviewEntry,
+  deletedAnswer,
+  downloadAnswer,
+  downloadQuery,
+  fullPreviewList,
   fullPreviewPositionBody,
+  pagedSongs,
   pageQuery,
+  playbackAnswer,
+  presignedUploads,
+  presignUploadBody,
   publicSong,
+  songIdParams as idParams,
+  storedParts,
   updateSongBody,
+  uploadPartsQuery,
 } from '@hfm/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../errors/app-error.js';
 import { uploadError } from '../../http/multipart.js';
 import { requireUser } from '../../http/guards.js';
@@ -37,22 +43,6 @@ import {
   updateSong,
 } from './songs.service.js';
 
-const idParams = z.object({ id: z.uuid({ error: 'Not a song id.' }) });
-const artistParams = z.object({ artistID: z.uuid({ error: 'Not an artist id.' }) });
-const pagedSongs = z.object({
-  items: z.array(publicSong),
-  pagination: z.object({
-    page: z.number(),
-    limit: z.number(),
-    total: z.number(),
-    pageCount: z.number(),
-    hasMore: z.boolean(),
-  }),
-});
-const deleted = z.object({ id: z.string(), deleted: z.literal(true) });
-const uploadedParts = z.object({
-  parts: z.array(z.object({ PartNumber: z.number(), ETag: z.string(), Size: z.number() })),
-});
 const tags = ['songs'];
 
 export async function songsRoutes(app: FastifyInstance): Promise<void> {
@@ -76,27 +66,29 @@ export async function songsRoutes(app: FastifyInstance): Promise<void> {
     { schema: { tags, params: idParams, body: updateSongBody, response: { 200: publicSong } } },
     async (request) => updateSong(ctx, requireUser(request), request.params.id, request.body),
   );
-  r.delete('/api/songs/:id', { schema: { tags, params: idParams, response: { 200: deleted } } }, async (request) =>
-    deleteSong(ctx, requireUser(request), request.params.id),
+  r.delete(
+    '/api/songs/:id',
+    { schema: { tags, params: idParams, response: { 200: deletedAnswer } } },
+    async (request) => deleteSong(ctx, requireUser(request), request.params.id),
   );
   r.delete(
     '/api/songs/remove/:id',
-    { schema: { tags, params: idParams, response: { 200: deleted } } },
+    { schema: { tags, params: idParams, response: { 200: deletedAnswer } } },
     async (request) => deleteSong(ctx, requireUser(request), request.params.id),
   );
   r.get(
     '/api/songs/artist/:artistID',
-    { schema: { tags, params: artistParams, querystring: pageQuery, response: { 200: pagedSongs } } },
+    { schema: { tags, params: artistSongsParams, querystring: pageQuery, response: { 200: pagedSongs } } },
     async (request) => listArtistSongs(ctx, request.currentUser, request.params.artistID, request.query),
   );
   r.put(
     '/api/songs/full-preview-position/:id',
-    { schema: { tags, params: idParams, body: fullPreviewPositionBody, response: { 200: z.array(fullPreviewEntry) } } },
+    { schema: { tags, params: idParams, body: fullPreviewPositionBody, response: { 200: fullPreviewList } } },
     async (request) => setFullPreviewPosition(ctx, requireUser(request), request.params.id, request.body.position),
   );
   r.post(
     '/api/songs/upload-presigned/:id',
-    { schema: { tags, params: idParams, body: presignUploadBody, response: { 200: z.array(presignedUpload) } } },
+    { schema: { tags, params: idParams, body: presignUploadBody, response: { 200: presignedUploads } } },
     async (request) => presignSongUpload(ctx, requireUser(request), request.params.id, request.body.files[0]!),
   );
   r.get(
@@ -105,8 +97,8 @@ export async function songsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         params: idParams,
-        querystring: z.object({ uploadId: z.string().min(1).max(200), key: z.string().min(1).max(1024) }),
-        response: { 200: uploadedParts },
+        querystring: uploadPartsQuery,
+        response: { 200: storedParts },
       },
     },
     async (request) =>
@@ -148,15 +140,15 @@ export async function songsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         params: idParams,
-        querystring: z.object({ format: z.enum(DOWNLOAD_FORMATS).default('flac') }),
-        response: { 200: z.object({ url: z.string() }) },
+        querystring: downloadQuery,
+        response: { 200: downloadAnswer },
       },
     },
     async (request) => downloadSong(ctx, request.currentUser, request.params.id, request.query.format),
   );
   r.put(
     '/api/songs/full-preview-remove/:id',
-    { schema: { tags, params: idParams, response: { 200: z.array(fullPreviewEntry) } } },
+    { schema: { tags, params: idParams, response: { 200: fullPreviewList } } },
     async (request) => removeFullPreview(ctx, requireUser(request), request.params.id),
   );
 }

@@ -1,7 +1,18 @@
-import { changePasswordBody, createFanBody, emailField, messages, publicUser, updateUserBody } from '@hfm/shared';
+import {
+  changePasswordBody,
+  checkEmailParams,
+  createFanBody,
+  emailExistsAnswer,
+  imagePathAnswer,
+  messages,
+  passwordChangedAnswer,
+  profileImageBody,
+  publicUser,
+  updateUserBody,
+  userIdParams,
+} from '@hfm/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { IMAGE_BODY_LIMIT } from '../../http/limits.js';
 import { badRequest } from '../../errors/app-error.js';
 import { requireUser } from '../../http/guards.js';
@@ -9,17 +20,6 @@ import { fileOrField, readMultipartForm } from '../../http/multipart.js';
 import { rateLimited, signedIn } from '../auth/route-options.js';
 import { changePassword, removeProfileImage, updateUser, uploadProfileImage } from './account.service.js';
 import { isEmailTaken, signUpFan } from './users.service.js';
-
-export const userIdParams = z.object({ id: z.guid({ error: 'Not a valid id.' }) });
-
-const profileImageBody = z
-  .object({
-    fileName: z.string().max(200).optional().nullable(),
-    imageData: z.string({ error: messages.imageType }).min(1, { error: messages.imageType }),
-    path: z.string().max(500).optional().nullable(),
-  })
-  .nullish()
-  .describe('JSON, or multipart/form-data with an `imageData` file part');
 
 export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -32,8 +32,8 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags: ['users'],
         summary: 'Whether an account with this email exists',
-        params: z.object({ email: emailField }),
-        response: { 200: z.object({ exists: z.boolean() }) },
+        params: checkEmailParams,
+        response: { 200: emailExistsAnswer },
       },
     },
     async (request) => ({ exists: await isEmailTaken(ctx.db, request.params.email) }),
@@ -78,7 +78,7 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
         summary: 'Change password (self only); the other sessions end',
         params: userIdParams,
         body: changePasswordBody,
-        response: { 200: z.object({ ok: z.literal(true) }) },
+        response: { 200: passwordChangedAnswer },
       },
     },
     async (request) => {
@@ -98,7 +98,7 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
         consumes: ['application/json', 'multipart/form-data'],
         params: userIdParams,
         body: profileImageBody,
-        response: { 200: z.object({ path: z.string() }) },
+        response: { 200: imagePathAnswer },
       },
     },
     async (request) => {

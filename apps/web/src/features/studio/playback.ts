@@ -1,11 +1,11 @@
-import type { PlaySources } from '../../api/songs';
+import type { PlaybackAnswer } from '@hfm/shared';
 
 export type PlaybackChoice = { kind: 'hls' | 'dash' | 'preview'; url: string };
 
 export const HLS_MIME = 'application/vnd.apple.mpegurl';
 
 /** Apple devices play HLS natively; elsewhere the DASH manifest; the preview file when neither is there. */
-export function choosePlayback(sources: PlaySources, canPlayHls: boolean): PlaybackChoice | null {
+export function choosePlayback(sources: PlaybackAnswer, canPlayHls: boolean): PlaybackChoice | null {
   if (canPlayHls && sources.hls) return { kind: 'hls', url: sources.hls };
   if (sources.dash) return { kind: 'dash', url: sources.dash };
   if (sources.preview) return { kind: 'preview', url: sources.preview };

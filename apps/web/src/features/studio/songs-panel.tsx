@@ -1,4 +1,4 @@
-import type { PublicArtist, PublicSong, PublicUser } from '@hfm/shared';
+import type { DownloadFormat, FullPreviewEntry, PublicArtist, PublicSong, PublicUser } from '@hfm/shared';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '../../api/server-errors';
@@ -9,8 +9,6 @@ import {
   setFullPreviewPosition,
   useArtistSongs,
   useUpdateCachedSongs,
-  type DownloadFormat,
-  type FullPreviewEntry,
 } from '../../api/songs';
 import { Button } from '../../ui/button';
 import { Pagination } from '../../ui/pagination';

@@ -1,5 +1,9 @@
-import { ARTIST_STATUSES, messages, pageQuery, publicArtist, RATING_CATEGORIES } from '@hfm/shared';
 import { z } from 'zod';
+import { publicArtist } from './artists.js';
+import { ARTIST_STATUSES, RATING_CATEGORIES } from './constants.js';
+import { messages } from './messages.js';
+import { paged, pageQuery } from './pagination.js';
+import { publicUser } from './users.js';
 
 export const artistIdParams = z.object({ id: z.guid({ error: 'Not a valid id.' }) });
 
@@ -52,6 +56,8 @@ export const updateArtistBody = z.object({
   isExclusive: z.boolean().optional(),
 });
 export type UpdateArtistBody = z.infer<typeof updateArtistBody>;
+/** What a client may send (the genre as an id or as the artist object carries it). */
+export type UpdateArtistRequest = z.input<typeof updateArtistBody>;
 
 const flag = z.enum(['1', '0', 'true', 'false']).transform((value) => value === '1' || value === 'true');
 
@@ -63,16 +69,24 @@ export const artistListQuery = pageQuery.extend({
 });
 export type ArtistListQuery = z.infer<typeof artistListQuery>;
 
-export const pagedArtists = z.object({
-  items: z.array(publicArtist),
-  pagination: z.object({
-    page: z.number(),
-    limit: z.number(),
-    total: z.number(),
-    pageCount: z.number(),
-    hasMore: z.boolean(),
-  }),
-});
+export const pagedArtists = paged(publicArtist);
+export type PagedArtists = z.infer<typeof pagedArtists>;
+
+const jsonPart = z.union([z.string(), z.record(z.string(), z.unknown())]);
+
+/** POST /api/artists/create. Multipart is the spec's form; the same parts as one JSON object are accepted too. */
+export const artistSignUpBody = z
+  .object({
+    artist: jsonPart,
+    user: jsonPart,
+    s3Path: z.string().max(500).optional().nullable(),
+    imageData: z.string().optional().nullable(),
+    bannerImageData: z.string().optional().nullable(),
+  })
+  .nullish()
+  .describe('multipart/form-data: `artist` and `user` as JSON text, images as file parts or data URLs');
+export const artistSignUpAnswer = z.object({ user: publicUser, artist: publicArtist });
+export type ArtistSignUpAnswer = z.infer<typeof artistSignUpAnswer>;
 
 const imageText = z.string({ error: messages.imageType }).min(1, { error: messages.imageType });
 
@@ -89,6 +103,14 @@ export const photoUploadBody = z
   .object({ imgData: imageText, path: z.string().max(500).optional().nullable() })
   .nullish()
   .describe('JSON `{ imgData: data URL }`, or multipart/form-data with an `imgData` file part');
+
+/** The banner's path; `warning` when the image is smaller than the advised size. */
+export const bannerUploadAnswer = z.object({ path: z.string(), warning: z.string().optional() });
+export type BannerUploadAnswer = z.infer<typeof bannerUploadAnswer>;
+export const photoUploadAnswer = z.object({ path: z.string(), photos: z.array(z.string()) });
+export type PhotoUploadAnswer = z.infer<typeof photoUploadAnswer>;
+export const photosAnswer = z.object({ photos: z.array(z.string()) });
+export type PhotosAnswer = z.infer<typeof photosAnswer>;
 
 export const photoDeleteBody = z.object({
   path: z
