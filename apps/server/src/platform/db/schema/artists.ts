@@ -1,0 +1,52 @@
+/** Artists: the artist behind an ARTIST account, and its photos. */
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.js';
+import { genres } from './genres.js';
+import { users } from './identity.js';
+
+export const artists = pgTable(
+  'artists',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    genreId: uuid('genre_id').references(() => genres.id, { onDelete: 'set null' }),
+    bio: text('bio').notNull().default(''),
+    hfmPicksOptIn: boolean('hfm_picks_opt_in').notNull().default(true),
+    paymentServiceId: text('payment_service_id'),
+    isExclusive: boolean('is_exclusive').notNull().default(false),
+    isFeatured: boolean('is_featured').notNull().default(false),
+    featuredBio: text('featured_bio'),
+    featuredPosition: integer('featured_position').notNull().default(-1),
+    tier: text('tier').notNull().default('In Review'),
+    hifives: integer('hifives').notNull().default(0),
+    status: text('status').notNull().default('PENDING'),
+    scoreMatrix: jsonb('score_matrix').$type<{ label: string; score: number }[]>().notNull().default([]),
+    bannerImage: text('banner_image'),
+    isSearchable: boolean('is_searchable').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('artists_user_key').on(t.userId),
+    index('artists_status_created_idx').on(t.status, t.createdAt),
+    check('artists_status_check', sql`${t.status} in ('PENDING', 'ACTIVE', 'INACTIVE', 'CANCELLED')`),
+  ],
+);
+
+export const artistPhotos = pgTable(
+  'artist_photos',
+  {
+    id: id(),
+    artistId: uuid('artist_id')
+      .notNull()
+      .references(() => artists.id, { onDelete: 'cascade' }),
+    path: text('path').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('artist_photos_artist_idx').on(t.artistId, t.position)],
+);

@@ -1,0 +1,144 @@
+/** Catalogue: songs, albums, record labels and playlists. */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { artists } from './artists.js';
+import { createdAt, id, updatedAt } from './columns.js';
+import { genres } from './genres.js';
+import { users } from './identity.js';
+
+export const songs = pgTable(
+  'songs',
+  {
+    id: id(),
+    artistId: uuid('artist_id')
+      .notNull()
+      .references(() => artists.id, { onDelete: 'cascade' }),
+    title: text('title').notNull().default('Untitled'),
+    additionalArtists: text('additional_artists'),
+    publisher: text('publisher'),
+    songWriters: text('song_writers'),
+    isrc: text('isrc'),
+    streamFile: text('stream_file'),
+    dashManifest: text('dash_manifest'),
+    previewFile: text('preview_file'),
+    downloadFile: text('download_file'),
+    embedCode: text('embed_code'),
+    explicit: boolean('explicit').notNull().default(false),
+    releaseDate: date('release_date', { mode: 'string' }),
+    trackNumber: integer('track_number'),
+    isExclusive: boolean('is_exclusive').notNull().default(false),
+    comment: text('comment'),
+    isFullPreview: boolean('is_full_preview').notNull().default(false),
+    fullPreviewPosition: integer('full_preview_position').notNull().default(0),
+    plays: integer('plays').notNull().default(0),
+    hifives: integer('hifives').notNull().default(0),
+    status: text('status').notNull().default('pending'),
+    duration: real('duration'),
+    active: boolean('active').notNull().default(true),
+    failureReason: text('failure_reason'),
+    /** Storage folder holding every file made from this song. */
+    mediaPrefix: text('media_prefix'),
+    originalKey: text('original_key'),
+    originalFileName: text('original_file_name'),
+    originalSize: bigint('original_size', { mode: 'number' }),
+    uploadId: text('upload_id'),
+    downloadFiles: jsonb('download_files').$type<{ flac: string; mp3: string; wav: string }>(),
+    peaks: jsonb('peaks').$type<number[]>(),
+    loudness: jsonb('loudness').$type<{ integratedLufs: number; truePeakDb: number; lra: number }>(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('songs_artist_created_idx').on(t.artistId, t.createdAt),
+    check('songs_status_check', sql`${t.status} in ('pending', 'uploading', 'ready', 'failed')`),
+  ],
+);
+
+export const albums = pgTable(
+  'albums',
+  {
+    id: id(),
+    artistId: uuid('artist_id')
+      .notNull()
+      .references(() => artists.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    artwork: text('artwork'),
+    artworkKey: text('artwork_key'),
+    linerNotes: text('liner_notes').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('albums_artist_idx').on(t.artistId, t.createdAt)],
+);
+
+export const albumSongs = pgTable(
+  'album_songs',
+  {
+    albumId: uuid('album_id')
+      .notNull()
+      .references(() => albums.id, { onDelete: 'cascade' }),
+    songId: uuid('song_id')
+      .notNull()
+      .references(() => songs.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.albumId, t.songId] }), index('album_songs_song_idx').on(t.songId)],
+);
+
+export const labels = pgTable('labels', {
+  id: id(),
+  name: text('name').notNull(),
+  website: text('website'),
+  genres: jsonb('genres').$type<string[]>().notNull().default([]),
+  location: text('location'),
+  active: boolean('active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const playlists = pgTable('playlists', {
+  id: id(),
+  title: text('title').notNull().default('Untitled'),
+  type: text('type').notNull().default('SONGS'),
+  genreId: uuid('genre_id').references(() => genres.id, { onDelete: 'set null' }),
+  showOnFrontPage: boolean('show_on_front_page').notNull().default(false),
+  position: integer('position').notNull().default(-1),
+  artwork: text('artwork'),
+  tags: jsonb('tags').$type<string[]>().notNull().default([]),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  isHfmPicks: boolean('is_hfm_picks').notNull().default(false),
+  hfmPicksPosition: integer('hfm_picks_position'),
+  isHfmRadio: boolean('is_hfm_radio').notNull().default(false),
+  labelId: uuid('label_id').references(() => labels.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const playlistSongs = pgTable(
+  'playlist_songs',
+  {
+    playlistId: uuid('playlist_id')
+      .notNull()
+      .references(() => playlists.id, { onDelete: 'cascade' }),
+    songId: uuid('song_id')
+      .notNull()
+      .references(() => songs.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.playlistId, t.songId] })],
+);

@@ -1,0 +1,72 @@
+/** Identity: accounts, their sessions and the codes that confirm them. */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.js';
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    userName: text('user_name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    phoneNumber: text('phone_number'),
+    dob: date('dob', { mode: 'string' }),
+    location: text('location'),
+    gender: text('gender'),
+    status: text('status').notNull().default('UNCONFIRMED'),
+    role: text('role').notNull(),
+    hfmPicksOptIn: boolean('hfm_picks_opt_in').notNull().default(false),
+    profileImage: text('profile_image'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    index('users_role_created_idx').on(t.role, t.createdAt),
+    check('users_role_check', sql`${t.role} in ('ADMIN', 'ARTIST', 'SUBSCRIBER')`),
+    check('users_status_check', sql`${t.status} in ('UNCONFIRMED', 'ACTIVE', 'SUSPENDED')`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+export const confirmationCodes = pgTable('confirmation_codes', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
