@@ -3,6 +3,138 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * Server layering, enforced here rather than by goodwill: platform <- modules <- app (app.ts, main.ts,
+ * cli.ts, seed/). `platform/` imports neither `http/` nor `modules/`; `http/` does not import `modules/`.
+ * A module imports its own repository only (other modules through their services) and only its own
+ * domain's tables; `access` is the one module that reads every table, for ownership.
+ */
+const MODULE_TABLES = {
+  access: 'all',
+  albums: ['catalogue'],
+  artists: ['artists'],
+  auth: ['identity'],
+  billing: ['billing'],
+  engagement: ['engagement'],
+  genres: ['genres'],
+  initial: [],
+  songs: ['catalogue'],
+  users: ['identity'],
+};
+const SERVER = 'apps/server/src';
+// Tests and their helpers set up and inspect rows directly, as an operator would.
+const SERVER_TESTS = [`${SERVER}/**/*.test.ts`, `${SERVER}/test/**`];
+
+function moduleBoundaries(name, tables) {
+  const patterns = [
+    {
+      group: ['../*/*.repository.js', '!../' + name + '/*'],
+      message: 'A module reads its own repository only: call the other module’s service.',
+    },
+    {
+      group: ['**/platform/db/schema.js'],
+      message: 'Import your own domain’s tables from platform/db/schema/<domain>.js.',
+    },
+  ];
+  if (tables !== 'all') {
+    patterns.push({
+      group: ['**/platform/db/schema/*', ...tables.map((table) => `!**/platform/db/schema/${table}.js`)],
+      message:
+        tables.length === 0
+          ? `Module ${name} owns no tables: ask the owning module’s service.`
+          : `Module ${name} reads only its own tables (${tables.join(', ')}): ask the owning module’s service.`,
+    });
+  }
+  return {
+    files: [`${SERVER}/modules/${name}/**/*.ts`],
+    ignores: [...SERVER_TESTS, ...OWNERSHIP_CHECKS],
+    rules: { 'no-restricted-imports': ['error', { patterns }] },
+  };
+}
+
+// Ownership checks that read other domains' tables until modules/access/ takes them over.
+const OWNERSHIP_CHECKS = [`${SERVER}/modules/songs/song-access.ts`];
+
+const serverBoundaries = [
+  {
+    files: [`${SERVER}/modules/**/*.ts`],
+    ignores: [...SERVER_TESTS, ...OWNERSHIP_CHECKS],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/platform/db/schema.js', '**/platform/db/schema/*'],
+              message: 'Add the new module to MODULE_TABLES in eslint.config.js with the tables it owns.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  ...Object.entries(MODULE_TABLES).map(([name, tables]) => moduleBoundaries(name, tables)),
+  {
+    files: [`${SERVER}/platform/**/*.ts`],
+    ignores: SERVER_TESTS,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/http/*', '**/modules/**'],
+              message: 'platform/ is below http/ and modules/: it imports neither.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: [`${SERVER}/http/**/*.ts`],
+    ignores: SERVER_TESTS,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/modules/**'], message: 'http/ does not import modules/; app.ts wires them.' }] },
+      ],
+    },
+  },
+];
+
+/** Promises are awaited (or voided with a reason), and a switch over a union names every member. */
+const typeAware = {
+  files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts'],
+  ignores: ['apps/server/drizzle.config.ts'],
+  languageOptions: {
+    parserOptions: {
+      project: [
+        'packages/shared/tsconfig.test.json',
+        'apps/server/tsconfig.test.json',
+        'apps/web/tsconfig.json',
+        'e2e/tsconfig.json',
+        'bench/tsconfig.json',
+      ],
+      tsconfigRootDir: import.meta.dirname,
+    },
+  },
+  rules: {
+    '@typescript-eslint/no-floating-promises': 'error',
+    '@typescript-eslint/no-misused-promises': 'error',
+    '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+  },
+};
+
+/**
+ * React ignores what an event handler returns, and the web app's async handlers report their own
+ * failures (field errors, toasts), so an async function as a JSX attribute is allowed.
+ */
+const reactHandlers = {
+  files: ['apps/web/**/*.tsx'],
+  rules: { '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }] },
+};
+
 export default tseslint.config(
   {
     ignores: ['**/dist/**', '**/node_modules/**', 'apps/server/migrations/**', 'bench/results/**', 'e2e/artifacts/**'],
@@ -41,4 +173,7 @@ export default tseslint.config(
     files: ['apps/web/src/app/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': 'off' },
   },
+  ...serverBoundaries,
+  typeAware,
+  reactHandlers,
 );

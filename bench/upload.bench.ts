@@ -51,6 +51,7 @@ async function runServer(): Promise<void> {
   await app.ctx.platform.database.migrate();
   await app.listen({ port: config.port, host: '127.0.0.1' });
   const storage = app.ctx.storage;
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises -- the handler answers every error over IPC
   process.on('message', async (request: Request) => {
     try {
       if (request.op === 'create') {

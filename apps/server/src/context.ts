@@ -1,3 +1,4 @@
+import type { Role } from '@hfm/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './platform/db/client.js';
@@ -16,6 +17,18 @@ export interface AppContext {
   platform: Platform;
   /** Background jobs: modules define theirs when they register; started after migrations. */
   jobs: JobQueue;
+}
+
+/** The signed-in user behind a session cookie, as the session hook puts it on the request. */
+export interface SessionUser {
+  id: string;
+  sessionId: string;
+  role: Role;
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** The user's artist (ARTIST accounts). */
+  artistId: string | null;
 }
 
 declare module 'fastify' {

@@ -1,6 +1,6 @@
 import type { Role } from '@hfm/shared';
 import type { FastifyRequest } from 'fastify';
-import type { SessionUser } from '../modules/auth/sessions.js';
+import type { SessionUser } from '../context.js';
 import { forbidden, unauthenticated } from '../errors/app-error.js';
 
 declare module 'fastify' {

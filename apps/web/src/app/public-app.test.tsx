@@ -100,9 +100,13 @@ describe('cross-fade between screens', () => {
     expect(container.querySelector('.cross-fade__layer--entering')).toHaveTextContent('Own Your Music');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Own Your Music');
 
-    act(() => vi.advanceTimersByTime(CROSS_FADE_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(CROSS_FADE_MS - 1);
+    });
     expect(container.querySelector('.cross-fade__layer--leaving')).not.toBeNull();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(container.querySelector('.cross-fade__layer--leaving')).toBeNull();
     expect(container.querySelectorAll('.cross-fade__layer')).toHaveLength(1);
   });

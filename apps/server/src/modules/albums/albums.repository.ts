@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
-import { albums, albumSongs, songs } from '../../platform/db/schema.js';
+import { albums, albumSongs, songs } from '../../platform/db/schema/catalogue.js';
 
 export type AlbumRow = typeof albums.$inferSelect;
 export type NewAlbumRow = typeof albums.$inferInsert;
@@ -32,15 +32,6 @@ export async function listAlbumsOfArtist(db: Database, artistId: string): Promis
   return db.select().from(albums).where(eq(albums.artistId, artistId)).orderBy(desc(albums.createdAt), desc(albums.id));
 }
 
-export async function countAlbumsOfArtist(db: Database, artistId: string, albumIds: string[]): Promise<number> {
-  if (albumIds.length === 0) return 0;
-  const [row] = await db
-    .select({ total: count() })
-    .from(albums)
-    .where(and(eq(albums.artistId, artistId), inArray(albums.id, albumIds)));
-  return row?.total ?? 0;
-}
-
 /** The ordered song ids of each album; with `listenableOnly`, only the ready and active songs. */
 export async function songIdsByAlbum(
   db: Database,
@@ -65,4 +56,14 @@ export async function replaceAlbumSongs(db: Database, albumId: string, songIds: 
   await db.delete(albumSongs).where(eq(albumSongs.albumId, albumId));
   if (songIds.length === 0) return;
   await db.insert(albumSongs).values(songIds.map((songId, position) => ({ albumId, songId, position })));
+}
+
+/** How many of these songs belong to the artist. */
+export async function countArtistSongs(db: Database, artistId: string, songIds: string[]): Promise<number> {
+  if (songIds.length === 0) return 0;
+  const [row] = await db
+    .select({ total: count() })
+    .from(songs)
+    .where(and(eq(songs.artistId, artistId), inArray(songs.id, songIds)));
+  return row?.total ?? 0;
 }

@@ -5,8 +5,8 @@ import { decodeImageData, processImage, type ProcessedImage } from '../../platfo
 import { cleanKeySegment } from '../../platform/storage/storage.js';
 import type { SessionUser } from '../auth/sessions.js';
 import { canManageArtist, findArtistRef, resolveManagedArtist, type ArtistRef } from '../songs/song-access.js';
-import { countArtistSongs } from '../songs/songs.repository.js';
 import {
+  countArtistSongs,
   deleteAlbumRow,
   findAlbumById,
   insertAlbum,

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, max, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
-import { artistPhotos, artists } from '../../platform/db/schema.js';
+import { artistPhotos, artists } from '../../platform/db/schema/artists.js';
 
 export type ArtistRow = typeof artists.$inferSelect;
 export type NewArtistRow = typeof artists.$inferInsert;
@@ -63,6 +63,11 @@ export async function listArtistRows(
     .offset(page.offset);
   const [counted] = await db.select({ total: count() }).from(artists).where(where);
   return { rows, total: counted?.total ?? 0 };
+}
+
+/** The ids of approved (ACTIVE) artists, as a subquery for other queries to filter by. */
+export function activeArtistIds(db: Database) {
+  return db.select({ id: artists.id }).from(artists).where(eq(artists.status, 'ACTIVE'));
 }
 
 export async function findUserIdOfArtist(db: Database, artistId: string): Promise<string | null> {

@@ -8,6 +8,7 @@ import {
   type PublicArtist,
   type PublicUser,
 } from '@hfm/shared';
+import type { SQLWrapper } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../errors/app-error.js';
 import { fieldsFromIssues, summarise } from '../../http/error-handler.js';
@@ -32,6 +33,7 @@ import {
   findArtistRowById,
   findArtistRowByUserId,
   insertArtist,
+  activeArtistIds,
   loadPhotoKeys,
   type ArtistRow,
 } from './artists.repository.js';
@@ -181,6 +183,11 @@ export async function findArtistByUserId(db: Database, userId: string): Promise<
 
 export async function findArtistById(db: Database, id: string): Promise<ArtistRow | null> {
   return isUuid(id) ? findArtistRowById(db, id) : null;
+}
+
+/** Approved artists' ids as a subquery: what listeners may see is filtered by it. */
+export function approvedArtistIds(db: Database): SQLWrapper {
+  return activeArtistIds(db);
 }
 
 export async function findPublicArtistByUserId(db: Database, userId: string): Promise<PublicArtist | null> {

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
-import { confirmationCodes } from '../../platform/db/schema.js';
+import { confirmationCodes } from '../../platform/db/schema/identity.js';
 
 export type ConfirmationCodeRow = typeof confirmationCodes.$inferSelect;
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { findArtistByUserId } from '../artists/artists.service.js';
 import { findSessionUser, SESSION_COOKIE } from './sessions.js';
 
 /** Reads the session cookie on API requests and puts the user on `request.currentUser`. */
@@ -8,6 +9,9 @@ export function registerSessionHook(app: FastifyInstance): void {
     if (!request.url.startsWith('/api/') && !request.url.startsWith('/media/')) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 200) return;
-    request.currentUser = await findSessionUser(app.ctx.db, token);
+    const user = await findSessionUser(app.ctx.db, token);
+    // Only ARTIST accounts have an artist (artist sign-up makes both); others skip the lookup.
+    if (user?.role === 'ARTIST') user.artistId = (await findArtistByUserId(app.ctx.db, user.id))?.id ?? null;
+    request.currentUser = user;
   });
 }

@@ -2,19 +2,12 @@ import crypto from 'node:crypto';
 import type { Role } from '@hfm/shared';
 import { and, eq, gt, ne } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
-import { artists, sessions, users } from '../../platform/db/schema.js';
+import type { SessionUser } from '../../context.js';
+import { sessions, users } from '../../platform/db/schema/identity.js';
 
 export const SESSION_COOKIE = 'hfm_session';
 
-export interface SessionUser {
-  id: string;
-  sessionId: string;
-  role: Role;
-  email: string;
-  firstName: string;
-  lastName: string;
-  artistId: string | null;
-}
+export type { SessionUser };
 
 export function hashToken(token: string): string {
   return crypto.createHash('sha256').update(token).digest('base64url');
@@ -38,7 +31,10 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/** The signed-in user behind a cookie token, or null when absent, unknown or expired. */
+/**
+ * The signed-in user behind a cookie token, or null when absent, unknown or expired. The user's artist
+ * is the artists module's to tell (`artistId` is null here; the session hook fills it in).
+ */
 export async function findSessionUser(db: Database, token: string): Promise<SessionUser | null> {
   const [row] = await db
     .select({
@@ -50,11 +46,9 @@ export async function findSessionUser(db: Database, token: string): Promise<Sess
       email: users.email,
       firstName: users.firstName,
       lastName: users.lastName,
-      artistId: artists.id,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(artists, eq(artists.userId, users.id))
     .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
     .limit(1);
   if (!row || row.status !== 'ACTIVE') return null;
@@ -68,7 +62,7 @@ export async function findSessionUser(db: Database, token: string): Promise<Sess
     email: row.email,
     firstName: row.firstName,
     lastName: row.lastName,
-    artistId: row.artistId,
+    artistId: null,
   };
 }
 

@@ -1,6 +1,6 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
-import { genres } from '../../platform/db/schema.js';
+import { genres } from '../../platform/db/schema/genres.js';
 
 export type GenreRow = typeof genres.$inferSelect;
 

@@ -1,24 +1,11 @@
-import type { PublicAlbum, PublicArtist, PublicSong, PublicUser } from '@hfm/shared';
+import type { ArtistStats, PublicAlbum, PublicArtist, PublicSong, PublicUser } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
 import { unauthenticated } from '../../errors/app-error.js';
-import type { Database } from '../../platform/db/client.js';
 import { listOwnAlbums } from '../albums/albums.service.js';
 import { findPublicArtistByUserId } from '../artists/artists.service.js';
 import type { SessionUser } from '../auth/sessions.js';
-import { listOwnSongs } from '../songs/songs.service.js';
+import { findTopSongOfArtist, listOwnSongs } from '../songs/songs.service.js';
 import { findUser, presentUser } from '../users/users.service.js';
-import { topSongOfArtist } from './initial.repository.js';
-
-export interface StatSong {
-  _id: string;
-  id: string;
-  title: string;
-}
-
-export interface ArtistStats {
-  mostListenedToSong: StatSong | null;
-  mostHifivedSong: StatSong | null;
-}
 
 export interface Catalogue {
   songs: PublicSong[];
@@ -32,12 +19,12 @@ async function loadCatalogue(ctx: AppContext, artistId: string): Promise<Catalog
   return { songs, albums };
 }
 
-async function loadStats(db: Database, artistId: string): Promise<ArtistStats> {
+async function loadStats(ctx: AppContext, artistId: string): Promise<ArtistStats> {
   const asStat = (song: { id: string; title: string } | null) =>
     song ? { _id: song.id, id: song.id, title: song.title } : null;
   const [listened, hifived] = await Promise.all([
-    topSongOfArtist(db, artistId, 'plays'),
-    topSongOfArtist(db, artistId, 'hifives'),
+    findTopSongOfArtist(ctx, artistId, 'plays'),
+    findTopSongOfArtist(ctx, artistId, 'hifives'),
   ]);
   return { mostListenedToSong: asStat(listened), mostHifivedSong: asStat(hifived) };
 }
@@ -69,6 +56,6 @@ export async function getInitialData(
 ): Promise<{ stats: ArtistStats; user: PublicUser; artist: PublicArtist | null } & Catalogue> {
   const [user, artist] = await Promise.all([loadSignedInUser(ctx, actor), loadOwnArtist(ctx, actor)]);
   if (!artist) return { stats: NO_STATS, user, artist: null, songs: [], albums: [] };
-  const [stats, catalogue] = await Promise.all([loadStats(ctx.db, artist.id), loadCatalogue(ctx, artist.id)]);
+  const [stats, catalogue] = await Promise.all([loadStats(ctx, artist.id), loadCatalogue(ctx, artist.id)]);
   return { stats, user, artist, ...catalogue };
 }

@@ -5,13 +5,14 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { albums, albumSongs, artists } from '../../platform/db/schema.js';
+import { albums, albumSongs } from '../../platform/db/schema/catalogue.js';
 import type { JobContext, JobOutcome } from '../../platform/jobs/job-queue.js';
 import { resolveMediaTools } from '../../platform/media/ffmpeg.js';
 import { listSongOutputs, songOutputKeys } from '../../platform/media/song-outputs.js';
 import { transcodeSong, type SongMeta } from '../../platform/media/song-pipeline.js';
 import { MediaRejectedError } from '../../platform/media/wav.js';
 import { copyObjectToFile } from '../../platform/storage/storage.js';
+import { findArtistById } from '../artists/artists.service.js';
 import { findSongById, updateSongRow, type SongRow } from './songs.repository.js';
 
 export const TRANSCODE_JOB = 'songs.transcode';
@@ -41,7 +42,7 @@ export async function enqueueTranscode(ctx: AppContext, songId: string, bytes: n
 }
 
 async function songMeta(ctx: AppContext, song: SongRow, workDir: string): Promise<SongMeta> {
-  const [artist] = await ctx.db.select({ name: artists.name }).from(artists).where(eq(artists.id, song.artistId));
+  const artist = await findArtistById(ctx.db, song.artistId);
   const [album] = await ctx.db
     .select({ name: albums.name, artworkKey: albums.artworkKey })
     .from(albumSongs)

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
-import { albumSongs, artists, songs } from '../../platform/db/schema.js';
+import { albums, albumSongs, songs } from '../../platform/db/schema/catalogue.js';
 
 export type SongRow = typeof songs.$inferSelect;
 export type NewSongRow = typeof songs.$inferInsert;
@@ -30,16 +30,15 @@ export async function deleteSongRow(db: Database, id: string): Promise<void> {
 
 export interface SongListFilter {
   artistId?: string;
-  /** Only what listeners may see: ready and active songs of approved (ACTIVE) artists. */
-  publicOnly: boolean;
+  /** Only what listeners may see: ready and active songs of these (the approved) artists. */
+  listenableOf?: SQLWrapper | undefined;
 }
 
 function listConditions(filter: SongListFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.artistId) conditions.push(eq(songs.artistId, filter.artistId));
-  if (filter.publicOnly) {
-    const ofApprovedArtist = sql`${songs.artistId} in (select ${artists.id} from ${artists} where ${artists.status} = 'ACTIVE')`;
-    conditions.push(eq(songs.status, 'ready'), eq(songs.active, true), ofApprovedArtist);
+  if (filter.listenableOf) {
+    conditions.push(eq(songs.status, 'ready'), eq(songs.active, true), inArray(songs.artistId, filter.listenableOf));
   }
   return conditions.length ? and(...conditions) : undefined;
 }
@@ -86,15 +85,6 @@ export async function listFullPreviewSongs(db: Database, artistId: string): Prom
 }
 
 /** Songs of one artist among the given ids (to check album song lists). */
-export async function countArtistSongs(db: Database, artistId: string, songIds: string[]): Promise<number> {
-  if (songIds.length === 0) return 0;
-  const [row] = await db
-    .select({ total: count() })
-    .from(songs)
-    .where(and(eq(songs.artistId, artistId), inArray(songs.id, songIds)));
-  return row?.total ?? 0;
-}
-
 /** The song's albums become exactly these: it keeps its place where it stays and joins new ones at the end. */
 export async function setSongAlbums(db: Database, songId: string, albumIds: string[]): Promise<void> {
   const current = await db
@@ -113,4 +103,30 @@ export async function setSongAlbums(db: Database, songId: string, albumIds: stri
       .where(eq(albumSongs.albumId, albumId));
     await db.insert(albumSongs).values({ albumId, songId, position: Number(next?.position ?? 0) });
   }
+}
+
+/** How many of these albums belong to the artist. */
+export async function countAlbumsOfArtist(db: Database, artistId: string, albumIds: string[]): Promise<number> {
+  if (albumIds.length === 0) return 0;
+  const [row] = await db
+    .select({ total: count() })
+    .from(albums)
+    .where(and(eq(albums.artistId, artistId), inArray(albums.id, albumIds)));
+  return row?.total ?? 0;
+}
+
+/** The artist's song with the most plays or Hi Fives (at least one), or null. */
+export async function topSongOfArtist(
+  db: Database,
+  artistId: string,
+  by: 'plays' | 'hifives',
+): Promise<{ id: string; title: string } | null> {
+  const column = by === 'plays' ? songs.plays : songs.hifives;
+  const [row] = await db
+    .select({ id: songs.id, title: songs.title })
+    .from(songs)
+    .where(and(eq(songs.artistId, artistId), gt(column, 0)))
+    .orderBy(desc(column), desc(songs.createdAt))
+    .limit(1);
+  return row ?? null;
 }

@@ -11,17 +11,19 @@ import {
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../platform/db/client.js';
 import { badRequest, notFound } from '../../errors/app-error.js';
+import { approvedArtistIds } from '../artists/artists.service.js';
 import type { SessionUser } from '../auth/sessions.js';
-import { countAlbumsOfArtist } from '../albums/albums.repository.js';
 import { canManageArtist, findArtistRef, resolveManagedArtist } from './song-access.js';
 import {
   albumIdsBySong,
+  countAlbumsOfArtist,
   deleteSongRow,
   findSongById,
   insertSong,
   listAllSongsOfArtist,
   listFullPreviewSongs,
   listSongs,
+  topSongOfArtist,
   setSongAlbums,
   updateSongRow,
   type NewSongRow,
@@ -178,10 +180,15 @@ export async function listAllSongs(
 }
 
 async function listPage(ctx: AppContext, filter: { artistId?: string; publicOnly: boolean }, query: PageQuery) {
-  const { rows, total } = await listSongs(ctx.db, filter, {
-    offset: (query.page - 1) * query.limit,
-    limit: query.limit,
-  });
+  const listenableOf = filter.publicOnly ? approvedArtistIds(ctx.db) : undefined;
+  const { rows, total } = await listSongs(
+    ctx.db,
+    { artistId: filter.artistId, listenableOf },
+    {
+      offset: (query.page - 1) * query.limit,
+      limit: query.limit,
+    },
+  );
   const albums = await albumIdsBySong(
     ctx.db,
     rows.map((row) => row.id),
@@ -237,4 +244,9 @@ export async function removeFullPreview(ctx: AppContext, user: SessionUser, id: 
     );
   });
   return fullPreviewList(await listFullPreviewSongs(ctx.db, song.artistId));
+}
+
+/** The artist's most played or most Hi Fived song (at least one), for the studio's stats. */
+export function findTopSongOfArtist(ctx: AppContext, artistId: string, by: 'plays' | 'hifives') {
+  return topSongOfArtist(ctx.db, artistId, by);
 }

@@ -1,6 +1,6 @@
-import { and, count, eq, gt, inArray } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
-import { hiFives, subscriptions, users } from '../../platform/db/schema.js';
+import { users } from '../../platform/db/schema/identity.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
@@ -44,31 +44,4 @@ export async function updateUserRow(db: Database, id: string, patch: UserPatch):
 export async function countUsers(db: Database): Promise<number> {
   const [row] = await db.select({ total: count() }).from(users);
   return row?.total ?? 0;
-}
-
-/** Active subscriptions and Hi Fives of the given users, keyed by user id. */
-export async function loadUserRelations(db: Database, userIds: string[]): Promise<Map<string, UserRelations>> {
-  const relations = new Map<string, UserRelations>(userIds.map((id) => [id, { subscribedTo: [], hiFived: [] }]));
-  if (userIds.length === 0) return relations;
-  const [subscribed, hiFived] = await Promise.all([
-    db
-      .select({ memberId: subscriptions.memberId, artistId: subscriptions.artistId })
-      .from(subscriptions)
-      .where(
-        and(
-          inArray(subscriptions.memberId, userIds),
-          eq(subscriptions.status, 'active'),
-          gt(subscriptions.currentPeriodEnd, new Date()),
-        ),
-      )
-      .orderBy(subscriptions.createdAt),
-    db
-      .select({ id: hiFives.id, userId: hiFives.userId, itemId: hiFives.itemId })
-      .from(hiFives)
-      .where(inArray(hiFives.userId, userIds))
-      .orderBy(hiFives.createdAt),
-  ]);
-  for (const row of subscribed) relations.get(row.memberId)?.subscribedTo.push({ artistID: row.artistId });
-  for (const row of hiFived) relations.get(row.userId)?.hiFived.push({ id: row.id, itemID: row.itemId });
-  return relations;
 }

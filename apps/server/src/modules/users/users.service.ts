@@ -7,6 +7,8 @@ import type { Database } from '../../platform/db/client.js';
 import type { ProcessedImage } from '../../platform/media/images.js';
 import { mailCodeQuietly } from '../auth/confirmation.service.js';
 import { hashPassword } from '../auth/passwords.js';
+import { findActiveSubscriptions } from '../billing/billing.service.js';
+import { findHiFivesOfUsers } from '../engagement/engagement.service.js';
 import { toPublicUser } from './users.presenter.js';
 import { newImageFileName, readImage, storeProfileImage } from './profile-images.js';
 import {
@@ -15,8 +17,8 @@ import {
   findUserById,
   findUserByUserName,
   insertUser,
-  loadUserRelations,
   updateUserRow,
+  type UserRelations,
   type UserRow,
 } from './users.repository.js';
 
@@ -191,6 +193,18 @@ export async function presentUsers(db: Database, rows: UserRow[]): Promise<Publi
     rows.map((row) => row.id),
   );
   return rows.map((row) => toPublicUser(row, relations.get(row.id)));
+}
+
+/** Active subscriptions (billing) and Hi Fives (engagement) of the given users, keyed by user id. */
+async function loadUserRelations(db: Database, userIds: string[]): Promise<Map<string, UserRelations>> {
+  const relations = new Map<string, UserRelations>(userIds.map((id) => [id, { subscribedTo: [], hiFived: [] }]));
+  const [subscribed, hiFived] = await Promise.all([
+    findActiveSubscriptions(db, userIds),
+    findHiFivesOfUsers(db, userIds),
+  ]);
+  for (const row of subscribed) relations.get(row.memberId)?.subscribedTo.push({ artistID: row.artistId });
+  for (const row of hiFived) relations.get(row.userId)?.hiFived.push({ id: row.id, itemID: row.itemId });
+  return relations;
 }
 
 export async function presentUser(db: Database, row: UserRow): Promise<PublicUser> {

@@ -9,10 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 const serverDir = fileURLToPath(new URL('../../../', import.meta.url));
 const migrationsDir = path.join(serverDir, 'migrations');
-const drizzleKit = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('drizzle-kit')),
-  'bin.cjs',
-);
+const drizzleKit = path.join(path.dirname(createRequire(import.meta.url).resolve('drizzle-kit')), 'bin.cjs');
 let workDir: string | undefined;
 
 afterEach(() => {

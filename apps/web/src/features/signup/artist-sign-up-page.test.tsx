@@ -178,9 +178,13 @@ describe("You're Almost Live", () => {
     vi.useFakeTimers();
     const location = stubLocation();
     render(<ArtistAlmostLive email="nina@example.com" />);
-    act(() => vi.advanceTimersByTime(7999));
+    act(() => {
+      vi.advanceTimersByTime(7999);
+    });
     expect(location.assign).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(location.assign).toHaveBeenCalledWith('/login');
     expect(within(screen.getByRole('region')).getByText(/nina@example.com/)).toBeInTheDocument();
   });
