@@ -1,4 +1,4 @@
-import type { ArtistStats, PublicAlbum, PublicArtist, PublicSong, PublicUser } from '@hfm/shared';
+import type { ArtistStats, InitialData, PublicArtist, PublicUser, SessionProfile } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
 import { unauthenticated } from '../../errors/app-error.js';
 import { listOwnAlbums } from '../albums/albums.service.js';
@@ -7,10 +7,7 @@ import type { SessionUser } from '../auth/sessions.js';
 import { findTopSongOfArtist, listOwnSongs } from '../songs/songs.service.js';
 import { findUser, presentUser } from '../users/users.service.js';
 
-export interface Catalogue {
-  songs: PublicSong[];
-  albums: PublicAlbum[];
-}
+type Catalogue = Pick<InitialData['data'], 'songs' | 'albums'>;
 
 const NO_STATS: ArtistStats = { mostListenedToSong: null, mostHifivedSong: null };
 
@@ -40,20 +37,14 @@ async function loadOwnArtist(ctx: AppContext, actor: SessionUser): Promise<Publi
 }
 
 /** The signed-in user; for an artist also the artist with its songs and albums. */
-export async function getSessionProfile(
-  ctx: AppContext,
-  actor: SessionUser,
-): Promise<{ user: PublicUser; artist: (PublicArtist & Catalogue) | null }> {
+export async function getSessionProfile(ctx: AppContext, actor: SessionUser): Promise<SessionProfile> {
   const [user, artist] = await Promise.all([loadSignedInUser(ctx, actor), loadOwnArtist(ctx, actor)]);
   if (!artist) return { user, artist: null };
   return { user, artist: { ...artist, ...(await loadCatalogue(ctx, artist.id)) } };
 }
 
 /** What the signed-in areas load first: stats (artists only), user, artist, songs and albums. */
-export async function getInitialData(
-  ctx: AppContext,
-  actor: SessionUser,
-): Promise<{ stats: ArtistStats; user: PublicUser; artist: PublicArtist | null } & Catalogue> {
+export async function getInitialData(ctx: AppContext, actor: SessionUser): Promise<InitialData['data']> {
   const [user, artist] = await Promise.all([loadSignedInUser(ctx, actor), loadOwnArtist(ctx, actor)]);
   if (!artist) return { stats: NO_STATS, user, artist: null, songs: [], albums: [] };
   const [stats, catalogue] = await Promise.all([loadStats(ctx, artist.id), loadCatalogue(ctx, artist.id)]);
