@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pageQuery, paginate } from './pagination.js';
+import { z } from 'zod';
+import { paged, pageQuery, paginate } from './pagination.js';
 
 describe('pageQuery: default page 1, page size 12', () => {
   it.each([
@@ -36,5 +37,19 @@ describe('paginate: page, pageCount and hasMore', () => {
     ['past the end', 5, 12, 13, { pageCount: 2, hasMore: false }],
   ])('%s (page %i, limit %i, total %i)', (_case, page, limit, total, expected) => {
     expect(paginate(page, limit, total)).toEqual({ page, limit, total, ...expected });
+  });
+});
+
+describe('paged(item): one page of a list', () => {
+  const pagedNames = paged(z.object({ name: z.string() }));
+
+  it('takes items of the given shape and the page they sit on', () => {
+    const page = { items: [{ name: 'a' }], pagination: paginate(1, 12, 1) };
+    expect(pagedNames.parse(page)).toEqual(page);
+  });
+
+  it('refuses items of another shape and a page without its pagination', () => {
+    expect(pagedNames.safeParse({ items: [{ title: 'a' }], pagination: paginate(1, 12, 1) }).success).toBe(false);
+    expect(pagedNames.safeParse({ items: [] }).success).toBe(false);
   });
 });
