@@ -143,7 +143,8 @@ export const uploadPartsQuery = z.object({ uploadId: z.string().min(1).max(200),
 export const storedParts = z.object({
   parts: z.array(z.object({ PartNumber: z.number(), ETag: z.string(), Size: z.number() })),
 });
-export type StoredPart = z.infer<typeof storedParts>['parts'][number];
+export type StoredParts = z.infer<typeof storedParts>;
+export type StoredPart = StoredParts['parts'][number];
 
 export const completeUploadBody = z.object({
   key: z.string().min(1).max(1024),

@@ -1,4 +1,4 @@
-import type { CreateAlbumBody, PublicAlbum, UpdateAlbumBody } from '@hfm/shared';
+import type { CreateAlbumBody, DeletedAnswer, PublicAlbum, UpdateAlbumBody } from '@hfm/shared';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from './client';
 
@@ -14,7 +14,7 @@ export function updateAlbum(id: string, body: UpdateAlbumBody): Promise<PublicAl
   return api(`/api/albums/update/${id}`, { method: 'PATCH', body });
 }
 
-export function deleteAlbum(id: string): Promise<{ id: string; deleted: true }> {
+export function deleteAlbum(id: string): Promise<DeletedAnswer> {
   return api(`/api/albums/${id}`, { method: 'DELETE' });
 }
 

@@ -7,6 +7,7 @@ import {
   type PublicArtist,
   type PublicSong,
   type StoredPart,
+  type StoredParts,
   type UploadedPart,
 } from '@hfm/shared';
 import { api } from './client';
@@ -144,7 +145,7 @@ export function presignUpload(
 
 export async function fetchStoredParts(songId: string, upload: PresignedUpload): Promise<StoredPart[]> {
   const query = new URLSearchParams({ uploadId: upload.uploadId, key: upload.key });
-  const answer = await api<{ parts: StoredPart[] }>(`/api/songs/upload-parts/${songId}?${query}`);
+  const answer = await api<StoredParts>(`/api/songs/upload-parts/${songId}?${query}`);
   return answer.parts;
 }
 
