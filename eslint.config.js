@@ -47,18 +47,15 @@ function moduleBoundaries(name, tables) {
   }
   return {
     files: [`${SERVER}/modules/${name}/**/*.ts`],
-    ignores: [...SERVER_TESTS, ...OWNERSHIP_CHECKS],
+    ignores: SERVER_TESTS,
     rules: { 'no-restricted-imports': ['error', { patterns }] },
   };
 }
 
-// Ownership checks that read other domains' tables until modules/access/ takes them over.
-const OWNERSHIP_CHECKS = [`${SERVER}/modules/songs/song-access.ts`];
-
 const serverBoundaries = [
   {
     files: [`${SERVER}/modules/**/*.ts`],
-    ignores: [...SERVER_TESTS, ...OWNERSHIP_CHECKS],
+    ignores: SERVER_TESTS,
     rules: {
       'no-restricted-imports': [
         'error',

@@ -11,6 +11,7 @@ import { IMAGE_BODY_LIMIT, JSON_BODY_LIMIT } from './http/limits.js';
 import { rejectNulCharacters } from './http/nul-characters.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerHealthRoutes } from './http/health.routes.js';
+import { registerRouteAccess } from './modules/access/route-access.js';
 import { registerSessionHook } from './modules/auth/session-hook.js';
 import { registerModules } from './modules/index.js';
 import { registerMediaRoutes } from './http/media.routes.js';
@@ -75,8 +76,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     limits: { fileSize: IMAGE_BODY_LIMIT, files: 4, fields: 20, fieldSize: IMAGE_BODY_LIMIT },
   });
   await app.register(rateLimit, { global: false });
-  await registerOpenApi(app);
   registerSessionHook(app);
+  registerRouteAccess(app);
+  await registerOpenApi(app);
   registerHealthRoutes(app);
   await registerModules(app);
   registerMediaRoutes(app);

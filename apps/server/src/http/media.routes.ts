@@ -16,7 +16,7 @@ export const PUBLIC_IMAGE_PREFIXES = [
 const notFoundBody = { error: { code: 'NOT_FOUND', message: 'Not found.' } };
 
 export function registerMediaRoutes(app: FastifyInstance): void {
-  app.get('/media/*', { schema: { hide: true } }, async (request, reply) => {
+  app.get('/media/*', { schema: { hide: true }, config: { access: 'public' } }, async (request, reply) => {
     // Fastify has already decoded the path once; decoding again would misread '%25' sequences.
     const key = (request.params as { '*': string })['*'];
     if (!PUBLIC_IMAGE_PREFIXES.some((prefix) => key.startsWith(prefix)) || !isSafeKey(key)) {
@@ -32,8 +32,10 @@ export function registerMediaRoutes(app: FastifyInstance): void {
       .send(object.body);
   });
 
-  app.get(`${SIGNED_MEDIA_PATH}/:token/*`, { schema: { hide: true } }, (request, reply) =>
-    sendSignedMedia(app, request, reply),
+  app.get(
+    `${SIGNED_MEDIA_PATH}/:token/*`,
+    { schema: { hide: true }, config: { access: 'signedUrl' } },
+    (request, reply) => sendSignedMedia(app, request, reply),
   );
 }
 

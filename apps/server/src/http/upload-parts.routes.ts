@@ -40,7 +40,8 @@ export function registerUploadPartRoutes(app: FastifyInstance): void {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
-    scope.put(`${UPLOAD_PARTS_PATH}/:uploadId/:partNumber`, { schema: { hide: true } }, async (request, reply) => {
+    const signedUrlRoute = { schema: { hide: true }, config: { access: 'signedUrl' as const } };
+    scope.put(`${UPLOAD_PARTS_PATH}/:uploadId/:partNumber`, signedUrlRoute, async (request, reply) => {
       const storage = app.ctx.storage;
       if (storage.kind !== 'local') throw notFound('No such upload.');
       const part = readPartRequest(request);

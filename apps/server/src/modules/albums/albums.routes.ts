@@ -12,7 +12,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { IMAGE_BODY_LIMIT } from '../../http/limits.js';
-import { requireUser } from '../../http/guards.js';
 import {
   createAlbum,
   deleteAlbum,
@@ -32,36 +31,47 @@ export async function albumsRoutes(app: FastifyInstance): Promise<void> {
   for (const path of ['/api/albums/create', '/api/albums']) {
     r.post(
       path,
-      { ...imageLimit, schema: { tags, body: createAlbumBody, response: { 201: publicAlbum } } },
-      async (request, reply) => reply.status(201).send(await createAlbum(ctx, requireUser(request), request.body)),
+      {
+        ...imageLimit,
+        config: { access: 'artist' },
+        schema: { tags, body: createAlbumBody, response: { 201: publicAlbum } },
+      },
+      async (request, reply) => reply.status(201).send(await createAlbum(ctx, request.currentUser, request.body)),
     );
   }
   for (const path of ['/api/albums/update/:id', '/api/albums/:id']) {
     r.patch(
       path,
-      { ...imageLimit, schema: { tags, params: idParams, body: updateAlbumBody, response: { 200: publicAlbum } } },
-      async (request) => updateAlbum(ctx, requireUser(request), request.params.id, request.body),
+      {
+        ...imageLimit,
+        config: { access: 'signedIn' },
+        schema: { tags, params: idParams, body: updateAlbumBody, response: { 200: publicAlbum } },
+      },
+      async (request) => updateAlbum(ctx, request.currentUser, request.params.id, request.body),
     );
   }
-  r.get('/api/albums/:id', { schema: { tags, params: idParams, response: { 200: publicAlbum } } }, async (request) =>
-    getAlbum(ctx, request.currentUser, request.params.id),
+  r.get(
+    '/api/albums/:id',
+    { config: { access: 'public' }, schema: { tags, params: idParams, response: { 200: publicAlbum } } },
+    async (request) => getAlbum(ctx, request.currentUser, request.params.id),
   );
   r.get(
     '/api/albums/artist/:artistID',
-    { schema: { tags, params: artistAlbumsParams, response: { 200: publicAlbums } } },
+    { config: { access: 'public' }, schema: { tags, params: artistAlbumsParams, response: { 200: publicAlbums } } },
     async (request) => listArtistAlbums(ctx, request.currentUser, request.params.artistID),
   );
   r.delete(
     '/api/albums/:id',
-    { schema: { tags, params: idParams, response: { 200: deletedAnswer } } },
-    async (request) => deleteAlbum(ctx, requireUser(request), request.params.id),
+    { config: { access: 'signedIn' }, schema: { tags, params: idParams, response: { 200: deletedAnswer } } },
+    async (request) => deleteAlbum(ctx, request.currentUser, request.params.id),
   );
   r.put(
     '/api/albums/upload/artwork/:id',
     {
       ...imageLimit,
+      config: { access: 'signedIn' },
       schema: { tags, params: idParams, body: albumArtworkBody, response: { 200: imagePathAnswer } },
     },
-    async (request) => uploadAlbumArtwork(ctx, requireUser(request), request.params.id, request.body.imageData),
+    async (request) => uploadAlbumArtwork(ctx, request.currentUser, request.params.id, request.body.imageData),
   );
 }

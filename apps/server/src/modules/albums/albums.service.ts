@@ -3,8 +3,9 @@ import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../errors/app-error.js';
 import { decodeImageData, processImage, type ProcessedImage } from '../../platform/media/images.js';
 import { cleanKeySegment } from '../../platform/storage/storage.js';
-import type { SessionUser } from '../auth/sessions.js';
-import { canManageArtist, findArtistRef, resolveManagedArtist, type ArtistRef } from '../songs/song-access.js';
+import { checkAccess, requireAccess, requireArtistToManage } from '../access/access.service.js';
+import type { Actor } from '../access/permissions.js';
+import { findArtistById, type ArtistRow } from '../artists/artists.service.js';
 import {
   countArtistSongs,
   deleteAlbumRow,
@@ -38,19 +39,21 @@ async function checkedSongOrder(ctx: AppContext, artistId: string, songIds: stri
   return unique;
 }
 
-async function findManagedAlbum(
-  ctx: AppContext,
-  user: SessionUser,
-  id: string,
-): Promise<{ album: AlbumRow; artist: ArtistRef }> {
-  const album = await findAlbumById(ctx.db, id);
-  if (!album) throw notFound('No such album.');
-  const artist = await resolveManagedArtist(ctx.db, user, album.artistId);
-  return { album, artist };
+async function loadArtist(ctx: AppContext, artistId: string): Promise<ArtistRow> {
+  const artist = await findArtistById(ctx.db, artistId);
+  if (!artist) throw notFound('No such artist.');
+  return artist;
 }
 
-export async function createAlbum(ctx: AppContext, user: SessionUser, body: CreateAlbumBody): Promise<PublicAlbum> {
-  const artist = await resolveManagedArtist(ctx.db, user, body.artistID);
+/** The album and its artist, once the caller's access line has passed. */
+async function loadAlbum(ctx: AppContext, id: string): Promise<{ album: AlbumRow; artist: ArtistRow }> {
+  const album = await findAlbumById(ctx.db, id);
+  if (!album) throw notFound('No such album.');
+  return { album, artist: await loadArtist(ctx, album.artistId) };
+}
+
+export async function createAlbum(ctx: AppContext, actor: Actor, body: CreateAlbumBody): Promise<PublicAlbum> {
+  const artist = await loadArtist(ctx, await requireArtistToManage(ctx, actor, body.artistID));
   const songIds = await checkedSongOrder(ctx, artist.id, body.songs ?? []);
   const image = await readArtwork(body.imageData);
   const row = await ctx.db.transaction(async (tx) => {
@@ -70,11 +73,12 @@ async function getAlbumRow(ctx: AppContext, id: string): Promise<PublicAlbum> {
 
 export async function updateAlbum(
   ctx: AppContext,
-  user: SessionUser,
+  actor: Actor,
   id: string,
   body: UpdateAlbumBody,
 ): Promise<PublicAlbum> {
-  const { album, artist } = await findManagedAlbum(ctx, user, id);
+  await requireAccess(ctx, actor, 'album.manage', [id]);
+  const { album, artist } = await loadAlbum(ctx, id);
   const songIds = body.songs ? await checkedSongOrder(ctx, artist.id, body.songs) : undefined;
   const image = await readArtwork(body.imageData);
   await ctx.db.transaction(async (tx) => {
@@ -88,16 +92,17 @@ export async function updateAlbum(
   return getAlbumRow(ctx, id);
 }
 
-export async function getAlbum(ctx: AppContext, user: SessionUser | null, id: string): Promise<PublicAlbum> {
+export async function getAlbum(ctx: AppContext, actor: Actor, id: string): Promise<PublicAlbum> {
+  await requireAccess(ctx, actor, 'album.view', [id]);
+  const manages = (await checkAccess(ctx, actor, 'album.manage', [id])).has(id);
   const row = await findAlbumById(ctx.db, id);
   if (!row) throw notFound('No such album.');
-  const manages = canManageArtist(user, row.artistId);
-  if (!manages && (await findArtistRef(ctx.db, row.artistId))?.status !== 'ACTIVE') throw notFound('No such album.');
   return present(ctx, row, !manages);
 }
 
 /** Every album of an artist with its full song order: the artist's own view (studio, /api/initial). */
-export async function listOwnAlbums(ctx: AppContext, artistId: string): Promise<PublicAlbum[]> {
+export async function listOwnAlbums(ctx: AppContext, actor: Actor, artistId: string): Promise<PublicAlbum[]> {
+  await requireAccess(ctx, actor, 'artist.manage', [artistId]);
   const rows = await listAlbumsOfArtist(ctx.db, artistId);
   const songs = await songIdsByAlbum(
     ctx.db,
@@ -106,14 +111,9 @@ export async function listOwnAlbums(ctx: AppContext, artistId: string): Promise<
   return rows.map((row) => presentAlbum(row, songs.get(row.id)));
 }
 
-export async function listArtistAlbums(
-  ctx: AppContext,
-  user: SessionUser | null,
-  artistId: string,
-): Promise<PublicAlbum[]> {
-  const artist = await findArtistRef(ctx.db, artistId);
-  const manages = canManageArtist(user, artistId);
-  if (!artist || (!manages && artist.status !== 'ACTIVE')) throw notFound('No such artist.');
+export async function listArtistAlbums(ctx: AppContext, actor: Actor, artistId: string): Promise<PublicAlbum[]> {
+  await requireAccess(ctx, actor, 'artist.view', [artistId]);
+  const manages = (await checkAccess(ctx, actor, 'artist.manage', [artistId])).has(artistId);
   const rows = await listAlbumsOfArtist(ctx.db, artistId);
   const songs = await songIdsByAlbum(
     ctx.db,
@@ -123,12 +123,9 @@ export async function listArtistAlbums(
   return rows.map((row) => presentAlbum(row, songs.get(row.id)));
 }
 
-export async function deleteAlbum(
-  ctx: AppContext,
-  user: SessionUser,
-  id: string,
-): Promise<{ id: string; deleted: true }> {
-  const { album } = await findManagedAlbum(ctx, user, id);
+export async function deleteAlbum(ctx: AppContext, actor: Actor, id: string): Promise<{ id: string; deleted: true }> {
+  await requireAccess(ctx, actor, 'album.manage', [id]);
+  const { album } = await loadAlbum(ctx, id);
   await deleteAlbumRow(ctx.db, id);
   if (album.artworkKey) await ctx.storage.delete(album.artworkKey).catch(() => undefined);
   return { id, deleted: true };
@@ -136,11 +133,12 @@ export async function deleteAlbum(
 
 export async function uploadAlbumArtwork(
   ctx: AppContext,
-  user: SessionUser,
+  actor: Actor,
   id: string,
   imageData: string,
 ): Promise<{ path: string }> {
-  const { album, artist } = await findManagedAlbum(ctx, user, id);
+  await requireAccess(ctx, actor, 'album.manage', [id]);
+  const { album, artist } = await loadAlbum(ctx, id);
   const key = await storeArtwork(ctx, album, artist, await processImage(decodeImageData(imageData), 2000));
   return { path: `/media/${key}` };
 }
@@ -149,7 +147,7 @@ export async function uploadAlbumArtwork(
 async function storeArtwork(
   ctx: AppContext,
   album: AlbumRow,
-  artist: ArtistRef,
+  artist: ArtistRow,
   image: ProcessedImage,
 ): Promise<string> {
   const fileName = `album-artwork${Date.now()}.${image.extension}`;

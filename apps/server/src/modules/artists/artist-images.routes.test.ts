@@ -97,11 +97,12 @@ describe.each([
   ],
   ['DELETE /api/artist-photo/{id}', (cookie: string | undefined, id: string) => deletePhoto(cookie, id, { path: 'x' })],
 ])('%s refusals', (_route, send) => {
-  it('answers 401 signed out, 400 for a non-UUID id, 403 for others, 404 for an unknown artist (admin)', async () => {
+  it('answers 401 signed out, 400 for a non-UUID id, 404 for a hidden or unknown artist', async () => {
     expect((await send(undefined, artist.artistId)).statusCode).toBe(401);
     expect((await send(artistCookie, 'nope')).statusCode).toBe(400);
-    expect((await send(otherCookie, artist.artistId)).statusCode).toBe(403);
-    expect((await send(fanCookie, artist.artistId)).statusCode).toBe(403);
+    // docs/decisions/0006: someone else's PENDING artist is hidden, so 404 (an ACTIVE one is 403: the matrix).
+    expect((await send(otherCookie, artist.artistId)).statusCode).toBe(404);
+    expect((await send(fanCookie, artist.artistId)).statusCode).toBe(404);
     expect((await send(adminCookie, crypto.randomUUID())).statusCode).toBe(404);
   });
 });

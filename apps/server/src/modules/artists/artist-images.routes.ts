@@ -11,12 +11,10 @@ import {
 } from '@hfm/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { badRequest, forbidden } from '../../errors/app-error.js';
-import { requireUser } from '../../http/guards.js';
+import { badRequest } from '../../errors/app-error.js';
 import { IMAGE_BODY_LIMIT } from '../../http/limits.js';
 import { fileOrField, readMultipartForm } from '../../http/multipart.js';
-import { signedIn } from '../auth/route-options.js';
-import { canManageArtist } from './artist-access.js';
+import { requireAccess } from '../access/access.service.js';
 import { deletePhoto, uploadBanner, uploadPhoto } from './artist-images.service.js';
 
 /**
@@ -28,7 +26,7 @@ async function imageFrom(
   field: string,
   json: Record<string, unknown> | null | undefined,
 ): Promise<string | Buffer> {
-  if (!canManageArtist(requireUser(request), request.params.id)) throw forbidden(messages.forbidden);
+  await requireAccess(request.server.ctx, request.currentUser, 'artist.manage', [request.params.id]);
   const image = request.isMultipart() ? fileOrField(await readMultipartForm(request), field) : json?.[field];
   if ((typeof image !== 'string' && !Buffer.isBuffer(image)) || image.length === 0) {
     throw badRequest(messages.imageType, { [field]: messages.imageType });
@@ -43,7 +41,7 @@ export async function artistImagesRoutes(fastify: FastifyInstance): Promise<void
   app.post(
     '/api/banner-image/upload/:id',
     {
-      onRequest: signedIn,
+      config: { access: 'signedIn' },
       bodyLimit: IMAGE_BODY_LIMIT,
       schema: {
         tags: ['artists'],
@@ -56,14 +54,14 @@ export async function artistImagesRoutes(fastify: FastifyInstance): Promise<void
     },
     async (request) => {
       const image = await imageFrom(request, 'bannerImageData', request.body);
-      return uploadBanner(ctx, requireUser(request), request.params.id, image);
+      return uploadBanner(ctx, request.currentUser, request.params.id, image);
     },
   );
 
   app.post(
     '/api/artist-photo/upload/:id',
     {
-      onRequest: signedIn,
+      config: { access: 'signedIn' },
       bodyLimit: IMAGE_BODY_LIMIT,
       schema: {
         tags: ['artists'],
@@ -76,14 +74,14 @@ export async function artistImagesRoutes(fastify: FastifyInstance): Promise<void
     },
     async (request) => {
       const image = await imageFrom(request, 'imgData', request.body);
-      return uploadPhoto(ctx, requireUser(request), request.params.id, image);
+      return uploadPhoto(ctx, request.currentUser, request.params.id, image);
     },
   );
 
   app.delete(
     '/api/artist-photo/:id',
     {
-      onRequest: signedIn,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['artists'],
         summary: 'Remove one of the artist’s photos by its path (itself or an admin)',
@@ -92,6 +90,6 @@ export async function artistImagesRoutes(fastify: FastifyInstance): Promise<void
         response: { 200: photosAnswer },
       },
     },
-    async (request) => deletePhoto(ctx, requireUser(request), request.params.id, request.body.path),
+    async (request) => deletePhoto(ctx, request.currentUser, request.params.id, request.body.path),
   );
 }

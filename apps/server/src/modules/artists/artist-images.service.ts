@@ -4,9 +4,10 @@ import type { AppContext } from '../../context.js';
 import { AppError, badRequest, notFound } from '../../errors/app-error.js';
 import { decodeImageData, processImage, type ProcessedImage } from '../../platform/media/images.js';
 import { cleanKeySegment } from '../../platform/storage/storage.js';
-import type { SessionUser } from '../auth/sessions.js';
+import { requireAccess } from '../access/access.service.js';
+import type { Actor } from '../access/permissions.js';
 import { newImageFileName } from '../users/profile-images.js';
-import { loadManagedArtist, NO_SUCH_ARTIST } from './artist-access.js';
+import { NO_SUCH_ARTIST } from './artist-profile.service.js';
 import { bannerImagePath, mediaPath } from './artists.presenter.js';
 import {
   countPhotos,
@@ -66,11 +67,11 @@ async function deleteQuietly(ctx: AppContext, key: string): Promise<void> {
  */
 export async function uploadBanner(
   ctx: AppContext,
-  actor: SessionUser,
+  actor: Actor,
   artistId: string,
   input: string | Buffer,
 ): Promise<{ path: string; warning?: string }> {
-  await loadManagedArtist(ctx, actor, artistId);
+  await requireAccess(ctx, actor, 'artist.manage', [artistId]);
   const { image, original } = await readUploadedImage(input, 'bannerImageData', BANNER_MAX_DIMENSION);
   const key = bannerImageKey(artistId, newImageFileName('banner', image));
   await ctx.storage.put(key, image.data, image.contentType);
@@ -103,11 +104,11 @@ async function photoPaths(ctx: AppContext, artistId: string): Promise<string[]> 
 /** Adds a photo (at most MAX_ARTIST_PHOTOS; counted under a lock on the artist, so racing uploads cannot pass it). */
 export async function uploadPhoto(
   ctx: AppContext,
-  actor: SessionUser,
+  actor: Actor,
   artistId: string,
   input: string | Buffer,
 ): Promise<{ path: string; photos: string[] }> {
-  await loadManagedArtist(ctx, actor, artistId);
+  await requireAccess(ctx, actor, 'artist.manage', [artistId]);
   const tooMany = () => badRequest(TOO_MANY_PHOTOS, { imgData: TOO_MANY_PHOTOS });
   if ((await countPhotos(ctx.db, artistId)) >= MAX_ARTIST_PHOTOS) throw tooMany();
   const { image } = await readUploadedImage(input, 'imgData');
@@ -134,11 +135,11 @@ export function photoKeyFromPath(path: string): string {
 
 export async function deletePhoto(
   ctx: AppContext,
-  actor: SessionUser,
+  actor: Actor,
   artistId: string,
   path: string,
 ): Promise<{ photos: string[] }> {
-  await loadManagedArtist(ctx, actor, artistId);
+  await requireAccess(ctx, actor, 'artist.manage', [artistId]);
   const key = photoKeyFromPath(path);
   if (!(await deletePhotoRow(ctx.db, artistId, key))) throw notFound(PHOTO_NOT_FOUND);
   await deleteQuietly(ctx, key);

@@ -130,11 +130,15 @@ describe('GET /api/artists (paged)', () => {
 });
 
 describe('PUT /api/artists/{id}', () => {
-  it('answers 401 signed out, 400 for a non-UUID id, 403 for others, 404 for an unknown artist', async () => {
+  it('answers 401 signed out, 400 for a non-UUID id, 403 for a visible artist, 404 for a hidden or unknown one', async () => {
     expect((await put(undefined, artist.artistId, { name: 'X' })).statusCode).toBe(401);
     expect((await put(artistCookie, 'not-a-uuid', { name: 'X' })).statusCode).toBe(400);
-    expect((await put(otherCookie, artist.artistId, { name: 'X' })).statusCode).toBe(403);
-    expect((await put(fanCookie, artist.artistId, { name: 'X' })).statusCode).toBe(403);
+    // docs/decisions/0006: someone else's PENDING artist is hidden (404); an ACTIVE one is visible (403).
+    expect((await put(otherCookie, artist.artistId, { name: 'X' })).statusCode).toBe(404);
+    expect((await put(fanCookie, artist.artistId, { name: 'X' })).statusCode).toBe(404);
+    expect((await put(fanCookie, crypto.randomUUID(), { name: 'X' })).statusCode).toBe(404);
+    expect((await put(artistCookie, other.artistId, { name: 'X' })).statusCode).toBe(403);
+    expect((await put(fanCookie, other.artistId, { name: 'X' })).statusCode).toBe(403);
     expect((await put(adminCookie, crypto.randomUUID(), { name: 'X' })).statusCode).toBe(404);
     expect((await get(adminCookie, artist.artistId)).json().name).toBe('Pending Band');
   });

@@ -11,15 +11,31 @@ import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../errors/app-error.js';
 import { summarise } from '../../http/error-handler.js';
 import { richTextToPlainText, sanitizeRichText } from '../../platform/media/sanitize-html.js';
-import type { SessionUser } from '../auth/sessions.js';
+import { requireAccess } from '../access/access.service.js';
+import { isAdmin, type Actor } from '../access/permissions.js';
 import { findGenre } from '../genres/genres.service.js';
-import { loadManagedArtist, loadVisibleArtist, NO_SUCH_ARTIST } from './artist-access.js';
-import { listArtistRows, updateArtistRow, type ArtistListFilter, type ArtistPatch } from './artists.repository.js';
+import {
+  findArtistRowById,
+  listArtistRows,
+  updateArtistRow,
+  type ArtistListFilter,
+  type ArtistPatch,
+  type ArtistRow,
+} from './artists.repository.js';
 import { presentArtists } from './artists.service.js';
 
-export async function getArtist(ctx: AppContext, viewer: SessionUser | null, artistId: string): Promise<PublicArtist> {
-  const row = await loadVisibleArtist(ctx, viewer, artistId);
-  return (await presentArtists(ctx.db, [row]))[0]!;
+export const NO_SUCH_ARTIST = 'No such artist.';
+
+async function loadArtist(ctx: AppContext, artistId: string): Promise<ArtistRow> {
+  const row = await findArtistRowById(ctx.db, artistId);
+  if (!row) throw notFound(NO_SUCH_ARTIST);
+  return row;
+}
+
+/** An artist that is not ACTIVE is visible to itself and admins only; to anyone else it does not exist. */
+export async function getArtist(ctx: AppContext, actor: Actor, artistId: string): Promise<PublicArtist> {
+  await requireAccess(ctx, actor, 'artist.view', [artistId]);
+  return (await presentArtists(ctx.db, [await loadArtist(ctx, artistId)]))[0]!;
 }
 
 /**
@@ -27,21 +43,17 @@ export async function getArtist(ctx: AppContext, viewer: SessionUser | null, art
  * filters (tier 'Tier 1', status ACTIVE) where none is given. Everyone else sees ACTIVE, searchable
  * artists and their filters are ignored.
  */
-function listFilter(viewer: SessionUser | null, query: ArtistListQuery): ArtistListFilter {
-  if (viewer?.role !== 'ADMIN') return { status: 'ACTIVE', isSearchable: true };
+function listFilter(actor: Actor, query: ArtistListQuery): ArtistListFilter {
+  if (!isAdmin(actor)) return { status: 'ACTIVE', isSearchable: true };
   return {
     status: query.status ?? (query.defaults ? 'ACTIVE' : undefined),
     tier: query.tier ?? (query.defaults ? DEFAULT_TIER_FILTER : undefined),
   };
 }
 
-export async function listArtists(
-  ctx: AppContext,
-  viewer: SessionUser | null,
-  query: ArtistListQuery,
-): Promise<Paged<PublicArtist>> {
+export async function listArtists(ctx: AppContext, actor: Actor, query: ArtistListQuery): Promise<Paged<PublicArtist>> {
   const { page, limit } = query;
-  const { rows, total } = await listArtistRows(ctx.db, listFilter(viewer, query), {
+  const { rows, total } = await listArtistRows(ctx.db, listFilter(actor, query), {
     offset: (page - 1) * limit,
     limit,
   });
@@ -98,12 +110,13 @@ function adminPatch(body: UpdateArtistBody): ArtistPatch {
  */
 export async function updateArtist(
   ctx: AppContext,
-  actor: SessionUser,
+  actor: Actor,
   artistId: string,
   body: UpdateArtistBody,
 ): Promise<PublicArtist> {
-  const row = await loadManagedArtist(ctx, actor, artistId);
-  const patch = { ...(actor.role === 'ADMIN' ? adminPatch(body) : {}), ...(await profilePatch(ctx, body)) };
+  await requireAccess(ctx, actor, 'artist.manage', [artistId]);
+  const row = await loadArtist(ctx, artistId);
+  const patch = { ...(isAdmin(actor) ? adminPatch(body) : {}), ...(await profilePatch(ctx, body)) };
   const updated = Object.keys(patch).length > 0 ? await updateArtistRow(ctx.db, artistId, patch) : row;
   if (!updated) throw notFound(NO_SUCH_ARTIST);
   return (await presentArtists(ctx.db, [updated]))[0]!;

@@ -9,10 +9,9 @@ import {
 } from '@hfm/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireUser } from '../../http/guards.js';
 import { IMAGE_BODY_LIMIT } from '../../http/limits.js';
 import { fileOrField, readMultipartForm } from '../../http/multipart.js';
-import { rateLimited, signedIn } from '../auth/route-options.js';
+import { rateLimited } from '../auth/route-options.js';
 import { getArtist, listArtists, updateArtist } from './artist-profile.service.js';
 import { signUpArtist, type ArtistSignUpParts } from './artists.service.js';
 
@@ -24,7 +23,7 @@ export async function artistsRoutes(fastify: FastifyInstance): Promise<void> {
     '/api/artists/create',
     {
       bodyLimit: IMAGE_BODY_LIMIT,
-      config: rateLimited(app),
+      config: { ...rateLimited(app), access: 'public' },
       schema: {
         tags: ['artists'],
         summary: 'Artist sign-up: an unconfirmed ARTIST user and a PENDING artist, mailed a 6-digit code',
@@ -53,6 +52,7 @@ export async function artistsRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/artists',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['artists'],
         summary:
@@ -68,6 +68,7 @@ export async function artistsRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/artists/:id',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['artists'],
         summary: 'One artist; one that is not ACTIVE is visible to itself and admins only (404 for others)',
@@ -82,7 +83,7 @@ export async function artistsRoutes(fastify: FastifyInstance): Promise<void> {
     app.route({
       method,
       url: '/api/artists/:id',
-      onRequest: signedIn,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['artists'],
         summary:
@@ -92,7 +93,7 @@ export async function artistsRoutes(fastify: FastifyInstance): Promise<void> {
         body: updateArtistBody,
         response: { 200: publicArtist },
       },
-      handler: async (request) => updateArtist(ctx, requireUser(request), request.params.id, request.body),
+      handler: async (request) => updateArtist(ctx, request.currentUser, request.params.id, request.body),
     });
   }
 }

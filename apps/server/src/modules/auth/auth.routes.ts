@@ -26,7 +26,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/auth',
     {
-      config: rateLimited(app),
+      config: { ...rateLimited(app), access: 'public' },
       preHandler: accountLimit('userName'),
       schema: {
         tags: ['auth'],
@@ -51,6 +51,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/auth/logout',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Sign out everywhere: every session of the user ends',
@@ -72,7 +73,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/auth/confirm-user',
     {
-      config: rateLimited(app),
+      config: { ...rateLimited(app), access: 'public' },
       preHandler: accountLimit('email'),
       schema: {
         tags: ['auth'],
@@ -90,7 +91,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/auth/resend-code',
     {
-      config: rateLimited(app),
+      config: { ...rateLimited(app), access: 'public' },
       preHandler: accountLimit('email'),
       schema: {
         tags: ['auth'],

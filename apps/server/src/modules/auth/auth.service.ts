@@ -36,6 +36,6 @@ export async function logIn(ctx: AppContext, { userName, password }: LoginBody, 
 }
 
 /** Global sign-out: every session of the user ends, on every device. */
-export async function logOut(ctx: AppContext, user: SessionUser | null): Promise<void> {
-  if (user) await deleteAllSessions(ctx.db, user.id);
+export async function logOut(ctx: AppContext, actor: SessionUser | null): Promise<void> {
+  if (actor) await deleteAllSessions(ctx.db, actor.id);
 }

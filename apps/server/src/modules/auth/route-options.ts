@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { messages } from '@hfm/shared';
 import { AppError } from '../../errors/app-error.js';
-import { requireUser } from '../../http/guards.js';
 
 /** Per-route rate limit from the config (per client address); 429 answers use the error body. */
 export function rateLimited(app: FastifyInstance) {
@@ -31,12 +30,4 @@ export function perAccountLimit(app: FastifyInstance) {
       if (!limit.isAllowed && limit.isExceeded) throw new AppError('RATE_LIMITED', messages.tooManyRequests);
     };
   };
-}
-
-/**
- * A preValidation hook for routes that need a signed-in user: a signed-out caller gets 401 before
- * the body or params are looked at.
- */
-export async function signedIn(request: FastifyRequest): Promise<void> {
-  requireUser(request);
 }

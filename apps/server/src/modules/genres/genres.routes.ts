@@ -8,6 +8,7 @@ export async function genresRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/genres',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['genres'],
         summary: 'Every genre, sorted by label',

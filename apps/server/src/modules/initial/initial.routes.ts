@@ -1,8 +1,6 @@
 import { initialData, sessionProfile } from '@hfm/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireUser } from '../../http/guards.js';
-import { signedIn } from '../auth/route-options.js';
 import { getInitialData, getSessionProfile } from './initial.service.js';
 
 export async function initialRoutes(fastify: FastifyInstance): Promise<void> {
@@ -12,26 +10,26 @@ export async function initialRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/users/session/profile',
     {
-      onRequest: signedIn,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['users'],
         summary: 'The signed-in user, and for an artist the artist with songs and albums',
         response: { 200: sessionProfile },
       },
     },
-    async (request) => getSessionProfile(ctx, requireUser(request)),
+    async (request) => getSessionProfile(ctx, request.currentUser),
   );
 
   app.get(
     '/api/initial',
     {
-      onRequest: signedIn,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['users'],
         summary: 'First load of a signed-in area: stats, user, artist, songs, albums',
         response: { 200: initialData },
       },
     },
-    async (request) => ({ data: await getInitialData(ctx, requireUser(request)) }),
+    async (request) => ({ data: await getInitialData(ctx, request.currentUser) }),
   );
 }

@@ -3,6 +3,8 @@ import type { AppContext } from '../../context.js';
 import { unauthenticated } from '../../errors/app-error.js';
 import { listOwnAlbums } from '../albums/albums.service.js';
 import { findPublicArtistByUserId } from '../artists/artists.service.js';
+import { requireSignedIn } from '../access/access.service.js';
+import type { Actor } from '../access/permissions.js';
 import type { SessionUser } from '../auth/sessions.js';
 import { findTopSongOfArtist, listOwnSongs } from '../songs/songs.service.js';
 import { findUser, presentUser } from '../users/users.service.js';
@@ -11,8 +13,8 @@ type Catalogue = Pick<InitialData['data'], 'songs' | 'albums'>;
 
 const NO_STATS: ArtistStats = { mostListenedToSong: null, mostHifivedSong: null };
 
-async function loadCatalogue(ctx: AppContext, artistId: string): Promise<Catalogue> {
-  const [songs, albums] = await Promise.all([listOwnSongs(ctx, artistId), listOwnAlbums(ctx, artistId)]);
+async function loadCatalogue(ctx: AppContext, actor: SessionUser, artistId: string): Promise<Catalogue> {
+  const [songs, albums] = await Promise.all([listOwnSongs(ctx, actor, artistId), listOwnAlbums(ctx, actor, artistId)]);
   return { songs, albums };
 }
 
@@ -37,16 +39,18 @@ async function loadOwnArtist(ctx: AppContext, actor: SessionUser): Promise<Publi
 }
 
 /** The signed-in user; for an artist also the artist with its songs and albums. */
-export async function getSessionProfile(ctx: AppContext, actor: SessionUser): Promise<SessionProfile> {
-  const [user, artist] = await Promise.all([loadSignedInUser(ctx, actor), loadOwnArtist(ctx, actor)]);
+export async function getSessionProfile(ctx: AppContext, actor: Actor): Promise<SessionProfile> {
+  const self = requireSignedIn(actor);
+  const [user, artist] = await Promise.all([loadSignedInUser(ctx, self), loadOwnArtist(ctx, self)]);
   if (!artist) return { user, artist: null };
-  return { user, artist: { ...artist, ...(await loadCatalogue(ctx, artist.id)) } };
+  return { user, artist: { ...artist, ...(await loadCatalogue(ctx, self, artist.id)) } };
 }
 
 /** What the signed-in areas load first: stats (artists only), user, artist, songs and albums. */
-export async function getInitialData(ctx: AppContext, actor: SessionUser): Promise<InitialData['data']> {
-  const [user, artist] = await Promise.all([loadSignedInUser(ctx, actor), loadOwnArtist(ctx, actor)]);
+export async function getInitialData(ctx: AppContext, actor: Actor): Promise<InitialData['data']> {
+  const self = requireSignedIn(actor);
+  const [user, artist] = await Promise.all([loadSignedInUser(ctx, self), loadOwnArtist(ctx, self)]);
   if (!artist) return { stats: NO_STATS, user, artist: null, songs: [], albums: [] };
-  const [stats, catalogue] = await Promise.all([loadStats(ctx, artist.id), loadCatalogue(ctx, artist.id)]);
+  const [stats, catalogue] = await Promise.all([loadStats(ctx, artist.id), loadCatalogue(ctx, self, artist.id)]);
   return { stats, user, artist, ...catalogue };
 }

@@ -1,36 +1,31 @@
 import type { DownloadFormat, PlaybackAnswer } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
-import { AppError, forbidden, notFound } from '../../errors/app-error.js';
+import { AppError, forbidden, notFound, unauthenticated } from '../../errors/app-error.js';
 import { cleanKeySegment } from '../../platform/storage/storage.js';
-import type { SessionUser } from '../auth/sessions.js';
-import { canManageArtist, findArtistRef, hasActiveSubscription } from './song-access.js';
-import { findSongById, type SongRow } from './songs.repository.js';
+import { checkAccess, requireAccess } from '../access/access.service.js';
+import type { Actor } from '../access/permissions.js';
+import { findArtistById } from '../artists/artists.service.js';
+import { loadSong } from './songs.service.js';
 
 /** Signed media URLs live briefly; the player asks again when one runs out. */
 const MEDIA_URL_SECONDS = 60 * 60;
 const DOWNLOAD_URL_SECONDS = 10 * 60;
 
-async function findPlayableSong(ctx: AppContext, user: SessionUser | null, songId: string) {
-  const song = await findSongById(ctx.db, songId);
-  if (!song) throw notFound('No such song.');
-  const artist = await findArtistRef(ctx.db, song.artistId);
-  const manages = canManageArtist(user, song.artistId);
-  if (!manages && (!song.active || artist?.status !== 'ACTIVE')) throw notFound('No such song.');
+/** Only those who may see an unreleased song (the artist, admins) reach this, so only they get the 409. */
+async function loadReadySong(ctx: AppContext, songId: string) {
+  const song = await loadSong(ctx, songId);
   if (song.status !== 'ready') throw new AppError('CONFLICT', 'This song is not ready yet.');
-  return { song, artistName: artist?.name ?? 'HFM', manages };
-}
-
-async function isSubscriber(ctx: AppContext, user: SessionUser | null, song: SongRow): Promise<boolean> {
-  return Boolean(user && (await hasActiveSubscription(ctx.db, user.id, song.artistId)));
+  return song;
 }
 
 /**
  * Who hears what: anyone hears the preview; subscribers, the artist and admins stream in full; the
  * artist's chosen full-preview songs play in full for everyone.
  */
-export async function playSong(ctx: AppContext, user: SessionUser | null, songId: string): Promise<PlaybackAnswer> {
-  const { song, manages } = await findPlayableSong(ctx, user, songId);
-  const full = manages || song.isFullPreview || (await isSubscriber(ctx, user, song));
+export async function playSong(ctx: AppContext, actor: Actor, songId: string): Promise<PlaybackAnswer> {
+  await requireAccess(ctx, actor, 'song.view', [songId]);
+  const song = await loadReadySong(ctx, songId);
+  const full = (await checkAccess(ctx, actor, 'song.stream', [songId])).has(songId);
   const sign = (key: string | null, scope: 'object' | 'folder') =>
     key ? ctx.storage.presignGet(key, { expiresInSeconds: MEDIA_URL_SECONDS, scope }) : Promise.resolve(null);
   return {
@@ -45,14 +40,17 @@ export async function playSong(ctx: AppContext, user: SessionUser | null, songId
 /** Downloads are for subscribers to the song's artist (and the artist and admins); what they download is theirs. */
 export async function downloadSong(
   ctx: AppContext,
-  user: SessionUser | null,
+  actor: Actor,
   songId: string,
   format: DownloadFormat,
 ): Promise<{ url: string }> {
-  if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to download.');
-  const { song, artistName, manages } = await findPlayableSong(ctx, user, songId);
-  if (!manages && !(await isSubscriber(ctx, user, song))) {
-    throw forbidden(`Subscribe to ${artistName} to download this song.`);
+  await requireAccess(ctx, actor, 'song.view', [songId]);
+  const song = await loadReadySong(ctx, songId);
+  const artistName = (await findArtistById(ctx.db, song.artistId))?.name ?? 'HFM';
+  if (!(await checkAccess(ctx, actor, 'song.download', [songId])).has(songId)) {
+    throw actor
+      ? forbidden(`Subscribe to ${artistName} to download this song.`)
+      : unauthenticated('Please sign in to download.');
   }
   const key = song.downloadFiles?.[format];
   if (!key) throw notFound('This download is not available.');

@@ -241,12 +241,16 @@ describe('PUT /api/songs/{id}', () => {
   });
 
   it('lets an admin edit any song; refuses other artists, fans and the signed-out', async () => {
-    const song = await createSong(t.app, artist.artistId, { title: 'Original' });
+    const song = await createSong(t.app, artist.artistId, { title: 'Original', status: 'ready' });
     expect((await put(undefined, song.id, { title: 'X' })).statusCode).toBe(401);
     expect((await put(cookie.fan, song.id, { title: 'X' })).statusCode).toBe(403);
     const other = await put(cookie.otherArtist, song.id, { title: 'X' });
     expect(other.statusCode).toBe(403);
     expect(other.json().error.code).toBe('FORBIDDEN');
+    // docs/decisions/0006: someone else's unreleased song is hidden, so changing it is a 404.
+    const pending = await createSong(t.app, artist.artistId, { title: 'Original' });
+    expect((await put(cookie.otherArtist, pending.id, { title: 'X' })).json().error.code).toBe('NOT_FOUND');
+    expect((await get(cookie.artist, `/api/songs/${pending.id}`)).json().title).toBe('Original');
     expect((await get(cookie.artist, `/api/songs/${song.id}`)).json().title).toBe('Original');
     const admin = await put(cookie.admin, song.id, { title: 'By Admin' });
     expect(admin.statusCode).toBe(200);

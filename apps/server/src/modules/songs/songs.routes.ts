@@ -22,7 +22,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors/app-error.js';
 import { uploadError } from '../../http/multipart.js';
-import { requireUser } from '../../http/guards.js';
+import { requireAccess } from '../access/access.service.js';
 import { defineSongJobs } from './songs.jobs.js';
 import { downloadSong, playSong } from './songs.playback.js';
 import {
@@ -52,48 +52,65 @@ export async function songsRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/api/songs',
-    { schema: { tags, body: createSongBody, response: { 201: publicSong } } },
-    async (request, reply) => reply.status(201).send(await createSong(ctx, requireUser(request), request.body)),
+    { config: { access: 'artist' }, schema: { tags, body: createSongBody, response: { 201: publicSong } } },
+    async (request, reply) => reply.status(201).send(await createSong(ctx, request.currentUser, request.body)),
   );
-  r.get('/api/songs', { schema: { tags, querystring: pageQuery, response: { 200: pagedSongs } } }, async (request) =>
-    listAllSongs(ctx, request.currentUser, request.query),
+  r.get(
+    '/api/songs',
+    { config: { access: 'public' }, schema: { tags, querystring: pageQuery, response: { 200: pagedSongs } } },
+    async (request) => listAllSongs(ctx, request.currentUser, request.query),
   );
-  r.get('/api/songs/:id', { schema: { tags, params: idParams, response: { 200: publicSong } } }, async (request) =>
-    getSong(ctx, request.currentUser, request.params.id),
+  r.get(
+    '/api/songs/:id',
+    { config: { access: 'public' }, schema: { tags, params: idParams, response: { 200: publicSong } } },
+    async (request) => getSong(ctx, request.currentUser, request.params.id),
   );
   r.put(
     '/api/songs/:id',
-    { schema: { tags, params: idParams, body: updateSongBody, response: { 200: publicSong } } },
-    async (request) => updateSong(ctx, requireUser(request), request.params.id, request.body),
+    {
+      config: { access: 'signedIn' },
+      schema: { tags, params: idParams, body: updateSongBody, response: { 200: publicSong } },
+    },
+    async (request) => updateSong(ctx, request.currentUser, request.params.id, request.body),
   );
   r.delete(
     '/api/songs/:id',
-    { schema: { tags, params: idParams, response: { 200: deletedAnswer } } },
-    async (request) => deleteSong(ctx, requireUser(request), request.params.id),
+    { config: { access: 'signedIn' }, schema: { tags, params: idParams, response: { 200: deletedAnswer } } },
+    async (request) => deleteSong(ctx, request.currentUser, request.params.id),
   );
   r.delete(
     '/api/songs/remove/:id',
-    { schema: { tags, params: idParams, response: { 200: deletedAnswer } } },
-    async (request) => deleteSong(ctx, requireUser(request), request.params.id),
+    { config: { access: 'signedIn' }, schema: { tags, params: idParams, response: { 200: deletedAnswer } } },
+    async (request) => deleteSong(ctx, request.currentUser, request.params.id),
   );
   r.get(
     '/api/songs/artist/:artistID',
-    { schema: { tags, params: artistSongsParams, querystring: pageQuery, response: { 200: pagedSongs } } },
+    {
+      config: { access: 'public' },
+      schema: { tags, params: artistSongsParams, querystring: pageQuery, response: { 200: pagedSongs } },
+    },
     async (request) => listArtistSongs(ctx, request.currentUser, request.params.artistID, request.query),
   );
   r.put(
     '/api/songs/full-preview-position/:id',
-    { schema: { tags, params: idParams, body: fullPreviewPositionBody, response: { 200: fullPreviewList } } },
-    async (request) => setFullPreviewPosition(ctx, requireUser(request), request.params.id, request.body.position),
+    {
+      config: { access: 'signedIn' },
+      schema: { tags, params: idParams, body: fullPreviewPositionBody, response: { 200: fullPreviewList } },
+    },
+    async (request) => setFullPreviewPosition(ctx, request.currentUser, request.params.id, request.body.position),
   );
   r.post(
     '/api/songs/upload-presigned/:id',
-    { schema: { tags, params: idParams, body: presignUploadBody, response: { 200: presignedUploads } } },
-    async (request) => presignSongUpload(ctx, requireUser(request), request.params.id, request.body.files[0]!),
+    {
+      config: { access: 'signedIn' },
+      schema: { tags, params: idParams, body: presignUploadBody, response: { 200: presignedUploads } },
+    },
+    async (request) => presignSongUpload(ctx, request.currentUser, request.params.id, request.body.files[0]!),
   );
   r.get(
     '/api/songs/upload-parts/:id',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         params: idParams,
@@ -102,18 +119,24 @@ export async function songsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      listSongUploadParts(ctx, requireUser(request), request.params.id, request.query.uploadId, request.query.key),
+      listSongUploadParts(ctx, request.currentUser, request.params.id, request.query.uploadId, request.query.key),
   );
   r.post(
     '/api/songs/upload-complete/:id',
-    { schema: { tags, params: idParams, body: completeUploadBody, response: { 200: publicSong } } },
-    async (request) => completeSongUpload(ctx, requireUser(request), request.params.id, request.body),
+    {
+      config: { access: 'signedIn' },
+      schema: { tags, params: idParams, body: completeUploadBody, response: { 200: publicSong } },
+    },
+    async (request) => completeSongUpload(ctx, request.currentUser, request.params.id, request.body),
   );
   r.post(
     '/api/songs/upload/:id',
-    { schema: { tags, params: idParams, consumes: ['multipart/form-data'], response: { 200: publicSong } } },
+    {
+      config: { access: 'signedIn' },
+      schema: { tags, params: idParams, consumes: ['multipart/form-data'], response: { 200: publicSong } },
+    },
     async (request) => {
-      const user = requireUser(request);
+      await requireAccess(ctx, request.currentUser, 'song.manage', [request.params.id]);
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data.');
       const file = await request
         .file({ limits: { fileSize: DIRECT_UPLOAD_MAX_BYTES, files: 1 } })
@@ -122,7 +145,7 @@ export async function songsRoutes(app: FastifyInstance): Promise<void> {
         });
       if (!file)
         throw new AppError('VALIDATION', 'Choose a .wav file to upload.', { file: 'Choose a .wav file to upload.' });
-      return directSongUpload(ctx, user, request.params.id, {
+      return directSongUpload(ctx, request.currentUser, request.params.id, {
         filename: file.filename,
         mimetype: file.mimetype,
         stream: file.file,
@@ -131,12 +154,13 @@ export async function songsRoutes(app: FastifyInstance): Promise<void> {
   );
   r.get(
     '/api/songs/:id/play',
-    { schema: { tags, params: idParams, response: { 200: playbackAnswer } } },
+    { config: { access: 'public' }, schema: { tags, params: idParams, response: { 200: playbackAnswer } } },
     async (request) => playSong(ctx, request.currentUser, request.params.id),
   );
   r.get(
     '/api/songs/:id/download',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         params: idParams,
@@ -148,7 +172,7 @@ export async function songsRoutes(app: FastifyInstance): Promise<void> {
   );
   r.put(
     '/api/songs/full-preview-remove/:id',
-    { schema: { tags, params: idParams, response: { 200: fullPreviewList } } },
-    async (request) => removeFullPreview(ctx, requireUser(request), request.params.id),
+    { config: { access: 'signedIn' }, schema: { tags, params: idParams, response: { 200: fullPreviewList } } },
+    async (request) => removeFullPreview(ctx, request.currentUser, request.params.id),
   );
 }

@@ -12,8 +12,8 @@ import type { AppContext } from '../../context.js';
 import type { Database } from '../../platform/db/client.js';
 import { badRequest, notFound } from '../../errors/app-error.js';
 import { approvedArtistIds } from '../artists/artists.service.js';
-import type { SessionUser } from '../auth/sessions.js';
-import { canManageArtist, findArtistRef, resolveManagedArtist } from './song-access.js';
+import { checkAccess, requireAccess, requireArtistToManage } from '../access/access.service.js';
+import { isAdmin, type Actor } from '../access/permissions.js';
 import {
   albumIdsBySong,
   countAlbumsOfArtist,
@@ -70,15 +70,15 @@ async function assertAlbumsOfArtist(ctx: AppContext, artistId: string, albumIds:
   }
 }
 
-export async function createSong(ctx: AppContext, user: SessionUser, body: CreateSongBody): Promise<PublicSong> {
-  const artist = await resolveManagedArtist(ctx.db, user, body.artistID);
-  await assertAlbumsOfArtist(ctx, artist.id, body.albumIDs);
+export async function createSong(ctx: AppContext, actor: Actor, body: CreateSongBody): Promise<PublicSong> {
+  const artistId = await requireArtistToManage(ctx, actor, body.artistID);
+  await assertAlbumsOfArtist(ctx, artistId, body.albumIDs);
   const values = editableValues(body);
   const row = await ctx.db.transaction(async (tx) => {
     const song = await insertSong(tx, {
       ...values,
       title: values.title ?? 'Untitled',
-      artistId: artist.id,
+      artistId,
       status: 'pending',
     });
     if (body.albumIDs?.length) await setSongAlbums(tx, song.id, [...new Set(body.albumIDs)]);
@@ -88,30 +88,21 @@ export async function createSong(ctx: AppContext, user: SessionUser, body: Creat
 }
 
 /** Owners and admins see a song in every state; everyone else only ready, active songs of active artists. */
-export async function getSong(ctx: AppContext, user: SessionUser | null, id: string): Promise<PublicSong> {
-  const row = await findSongById(ctx.db, id);
-  if (!row) throw notFound('No such song.');
-  if (!canManageArtist(user, row.artistId)) {
-    const artist = await findArtistRef(ctx.db, row.artistId);
-    if (row.status !== 'ready' || !row.active || artist?.status !== 'ACTIVE') throw notFound('No such song.');
-  }
-  return present(ctx, row);
+export async function getSong(ctx: AppContext, actor: Actor, id: string): Promise<PublicSong> {
+  await requireAccess(ctx, actor, 'song.view', [id]);
+  return present(ctx, await loadSong(ctx, id));
 }
 
-export async function findManagedSong(ctx: AppContext, user: SessionUser, id: string): Promise<SongRow> {
+/** The song row, once the caller's access line has passed (a song deleted since is still a 404). */
+export async function loadSong(ctx: AppContext, id: string): Promise<SongRow> {
   const row = await findSongById(ctx.db, id);
   if (!row) throw notFound('No such song.');
-  await resolveManagedArtist(ctx.db, user, row.artistId);
   return row;
 }
 
-export async function updateSong(
-  ctx: AppContext,
-  user: SessionUser,
-  id: string,
-  body: UpdateSongBody,
-): Promise<PublicSong> {
-  const song = await findManagedSong(ctx, user, id);
+export async function updateSong(ctx: AppContext, actor: Actor, id: string, body: UpdateSongBody): Promise<PublicSong> {
+  await requireAccess(ctx, actor, 'song.manage', [id]);
+  const song = await loadSong(ctx, id);
   await assertAlbumsOfArtist(ctx, song.artistId, body.albumIDs);
   const row = await ctx.db.transaction(async (tx) => {
     const updated = await updateSongRow(tx, id, editableValues(body));
@@ -121,12 +112,9 @@ export async function updateSong(
   return present(ctx, row);
 }
 
-export async function deleteSong(
-  ctx: AppContext,
-  user: SessionUser,
-  id: string,
-): Promise<{ id: string; deleted: true }> {
-  const song = await findManagedSong(ctx, user, id);
+export async function deleteSong(ctx: AppContext, actor: Actor, id: string): Promise<{ id: string; deleted: true }> {
+  await requireAccess(ctx, actor, 'song.manage', [id]);
+  const song = await loadSong(ctx, id);
   await deleteSongRow(ctx.db, id);
   await removeSongMedia(ctx, song);
   return { id, deleted: true };
@@ -151,18 +139,18 @@ async function removeSongMedia(ctx: AppContext, song: SongRow): Promise<void> {
 
 export async function listArtistSongs(
   ctx: AppContext,
-  user: SessionUser | null,
+  actor: Actor,
   artistId: string,
   query: PageQuery,
 ): Promise<Paged<PublicSong>> {
-  const artist = await findArtistRef(ctx.db, artistId);
-  const manages = canManageArtist(user, artistId);
-  if (!artist || (!manages && artist.status !== 'ACTIVE')) throw notFound('No such artist.');
+  await requireAccess(ctx, actor, 'artist.view', [artistId]);
+  const manages = (await checkAccess(ctx, actor, 'artist.manage', [artistId])).has(artistId);
   return listPage(ctx, { artistId, publicOnly: !manages }, query);
 }
 
 /** Every song of an artist in every state, newest first: the artist's own view (studio, /api/initial). */
-export async function listOwnSongs(ctx: AppContext, artistId: string): Promise<PublicSong[]> {
+export async function listOwnSongs(ctx: AppContext, actor: Actor, artistId: string): Promise<PublicSong[]> {
+  await requireAccess(ctx, actor, 'artist.manage', [artistId]);
   const rows = await listAllSongsOfArtist(ctx.db, artistId);
   const albums = await albumIdsBySong(
     ctx.db,
@@ -171,12 +159,8 @@ export async function listOwnSongs(ctx: AppContext, artistId: string): Promise<P
   return rows.map((row) => presentSong(row, albums.get(row.id)));
 }
 
-export async function listAllSongs(
-  ctx: AppContext,
-  user: SessionUser | null,
-  query: PageQuery,
-): Promise<Paged<PublicSong>> {
-  return listPage(ctx, { publicOnly: user?.role !== 'ADMIN' }, query);
+export async function listAllSongs(ctx: AppContext, actor: Actor, query: PageQuery): Promise<Paged<PublicSong>> {
+  return listPage(ctx, { publicOnly: !isAdmin(actor) }, query);
 }
 
 async function listPage(ctx: AppContext, filter: { artistId?: string; publicOnly: boolean }, query: PageQuery) {
@@ -222,8 +206,9 @@ async function saveFullPreviewOrder(db: Database, current: SongRow[], ordered: s
  * The artist's chosen full-preview songs play in full for everyone, in this order: the song takes the
  * asked place (or the last one) and the others close up around it.
  */
-export async function setFullPreviewPosition(ctx: AppContext, user: SessionUser, id: string, position: number) {
-  const song = await findManagedSong(ctx, user, id);
+export async function setFullPreviewPosition(ctx: AppContext, actor: Actor, id: string, position: number) {
+  await requireAccess(ctx, actor, 'song.manage', [id]);
+  const song = await loadSong(ctx, id);
   await ctx.db.transaction(async (tx) => {
     const current = await listFullPreviewSongs(tx, song.artistId);
     const others = current.filter((row) => row.id !== id).map((row) => row.id);
@@ -232,8 +217,9 @@ export async function setFullPreviewPosition(ctx: AppContext, user: SessionUser,
   return fullPreviewList(await listFullPreviewSongs(ctx.db, song.artistId));
 }
 
-export async function removeFullPreview(ctx: AppContext, user: SessionUser, id: string) {
-  const song = await findManagedSong(ctx, user, id);
+export async function removeFullPreview(ctx: AppContext, actor: Actor, id: string) {
+  await requireAccess(ctx, actor, 'song.manage', [id]);
+  const song = await loadSong(ctx, id);
   await ctx.db.transaction(async (tx) => {
     await updateSongRow(tx, id, { isFullPreview: false, fullPreviewPosition: 0 });
     const remaining = await listFullPreviewSongs(tx, song.artistId);

@@ -11,10 +11,11 @@ import type { AppContext } from '../../context.js';
 import { AppError, badRequest } from '../../errors/app-error.js';
 import { uploadError } from '../../http/multipart.js';
 import { cleanKeySegment } from '../../platform/storage/storage.js';
-import type { SessionUser } from '../auth/sessions.js';
-import { findArtistRef } from './song-access.js';
+import { requireAccess } from '../access/access.service.js';
+import type { Actor } from '../access/permissions.js';
+import { findArtistById } from '../artists/artists.service.js';
 import { updateSongRow, type SongRow } from './songs.repository.js';
-import { findManagedSong, getSong } from './songs.service.js';
+import { getSong, loadSong } from './songs.service.js';
 import { enqueueTranscode } from './songs.jobs.js';
 
 /** A part URL stays valid long enough for a large file on a slow line. */
@@ -28,7 +29,7 @@ function unsupported(): AppError {
 /** `songs/{song directory}/{songId}/`: every file made from the song lives under it. */
 export async function mediaPrefixOf(ctx: AppContext, song: SongRow): Promise<string> {
   if (song.mediaPrefix) return song.mediaPrefix;
-  const artist = await findArtistRef(ctx.db, song.artistId);
+  const artist = await findArtistById(ctx.db, song.artistId);
   return `songs/${cleanKeySegment(songDirectoryName(song.artistId, artist?.name ?? ''))}/${song.id}/`;
 }
 
@@ -38,11 +39,12 @@ function assertUploadable(song: SongRow): void {
 
 export async function presignSongUpload(
   ctx: AppContext,
-  user: SessionUser,
+  actor: Actor,
   songId: string,
   file: { name: string; size: number; type: string },
 ) {
-  const song = await findManagedSong(ctx, user, songId);
+  await requireAccess(ctx, actor, 'song.manage', [songId]);
+  const song = await loadSong(ctx, songId);
   assertUploadable(song);
   if (!looksLikeWav(file.name, file.type)) throw unsupported();
   if (file.size > ctx.config.maxUploadBytes) throw new AppError('PAYLOAD_TOO_LARGE', messages.tooLarge);
@@ -90,8 +92,9 @@ async function startUpload(ctx: AppContext, song: SongRow, key: string, size: nu
   return ctx.storage.createMultipartUpload(key, 'audio/wav', { size });
 }
 
-async function findSongUpload(ctx: AppContext, user: SessionUser, songId: string, uploadId: string, key: string) {
-  const song = await findManagedSong(ctx, user, songId);
+/** The song whose upload this is (the caller's access line has passed). */
+async function findSongUpload(ctx: AppContext, songId: string, uploadId: string, key: string) {
+  const song = await loadSong(ctx, songId);
   if (!song.uploadId || song.uploadId !== uploadId || song.originalKey !== key) {
     throw badRequest('This upload does not belong to this song. Please start the upload again.', {
       uploadId: 'Unknown upload.',
@@ -103,35 +106,38 @@ async function findSongUpload(ctx: AppContext, user: SessionUser, songId: string
 /** The parts already stored, so an interrupted upload sends only the rest. */
 export async function listSongUploadParts(
   ctx: AppContext,
-  user: SessionUser,
+  actor: Actor,
   songId: string,
   uploadId: string,
   key: string,
 ) {
-  await findSongUpload(ctx, user, songId, uploadId, key);
+  await requireAccess(ctx, actor, 'song.manage', [songId]);
+  await findSongUpload(ctx, songId, uploadId, key);
   return { parts: await ctx.storage.listParts(key, uploadId) };
 }
 
 export async function completeSongUpload(
   ctx: AppContext,
-  user: SessionUser,
+  actor: Actor,
   songId: string,
   body: CompleteUploadBody,
 ): Promise<PublicSong> {
-  const song = await findSongUpload(ctx, user, songId, body.uploadId, body.key);
+  await requireAccess(ctx, actor, 'song.manage', [songId]);
+  const song = await findSongUpload(ctx, songId, body.uploadId, body.key);
   const stored = await ctx.storage.completeMultipartUpload(body.key, body.uploadId, body.parts);
   await startProcessing(ctx, song, stored.size);
-  return getSong(ctx, user, songId);
+  return getSong(ctx, actor, songId);
 }
 
 /** A small file in one request (multipart field `file`). */
 export async function directSongUpload(
   ctx: AppContext,
-  user: SessionUser,
+  actor: Actor,
   songId: string,
   file: { filename: string; mimetype: string; stream: Readable },
 ): Promise<PublicSong> {
-  const song = await findManagedSong(ctx, user, songId);
+  await requireAccess(ctx, actor, 'song.manage', [songId]);
+  const song = await loadSong(ctx, songId);
   assertUploadable(song);
   if (!looksLikeWav(file.filename, file.mimetype)) {
     file.stream.resume();
@@ -152,7 +158,7 @@ export async function directSongUpload(
   const size = (await ctx.storage.stat(key))?.size ?? 0;
   await updateSongRow(ctx.db, song.id, { mediaPrefix: prefix, originalKey: key, originalFileName: file.filename });
   await startProcessing(ctx, { ...song, mediaPrefix: prefix, originalKey: key }, size);
-  return getSong(ctx, user, songId);
+  return getSong(ctx, actor, songId);
 }
 
 async function startProcessing(ctx: AppContext, song: SongRow, size: number): Promise<void> {

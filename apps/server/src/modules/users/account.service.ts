@@ -1,7 +1,8 @@
 import { messages, type PublicUser, type UpdateUserBody } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
-import { badRequest, forbidden, notFound } from '../../errors/app-error.js';
-import type { SessionUser } from '../auth/sessions.js';
+import { badRequest, notFound } from '../../errors/app-error.js';
+import { requireAccess } from '../access/access.service.js';
+import type { Actor } from '../access/permissions.js';
 import { deleteOtherSessions } from '../auth/sessions.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { profileImagePath } from './users.presenter.js';
@@ -10,10 +11,6 @@ import { dobFromForm, emptyToNull, presentUser, withoutQueryParameters } from '.
 import { newImageFileName, profileImageKey, readImage, storeProfileImage } from './profile-images.js';
 
 export const EMAIL_CANNOT_CHANGE = 'Email address cannot be changed.';
-
-function assertSelfOrAdmin(actor: SessionUser, userId: string): void {
-  if (actor.id !== userId && actor.role !== 'ADMIN') throw forbidden(messages.forbidden);
-}
 
 async function loadUser(ctx: AppContext, userId: string): Promise<UserRow> {
   const row = await findUserById(ctx.db, userId);
@@ -45,11 +42,11 @@ function patchFrom(body: UpdateUserBody): UserPatch {
 
 export async function updateUser(
   ctx: AppContext,
-  actor: SessionUser,
+  actor: Actor,
   userId: string,
   body: UpdateUserBody,
 ): Promise<PublicUser> {
-  assertSelfOrAdmin(actor, userId);
+  await requireAccess(ctx, actor, 'user.manage', [userId]);
   const row = await loadUser(ctx, userId);
   assertUnchangeable(row, body);
   const patch = patchFrom(body);
@@ -65,11 +62,11 @@ export interface ChangePassword {
 /** Only the user themself, with the current password; every other session of theirs ends. */
 export async function changePassword(
   ctx: AppContext,
-  actor: SessionUser,
+  actor: Actor,
   userId: string,
   body: ChangePassword,
 ): Promise<void> {
-  if (actor.id !== userId) throw forbidden(messages.forbidden);
+  const self = await requireAccess(ctx, actor, 'user.password', [userId]);
   const row = await loadUser(ctx, userId);
   if (!(await verifyPassword(row.passwordHash, body.currentPassword))) {
     throw badRequest(messages.currentPasswordWrong, { currentPassword: messages.currentPasswordWrong });
@@ -78,7 +75,7 @@ export async function changePassword(
   await updateUserRow(ctx.db, userId, { passwordHash }).catch((error: unknown) => {
     throw withoutQueryParameters(error);
   });
-  await deleteOtherSessions(ctx.db, userId, actor.sessionId);
+  await deleteOtherSessions(ctx.db, userId, self.sessionId);
 }
 
 async function deleteStoredImage(ctx: AppContext, userId: string, fileName: string | null): Promise<void> {
@@ -90,11 +87,11 @@ async function deleteStoredImage(ctx: AppContext, userId: string, fileName: stri
 
 export async function uploadProfileImage(
   ctx: AppContext,
-  actor: SessionUser,
+  actor: Actor,
   userId: string,
   imageData: string | Buffer,
 ): Promise<{ path: string }> {
-  assertSelfOrAdmin(actor, userId);
+  await requireAccess(ctx, actor, 'user.manage', [userId]);
   const row = await loadUser(ctx, userId);
   const image = await readImage(imageData);
   const fileName = newImageFileName('profile', image);
@@ -104,8 +101,8 @@ export async function uploadProfileImage(
   return { path: profileImagePath(userId, fileName)! };
 }
 
-export async function removeProfileImage(ctx: AppContext, actor: SessionUser, userId: string): Promise<PublicUser> {
-  assertSelfOrAdmin(actor, userId);
+export async function removeProfileImage(ctx: AppContext, actor: Actor, userId: string): Promise<PublicUser> {
+  await requireAccess(ctx, actor, 'user.manage', [userId]);
   const row = await loadUser(ctx, userId);
   const updated = await updateUserRow(ctx.db, userId, { profileImage: null });
   await deleteStoredImage(ctx, userId, row.profileImage);

@@ -15,9 +15,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { IMAGE_BODY_LIMIT } from '../../http/limits.js';
 import { badRequest } from '../../errors/app-error.js';
-import { requireUser } from '../../http/guards.js';
 import { fileOrField, readMultipartForm } from '../../http/multipart.js';
-import { rateLimited, signedIn } from '../auth/route-options.js';
+import { requireAccess } from '../access/access.service.js';
+import { rateLimited } from '../auth/route-options.js';
 import { changePassword, removeProfileImage, updateUser, uploadProfileImage } from './account.service.js';
 import { isEmailTaken, signUpFan } from './users.service.js';
 
@@ -28,7 +28,7 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/users/check-email/:email',
     {
-      config: rateLimited(app),
+      config: { ...rateLimited(app), access: 'public' },
       schema: {
         tags: ['users'],
         summary: 'Whether an account with this email exists',
@@ -43,7 +43,7 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
     '/api/users/create',
     {
       bodyLimit: IMAGE_BODY_LIMIT,
-      config: rateLimited(app),
+      config: { ...rateLimited(app), access: 'public' },
       schema: {
         tags: ['users'],
         summary: 'Fan sign-up: an unconfirmed subscriber, mailed a 6-digit code',
@@ -57,7 +57,7 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
   app.put(
     '/api/users/:id',
     {
-      onRequest: signedIn,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['users'],
         summary: 'Update account info (self or admin); date of birth and email cannot change',
@@ -66,13 +66,13 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: publicUser },
       },
     },
-    async (request) => updateUser(ctx, requireUser(request), request.params.id, request.body),
+    async (request) => updateUser(ctx, request.currentUser, request.params.id, request.body),
   );
 
   app.put(
     '/api/users/password/:id',
     {
-      onRequest: signedIn,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['users'],
         summary: 'Change password (self only); the other sessions end',
@@ -82,7 +82,7 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      await changePassword(ctx, requireUser(request), request.params.id, request.body);
+      await changePassword(ctx, request.currentUser, request.params.id, request.body);
       return { ok: true as const };
     },
   );
@@ -90,7 +90,7 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/profile-image/upload/:id',
     {
-      onRequest: signedIn,
+      config: { access: 'signedIn' },
       bodyLimit: IMAGE_BODY_LIMIT,
       schema: {
         tags: ['users'],
@@ -102,18 +102,19 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
+      await requireAccess(ctx, request.currentUser, 'user.manage', [request.params.id]);
       const imageData = request.isMultipart()
         ? fileOrField(await readMultipartForm(request), 'imageData')
         : (request.body?.imageData ?? null);
       if (!imageData) throw badRequest(messages.imageType, { imageData: messages.imageType });
-      return uploadProfileImage(ctx, requireUser(request), request.params.id, imageData);
+      return uploadProfileImage(ctx, request.currentUser, request.params.id, imageData);
     },
   );
 
   app.delete(
     '/api/users/remove/profile-image/:id',
     {
-      onRequest: signedIn,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['users'],
         summary: 'Remove the profile image (self or admin)',
@@ -121,6 +122,6 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: publicUser },
       },
     },
-    async (request) => removeProfileImage(ctx, requireUser(request), request.params.id),
+    async (request) => removeProfileImage(ctx, request.currentUser, request.params.id),
   );
 }

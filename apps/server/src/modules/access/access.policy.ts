@@ -1,0 +1,52 @@
+import { messages } from '@hfm/shared';
+import type { Database } from '../../platform/db/client.js';
+import { albumIdsIn, artistIdsIn, songIdsIn, userIdsIn } from './access.repository.js';
+import { isAdmin, type Actor, type Permission } from './permissions.js';
+
+/** Which of `ids` (existing things only) the actor holds the permission for; one query each. */
+type Rule = (db: Database, actor: Actor, ids: string[]) => Promise<string[]>;
+
+export const policy: Record<Permission, Rule> = {
+  'artist.view': (db, actor, ids) => artistIdsIn(db, ids, { all: isAdmin(actor), own: actor?.artistId, active: true }),
+  'artist.manage': (db, actor, ids) => artistIdsIn(db, ids, { all: isAdmin(actor), own: actor?.artistId }),
+
+  'song.view': (db, actor, ids) =>
+    songIdsIn(db, ids, { all: isAdmin(actor), ofArtist: actor?.artistId, released: true }),
+  'song.manage': (db, actor, ids) => songIdsIn(db, ids, { all: isAdmin(actor), ofArtist: actor?.artistId }),
+  // Anyone hears the artist's full-preview songs in full; subscribers hear every released song in full.
+  'song.stream': (db, actor, ids) =>
+    songIdsIn(db, ids, {
+      all: isAdmin(actor),
+      ofArtist: actor?.artistId,
+      releasedFullPreview: true,
+      releasedToSubscriber: actor?.id,
+    }),
+  'song.download': (db, actor, ids) =>
+    songIdsIn(db, ids, { all: isAdmin(actor), ofArtist: actor?.artistId, releasedToSubscriber: actor?.id }),
+
+  'album.view': (db, actor, ids) =>
+    albumIdsIn(db, ids, { all: isAdmin(actor), ofArtist: actor?.artistId, ofActiveArtist: true }),
+  'album.manage': (db, actor, ids) => albumIdsIn(db, ids, { all: isAdmin(actor), ofArtist: actor?.artistId }),
+
+  'user.view': (db, actor, ids) => userIdsIn(db, ids, { all: actor !== null }),
+  'user.manage': (db, actor, ids) => userIdsIn(db, ids, { all: isAdmin(actor), self: actor?.id }),
+  'user.password': (db, actor, ids) => userIdsIn(db, ids, { self: actor?.id }),
+};
+
+type Resource = 'artist' | 'song' | 'album' | 'user';
+
+export function resourceOf(permission: Permission): Resource {
+  return permission.slice(0, permission.indexOf('.')) as Resource;
+}
+
+/** The permission that decides whether a refused thing is someone else's visible thing (403) or hidden (404). */
+export function viewPermissionOf(permission: Permission): Permission {
+  return `${resourceOf(permission)}.view` as Permission;
+}
+
+export const NOT_FOUND_MESSAGES: Record<Resource, string> = {
+  artist: 'No such artist.',
+  song: 'No such song.',
+  album: 'No such album.',
+  user: messages.notFound,
+};

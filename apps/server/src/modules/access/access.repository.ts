@@ -1,0 +1,126 @@
+import { and, eq, exists, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../platform/db/client.js';
+import { artists } from '../../platform/db/schema/artists.js';
+import { subscriptions } from '../../platform/db/schema/billing.js';
+import { albums, songs } from '../../platform/db/schema/catalogue.js';
+import { users } from '../../platform/db/schema/identity.js';
+
+/**
+ * The one repository that reads other modules' tables to answer who owns what. Each function answers,
+ * in one query, which of `ids` exist and match at least one branch of its scope (none: nothing).
+ */
+
+const everything = sql`true`;
+
+/** A branch is given when its scope entry is (a truthy flag or id). */
+function anyBranch(branches: (SQL | false | '' | null | undefined)[]): SQL | undefined {
+  const given = branches.filter((branch): branch is SQL => Boolean(branch));
+  return given.length > 0 ? or(...given) : undefined;
+}
+
+export interface ArtistScope {
+  /** Every artist that exists (admins). */
+  all?: boolean;
+  /** The actor's own artist. */
+  own?: string | null;
+  /** Approved (ACTIVE) artists. */
+  active?: boolean;
+}
+
+export async function artistIdsIn(db: Database, ids: string[], scope: ArtistScope): Promise<string[]> {
+  const branch = anyBranch([
+    scope.all && everything,
+    scope.own && eq(artists.id, scope.own),
+    scope.active && eq(artists.status, 'ACTIVE'),
+  ]);
+  if (!branch || ids.length === 0) return [];
+  const rows = await db
+    .select({ id: artists.id })
+    .from(artists)
+    .where(and(inArray(artists.id, ids), branch));
+  return rows.map((row) => row.id);
+}
+
+export interface SongScope {
+  all?: boolean;
+  /** Songs of the actor's own artist, in every state. */
+  ofArtist?: string | null;
+  /** Released: ready, active songs of ACTIVE artists. */
+  released?: boolean;
+  /** Released songs the artist chose to play in full for everyone. */
+  releasedFullPreview?: boolean;
+  /** Released songs of artists this member subscribes to, while the subscription is in its term. */
+  releasedToSubscriber?: string | null;
+}
+
+const released = () => and(eq(songs.status, 'ready'), eq(songs.active, true), eq(artists.status, 'ACTIVE'));
+
+function subscribedTo(db: Database, memberId: string): SQL {
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.memberId, memberId),
+          eq(subscriptions.artistId, songs.artistId),
+          eq(subscriptions.status, 'active'),
+          gt(subscriptions.currentPeriodEnd, new Date()),
+        ),
+      ),
+  );
+}
+
+export async function songIdsIn(db: Database, ids: string[], scope: SongScope): Promise<string[]> {
+  const branch = anyBranch([
+    scope.all && everything,
+    scope.ofArtist && eq(songs.artistId, scope.ofArtist),
+    scope.released && released(),
+    scope.releasedFullPreview && and(released(), eq(songs.isFullPreview, true)),
+    scope.releasedToSubscriber && and(released(), subscribedTo(db, scope.releasedToSubscriber)),
+  ]);
+  if (!branch || ids.length === 0) return [];
+  const rows = await db
+    .select({ id: songs.id })
+    .from(songs)
+    .innerJoin(artists, eq(artists.id, songs.artistId))
+    .where(and(inArray(songs.id, ids), branch));
+  return rows.map((row) => row.id);
+}
+
+export interface AlbumScope {
+  all?: boolean;
+  ofArtist?: string | null;
+  /** Albums of ACTIVE artists. */
+  ofActiveArtist?: boolean;
+}
+
+export async function albumIdsIn(db: Database, ids: string[], scope: AlbumScope): Promise<string[]> {
+  const branch = anyBranch([
+    scope.all && everything,
+    scope.ofArtist && eq(albums.artistId, scope.ofArtist),
+    scope.ofActiveArtist && eq(artists.status, 'ACTIVE'),
+  ]);
+  if (!branch || ids.length === 0) return [];
+  const rows = await db
+    .select({ id: albums.id })
+    .from(albums)
+    .innerJoin(artists, eq(artists.id, albums.artistId))
+    .where(and(inArray(albums.id, ids), branch));
+  return rows.map((row) => row.id);
+}
+
+export interface UserScope {
+  all?: boolean;
+  self?: string | null;
+}
+
+export async function userIdsIn(db: Database, ids: string[], scope: UserScope): Promise<string[]> {
+  const branch = anyBranch([scope.all && everything, scope.self && eq(users.id, scope.self)]);
+  if (!branch || ids.length === 0) return [];
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, ids), branch));
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,95 @@
+import { messages } from '@hfm/shared';
+import type { AppContext } from '../../context.js';
+import { badRequest, forbidden, notFound, unauthenticated } from '../../errors/app-error.js';
+import type { SessionUser } from '../auth/sessions.js';
+import { NOT_FOUND_MESSAGES, policy, resourceOf, viewPermissionOf } from './access.policy.js';
+import {
+  isAdmin,
+  isPublicPermission,
+  type Actor,
+  type Permission,
+  type PublicPermission,
+  type SignedInPermission,
+} from './permissions.js';
+
+type AccessContext = Pick<AppContext, 'db'>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Distinct ids; text that is not a UUID names nothing, so it never reaches the database. */
+function wellFormed(ids: Iterable<string>): string[] {
+  return [...new Set(ids)].filter((id) => UUID.test(id));
+}
+
+/** The subset of `ids` the actor holds the permission for (existing things only), in one query. */
+export async function checkAccess(
+  ctx: AccessContext,
+  actor: Actor,
+  permission: Permission,
+  ids: Iterable<string>,
+): Promise<Set<string>> {
+  const candidates = wellFormed(ids);
+  if (candidates.length === 0) return new Set();
+  return new Set(await policy[permission](ctx.db, actor, candidates));
+}
+
+/**
+ * Throws unless the actor holds the permission for every id (docs/decisions/0006): signed out and the
+ * permission needs a sign-in, 401; any refused thing the actor may not even see (hidden or unknown), 404;
+ * someone else's visible thing, 403. Answers the actor, signed in for every permission that needs it.
+ */
+export async function requireAccess(
+  ctx: AccessContext,
+  actor: Actor,
+  permission: SignedInPermission,
+  ids: Iterable<string>,
+): Promise<SessionUser>;
+export async function requireAccess(
+  ctx: AccessContext,
+  actor: Actor,
+  permission: PublicPermission,
+  ids: Iterable<string>,
+): Promise<Actor>;
+export async function requireAccess(
+  ctx: AccessContext,
+  actor: Actor,
+  permission: Permission,
+  ids: Iterable<string>,
+): Promise<Actor> {
+  if (!actor && !isPublicPermission(permission)) throw unauthenticated();
+  const wanted = [...new Set(ids)];
+  const allowed = await checkAccess(ctx, actor, permission, wanted);
+  const refused = wanted.filter((id) => !allowed.has(id));
+  if (refused.length === 0) return actor;
+  const view = viewPermissionOf(permission);
+  const visible = view === permission ? new Set<string>() : await checkAccess(ctx, actor, view, refused);
+  if (refused.some((id) => !visible.has(id))) throw notFound(NOT_FOUND_MESSAGES[resourceOf(permission)]);
+  if (!actor) throw unauthenticated();
+  throw forbidden(messages.forbidden);
+}
+
+/** For the actor's own things (session profile, first load): a signed-in actor, or 401. */
+export function requireSignedIn(actor: Actor): SessionUser {
+  if (!actor) throw unauthenticated();
+  return actor;
+}
+
+export const CHOOSE_ARTIST = 'Please choose the artist.';
+export const ARTISTS_ONLY = 'Only artists and admins can do that.';
+
+/**
+ * The artist a new song or album is for: an artist's own unless named; an admin must name one (400).
+ * Then the actor must manage that artist (403 or 404 by the rule above).
+ */
+export async function requireArtistToManage(
+  ctx: AccessContext,
+  actor: Actor,
+  requestedArtistId: string | undefined,
+): Promise<string> {
+  const user = requireSignedIn(actor);
+  const artistId = requestedArtistId ?? user.artistId;
+  if (!artistId && isAdmin(user)) throw badRequest(CHOOSE_ARTIST, { artistID: CHOOSE_ARTIST });
+  if (!artistId) throw forbidden(ARTISTS_ONLY);
+  await requireAccess(ctx, user, 'artist.manage', [artistId]);
+  return artistId;
+}

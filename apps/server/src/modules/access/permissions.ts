@@ -1,0 +1,38 @@
+import type { SessionUser } from '../auth/sessions.js';
+
+/** Who is asking: the signed-in user of the request, or null for an anonymous caller. */
+export type Actor = SessionUser | null;
+
+/**
+ * What an actor may do to a set of things, each named by its id. `*.view` is "may know it exists";
+ * `*.manage` is "may change it". Later areas (fans, payments, admin) add theirs here.
+ */
+export type Permission =
+  | 'artist.view'
+  | 'artist.manage'
+  | 'song.view'
+  | 'song.manage'
+  /** Hear the whole song (not only the preview). */
+  | 'song.stream'
+  | 'song.download'
+  | 'album.view'
+  | 'album.manage'
+  /** See that an account exists (any signed-in user; accounts are not published content). */
+  | 'user.view'
+  /** Change an account's details and picture: the user themself or an admin. */
+  | 'user.manage'
+  /** Change an account's password: the user themself only. */
+  | 'user.password';
+
+/** Permissions an anonymous caller may hold; every other one needs a sign-in first. */
+export const PUBLIC_PERMISSIONS = ['artist.view', 'song.view', 'song.stream', 'album.view'] as const;
+export type PublicPermission = (typeof PUBLIC_PERMISSIONS)[number];
+export type SignedInPermission = Exclude<Permission, PublicPermission>;
+
+export function isPublicPermission(permission: Permission): permission is PublicPermission {
+  return (PUBLIC_PERMISSIONS as readonly Permission[]).includes(permission);
+}
+
+export function isAdmin(actor: Actor): actor is SessionUser {
+  return actor?.role === 'ADMIN';
+}

@@ -1,0 +1,71 @@
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { forbidden, unauthenticated } from '../../errors/app-error.js';
+import { ARTISTS_ONLY } from './access.service.js';
+
+/**
+ * Who may call a route at all, declared in its options (`config: { access: 'signedIn' }`) and enforced
+ * before the body is read or validated. Which things the caller may touch is the services' access line.
+ * - public: anyone; the service decides per thing.
+ * - signedIn: any signed-in user (401 otherwise).
+ * - artist: artists and admins (403 for other users), for routes that act for an artist.
+ * - admin: admins only.
+ * - signedUrl: anyone; the URL's own signature or token is checked by the handler.
+ */
+export const ROUTE_ACCESS = ['public', 'signedIn', 'artist', 'admin', 'signedUrl'] as const;
+export type RouteAccess = (typeof ROUTE_ACCESS)[number];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyInstance {
+    /** Every route with its declared access, as registered (the permission-matrix coverage test reads it). */
+    routeAccess: readonly RouteAccessEntry[];
+  }
+}
+
+export interface RouteAccessEntry {
+  method: string;
+  url: string;
+  access: RouteAccess | undefined;
+}
+
+const NEEDS_DECLARATION = /^\/api(\/|$)/;
+
+function enforce(access: RouteAccess, request: FastifyRequest): void {
+  if (access === 'public' || access === 'signedUrl') return;
+  const user = request.currentUser;
+  if (!user) throw unauthenticated();
+  if (access === 'artist' && user.role !== 'ARTIST' && user.role !== 'ADMIN') throw forbidden(ARTISTS_ONLY);
+  if (access === 'admin' && user.role !== 'ADMIN') throw forbidden();
+}
+
+/**
+ * One onRequest hook (registered after the session hook) enforces each route's declared access, and the
+ * app refuses to become ready while an `/api` route declares none. Register before any route.
+ */
+export function registerRouteAccess(app: FastifyInstance): void {
+  const routes: RouteOptions[] = [];
+  app.decorate('routeAccess', {
+    getter: () =>
+      routes.flatMap((route) =>
+        [route.method].flat().map((method) => ({ method, url: route.url, access: route.config?.access })),
+      ),
+  });
+  app.addHook('onRoute', (route) => {
+    routes.push(route);
+  });
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (access) enforce(access, request);
+  });
+  app.addHook('onReady', async () => {
+    const undeclared = routes.filter(
+      (route) => NEEDS_DECLARATION.test(route.url) && !ROUTE_ACCESS.includes(route.config?.access as RouteAccess),
+    );
+    if (undeclared.length > 0) {
+      const names = undeclared.map((route) => `${String(route.method)} ${route.url}`).join(', ');
+      throw new Error(`Every /api route must declare its access (config.access); these do not: ${names}`);
+    }
+  });
+}

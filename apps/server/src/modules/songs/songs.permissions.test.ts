@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { uploadRows } from '../../test/matrix/uploads.rows.js';
+import { ACTORS, describeMatrix } from '../../test/permission-matrix.js';
+
+// ROLE=api: uploads queue their transcode, and no worker here takes it.
+const world = describeMatrix('song upload and playback permission matrix', uploadRows, {
+  env: { ROLE: 'api' },
+  jobs: true,
+});
+
+describe('who hears a song in full', () => {
+  it('is the artist, admins and subscribers; everyone else hears the preview', async () => {
+    const { t, ids, cookies } = world();
+    const full: Record<string, boolean> = {};
+    for (const actor of ACTORS) {
+      const cookie = cookies[actor];
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/songs/${ids.readySong}/play`,
+        headers: cookie ? { cookie } : {},
+      });
+      full[actor] = res.json().full;
+    }
+    expect(full).toEqual({
+      anonymous: false,
+      fan: false,
+      otherFan: true,
+      artist: true,
+      otherArtist: false,
+      admin: true,
+    });
+  });
+});

@@ -1,0 +1,16 @@
+import type { MatrixRow } from '../permission-matrix.js';
+import { artistRows } from './artists.rows.js';
+import { docsRows } from './docs.rows.js';
+import { identityRows } from './identity.rows.js';
+import { albumRows, songRows } from './studio.rows.js';
+import { uploadRows } from './uploads.rows.js';
+
+/** Every row of the permission matrix, for the route coverage test. */
+export const allRows: MatrixRow[] = [
+  ...identityRows,
+  ...artistRows,
+  ...songRows,
+  ...albumRows,
+  ...uploadRows,
+  ...docsRows,
+];
