@@ -22,6 +22,8 @@ export interface TestApp {
 export interface TestAppOptions {
   /** Start the job queue and its workers (songs are transcoded in the test). */
   jobs?: boolean;
+  /** Adds routes (or anything else) to the built app before it becomes ready. */
+  beforeReady?: (app: FastifyInstance) => void;
 }
 
 export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
@@ -39,6 +41,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   const database = await openDatabase({ url, schemaName, poolSize: 4 });
   await database.migrate();
   const app = await buildApp(config, { database, serveWeb: false, logger: false });
+  options.beforeReady?.(app);
   await app.ready();
   if (options.jobs) await app.ctx.jobs.start();
   return {

@@ -60,8 +60,12 @@ export function registerRouteAccess(app: FastifyInstance): void {
     if (access) enforce(access, request);
   });
   app.addHook('onReady', async () => {
+    const declared = (route: RouteOptions) => ROUTE_ACCESS.includes(route.config?.access as RouteAccess);
+    // Fastify's HEAD copy of a GET route shares its options: name the GET only.
+    const copiedHead = (route: RouteOptions) =>
+      route.method === 'HEAD' && routes.some((other) => other.method === 'GET' && other.url === route.url);
     const undeclared = routes.filter(
-      (route) => NEEDS_DECLARATION.test(route.url) && !ROUTE_ACCESS.includes(route.config?.access as RouteAccess),
+      (route) => NEEDS_DECLARATION.test(route.url) && !declared(route) && !copiedHead(route),
     );
     if (undeclared.length > 0) {
       const names = undeclared.map((route) => `${String(route.method)} ${route.url}`).join(', ');

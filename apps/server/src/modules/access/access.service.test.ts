@@ -1,0 +1,279 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppError } from '../../errors/app-error.js';
+import { subscriptions } from '../../platform/db/schema.js';
+import { createAdmin, createAlbum, createArtist, createSong, createUser, type TestUser } from '../../test/factories.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import type { SessionUser } from '../auth/sessions.js';
+import { checkAccess, idsOwnedByArtist, requireAccess } from './access.service.js';
+import type { Actor, Permission } from './permissions.js';
+
+/**
+ * The policy on a real database. `ours` is ACTIVE with songs in every state; `theirs` is PENDING.
+ * `subscriber` is in term with `ours`, `lapsed` was (expired), `cancelled` has a cancelled subscription.
+ */
+let t: TestApp;
+const actors = {} as Record<
+  'owner' | 'pendingOwner' | 'fan' | 'subscriber' | 'lapsed' | 'cancelled' | 'admin',
+  SessionUser
+> & {
+  anonymous: null;
+};
+const song = {} as Record<'ready' | 'pending' | 'inactive' | 'fullPreview' | 'unapproved', string>;
+const album = {} as Record<'ours' | 'theirs', string>;
+let artist: { ours: string; theirs: string };
+const unknown = crypto.randomUUID();
+
+function asActor(user: TestUser, artistId: string | null = null): SessionUser {
+  return {
+    id: user.id,
+    sessionId: crypto.randomUUID(),
+    role: user.role,
+    email: user.email,
+    firstName: 'A',
+    lastName: 'B',
+    artistId,
+  };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const ours = await createArtist(t.app, { artist: { status: 'ACTIVE' } });
+  const theirs = await createArtist(t.app);
+  artist = { ours: ours.artistId, theirs: theirs.artistId };
+  const [fan, subscriber, lapsed, cancelled, admin] = [
+    await createUser(t.app),
+    await createUser(t.app),
+    await createUser(t.app),
+    await createUser(t.app),
+    await createAdmin(t.app),
+  ];
+  Object.assign(actors, {
+    anonymous: null,
+    owner: asActor(ours, ours.artistId),
+    pendingOwner: asActor(theirs, theirs.artistId),
+    fan: asActor(fan!),
+    subscriber: asActor(subscriber!),
+    lapsed: asActor(lapsed!),
+    cancelled: asActor(cancelled!),
+    admin: asActor(admin!),
+  });
+  const day = 24 * 3600 * 1000;
+  await t.app.ctx.db.insert(subscriptions).values([
+    { memberId: subscriber!.id, artistId: ours.artistId, currentPeriodEnd: new Date(Date.now() + 30 * day) },
+    { memberId: lapsed!.id, artistId: ours.artistId, currentPeriodEnd: new Date(Date.now() - day) },
+    {
+      memberId: cancelled!.id,
+      artistId: ours.artistId,
+      status: 'cancelled',
+      currentPeriodEnd: new Date(Date.now() + 30 * day),
+    },
+  ]);
+  const make = async (artistId: string, values: Parameters<typeof createSong>[2]) =>
+    (await createSong(t.app, artistId, values)).id;
+  song.ready = await make(ours.artistId, { status: 'ready' });
+  song.pending = await make(ours.artistId, {});
+  song.inactive = await make(ours.artistId, { status: 'ready', active: false });
+  song.fullPreview = await make(ours.artistId, { status: 'ready', isFullPreview: true });
+  song.unapproved = await make(theirs.artistId, { status: 'ready' });
+  album.ours = (await createAlbum(t.app, ours.artistId)).id;
+  album.theirs = (await createAlbum(t.app, theirs.artistId)).id;
+});
+afterAll(async () => t.close());
+
+type ActorName = keyof typeof actors;
+
+/** The names of the things (of `names`) the actor holds the permission for, asked in one call. */
+async function allowed<K extends string>(actor: ActorName, permission: Permission, ids: Record<K, string>) {
+  const answer = await checkAccess(t.app.ctx, actors[actor] as Actor, permission, [
+    ...Object.values<string>(ids),
+    unknown,
+  ]);
+  expect(answer.has(unknown), 'an unknown id is never allowed').toBe(false);
+  return (Object.keys(ids) as K[]).filter((name) => answer.has(ids[name])).sort();
+}
+
+const everySong = ['fullPreview', 'inactive', 'pending', 'ready', 'unapproved'];
+const oursSongs = ['fullPreview', 'inactive', 'pending', 'ready'];
+
+describe('checkAccess answers the subset of a set of ids', () => {
+  it.each<[ActorName, string[]]>([
+    ['anonymous', ['fullPreview', 'ready']],
+    ['fan', ['fullPreview', 'ready']],
+    ['owner', oursSongs],
+    ['pendingOwner', ['fullPreview', 'ready', 'unapproved']],
+    ['admin', everySong],
+  ])('song.view for %s', async (actor, expected) => {
+    expect(await allowed(actor, 'song.view', song)).toEqual(expected);
+  });
+
+  it.each<[ActorName, string[]]>([
+    ['anonymous', []],
+    ['fan', []],
+    ['subscriber', []],
+    ['owner', oursSongs],
+    ['pendingOwner', ['unapproved']],
+    ['admin', everySong],
+  ])('song.manage for %s', async (actor, expected) => {
+    expect(await allowed(actor, 'song.manage', song)).toEqual(expected);
+  });
+
+  it.each<[ActorName, string[]]>([
+    ['anonymous', ['fullPreview']],
+    ['fan', ['fullPreview']],
+    ['subscriber', ['fullPreview', 'ready']],
+    ['lapsed', ['fullPreview']],
+    ['cancelled', ['fullPreview']],
+    ['owner', oursSongs],
+    ['pendingOwner', ['fullPreview', 'unapproved']],
+    ['admin', everySong],
+  ])('song.stream for %s', async (actor, expected) => {
+    expect(await allowed(actor, 'song.stream', song)).toEqual(expected);
+  });
+
+  it.each<[ActorName, string[]]>([
+    ['anonymous', []],
+    ['fan', []],
+    ['subscriber', ['fullPreview', 'ready']],
+    ['lapsed', []],
+    ['cancelled', []],
+    ['owner', oursSongs],
+    ['admin', everySong],
+  ])('song.download for %s', async (actor, expected) => {
+    expect(await allowed(actor, 'song.download', song)).toEqual(expected);
+  });
+
+  it.each<[ActorName, string[], string[]]>([
+    ['anonymous', ['ours'], []],
+    ['fan', ['ours'], []],
+    ['owner', ['ours'], ['ours']],
+    ['pendingOwner', ['ours', 'theirs'], ['theirs']],
+    ['admin', ['ours', 'theirs'], ['ours', 'theirs']],
+  ])('artist.view and artist.manage for %s', async (actor, view, manage) => {
+    expect(await allowed(actor, 'artist.view', artist)).toEqual(view);
+    expect(await allowed(actor, 'artist.manage', artist)).toEqual(manage);
+  });
+
+  it.each<[ActorName, string[], string[]]>([
+    ['anonymous', ['ours'], []],
+    ['subscriber', ['ours'], []],
+    ['owner', ['ours'], ['ours']],
+    ['pendingOwner', ['ours', 'theirs'], ['theirs']],
+    ['admin', ['ours', 'theirs'], ['ours', 'theirs']],
+  ])('album.view and album.manage for %s', async (actor, view, manage) => {
+    expect(await allowed(actor, 'album.view', album)).toEqual(view);
+    expect(await allowed(actor, 'album.manage', album)).toEqual(manage);
+  });
+
+  it('user.view, user.manage and user.password', async () => {
+    const users = { fan: actors.fan.id, owner: actors.owner.id };
+    expect(await allowed('anonymous', 'user.view', users)).toEqual([]);
+    expect(await allowed('fan', 'user.view', users)).toEqual(['fan', 'owner']);
+    expect(await allowed('fan', 'user.manage', users)).toEqual(['fan']);
+    expect(await allowed('admin', 'user.manage', users)).toEqual(['fan', 'owner']);
+    expect(await allowed('fan', 'user.password', users)).toEqual(['fan']);
+    expect(await allowed('admin', 'user.password', users)).toEqual([]);
+  });
+
+  it('asks the database once for any number of ids, and not at all for none or for text that is no id', async () => {
+    // Counts the statements drizzle sends (a subquery is part of its statement, not one more).
+    let queries = 0;
+    const db = t.app.ctx.db;
+    const counting = {
+      db: new Proxy(db, {
+        get(target, property, receiver) {
+          const value: unknown = Reflect.get(target, property, receiver);
+          if (property !== 'session' || typeof value !== 'object' || value === null) return value;
+          return new Proxy(value, {
+            get(session, name, sessionReceiver) {
+              if (name === 'prepareQuery') queries += 1;
+              return Reflect.get(session, name, sessionReceiver);
+            },
+          });
+        },
+      }),
+    };
+    const answer = await checkAccess(counting, actors.subscriber, 'song.download', Object.values(song));
+    expect([...answer].sort()).toEqual([song.fullPreview, song.ready].sort());
+    expect(queries).toBe(1);
+    expect((await checkAccess(counting, actors.admin, 'song.view', [])).size).toBe(0);
+    expect(
+      (await checkAccess(counting, actors.admin, 'song.view', ['not-an-id', "'; drop table songs; --"])).size,
+    ).toBe(0);
+    expect(queries).toBe(1);
+  });
+});
+
+async function refusal(promise: Promise<unknown>): Promise<{ status: number; message: string } | 'allowed'> {
+  try {
+    await promise;
+    return 'allowed';
+  } catch (error) {
+    return { status: (error as AppError).status, message: (error as AppError).message };
+  }
+}
+
+describe('requireAccess: 401, 404 or 403 by the rule of docs/decisions/0006', () => {
+  const ctx = () => t.app.ctx;
+
+  it('answers the actor when every id is allowed', async () => {
+    expect(await requireAccess(ctx(), actors.owner, 'song.manage', [song.ready, song.pending])).toBe(actors.owner);
+    expect(await requireAccess(ctx(), null, 'song.view', [song.ready])).toBeNull();
+  });
+
+  it('is 401 for a signed-out caller on a permission that needs a sign-in, before looking anything up', async () => {
+    expect(await refusal(requireAccess(ctx(), null, 'song.manage', [unknown]))).toMatchObject({ status: 401 });
+    expect(await refusal(requireAccess(ctx(), null, 'user.manage', [actors.fan.id]))).toMatchObject({ status: 401 });
+  });
+
+  it("is 404 for someone else's hidden or unknown thing, and 403 for their visible thing", async () => {
+    const fan = actors.fan;
+    expect(await refusal(requireAccess(ctx(), fan, 'song.manage', [song.pending]))).toEqual({
+      status: 404,
+      message: 'No such song.',
+    });
+    expect(await refusal(requireAccess(ctx(), fan, 'song.manage', [song.ready]))).toMatchObject({ status: 403 });
+    expect(await refusal(requireAccess(ctx(), fan, 'song.view', [song.inactive]))).toMatchObject({ status: 404 });
+    expect(await refusal(requireAccess(ctx(), null, 'song.view', [song.unapproved]))).toMatchObject({ status: 404 });
+    expect(await refusal(requireAccess(ctx(), fan, 'artist.manage', [artist.theirs]))).toEqual({
+      status: 404,
+      message: 'No such artist.',
+    });
+    expect(await refusal(requireAccess(ctx(), fan, 'artist.manage', [artist.ours]))).toMatchObject({ status: 403 });
+    expect(await refusal(requireAccess(ctx(), fan, 'album.manage', [album.theirs]))).toMatchObject({ status: 404 });
+    expect(await refusal(requireAccess(ctx(), fan, 'album.manage', [album.ours]))).toMatchObject({ status: 403 });
+    expect(await refusal(requireAccess(ctx(), actors.admin, 'song.manage', [unknown]))).toMatchObject({ status: 404 });
+  });
+
+  it('accounts are not hidden: 403 for another account, 404 only for one that does not exist', async () => {
+    expect(await refusal(requireAccess(ctx(), actors.fan, 'user.manage', [actors.owner.id]))).toMatchObject({
+      status: 403,
+    });
+    expect(await refusal(requireAccess(ctx(), actors.admin, 'user.password', [actors.fan.id]))).toMatchObject({
+      status: 403,
+    });
+    expect(await refusal(requireAccess(ctx(), actors.fan, 'user.manage', [unknown]))).toMatchObject({ status: 404 });
+  });
+
+  it('refuses a whole set when any id is refused, with 404 when any refused one is hidden', async () => {
+    const owner = actors.owner;
+    expect(await refusal(requireAccess(ctx(), owner, 'song.manage', [song.ready, song.unapproved]))).toMatchObject({
+      status: 404,
+    });
+    const pendingOwner = actors.pendingOwner;
+    expect(
+      await refusal(requireAccess(ctx(), pendingOwner, 'song.manage', [song.unapproved, song.ready])),
+    ).toMatchObject({ status: 403 });
+    expect(await refusal(requireAccess(ctx(), pendingOwner, 'song.manage', [song.ready, song.pending]))).toMatchObject({
+      status: 404,
+    });
+  });
+});
+
+describe('idsOwnedByArtist', () => {
+  it('answers which songs and albums belong to the artist, whoever asks', async () => {
+    const owned = await idsOwnedByArtist(t.app.ctx, 'song', artist.ours, Object.values(song));
+    expect(owned).toEqual(new Set([song.ready, song.pending, song.inactive, song.fullPreview]));
+    const albums = await idsOwnedByArtist(t.app.ctx, 'album', artist.theirs, Object.values(album));
+    expect(albums).toEqual(new Set([album.theirs]));
+  });
+});
