@@ -53,13 +53,14 @@ describe('song upload protocol, transcoding and playback', () => {
     expect(anonymous.statusCode).toBe(401);
     const other = await createArtist(t.app);
     const otherCookie = await signIn(t.app, other);
-    const forbidden = await inject(
+    const hidden = await inject(
       'POST',
       `/api/songs/upload-presigned/${songId}`,
       { files: [{ name: 'a.wav', size: 10, type: 'audio/wav' }] },
       otherCookie,
     );
-    expect(forbidden.statusCode).toBe(403);
+    // docs/decisions/0006: another artist's song that is not released is hidden, so 404 (not 403).
+    expect(hidden.statusCode).toBe(404);
     const mp3 = await presign(songId, { name: 'song.mp3', size: 1000, type: 'audio/mpeg' });
     expect(mp3.statusCode).toBe(415);
     expect(mp3.json().error.message).toBe(messages.unsupportedAudio);
