@@ -53,7 +53,11 @@ export interface SongScope {
   releasedToSubscriber?: string | null;
 }
 
-const released = () => and(eq(songs.status, 'ready'), eq(songs.active, true), eq(artists.status, 'ACTIVE'));
+/** Released songs: ready, active, of an ACTIVE artist (what listeners may see). */
+function releasedSong(): SQL {
+  const ofActiveArtist = sql`${songs.artistId} in (select ${artists.id} from ${artists} where ${artists.status} = 'ACTIVE')`;
+  return and(eq(songs.status, 'ready'), eq(songs.active, true), ofActiveArtist)!;
+}
 
 function subscribedTo(db: Database, memberId: string): SQL {
   return exists(
@@ -75,15 +79,14 @@ export async function songIdsIn(db: Database, ids: string[], scope: SongScope): 
   const branch = anyBranch([
     scope.all && everything,
     scope.ofArtist && eq(songs.artistId, scope.ofArtist),
-    scope.released && released(),
-    scope.releasedFullPreview && and(released(), eq(songs.isFullPreview, true)),
-    scope.releasedToSubscriber && and(released(), subscribedTo(db, scope.releasedToSubscriber)),
+    scope.released && releasedSong(),
+    scope.releasedFullPreview && and(releasedSong(), eq(songs.isFullPreview, true)),
+    scope.releasedToSubscriber && and(releasedSong(), subscribedTo(db, scope.releasedToSubscriber)),
   ]);
   if (!branch || ids.length === 0) return [];
   const rows = await db
     .select({ id: songs.id })
     .from(songs)
-    .innerJoin(artists, eq(artists.id, songs.artistId))
     .where(and(inArray(songs.id, ids), branch));
   return rows.map((row) => row.id);
 }
