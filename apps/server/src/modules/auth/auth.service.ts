@@ -3,7 +3,8 @@ import type { AppContext } from '../../context.js';
 import { AppError, forbidden } from '../../errors/app-error.js';
 import { findUserForLogin, presentUser } from '../users/users.service.js';
 import { verifyPassword } from './passwords.js';
-import { createSession, deleteAllSessions, type SessionUser } from './sessions.js';
+import type { Actor } from '../access/permissions.js';
+import { createSession, deleteAllSessions } from './sessions.js';
 
 export interface SignedIn {
   token: string;
@@ -36,6 +37,6 @@ export async function logIn(ctx: AppContext, { userName, password }: LoginBody, 
 }
 
 /** Global sign-out: every session of the user ends, on every device. */
-export async function logOut(ctx: AppContext, actor: SessionUser | null): Promise<void> {
+export async function logOut(ctx: AppContext, actor: Actor): Promise<void> {
   if (actor) await deleteAllSessions(ctx.db, actor.id);
 }
