@@ -41,15 +41,10 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   const database = await openDatabase({ url, schemaName, poolSize: 4 });
   await database.migrate();
   const app = await buildApp(config, { database, serveWeb: false, logger: false });
-  options.beforeReady?.(app);
-  await app.ready();
-  if (options.jobs) await app.ctx.jobs.start();
-  return {
-    app,
-    config,
-    dataDir,
-    async close() {
+  async function close(): Promise<void> {
+    try {
       await app.close();
+    } finally {
       if (url && schemaName) {
         const client = new pg.Client({ connectionString: url });
         await client.connect();
@@ -57,6 +52,15 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
         await client.end();
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+    }
+  }
+  try {
+    options.beforeReady?.(app);
+    await app.ready();
+  } catch (error) {
+    await close().catch(() => undefined);
+    throw error;
+  }
+  if (options.jobs) await app.ctx.jobs.start();
+  return { app, config, dataDir, close };
 }
