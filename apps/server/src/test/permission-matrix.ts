@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subscriptions } from '../platform/db/schema.js';
+import { subscriptions } from '../platform/db/schema/billing.js';
 import {
   createAdmin,
   createAlbum,

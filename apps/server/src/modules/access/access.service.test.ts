@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppError } from '../../errors/app-error.js';
-import { subscriptions } from '../../platform/db/schema.js';
+import { subscriptions } from '../../platform/db/schema/billing.js';
 import { createAdmin, createAlbum, createArtist, createSong, createUser, type TestUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import type { SessionUser } from '../auth/sessions.js';
-import { checkAccess, idsOwnedByArtist, requireAccess } from './access.service.js';
+import { checkAccess, requireAccess } from './access.service.js';
 import type { Actor, Permission } from './permissions.js';
 
 /**
@@ -266,14 +266,5 @@ describe('requireAccess: 401, 404 or 403 by the rule of docs/decisions/0006', ()
     expect(await refusal(requireAccess(ctx(), pendingOwner, 'song.manage', [song.ready, song.pending]))).toMatchObject({
       status: 404,
     });
-  });
-});
-
-describe('idsOwnedByArtist', () => {
-  it('answers which songs and albums belong to the artist, whoever asks', async () => {
-    const owned = await idsOwnedByArtist(t.app.ctx, 'song', artist.ours, Object.values(song));
-    expect(owned).toEqual(new Set([song.ready, song.pending, song.inactive, song.fullPreview]));
-    const albums = await idsOwnedByArtist(t.app.ctx, 'album', artist.theirs, Object.values(album));
-    expect(albums).toEqual(new Set([album.theirs]));
   });
 });
