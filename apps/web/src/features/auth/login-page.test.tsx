@@ -1,5 +1,5 @@
 import { messages } from '@hfm/shared';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { error, renderWithClient, stubFetch, stubLocation, type StubRoute } from '../../api/test-utils';
@@ -34,7 +34,7 @@ describe('Login page', () => {
     ]);
     renderWithClient(<LoginPage />);
     await logIn('sam@example.com', 'Change-Gonna1');
-    await vi.waitFor(() => expect(location.assign).toHaveBeenCalledWith('/members/'));
+    await waitFor(() => expect(location.assign).toHaveBeenCalledWith('/members/'));
     expect(calls.find((call) => call.path === '/api/auth')?.body).toEqual({
       userName: 'sam@example.com',
       password: 'Change-Gonna1',

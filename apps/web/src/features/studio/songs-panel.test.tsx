@@ -1,4 +1,4 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithClient, stubFetch } from '../../api/test-utils';
@@ -72,7 +72,7 @@ describe('SongsPanel', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Options for Song 3' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
     await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Confirm' }));
-    await vi.waitFor(() => expect(screen.queryByText('Song 3')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText('Song 3')).not.toBeInTheDocument());
     expect(calls.at(-1)).toMatchObject({ method: 'DELETE', path: `/api/songs/remove/${songs[2]!.id}` });
     expect(screen.getByText('Song 4')).toBeInTheDocument();
   });
