@@ -109,6 +109,11 @@ const cases: Case[] = [
     expected: signedInOnly,
   },
   { name: 'GET /api/initial', request: () => ({ method: 'GET', url: '/api/initial' }), expected: signedInOnly },
+  {
+    name: 'GET /api/auth/session',
+    request: () => ({ method: 'GET', url: '/api/auth/session' }),
+    expected: everyone(200),
+  },
   { name: 'GET /api/genres', request: () => ({ method: 'GET', url: '/api/genres' }), expected: everyone(200) },
   {
     name: 'GET /api/users/check-email/{email}',
