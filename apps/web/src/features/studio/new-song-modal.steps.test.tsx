@@ -1,4 +1,4 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithClient, stubFetch } from '../../api/test-utils';
@@ -117,5 +117,43 @@ describe('Edit Song Info from the list', () => {
     renderWithClient(<EditSongModal song={song} onClose={onClose} onSaved={() => {}} />);
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onClose).toHaveBeenCalled();
+  });
+});
+
+describe('New Song: a batch of files', () => {
+  it('creates the songs one at a time, last file first, so the newest-first list reads in the chosen order', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const created: string[] = [];
+    stubXhr(() => ({ etag: '"p1"' }));
+    stubFetch([
+      {
+        method: 'POST',
+        path: '/api/songs',
+        reply: async (request) => {
+          mostInFlight = Math.max(mostInFlight, ++inFlight);
+          await new Promise((resolve) => setTimeout(resolve, 0));
+          inFlight -= 1;
+          const title = (request.body as { title: string }).title;
+          created.push(title);
+          return {
+            status: 201,
+            body: songFixture({ id: `00000000-0000-4000-8000-00000000000${created.length}`, title }),
+          };
+        },
+      },
+    ]);
+    const user = userEvent.setup();
+    renderWithClient(<Harness onOpenChange={() => {}} />);
+    await user.upload(
+      screen.getByLabelText('Choose .wav files'),
+      ['A side.wav', 'B side.wav', 'C side.wav'].map(
+        (name) => new File([new Uint8Array(10)], name, { type: 'audio/wav' }),
+      ),
+    );
+    await waitFor(() => expect(created).toHaveLength(3));
+    expect(created).toEqual(['C side', 'B side', 'A side']);
+    expect(mostInFlight).toBe(1);
   });
 });
