@@ -164,7 +164,7 @@ describe('the artist studio in a real browser', () => {
     for (const tab of ['Dashboard', 'Songs', 'Albums', 'Profile', 'Bio & Photos']) {
       await mobile.goto('/artist/');
       await mobile.getByRole('tab', { name: tab }).click();
-      await mobile.getByRole('tabpanel').waitFor();
+      await mobile.getByRole('tabpanel', { name: tab }).waitFor();
       const overflow = await mobile.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${tab} at 390 px scrolls sideways`).toBeLessThanOrEqual(1);
       await screenshot(mobile, `studio-${tab.replace(/\W+/g, '-').toLowerCase()}-390`);
