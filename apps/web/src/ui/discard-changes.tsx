@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from './button';
 import { Modal } from './modal';
 
@@ -17,6 +17,7 @@ export function DiscardChangesDialog({
   onDiscard,
   detail = 'What you typed has not been saved.',
 }: DiscardChangesDialogProps) {
+  const keepEditing = useRef<HTMLButtonElement>(null);
   return (
     <Modal
       open={open}
@@ -25,12 +26,13 @@ export function DiscardChangesDialog({
       description={detail}
       size="small"
       hideClose
+      initialFocus={keepEditing}
     >
       <div className="modal__actions">
         <Button variant="secondary" onClick={onDiscard}>
           Discard changes
         </Button>
-        <Button onClick={onKeepEditing} autoFocus>
+        <Button ref={keepEditing} onClick={onKeepEditing}>
           Keep editing
         </Button>
       </div>

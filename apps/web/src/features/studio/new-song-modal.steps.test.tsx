@@ -105,6 +105,7 @@ describe('Edit Song Info from the list', () => {
     await user.type(screen.getByLabelText('Title'), ' (Live)');
     await user.keyboard('{Escape}');
     expect(await screen.findByRole('dialog', { name: 'Discard your changes?' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Keep editing' })).toHaveFocus();
     expect(onClose).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Discard changes' }));
     expect(onClose).toHaveBeenCalled();
