@@ -49,9 +49,9 @@ describe('identity in a real browser', () => {
     await page.goto(`/main/#/confirm?email=${encodeURIComponent(email)}`);
     await page.getByLabel('Code').fill(code);
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL('**/login');
-
-    await page.getByLabel('Email').fill(email);
+    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('confirmed') === '1');
+    await page.getByRole('status').filter({ hasText: 'Your email is confirmed' }).waitFor();
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Log In' }).click();
     await page.waitForURL('**/members/');
@@ -95,6 +95,9 @@ describe('identity in a real browser', () => {
     await signUp.click();
     await page.getByText("You're Almost Live").waitFor();
     const shownAt = Date.now();
+    await page.getByText('We sent a 6-digit confirmation code').waitFor();
+    await page.getByText('An admin reviews it').waitFor();
+    await screenshot(page, 'artist-almost-live-1280');
     await page.waitForURL('**/login', { timeout: 15_000 });
     expect(Date.now() - shownAt).toBeGreaterThan(7000);
     expect(codeFromMail(server.mails(), email)).toMatch(/^\d{6}$/);
@@ -176,7 +179,8 @@ describe('identity in a real browser', () => {
       for (const route of routes) {
         await page.goto(`/main/#/${route}`);
         await page.locator('h1').first().waitFor();
-        await page.waitForTimeout(700);
+        // Measure once the cross-fade has finished (the leaving screen is gone), not after a guessed delay.
+        await page.locator('.cross-fade__layer--leaving').waitFor({ state: 'detached' });
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${route} at ${label} px scrolls sideways`).toBeLessThanOrEqual(1);
         await screenshot(page, `${route || 'welcome'}-${label}`);

@@ -72,8 +72,9 @@ describe('the artist studio in a real browser', () => {
     await expect
       .poll(async () => (await artistSongs()).map((song) => song.status).sort(), { timeout: 90_000, interval: 1000 })
       .toEqual(['ready', 'ready']);
-    const titles = (await artistSongs()).map((song) => song.title).sort();
-    expect(titles).toEqual(['Dawn Chorus', 'Night Drive (Radio Edit)']);
+    // The list (newest first) shows the batch in the order the files were chosen.
+    const titles = (await artistSongs()).map((song) => song.title);
+    expect(titles).toEqual(['Night Drive (Radio Edit)', 'Dawn Chorus']);
 
     await page.reload();
     await page.getByRole('tab', { name: 'Songs' }).click();
@@ -93,6 +94,28 @@ describe('the artist studio in a real browser', () => {
     await screenshot(page, 'studio-songs-playing-1280');
   });
 
+  it('the row menu opens upward rather than under the player bar', async () => {
+    await page.setViewportSize({ width: DESKTOP.width, height: 560 });
+    try {
+      const bar = page.locator('.player-bar');
+      await bar.waitFor();
+      const rows = page.getByRole('button', { name: /^Options for / });
+      await rows.last().scrollIntoViewIfNeeded();
+      await rows.last().click();
+      const menu = page.getByRole('menu');
+      await menu.waitFor();
+      const menuBox = (await menu.boundingBox())!;
+      const barBox = (await bar.boundingBox())!;
+      expect(menuBox.y + menuBox.height).toBeLessThanOrEqual(barBox.y);
+      expect(menuBox.y).toBeGreaterThanOrEqual(0);
+      await screenshot(page, 'studio-row-menu-above-player-1280');
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'detached' });
+    } finally {
+      await page.setViewportSize(DESKTOP);
+    }
+  });
+
   it('creates an album and puts its songs in order by dragging', async () => {
     await page.getByRole('tab', { name: 'Albums' }).click();
     await page.getByRole('button', { name: 'New Album' }).click();
@@ -101,7 +124,7 @@ describe('the artist studio in a real browser', () => {
     await dialog.getByRole('button', { name: 'Add Night Drive (Radio Edit)' }).click();
     await dialog.getByRole('button', { name: 'Add Dawn Chorus' }).click();
     const order = dialog.getByRole('list', { name: 'Album song order' });
-    await expect.poll(() => order.locator('li').allInnerTexts()).toHaveLength(2);
+    await expect.poll(() => order.locator('li').allInnerTexts(), { timeout: 30_000 }).toHaveLength(2);
 
     const handle = dialog.getByRole('button', { name: 'Move Dawn Chorus', exact: true });
     const target = dialog.getByRole('button', { name: 'Move Night Drive (Radio Edit)', exact: true });
@@ -113,8 +136,10 @@ describe('the artist studio in a real browser', () => {
     await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 - 4, { steps: 10 });
     await page.mouse.up();
     await expect
-      .poll(async () =>
-        (await order.locator('li').allInnerTexts()).map((text) => (text.includes('Dawn') ? 'Dawn' : 'Night')),
+      .poll(
+        async () =>
+          (await order.locator('li').allInnerTexts()).map((text) => (text.includes('Dawn') ? 'Dawn' : 'Night')),
+        { timeout: 30_000 },
       )
       .toEqual(['Dawn', 'Night']);
     await screenshot(page, 'studio-album-modal-1280');
@@ -139,7 +164,7 @@ describe('the artist studio in a real browser', () => {
     for (const tab of ['Dashboard', 'Songs', 'Albums', 'Profile', 'Bio & Photos']) {
       await mobile.goto('/artist/');
       await mobile.getByRole('tab', { name: tab }).click();
-      await mobile.waitForTimeout(400);
+      await mobile.getByRole('tabpanel', { name: tab }).waitFor();
       const overflow = await mobile.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${tab} at 390 px scrolls sideways`).toBeLessThanOrEqual(1);
       await screenshot(mobile, `studio-${tab.replace(/\W+/g, '-').toLowerCase()}-390`);

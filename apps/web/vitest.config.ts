@@ -11,5 +11,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
+    // Generous bounds so a loaded machine cannot fail a test that waits on conditions.
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
   },
 });

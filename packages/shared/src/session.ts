@@ -11,6 +11,9 @@ export const loginAnswer = z.object({ routeTo: z.string(), user: publicUser });
 export type LoginAnswer = z.infer<typeof loginAnswer>;
 export const logoutAnswer = z.object({ routeTo: z.string() });
 export type LogoutAnswer = z.infer<typeof logoutAnswer>;
+/** GET /api/auth/session: who is signed in, `user` null when no one is (never a 401). */
+export const sessionAnswer = z.object({ user: publicUser.nullable() });
+export type SessionAnswer = z.infer<typeof sessionAnswer>;
 export const confirmedAnswer = z.object({ confirmed: z.literal(true), routeTo: z.string() });
 export type ConfirmedAnswer = z.infer<typeof confirmedAnswer>;
 export const codeSentAnswer = z.object({ sent: z.literal(true) });

@@ -5,9 +5,10 @@ import type {
   PhotosAnswer,
   PhotoUploadAnswer,
   PublicArtist,
+  PublicUser,
   UpdateArtistRequest,
 } from '@hfm/shared';
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 
 export function fetchInitial(): Promise<InitialData> {
@@ -56,4 +57,18 @@ export function useArtist(id: string, initialData?: PublicArtist) {
 
 export function useUpdateArtist(id: string) {
   return useMutation({ mutationFn: (body: UpdateArtistRequest) => updateArtist(id, body) });
+}
+
+/** Uploads a new profile image; every cached view of the signed-in user (e.g. the header's avatar) shows it at once. */
+export function useUploadProfileImage(userId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ dataUrl, fileName }: { dataUrl: string; fileName: string }) =>
+      uploadProfileImage(userId, dataUrl, fileName),
+    onSuccess: ({ path }) => {
+      client.setQueriesData<{ user: PublicUser | null }>({ queryKey: ['session'] }, (session) =>
+        session?.user?.id === userId ? { ...session, user: { ...session.user, profileImagePath: path } } : session,
+      );
+    },
+  });
 }

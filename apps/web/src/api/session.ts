@@ -1,4 +1,4 @@
-import type { LoginAnswer, LoginBody, LogoutAnswer, SessionProfile } from '@hfm/shared';
+import type { LoginAnswer, LoginBody, LogoutAnswer, SessionAnswer, SessionProfile } from '@hfm/shared';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from './client';
 
@@ -7,6 +7,11 @@ export type { SessionProfile };
 /** The signed-in user; a 401 sends the browser to /login unless redirectOn401 is false. */
 export function fetchSessionProfile(redirectOn401 = true): Promise<SessionProfile> {
   return api('/api/users/session/profile', { redirectOn401 });
+}
+
+/** Who is signed in, or null: a signed-out visitor gets a quiet answer, not a 401 error in the console. */
+export function fetchSession(): Promise<SessionAnswer> {
+  return api('/api/auth/session');
 }
 
 export function login(body: LoginBody): Promise<LoginAnswer> {
@@ -23,6 +28,13 @@ export const sessionProfileQuery = (redirectOn401 = true) =>
     queryFn: () => fetchSessionProfile(redirectOn401),
     retry: false,
   });
+
+export const sessionQuery = queryOptions({ queryKey: ['session', 'current'], queryFn: fetchSession, retry: false });
+
+/** For screens anyone may see (e.g. /login): answers `{ user: null }` when signed out. */
+export function useSession() {
+  return useQuery(sessionQuery);
+}
 
 export function useSessionProfile(options: { redirectOn401?: boolean } = {}) {
   return useQuery(sessionProfileQuery(options.redirectOn401 ?? true));

@@ -1,4 +1,5 @@
 import type { StoredPart } from '@hfm/shared';
+import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubXhr } from '../test/fake-xhr';
 import { songFixture } from '../test/songs';
@@ -120,7 +121,7 @@ describe('uploadParts with stored parts', () => {
       onProgress: (bytes) => progress.push(bytes),
     });
     expect(progress).toEqual([MB5]);
-    await vi.waitFor(() => expect(sent).toHaveLength(2));
+    await waitFor(() => expect(sent).toHaveLength(2));
     expect(sent.map((part) => part.url).sort()).toEqual(['/up/1', '/up/3']);
     sent.find((part) => part.url === '/up/3')!.progress(40);
     expect(progress.at(-1)).toBe(MB5 + 40);

@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { UPLOAD_PART_SIZE } from '@hfm/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { songFixture } from '../test/songs';
@@ -63,11 +64,11 @@ describe('uploadParts', () => {
   it('sends at most four parts at a time', async () => {
     const sent = stubXhr();
     const done = uploadParts({ file: fileOf(6 * MB5), urls: ['1', '2', '3', '4', '5', '6'].map((n) => `/up/${n}`) });
-    await vi.waitFor(() => expect(sent).toHaveLength(4));
+    await waitFor(() => expect(sent).toHaveLength(4));
     sent[0]!.respond();
-    await vi.waitFor(() => expect(sent).toHaveLength(5));
+    await waitFor(() => expect(sent).toHaveLength(5));
     for (const part of sent.slice(1)) part.respond();
-    await vi.waitFor(() => expect(sent).toHaveLength(6));
+    await waitFor(() => expect(sent).toHaveLength(6));
     sent[5]!.respond();
     expect((await done).map((part) => part.PartNumber)).toEqual([1, 2, 3, 4, 5, 6]);
   });

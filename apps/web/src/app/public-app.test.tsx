@@ -1,5 +1,5 @@
 import { CROSS_FADE_MS } from '@hfm/shared';
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -30,25 +30,38 @@ afterEach(() => {
 
 describe('public routes', () => {
   it.each([
-    ['/', 'Music that pays. Music you keep.'],
-    ['/artists', 'Music Should Pay You Back'],
-    ['/artists-mobile', 'Music Should Pay You Back'],
-    ['/fans', 'Own Your Music'],
-    ['/fans-mobile', 'Own Your Music'],
-    ['/coming-soon', 'Something good is coming soon.'],
-    ['/user-terms', 'Terms of Use'],
-    ['/terms-conditions', 'Terms and Conditions'],
-    ['/user-privacy-policy', 'Privacy Policy'],
-    ['/privacy-policy', 'Privacy Policy'],
-    ['/user-license-agreement', 'Artist License Agreement'],
-    ['/about', /A fairer deal/],
-    ['/press', 'Writing about HFM?'],
-    ['/artist-sign-up', 'Artist Sign Up'],
-    ['/fan-sign-up', 'Fan Sign Up'],
-  ])('%s shows its screen with one h1', async (path, heading) => {
+    ['/', 'Music that pays. Music you keep.', 'Welcome · HFM'],
+    ['/artists', 'Music Should Pay You Back', 'For artists · HFM'],
+    ['/artists-mobile', 'Music Should Pay You Back', 'For artists · HFM'],
+    ['/fans', 'Own Your Music', 'For fans · HFM'],
+    ['/fans-mobile', 'Own Your Music', 'For fans · HFM'],
+    ['/coming-soon', 'Something good is coming soon.', 'Coming soon · HFM'],
+    ['/user-terms', 'Terms of Use', 'Terms of Use · HFM'],
+    ['/terms-conditions', 'Terms and Conditions', 'Terms and Conditions · HFM'],
+    ['/user-privacy-policy', 'Privacy Policy', 'Privacy Policy · HFM'],
+    ['/privacy-policy', 'Privacy Policy', 'Privacy Policy · HFM'],
+    ['/user-license-agreement', 'Artist License Agreement', 'Artist License Agreement · HFM'],
+    ['/about', /A fairer deal/, 'About · HFM'],
+    ['/press', 'Writing about HFM?', 'Press · HFM'],
+    ['/artist-sign-up', 'Artist Sign Up', 'Artist Sign Up · HFM'],
+    ['/fan-sign-up', 'Fan Sign Up', 'Fan Sign Up · HFM'],
+    ['/confirm', 'Confirm your email', 'Confirm your email · HFM'],
+    ['/no-such-page', 'This track skipped.', 'Page not found · HFM'],
+  ])('%s shows its screen with one h1 and its own title', async (path, heading, title) => {
+    document.title = 'HFM';
     renderAt(path);
     expect(await pageHeading(heading)).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(document.title).toBe(title);
+  });
+
+  it('the title follows the screen when the path changes', async () => {
+    const user = userEvent.setup();
+    renderAt('/artists');
+    await pageHeading('Music Should Pay You Back');
+    expect(document.title).toBe('For artists · HFM');
+    await user.click(screen.getByRole('link', { name: 'Listening, not making? See HFM for fans' }));
+    await waitFor(() => expect(document.title).toBe('For fans · HFM'));
   });
 
   it('/confirm shows the confirmation-code screen with its Continue button', async () => {

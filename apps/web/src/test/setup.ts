@@ -1,5 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Tests wait on conditions, never on the clock: a busy machine only makes them slower, so the
+// longest any findBy/waitFor may wait is generous (the condition usually holds within milliseconds).
+configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => cleanup());

@@ -2,7 +2,7 @@ import { CROP_SIZE, messages } from '@hfm/shared';
 import { useRef, useState, type ChangeEvent } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 import { Button } from './button';
-import { cropToDataUrl, IMAGE_ACCEPT, isAcceptedImage, pngFileName, readAsDataUrl } from './crop-image';
+import { cropToDataUrl, IMAGE_ACCEPT, isAcceptedImage, loadImage, pngFileName, readAsDataUrl } from './crop-image';
 import { Modal } from './modal';
 import './image-editor.css';
 
@@ -32,6 +32,8 @@ export interface ImageEditorProps {
   chooseHint?: string;
 }
 
+export const UNREADABLE_IMAGE = 'This file could not be read as an image. Please choose a .png, .jpg or .jpeg image.';
+
 /** 'Crop Image': choose a png/jpg/jpeg, frame it, preview the result and save it as a PNG data URL. */
 export function ImageEditor({
   open,
@@ -52,30 +54,44 @@ export function ImageEditor({
   const [preview, setPreview] = useState<string | null>(null);
   const [advisory, setAdvisory] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** The image being cropped now: a crop of an earlier image that finishes late is dropped. */
+  const currentSrc = useRef<string | null>(null);
+
+  function show(next: { src: string; name: string } | null, message: string | null) {
+    currentSrc.current = next?.src ?? null;
+    setSource(next);
+    setError(message);
+    setPreview(null);
+    setAdvisory(null);
+    setZoom(1);
+    setCrop({ x: 0, y: 0 });
+  }
 
   async function chooseFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    if (!isAcceptedImage(file)) {
-      setError(messages.imageType);
-      return;
+    if (!isAcceptedImage(file)) return show(null, messages.imageType);
+    try {
+      const src = await readAsDataUrl(file);
+      await loadImage(src);
+      show({ src, name: file.name }, null);
+    } catch {
+      show(null, UNREADABLE_IMAGE);
     }
-    setError(null);
-    setPreview(null);
-    setZoom(1);
-    setCrop({ x: 0, y: 0 });
-    setSource({ src: await readAsDataUrl(file), name: file.name });
   }
 
   async function showPreview(_area: Area, pixels: Area) {
     if (!source) return;
+    const src = source.src;
     const size = outputSize ? outputSize(pixels) : { width, height };
-    setAdvisory(advise ? advise(pixels) : null);
     try {
-      setPreview(await cropToDataUrl(source.src, pixels, Math.round(size.width), Math.round(size.height)));
+      const cropped = await cropToDataUrl(src, pixels, Math.round(size.width), Math.round(size.height));
+      if (currentSrc.current !== src) return;
+      setPreview(cropped);
+      setAdvisory(advise ? advise(pixels) : null);
     } catch (cropError) {
-      setError((cropError as Error).message);
+      if (currentSrc.current === src) setError((cropError as Error).message);
     }
   }
 

@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import './modal.css';
 
 export interface ModalProps {
@@ -13,6 +13,8 @@ export interface ModalProps {
   /** Hides the corner close button (when the body has its own Cancel/Close). */
   hideClose?: boolean;
   className?: string;
+  /** What takes focus when the dialog opens (Radix's default is the first focusable element). */
+  initialFocus?: RefObject<HTMLElement | null>;
   children: ReactNode;
 }
 
@@ -25,6 +27,7 @@ export function Modal({
   size = 'medium',
   hideClose,
   className,
+  initialFocus,
   children,
 }: ModalProps) {
   return (
@@ -34,6 +37,11 @@ export function Modal({
         <Dialog.Content
           className={['modal', `modal--${size}`, className].filter(Boolean).join(' ')}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={(event) => {
+            if (!initialFocus?.current) return;
+            event.preventDefault();
+            initialFocus.current.focus();
+          }}
         >
           <header className="modal__header">
             <Dialog.Title className="modal__title">{title}</Dialog.Title>

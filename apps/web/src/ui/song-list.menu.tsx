@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 
 export interface RowMenuItem {
   label: string;
@@ -9,9 +9,22 @@ export interface RowMenuItem {
 /** A menu button: Enter/Space/ArrowDown open it, arrows move, Escape closes and returns focus. */
 export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] }) {
   const [open, setOpen] = useState(false);
+  const [upward, setUpward] = useState(false);
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
+
+  // A menu that would reach below the visible area (or under a bar fixed at the bottom, whose height
+  // the page gives as --bottom-overlay) opens upward instead, when there is room above.
+  useLayoutEffect(() => {
+    const menu = menuRef.current;
+    const button = buttonRef.current;
+    if (!open || !menu || !button) return setUpward(false);
+    const overlay = parseFloat(getComputedStyle(menu).getPropertyValue('--bottom-overlay')) || 0;
+    const spaceBelow = window.innerHeight - overlay - button.getBoundingClientRect().bottom;
+    const spaceAbove = button.getBoundingClientRect().top;
+    setUpward(menu.offsetHeight > spaceBelow && spaceAbove > spaceBelow);
+  }, [open]);
 
   useEffect(() => {
     if (!open) return;
@@ -72,7 +85,14 @@ export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] 
         </svg>
       </button>
       {open && (
-        <div ref={menuRef} id={menuId} role="menu" aria-label={label} className="song-list__menu" onKeyDown={moveFocus}>
+        <div
+          ref={menuRef}
+          id={menuId}
+          role="menu"
+          aria-label={label}
+          className={upward ? 'song-list__menu song-list__menu--up' : 'song-list__menu'}
+          onKeyDown={moveFocus}
+        >
           {items.map((item) => (
             <button
               key={item.label}

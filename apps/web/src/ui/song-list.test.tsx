@@ -100,6 +100,48 @@ describe('SongList', () => {
     expect(screen.getByRole('button', { name: 'Play Broken' })).toBeDisabled();
   });
 
+  it('marks a song that plays in full for everyone', () => {
+    render(
+      <SongList
+        songs={[songFixture({ title: 'Night Drive', isFullPreview: true }), songFixture({ id: 'b', title: 'Dawn' })]}
+        loading={false}
+        showAdminColumns={false}
+      />,
+    );
+    const [, fullRow, otherRow] = screen.getAllByRole('row');
+    expect(within(fullRow!).getByText('Full preview')).toBeInTheDocument();
+    expect(within(otherRow!).queryByText('Full preview')).not.toBeInTheDocument();
+  });
+
+  it('opens the options menu upward when it would reach under a bar fixed at the bottom', async () => {
+    // Layout as a browser would give it: 296 px below the button, 96 of them under the player bar; a 250 px menu.
+    vi.spyOn(window, 'innerHeight', 'get').mockReturnValue(800);
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(
+      DOMRect.fromRect({ x: 0, y: 464, width: 40, height: 40 }),
+    );
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(250);
+    // jsdom does not inherit custom properties; a browser gives the menu the studio's --bottom-overlay.
+    const computed = window.getComputedStyle;
+    vi.spyOn(window, 'getComputedStyle').mockImplementation((element) => {
+      const style = computed(element);
+      const read = style.getPropertyValue.bind(style);
+      style.getPropertyValue = (name: string) => (name === '--bottom-overlay' ? '96px' : read(name));
+      return style;
+    });
+    const { container } = render(<SongList songs={songs} loading={false} showAdminColumns={false} onEdit={() => {}} />);
+    await userEvent.click(screen.getAllByRole('button', { name: /^Options for/ })[0]!);
+    expect(screen.getByRole('menu')).toHaveClass('song-list__menu--up');
+    vi.restoreAllMocks();
+    await userEvent.keyboard('{Escape}');
+    expect(container.querySelector('.song-list__menu')).toBeNull();
+  });
+
+  it('opens the options menu downward when there is room', async () => {
+    render(<SongList songs={songs} loading={false} showAdminColumns={false} onEdit={() => {}} />);
+    await userEvent.click(screen.getAllByRole('button', { name: /^Options for/ })[0]!);
+    expect(screen.getByRole('menu')).not.toHaveClass('song-list__menu--up');
+  });
+
   it("says 'Waiting for upload' for a song created without its file yet", () => {
     render(
       <SongList

@@ -1,6 +1,7 @@
 import { formatDuration, messages, type DownloadFormat, type PublicSong } from '@hfm/shared';
 import { useEffect, useRef, useState } from 'react';
 import { ConfirmPopup } from './confirm-delete';
+import { Spinner } from './spinner';
 import { RowMenu, type RowMenuItem } from './song-list.menu';
 import './song-list.css';
 
@@ -24,6 +25,8 @@ export interface SongListProps extends SongListActions {
   showAdminColumns: boolean;
   playingId?: string | null;
   label?: string;
+  /** Another page is on its way: the rows shown are the previous page's. */
+  updating?: boolean;
 }
 
 const STATUS_LABELS: Record<PublicSong['status'], string> = {
@@ -34,7 +37,15 @@ const STATUS_LABELS: Record<PublicSong['status'], string> = {
 };
 
 /** Title and Duration (plus Explicit, Plays, Hi Fives for admins); a row per song with play, options, download, Hi Five. */
-export function SongList({ songs, loading, showAdminColumns, playingId, label = 'Songs', ...actions }: SongListProps) {
+export function SongList({
+  songs,
+  loading,
+  showAdminColumns,
+  playingId,
+  label = 'Songs',
+  updating = false,
+  ...actions
+}: SongListProps) {
   const [activeId, setActiveId] = useState<string | null>(null);
   const tableRef = useRef<HTMLDivElement>(null);
 
@@ -46,58 +57,73 @@ export function SongList({ songs, loading, showAdminColumns, playingId, label = 
     return () => document.removeEventListener('pointerdown', clearWhenOutside);
   }, []);
 
-  const columns = showAdminColumns ? 'song-list song-list--admin' : 'song-list';
+  const columns = ['song-list', showAdminColumns ? 'song-list--admin' : null, updating ? 'song-list--updating' : null]
+    .filter(Boolean)
+    .join(' ');
   return (
-    <div ref={tableRef} className={columns} role="table" aria-label={label} aria-busy={loading || undefined}>
-      <div role="rowgroup" className="song-list__head">
-        <div role="row" className="song-list__row song-list__row--head">
-          <span role="columnheader" className="song-list__play-col">
-            <span className="visually-hidden">Play</span>
-          </span>
-          <span role="columnheader">Title</span>
-          <span role="columnheader" className="song-list__num">
-            Duration
-          </span>
-          {showAdminColumns && (
-            <>
-              <span role="columnheader" className="song-list__num">
-                Explicit
-              </span>
-              <span role="columnheader" className="song-list__num">
-                Plays
-              </span>
-              <span role="columnheader" className="song-list__num">
-                Hi Fives
-              </span>
-            </>
-          )}
-          <span role="columnheader" className="song-list__actions-col">
-            <span className="visually-hidden">Actions</span>
-          </span>
+    <div className="song-list-wrap">
+      {updating && (
+        <p className="song-list__updating" role="status">
+          <Spinner size="small" /> {messages.loading}
+        </p>
+      )}
+      <div
+        ref={tableRef}
+        className={columns}
+        role="table"
+        aria-label={label}
+        aria-busy={loading || updating || undefined}
+      >
+        <div role="rowgroup" className="song-list__head">
+          <div role="row" className="song-list__row song-list__row--head">
+            <span role="columnheader" className="song-list__play-col">
+              <span className="visually-hidden">Play</span>
+            </span>
+            <span role="columnheader">Title</span>
+            <span role="columnheader" className="song-list__num">
+              Duration
+            </span>
+            {showAdminColumns && (
+              <>
+                <span role="columnheader" className="song-list__num">
+                  Explicit
+                </span>
+                <span role="columnheader" className="song-list__num">
+                  Plays
+                </span>
+                <span role="columnheader" className="song-list__num">
+                  Hi Fives
+                </span>
+              </>
+            )}
+            <span role="columnheader" className="song-list__actions-col">
+              <span className="visually-hidden">Actions</span>
+            </span>
+          </div>
         </div>
-      </div>
-      <div role="rowgroup">
-        {loading && !songs ? (
-          <div role="row" className="song-list__message">
-            <span role="cell">{messages.loading}</span>
-          </div>
-        ) : songs && songs.length === 0 ? (
-          <div role="row" className="song-list__message">
-            <span role="cell">No songs yet.</span>
-          </div>
-        ) : (
-          songs?.map((song) => (
-            <SongRow
-              key={song.id}
-              song={song}
-              active={song.id === activeId}
-              playing={song.id === playingId}
-              showAdminColumns={showAdminColumns}
-              onActivate={() => setActiveId(song.id)}
-              {...actions}
-            />
-          ))
-        )}
+        <div role="rowgroup">
+          {loading && !songs ? (
+            <div role="row" className="song-list__message">
+              <span role="cell">{messages.loading}</span>
+            </div>
+          ) : songs && songs.length === 0 ? (
+            <div role="row" className="song-list__message">
+              <span role="cell">No songs yet.</span>
+            </div>
+          ) : (
+            songs?.map((song) => (
+              <SongRow
+                key={song.id}
+                song={song}
+                active={song.id === activeId}
+                playing={song.id === playingId}
+                showAdminColumns={showAdminColumns}
+                onActivate={() => setActiveId(song.id)}
+                {...actions}
+              />
+            ))
+          )}
+        </div>
       </div>
     </div>
   );
@@ -155,6 +181,11 @@ function SongRow({ song, active, playing, showAdminColumns, onActivate, ...actio
         {song.explicit && !showAdminColumns && (
           <span className="song-list__explicit" title="Explicit" aria-label="Explicit">
             E
+          </span>
+        )}
+        {song.isFullPreview && (
+          <span className="song-list__badge song-list__badge--full" title="Plays in full for everyone">
+            Full preview
           </span>
         )}
         {!ready && <StatusBadge song={song} />}

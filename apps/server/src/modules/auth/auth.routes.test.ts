@@ -110,6 +110,29 @@ describe('POST /api/auth', () => {
   });
 });
 
+describe('GET /api/auth/session', () => {
+  const session = (cookie?: string) =>
+    t.app.inject({ method: 'GET', url: '/api/auth/session', headers: cookie ? { cookie } : {} });
+
+  it('answers a signed-out caller 200 with no user, so probing for a session logs no error', async () => {
+    const res = await session();
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ user: null });
+    expect((await session('hfm_session=not-a-real-token')).json()).toEqual({ user: null });
+  });
+
+  it('answers the signed-in user without secrets, and null again after logout', async () => {
+    const user = await createUser(t.app);
+    const cookie = await signIn(t.app, user);
+    const res = await session(cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ id: user.id, email: user.email, role: 'SUBSCRIBER' });
+    expect(res.body).not.toMatch(/password|hash/i);
+    await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
+    expect((await session(cookie)).json()).toEqual({ user: null });
+  });
+});
+
 describe('POST /api/auth/logout', () => {
   it('answers a signed-out caller with routeTo and a cleared cookie', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout' });

@@ -6,10 +6,11 @@ import {
   loginRequest,
   logoutAnswer,
   resendCodeBody,
+  sessionAnswer,
 } from '@hfm/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { logIn, logOut } from './auth.service.js';
+import { findSignedInUser, logIn, logOut } from './auth.service.js';
 import { confirmUser, resendCode } from './confirmation.service.js';
 import { warmUpPasswordHashing } from './passwords.js';
 import { perAccountLimit, rateLimited } from './route-options.js';
@@ -46,6 +47,19 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       });
       return { routeTo: signedIn.routeTo, user: signedIn.user };
     },
+  );
+
+  app.get(
+    '/api/auth/session',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Who is signed in: the user, or null when signed out (never a 401, so a probe stays quiet)',
+        response: { 200: sessionAnswer },
+      },
+    },
+    async (request) => ({ user: await findSignedInUser(ctx, request.currentUser) }),
   );
 
   app.post(

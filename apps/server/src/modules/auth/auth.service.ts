@@ -1,7 +1,7 @@
 import { messages, ROUTE_BY_ROLE, type LoginBody, type PublicUser, type Role } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
 import { AppError, forbidden } from '../../errors/app-error.js';
-import { findUserForLogin, presentUser } from '../users/users.service.js';
+import { findUser, findUserForLogin, presentUser } from '../users/users.service.js';
 import { verifyPassword } from './passwords.js';
 import type { Actor } from '../access/permissions.js';
 import { createSession, deleteAllSessions } from './sessions.js';
@@ -39,4 +39,10 @@ export async function logIn(ctx: AppContext, { userName, password }: LoginBody, 
 /** Global sign-out: every session of the user ends, on every device. */
 export async function logOut(ctx: AppContext, actor: Actor): Promise<void> {
   if (actor) await deleteAllSessions(ctx.db, actor.id);
+}
+
+/** The signed-in user as the client sees them, or null when no one is signed in. */
+export async function findSignedInUser(ctx: AppContext, actor: Actor): Promise<PublicUser | null> {
+  const row = actor ? await findUser(ctx.db, actor.id) : null;
+  return row ? presentUser(ctx.db, row) : null;
 }

@@ -11,6 +11,7 @@ afterAll(async () => t.close());
 
 const IDENTITY_ROUTES: [string, string][] = [
   ['post', '/api/auth'],
+  ['get', '/api/auth/session'],
   ['post', '/api/auth/logout'],
   ['post', '/api/auth/confirm-user'],
   ['post', '/api/auth/resend-code'],

@@ -56,6 +56,11 @@ function accountRows(owner: 'fan' | 'artist'): MatrixRow[] {
 }
 
 export const identityRows: MatrixRow[] = [
+  {
+    route: 'GET /api/auth/session',
+    request: () => ({ method: 'GET', url: '/api/auth/session' }),
+    expected: everyone(200),
+  },
   ...accountRows('fan'),
   ...accountRows('artist'),
   {

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import './auth.css';
+import { useDocumentTitle } from '../../ui/use-document-title';
 
 /** The centred card the login and confirmation screens share, over generated background art. */
 export function AuthLayout({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
+  useDocumentTitle(title);
   return (
     <main className="auth-page">
       <div className="auth-page__art" aria-hidden="true" />

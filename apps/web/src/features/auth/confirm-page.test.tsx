@@ -1,5 +1,5 @@
 import { messages } from '@hfm/shared';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -35,7 +35,7 @@ describe('Confirmation-code screen', () => {
     expect(continueButton()).toBeEnabled();
   });
 
-  it('prefills the email from ?email= and goes to /login once confirmed', async () => {
+  it('prefills the email from ?email= and goes to /login, which says so and fills the email in', async () => {
     const calls = stubFetch([
       { method: 'POST', path: '/api/auth/confirm-user', reply: { body: { confirmed: true, routeTo: '/login' } } },
     ]);
@@ -43,7 +43,7 @@ describe('Confirmation-code screen', () => {
     renderAt('/confirm?email=sam%40example.com');
     expect(screen.getByLabelText('Email')).toHaveValue('sam@example.com');
     await user.type(screen.getByLabelText('Code'), '654321{Enter}');
-    await vi.waitFor(() => expect(location.assign).toHaveBeenCalledWith('/login'));
+    await waitFor(() => expect(location.assign).toHaveBeenCalledWith('/login?confirmed=1&email=sam%40example.com'));
     expect(calls[0]?.body).toEqual({ email: 'sam@example.com', code: '654321' });
   });
 

@@ -33,7 +33,7 @@ export default function ConfirmPage() {
     setFailure(null);
     try {
       await confirm.mutateAsync(values);
-      window.location.assign('/login');
+      window.location.assign(loginAfterConfirming(values.email));
     } catch (error) {
       const fields = serverFieldErrors(error);
       if (fields.code) setError('code', { message: fields.code }, { shouldFocus: true });
@@ -97,4 +97,9 @@ export default function ConfirmPage() {
       </p>
     </AuthLayout>
   );
+}
+
+/** /login then says the email is confirmed and has it filled in. */
+export function loginAfterConfirming(email: string): string {
+  return `/login?${new URLSearchParams({ confirmed: '1', email: email.trim() }).toString()}`;
 }

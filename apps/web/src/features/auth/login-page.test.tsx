@@ -1,15 +1,11 @@
 import { messages } from '@hfm/shared';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { error, renderWithClient, stubFetch, stubLocation, type StubRoute } from '../../api/test-utils';
 import LoginPage from './login-page';
 
-const signedOut: StubRoute = {
-  method: 'GET',
-  path: '/api/users/session/profile',
-  reply: error(401, 'UNAUTHENTICATED', messages.notSignedIn),
-};
+const signedOut: StubRoute = { method: 'GET', path: '/api/auth/session', reply: { body: { user: null } } };
 
 async function logIn(userName: string, password: string) {
   const user = userEvent.setup();
@@ -34,7 +30,7 @@ describe('Login page', () => {
     ]);
     renderWithClient(<LoginPage />);
     await logIn('sam@example.com', 'Change-Gonna1');
-    await vi.waitFor(() => expect(location.assign).toHaveBeenCalledWith('/members/'));
+    await waitFor(() => expect(location.assign).toHaveBeenCalledWith('/members/'));
     expect(calls.find((call) => call.path === '/api/auth')?.body).toEqual({
       userName: 'sam@example.com',
       password: 'Change-Gonna1',
@@ -87,8 +83,8 @@ describe('Login page', () => {
     stubFetch([
       {
         method: 'GET',
-        path: '/api/users/session/profile',
-        reply: { body: { user: { name: 'Nina Simone', email: 'nina@example.com', role: 'ARTIST' }, artist: null } },
+        path: '/api/auth/session',
+        reply: { body: { user: { name: 'Nina Simone', email: 'nina@example.com', role: 'ARTIST' } } },
       },
     ]);
     const user = userEvent.setup();
@@ -96,6 +92,33 @@ describe('Login page', () => {
     expect(await screen.findByText('Nina Simone')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Continue to your studio' }));
     expect(location.assign).toHaveBeenCalledWith('/artist/');
+  });
+
+  it('a signed-out visit asks who is signed in without an error answer (no 401 in the console)', async () => {
+    const calls = stubFetch([signedOut]);
+    renderWithClient(<LoginPage />);
+    await waitFor(() => expect(calls.map((call) => call.path)).toContain('/api/auth/session'));
+    expect(calls.map((call) => call.path)).not.toContain('/api/users/session/profile');
+    expect(screen.queryByText(/You're signed in/)).not.toBeInTheDocument();
+    expect(document.title).toBe('Log in · HFM');
+  });
+
+  it('after confirming, says the email is confirmed and fills it in', async () => {
+    location = stubLocation('http://localhost/login?confirmed=1&email=nina%40example.com');
+    stubFetch([signedOut]);
+    renderWithClient(<LoginPage />);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Your email is confirmed (nina@example.com). Log in to continue.',
+    );
+    expect(screen.getByLabelText('Email')).toHaveValue('nina@example.com');
+    expect(screen.getByLabelText('Password')).toHaveFocus();
+  });
+
+  it('says nothing about confirmation on a plain visit', () => {
+    stubFetch([signedOut]);
+    renderWithClient(<LoginPage />);
+    expect(screen.queryByText(/Your email is confirmed/)).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('');
   });
 
   it('links to both sign-ups and home', () => {

@@ -13,7 +13,9 @@ import { SignedInNotice } from './signed-in-notice';
 
 /** /login: the full-page sign-in; success follows the server's routeTo. */
 export default function LoginPage() {
-  const prefill = new URLSearchParams(window.location.search).get('email') ?? '';
+  const query = new URLSearchParams(window.location.search);
+  const prefill = query.get('email') ?? '';
+  const justConfirmed = query.get('confirmed') === '1';
   const form = useForm<LoginBody>({
     resolver: zodResolver(loginBody),
     defaultValues: { userName: prefill, password: '' },
@@ -37,6 +39,11 @@ export default function LoginPage() {
   return (
     <AuthLayout title="Log in" intro="Welcome back. Your music is waiting.">
       <SignedInNotice />
+      {justConfirmed && (
+        <p className="auth-form__notice" role="status">
+          Your email is confirmed{prefill ? <> ({prefill})</> : null}. Log in to continue.
+        </p>
+      )}
       <form className="auth-form" onSubmit={submit} noValidate>
         {(failure || credentialsMissing) && (
           <div className="auth-form__alert" role="alert">
@@ -44,7 +51,12 @@ export default function LoginPage() {
           </div>
         )}
         <TextField label="Email" type="email" autoComplete="username" inputMode="email" {...register('userName')} />
-        <PasswordField label="Password" autoComplete="current-password" {...register('password')} />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          autoFocus={justConfirmed && prefill !== ''}
+          {...register('password')}
+        />
         <Button type="submit" loading={login.isPending}>
           Log In
         </Button>

@@ -1,17 +1,17 @@
 import { ROUTE_BY_ROLE } from '@hfm/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useLogout, useSessionProfile } from '../../api/session';
+import { useLogout, useSession } from '../../api/session';
 import { Button } from '../../ui/button';
 
 const AREA_NAMES = { ADMIN: 'Admin', ARTIST: 'your studio', SUBSCRIBER: 'your music' } as const;
 
 /** On /login, someone already signed in may go straight on to their area (or sign out). */
 export function SignedInNotice() {
-  const profile = useSessionProfile({ redirectOn401: false });
+  const session = useSession();
   const logout = useLogout();
   const queryClient = useQueryClient();
-  if (!profile.data) return null;
-  const { user } = profile.data;
+  const user = session.data?.user;
+  if (!user) return null;
 
   async function signOut() {
     await logout.mutateAsync().catch(() => undefined);

@@ -1,9 +1,11 @@
 import { Link } from 'react-router';
 import { BrandLink } from '../../ui/site-nav';
 import './coming-soon.css';
+import { useDocumentTitle } from '../../ui/use-document-title';
 
 /** Where the welcome screen's fan button lands: a calm holding page that always offers a way on. */
 export function ComingSoonPage() {
+  useDocumentTitle('Coming soon');
   return (
     <div className="coming-soon">
       <header className="coming-soon__header">

@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
 import { ARTIST_SHARE, FAN_PRICE } from './landing-copy';
 import './landing.css';
+import { useDocumentTitle } from '../../ui/use-document-title';
 
 export function AboutPage() {
+  useDocumentTitle('About');
   return (
     <article className="container text-page">
       <p className="eyebrow">About HFM</p>

@@ -105,7 +105,7 @@ export function ArtistLandingPage({ variant }: { variant: LandingVariant }) {
         crossLink={{ label: 'Listening, not making? See HFM for fans', to: '/fans' }}
       />
 
-      <StickyAction variant={variant}>
+      <StickyAction variant={variant} yieldTo="revenue">
         <span className="sticky-action__text">
           <strong>{yearlyEarnings(1_000)} a year</strong> from 1,000 subscribers
         </span>

@@ -83,7 +83,7 @@ export function FanLandingPage({ variant }: { variant: LandingVariant }) {
         crossLink={{ label: 'Making music? See HFM for artists', to: '/artists' }}
       />
 
-      <StickyAction variant={variant}>
+      <StickyAction variant={variant} yieldTo="pricing">
         <span className="sticky-action__text">
           <strong>{FAN_PRICE}</strong> per artist per year
         </span>

@@ -1,5 +1,6 @@
-import type { CSSProperties, ReactNode } from 'react';
+import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useDocumentTitle } from '../../ui/use-document-title';
 import type { Feature } from './landing-copy';
 
 export type LandingVariant = 'desktop' | 'mobile';
@@ -12,6 +13,7 @@ interface LandingPageProps {
 
 /** The mobile routes force the single-column layout at any width; the desktop routes adapt by width. */
 export function LandingPage({ variant, tone, children }: LandingPageProps) {
+  useDocumentTitle(tone === 'fan' ? 'For fans' : 'For artists');
   return <div className={`landing landing--${variant} landing--${tone}`}>{children}</div>;
 }
 
@@ -111,8 +113,37 @@ export function CtaBand({ title, text, action, crossLink }: CtaBandProps) {
   );
 }
 
-/** On the mobile routes a slim bar keeps the main action in reach of the thumb. */
-export function StickyAction({ variant, children }: { variant: LandingVariant; children: ReactNode }) {
+/**
+ * On the mobile routes a slim bar keeps the main action in reach of the thumb. It steps aside while
+ * the section it repeats (`yieldTo`, an element id such as the price card) is on screen, so it never covers it.
+ */
+export function StickyAction({
+  variant,
+  yieldTo,
+  children,
+}: {
+  variant: LandingVariant;
+  yieldTo?: string;
+  children: ReactNode;
+}) {
+  const covered = useOnScreen(variant === 'mobile' ? yieldTo : undefined);
   if (variant !== 'mobile') return null;
-  return <div className="sticky-action">{children}</div>;
+  return (
+    <div className={covered ? 'sticky-action sticky-action--away' : 'sticky-action'} inert={covered || undefined}>
+      {children}
+    </div>
+  );
+}
+
+/** Whether the element with this id is at least partly on screen (false where IntersectionObserver is missing). */
+function useOnScreen(id: string | undefined): boolean {
+  const [onScreen, setOnScreen] = useState(false);
+  useEffect(() => {
+    const target = id ? document.getElementById(id) : null;
+    if (!target || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([entry]) => setOnScreen(entry?.isIntersecting ?? false));
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [id]);
+  return onScreen;
 }

@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
 import './landing.css';
+import { useDocumentTitle } from '../../ui/use-document-title';
 
 /** Unknown public paths land here, inside the site layout, with the ways on. */
 export function NotFoundPage() {
+  useDocumentTitle('Page not found');
   return (
     <article className="container text-page text-page--center">
       <p className="eyebrow">Page not found</p>

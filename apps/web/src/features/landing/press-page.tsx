@@ -1,8 +1,10 @@
 import { LEGAL } from '@hfm/shared';
 import { ARTIST_SHARE, FAN_PRICE, yearlyEarnings } from './landing-copy';
 import './landing.css';
+import { useDocumentTitle } from '../../ui/use-document-title';
 
 export function PressPage() {
+  useDocumentTitle('Press');
   return (
     <article className="container text-page">
       <p className="eyebrow">Press</p>

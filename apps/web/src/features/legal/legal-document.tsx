@@ -2,6 +2,7 @@ import { LEGAL } from '@hfm/shared';
 import { Link, useLocation } from 'react-router';
 import type { LegalDoc } from './legal-types';
 import './legal.css';
+import { useDocumentTitle } from '../../ui/use-document-title';
 
 interface LegalDocumentProps {
   doc: LegalDoc;
@@ -12,6 +13,7 @@ interface LegalDocumentProps {
 }
 
 export function LegalDocument({ doc, level, title = doc.title }: LegalDocumentProps) {
+  useDocumentTitle(level === 1 ? title : null);
   const Title = level === 1 ? 'h1' : 'h2';
   const SectionTitle = level === 1 ? 'h2' : 'h3';
   return (

@@ -1,5 +1,5 @@
 import { LEGAL } from '@hfm/shared';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -52,11 +52,16 @@ describe('/user-terms tabs', () => {
   });
 
   it('the tabs can be switched with the arrow keys', async () => {
-    const user = userEvent.setup();
+    // Radix moves focus (and so the selection) in a later task: wait for it, whatever the machine's speed.
+    // No delay between key events, so the test cannot pass only because that delay happened to be long enough.
+    const user = userEvent.setup({ delay: null });
     renderAt('/user-terms', <UserTermsPage />);
     screen.getByRole('tab', { name: 'User Terms of Use' }).focus();
     await user.keyboard('{ArrowRight}');
-    expect(screen.getByRole('tab', { name: 'Artist Terms of Use' })).toHaveAttribute('aria-selected', 'true');
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Artist Terms of Use' })).toHaveAttribute('aria-selected', 'true'),
+    );
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('Artist Terms of Use');
   });
 });
 

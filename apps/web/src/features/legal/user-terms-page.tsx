@@ -4,6 +4,7 @@ import { artistTerms } from './content/artist-terms';
 import { userTerms } from './content/user-terms';
 import { LegalDocument } from './legal-document';
 import './legal.css';
+import { useDocumentTitle } from '../../ui/use-document-title';
 
 const TABS = [
   { value: 'user', label: 'User Terms of Use', doc: userTerms },
@@ -18,6 +19,7 @@ function isTab(value: string | null): value is TabValue {
 
 /** /user-terms: the two sets of terms as tabs; ?tab=artist opens the artist terms directly. */
 export default function UserTermsPage() {
+  useDocumentTitle('Terms of Use');
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
   const active: TabValue = isTab(requested) ? requested : 'user';

@@ -1,7 +1,9 @@
 import type { SessionProfile } from '../../api/session';
+import { useDocumentTitle } from '../../ui/use-document-title';
 
 /** The admin's home. */
 export function AdminHome({ profile }: { profile: SessionProfile }) {
+  useDocumentTitle('Admin');
   return (
     <section className="shell-hero">
       <p className="shell-hero__eyebrow">Admin</p>

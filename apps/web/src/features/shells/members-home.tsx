@@ -1,7 +1,9 @@
 import type { SessionProfile } from '../../api/session';
+import { useDocumentTitle } from '../../ui/use-document-title';
 
 /** The fan's home: their subscriptions so far. */
 export function MembersHome({ profile }: { profile: SessionProfile }) {
+  useDocumentTitle('Your music');
   const { user } = profile;
   const count = user.subscribedTo.length;
   return (

@@ -1,5 +1,5 @@
 import { messages } from '@hfm/shared';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { error, renderWithClient, stubFetch, stubLocation } from '../../api/test-utils';
@@ -59,7 +59,7 @@ describe('Signed-in shells', () => {
     const location = stubLocation('http://localhost/admin/');
     stubFetch([profileRoute({ user: { ...artistUser, role: 'SUBSCRIBER' }, artist: null })]);
     renderWithClient(<SignedInApp area="admin" />);
-    await vi.waitFor(() => expect(location.replace).toHaveBeenCalledWith('/members/'));
+    await waitFor(() => expect(location.replace).toHaveBeenCalledWith('/members/'));
     expect(screen.queryByText('Admin')).not.toBeInTheDocument();
   });
 
@@ -73,7 +73,7 @@ describe('Signed-in shells', () => {
     renderWithClient(<SignedInApp area="members" />);
     expect(await screen.findByText('You are not subscribed to any artists yet.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
-    await vi.waitFor(() => expect(location.assign).toHaveBeenCalledWith('/login'));
+    await waitFor(() => expect(location.assign).toHaveBeenCalledWith('/login'));
     expect(calls.some((call) => call.method === 'POST' && call.path === '/api/auth/logout')).toBe(true);
   });
 
@@ -83,6 +83,6 @@ describe('Signed-in shells', () => {
       { method: 'GET', path: '/api/users/session/profile', reply: error(401, 'UNAUTHENTICATED', messages.notSignedIn) },
     ]);
     renderWithClient(<SignedInApp area="members" />);
-    await vi.waitFor(() => expect(location.assign).toHaveBeenCalledWith('/login'));
+    await waitFor(() => expect(location.assign).toHaveBeenCalledWith('/login'));
   });
 });

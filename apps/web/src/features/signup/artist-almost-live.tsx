@@ -2,7 +2,7 @@ import { SIGN_UP_REDIRECT_MS } from '@hfm/shared';
 import { useEffect, useState } from 'react';
 import { confirmPageHref } from './links';
 
-/** 'You're Almost Live': the confirmation is on its way; after 8 seconds the browser goes to /login. */
+/** 'You're Almost Live': what happens next (code, audition, review); after 8 seconds the browser goes to /login. */
 export function ArtistAlmostLive({ email }: { email: string }) {
   const [secondsLeft, setSecondsLeft] = useState(Math.round(SIGN_UP_REDIRECT_MS / 1000));
 
@@ -22,12 +22,14 @@ export function ArtistAlmostLive({ email }: { email: string }) {
       </div>
       <h1 id="almost-live-title">You're Almost Live</h1>
       <p>
-        We sent a confirmation link to your inbox at <strong>{email}</strong>. One click and your artist account is
-        live.
+        We sent a 6-digit confirmation code to <strong>{email}</strong>. The email links to the page where you{' '}
+        <a href={confirmPageHref(email)}>enter the code</a>.
       </p>
-      <p>
-        The email also holds a 6-digit code. You can <a href={confirmPageHref(email)}>enter the code here</a> instead.
-      </p>
+      <ol className="sign-up-success__steps">
+        <li>Confirm your email with the code.</li>
+        <li>Log in and finish your audition: a short bio, an artist photo and at least one song.</li>
+        <li>An admin reviews it. Fans can subscribe once you are approved.</li>
+      </ol>
       <p className="sign-up-success__redirect" aria-live="polite">
         Taking you to the login page in {secondsLeft} second{secondsLeft === 1 ? '' : 's'}… <a href="/login">Go now</a>
       </p>

@@ -129,8 +129,11 @@ describe('Artist Sign Up', () => {
     });
     await act(async () => finish());
     expect(await screen.findByRole('heading', { name: "You're Almost Live" })).toBeInTheDocument();
-    expect(screen.getByText(/One click and your artist account is live/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'enter the code here' })).toHaveAttribute(
+    // It says what really happens: a code to type, then the audition, then an admin's review; no one-click promise.
+    expect(screen.getByText(/6-digit confirmation code/)).toBeInTheDocument();
+    expect(screen.getByText(/An admin reviews it/)).toBeInTheDocument();
+    expect(screen.queryByText(/one click/i)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'enter the code' })).toHaveAttribute(
       'href',
       '/main/#/confirm?email=nina%40example.com',
     );

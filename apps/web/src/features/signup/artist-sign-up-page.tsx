@@ -4,10 +4,12 @@ import { ArtistSignUpFormView } from './artist-sign-up-form';
 import { SignUpBackdrop } from './sign-up-backdrop';
 import { HOME_HREF } from './links';
 import './sign-up.css';
+import { useDocumentTitle } from '../../ui/use-document-title';
 
 /** /artist-sign-up: the account form, then 'You're Almost Live'. */
 export default function ArtistSignUpPage() {
   const [savedEmail, setSavedEmail] = useState<string | null>(null);
+  useDocumentTitle(savedEmail ? "You're Almost Live" : 'Artist Sign Up');
   return (
     <main className="sign-up-page sign-up-page--artist">
       <SignUpBackdrop tone="artist" />

@@ -4,10 +4,12 @@ import { FanSignUpSuccess } from './fan-sign-up-success';
 import { FAN_LANDING_HREF, HOME_HREF } from './links';
 import { SignUpBackdrop } from './sign-up-backdrop';
 import './sign-up.css';
+import { useDocumentTitle } from '../../ui/use-document-title';
 
 /** /fan-sign-up: the page variant with the background art; Cancel goes back to the fan landing. */
 export default function FanSignUpPage() {
   const [savedEmail, setSavedEmail] = useState<string | null>(null);
+  useDocumentTitle(savedEmail ? 'Just one more step!' : 'Fan Sign Up');
   return (
     <main className="sign-up-page sign-up-page--fan">
       <SignUpBackdrop tone="fan" />

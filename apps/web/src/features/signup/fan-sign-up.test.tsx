@@ -1,5 +1,5 @@
 import { messages } from '@hfm/shared';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, within, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithClient, stubFetch, stubLocation, type StubRoute } from '../../api/test-utils';
@@ -141,6 +141,6 @@ describe('Fan Sign Up modal', () => {
     await user.type(screen.getByLabelText('Email'), '{Enter}');
     expect(await screen.findByText(messages.savingProfile)).toBeInTheDocument();
     finish();
-    await vi.waitFor(() => expect(location.assign).toHaveBeenCalledWith('/login'));
+    await waitFor(() => expect(location.assign).toHaveBeenCalledWith('/login'));
   });
 });

@@ -1,5 +1,5 @@
 import type { PublicAlbum } from '@hfm/shared';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithClient, stubFetch } from '../../api/test-utils';
@@ -110,10 +110,10 @@ describe('AlbumsPanel', () => {
     await userEvent.keyboard('[Space]');
     await userEvent.keyboard('[ArrowDown]');
     await userEvent.keyboard('[Space]');
-    await vi.waitFor(() => expect(order()).toEqual(['Bravo', 'Alpha', 'Charlie']));
+    await waitFor(() => expect(order()).toEqual(['Bravo', 'Alpha', 'Charlie']));
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Album' }));
-    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const create = calls.find((call) => call.path === '/api/albums/create')!;
     expect(create.body).toMatchObject({
       name: 'Fresh',

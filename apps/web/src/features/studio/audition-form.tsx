@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { deleteArtistPhoto, uploadArtistPhoto, useUpdateArtist } from '../../api/artists';
 import { errorMessage, serverFieldErrors } from '../../api/server-errors';
 import { Button } from '../../ui/button';
+import { ConfirmPopup } from '../../ui/confirm-delete';
 import { ImageEditor, type CroppedImage } from '../../ui/image-editor';
 import { RichText } from '../../ui/rich-text';
 
@@ -49,9 +50,11 @@ export function AuditionForm({ artist, onSaved }: { artist: PublicArtist; onSave
   );
 }
 
-function ArtistPhotos({ artist, onSaved }: { artist: PublicArtist; onSaved: (artist: PublicArtist) => void }) {
+/** The artist's photos: add through the image editor; removing one asks 'Really delete item?' first. */
+export function ArtistPhotos({ artist, onSaved }: { artist: PublicArtist; onSaved: (artist: PublicArtist) => void }) {
   const [editorOpen, setEditorOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState<string | null>(null);
   const photos = artist.photos;
   const full = photos.length >= MAX_ARTIST_PHOTOS;
 
@@ -94,14 +97,27 @@ function ArtistPhotos({ artist, onSaved }: { artist: PublicArtist; onSaved: (art
             <button
               type="button"
               className="photo-grid__remove"
-              onClick={() => void remove(path)}
+              onClick={() => setConfirming(path)}
               aria-label={`Remove artist photo ${index + 1}`}
+              aria-expanded={confirming === path}
             >
               ×
             </button>
           </li>
         ))}
       </ul>
+      {confirming && (
+        <div className="photo-grid__confirm">
+          <img src={confirming} alt="" />
+          <ConfirmPopup
+            onCancel={() => setConfirming(null)}
+            onConfirm={async () => {
+              await remove(confirming);
+              setConfirming(null);
+            }}
+          />
+        </div>
+      )}
       <Button variant="secondary" onClick={() => setEditorOpen(true)} disabled={full} loading={busy}>
         Add photo
       </Button>

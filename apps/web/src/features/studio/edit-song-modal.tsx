@@ -4,8 +4,9 @@ import { toast } from 'sonner';
 import { errorMessage, serverFieldErrors } from '../../api/server-errors';
 import { useUpdateSong } from '../../api/songs';
 import { Button } from '../../ui/button';
+import { useDiscardGuard } from '../../ui/discard-changes';
 import { Modal } from '../../ui/modal';
-import { songInfoBody, songInfoFromSong, type SongInfoErrors } from './song-info';
+import { isSongInfoChanged, songInfoBody, songInfoFromSong, UNSAVED_SONG_INFO, type SongInfoErrors } from './song-info';
 import { SongInfoFields } from './song-info-fields';
 
 export interface EditSongModalProps {
@@ -14,19 +15,16 @@ export interface EditSongModalProps {
   onSaved: (song: PublicSong) => void;
 }
 
-/** Edit Song Info for one song from the list's options. */
+/** Edit Song Info for one song from the list's options; closing with unsaved changes asks first. */
 export function EditSongModal({ song, onClose, onSaved }: EditSongModalProps) {
-  return (
-    <Modal open={song !== null} onOpenChange={(open) => !open && onClose()} title="Edit Song Info" size="large">
-      {song && <EditSongForm key={song.id} song={song} onClose={onClose} onSaved={onSaved} />}
-    </Modal>
-  );
+  return song ? <EditSongDialog key={song.id} song={song} onClose={onClose} onSaved={onSaved} /> : null;
 }
 
-function EditSongForm({ song, onClose, onSaved }: EditSongModalProps & { song: PublicSong }) {
+function EditSongDialog({ song, onClose, onSaved }: EditSongModalProps & { song: PublicSong }) {
   const [values, setValues] = useState(() => songInfoFromSong(song));
   const [errors, setErrors] = useState<SongInfoErrors>({});
   const update = useUpdateSong();
+  const guard = useDiscardGuard(() => isSongInfoChanged(values, song), onClose, UNSAVED_SONG_INFO);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -46,16 +44,19 @@ function EditSongForm({ song, onClose, onSaved }: EditSongModalProps & { song: P
   }
 
   return (
-    <form onSubmit={submit} noValidate>
-      <SongInfoFields values={values} errors={errors} onChange={setValues} />
-      <div className="studio-actions">
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={update.isPending}>
-          Save
-        </Button>
-      </div>
-    </form>
+    <Modal open onOpenChange={(open) => !open && guard.requestClose()} title="Edit Song Info" size="large">
+      <form onSubmit={submit} noValidate>
+        <SongInfoFields values={values} errors={errors} onChange={setValues} />
+        <div className="studio-actions">
+          <Button variant="secondary" onClick={guard.requestClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={update.isPending}>
+            Save
+          </Button>
+        </div>
+      </form>
+      {guard.dialog}
+    </Modal>
   );
 }

@@ -1,5 +1,5 @@
 import type { PublicSong } from '@hfm/shared';
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithClient, stubFetch } from '../../api/test-utils';
@@ -82,7 +82,7 @@ describe('NewSongModal', () => {
       new File([new Uint8Array(1000)], 'Take One.wav', { type: 'audio/wav' }),
     );
 
-    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    await waitFor(() => expect(sent).toHaveLength(1));
     expect(calls[0]!.body).toEqual({ title: 'Take One', releaseDate: '05/07/2025' });
     act(() => sent[0]!.progress(400));
     expect(screen.getByRole('progressbar', { name: 'Uploading Track...' })).toHaveAttribute('aria-valuenow', '40');
@@ -98,7 +98,7 @@ describe('NewSongModal', () => {
     await userEvent.click(screen.getByRole('switch', { name: 'Add all songs to a new album?' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
 
-    await vi.waitFor(() => expect(onSaved).toHaveBeenCalled());
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
     const put = calls.find((call) => call.method === 'PUT')!;
     expect(put.body).toMatchObject({
       title: 'Take Two',
@@ -126,7 +126,7 @@ describe('NewSongModal', () => {
     ]);
     renderWithClient(<Harness />);
     await userEvent.upload(screen.getByLabelText('Choose .wav files'), new File(['x'], 'a.wav', { type: 'audio/wav' }));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(error).toHaveBeenCalledWith('Failed to upload song: Please enter a valid release date (MM/DD/YYYY).'),
     );
   });

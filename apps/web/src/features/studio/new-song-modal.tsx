@@ -5,10 +5,18 @@ import { toast } from 'sonner';
 import { errorMessage } from '../../api/server-errors';
 import { updateSong } from '../../api/songs';
 import { Button } from '../../ui/button';
+import { useDiscardGuard } from '../../ui/discard-changes';
 import { DropZone, WAV_ACCEPT } from '../../ui/drop-zone';
 import { Modal } from '../../ui/modal';
 import { ProgressBar } from '../../ui/progress-bar';
-import { songInfoBody, songInfoFromSong, type SongInfoErrors, type SongInfoValues } from './song-info';
+import {
+  isSongInfoChanged,
+  songInfoBody,
+  songInfoFromSong,
+  type SongInfoErrors,
+  type SongInfoValues,
+  UNSAVED_SONG_INFO,
+} from './song-info';
 import { SongInfoFields } from './song-info-fields';
 import { UploadFileList } from './upload-file-list';
 import { overallProgress, progressLabel, type UploadItem } from './use-song-uploads';
@@ -64,6 +72,13 @@ export function NewSongModal({ open, onOpenChange, uploads, onSaved, onCreateAlb
     setAddToAlbum(false);
   }
 
+  /** Song info typed but not saved would be lost: ask before closing. */
+  const guard = useDiscardGuard(
+    () => uploaded.some((song) => forms[song.id] && isSongInfoChanged(forms[song.id]!, song)),
+    close,
+    UNSAVED_SONG_INFO,
+  );
+
   async function save() {
     const bodies: [PublicSong, UpdateSongBody][] = [];
     const found: Record<string, SongInfoErrors> = {};
@@ -92,7 +107,7 @@ export function NewSongModal({ open, onOpenChange, uploads, onSaved, onCreateAlb
   return (
     <Modal
       open={open}
-      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
+      onOpenChange={(next) => (next ? onOpenChange(true) : guard.requestClose())}
       title={showEdit ? 'Edit Song Info' : 'New Song'}
       size="large"
     >
@@ -119,7 +134,7 @@ export function NewSongModal({ open, onOpenChange, uploads, onSaved, onCreateAlb
             <span>Add all songs to a new album?</span>
           </label>
           <div className="studio-actions">
-            <Button variant="secondary" onClick={close}>
+            <Button variant="secondary" onClick={guard.requestClose}>
               Cancel
             </Button>
             <Button onClick={save} loading={saving}>
@@ -141,12 +156,20 @@ export function NewSongModal({ open, onOpenChange, uploads, onSaved, onCreateAlb
           </DropZone>
           {uploads.items.length > 0 && (
             <div className="new-song__progress" aria-live="polite">
-              <ProgressBar value={progress} label={progressLabel(progress)} />
+              {busy && <ProgressBar value={progress} label={progressLabel(progress)} />}
               <UploadFileList items={uploads.items} onRetry={(key) => void retry(key)} />
+            </div>
+          )}
+          {!busy && uploaded.length > 0 && (
+            <div className="studio-actions">
+              <Button onClick={() => setStep('edit')}>
+                Continue to Edit Song Info ({uploaded.length} song{uploaded.length === 1 ? '' : 's'})
+              </Button>
             </div>
           )}
         </div>
       )}
+      {guard.dialog}
     </Modal>
   );
 }

@@ -1,7 +1,7 @@
 import type { PublicArtist, PublicUser } from '@hfm/shared';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { uploadBanner, uploadProfileImage } from '../../api/artists';
+import { uploadBanner, useUploadProfileImage } from '../../api/artists';
 import { errorMessage } from '../../api/server-errors';
 import { Button } from '../../ui/button';
 import { ImageEditor, type CroppedImage } from '../../ui/image-editor';
@@ -25,6 +25,7 @@ export function ProfileImages({
   const [profilePath, setProfilePath] = useState(user.profileImagePath);
   const [advisory, setAdvisory] = useState<string | null>(null);
   const [saving, setSaving] = useState<'banner' | 'profile' | null>(null);
+  const profileUpload = useUploadProfileImage(user.id);
 
   async function saveBanner(image: CroppedImage, localAdvisory: string | null) {
     setSaving('banner');
@@ -43,7 +44,7 @@ export function ProfileImages({
   async function saveProfileImage(image: CroppedImage) {
     setSaving('profile');
     try {
-      const result = await uploadProfileImage(user.id, image.dataUrl, image.fileName);
+      const result = await profileUpload.mutateAsync(image);
       setProfilePath(result.path);
       toast.success('Profile image saved.');
     } catch (error) {

@@ -40,6 +40,14 @@ export function songInfoFromSong(song: PublicSong): SongInfoValues {
   };
 }
 
+export const UNSAVED_SONG_INFO = 'The song info you typed has not been saved.';
+
+/** Whether the form holds anything the song does not have yet (so closing would lose it). */
+export function isSongInfoChanged(values: SongInfoValues, song: PublicSong): boolean {
+  const saved = songInfoFromSong(song);
+  return (Object.keys(saved) as (keyof SongInfoValues)[]).some((key) => values[key] !== saved[key]);
+}
+
 /** The PUT body, checked with the shared rules; answers the field messages when something is wrong. */
 export function songInfoBody(values: SongInfoValues): { body: UpdateSongBody } | { errors: SongInfoErrors } {
   const trackNumber = values.trackNumber.trim() === '' ? null : Number(values.trackNumber);

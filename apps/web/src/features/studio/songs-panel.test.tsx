@@ -1,4 +1,4 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithClient, stubFetch } from '../../api/test-utils';
@@ -67,12 +67,59 @@ describe('SongsPanel', () => {
     expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
   });
 
+  it('shows that the next page is loading while the old rows are still there', async () => {
+    let releasePage2 = () => {};
+    const page2Sent = new Promise<void>((sent) => {
+      stubFetch([
+        {
+          method: 'GET',
+          path: `/api/songs/artist/${artist.id}?page=1&limit=12`,
+          reply: { body: { items: songs, pagination: { page: 1, limit: 12, total: 13, pageCount: 2, hasMore: true } } },
+        },
+        {
+          method: 'GET',
+          path: `/api/songs/artist/${artist.id}?page=2&limit=12`,
+          reply: () =>
+            new Promise((reply) => {
+              sent();
+              releasePage2 = () =>
+                reply({
+                  body: {
+                    items: [songFixture({ title: 'Song 13' })],
+                    pagination: { page: 2, limit: 12, total: 13, pageCount: 2, hasMore: false },
+                  },
+                });
+            }),
+        },
+      ]);
+    });
+    renderWithClient(
+      <SongsPanel
+        user={{ role: 'ARTIST' }}
+        artist={artist}
+        playingId={null}
+        onPlay={() => {}}
+        onPause={() => {}}
+        onSubmitMusic={() => {}}
+      />,
+    );
+    await screen.findByText('Song 12');
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await page2Sent;
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading...');
+    expect(screen.getByRole('table', { name: 'Songs' })).toHaveAttribute('aria-busy', 'true');
+    releasePage2();
+    expect(await screen.findByText('Song 13')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Songs' })).not.toHaveAttribute('aria-busy');
+  });
+
   it('removes a song from the list once its deletion is confirmed', async () => {
     const calls = renderPanel();
     await userEvent.click(await screen.findByRole('button', { name: 'Options for Song 3' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
     await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Confirm' }));
-    await vi.waitFor(() => expect(screen.queryByText('Song 3')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText('Song 3')).not.toBeInTheDocument());
     expect(calls.at(-1)).toMatchObject({ method: 'DELETE', path: `/api/songs/remove/${songs[2]!.id}` });
     expect(screen.getByText('Song 4')).toBeInTheDocument();
   });

@@ -78,6 +78,7 @@ export function SongsPanel({ user, artist, playingId, onPlay, onPause, onSubmitM
       <SongList
         songs={songs.data?.items}
         loading={songs.isPending}
+        updating={songs.isPlaceholderData}
         showAdminColumns={user.role === 'ADMIN'}
         playingId={playingId}
         onPlay={onPlay}

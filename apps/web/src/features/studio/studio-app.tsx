@@ -12,27 +12,16 @@ import { PlayerBar } from './player-bar';
 import { ProfileForm } from './profile-form';
 import { ProfileImages } from './profile-images';
 import { SongsPanel } from './songs-panel';
+import { tabLabel, TABS, useTabFromAddress, type Tab } from './studio-tabs';
 import { useAlbumEditor } from './use-album-editor';
 import { useSongUploads } from './use-song-uploads';
+import { useDocumentTitle } from '../../ui/use-document-title';
+import { useScrollableTabs } from '../../ui/use-scrollable-tabs';
 import './studio.css';
 
 export interface StudioAppProps {
   user: PublicUser;
   artist: PublicArtist | null;
-}
-
-const TABS = [
-  { value: 'dashboard', label: 'Dashboard' },
-  { value: 'songs', label: 'Songs' },
-  { value: 'albums', label: 'Albums' },
-  { value: 'profile', label: 'Profile' },
-  { value: 'audition', label: 'Bio & Photos' },
-] as const;
-type Tab = (typeof TABS)[number]['value'];
-
-function tabFromHash(): Tab {
-  const hash = window.location.hash.replace(/^#\/?/, '');
-  return TABS.find((tab) => tab.value === hash)?.value ?? 'dashboard';
 }
 
 /** The studio at /artist/: dashboard, songs, albums, profile and the audition. */
@@ -44,7 +33,9 @@ export default function StudioApp({ user, artist }: StudioAppProps) {
 function Studio({ user, initialArtist }: { user: PublicUser; initialArtist: PublicArtist }) {
   const client = useQueryClient();
   const artist = useArtist(initialArtist.id, initialArtist).data ?? initialArtist;
-  const [tab, setTab] = useState<Tab>(tabFromHash);
+  const [tab, setTab] = useTabFromAddress();
+  const tabList = useScrollableTabs<HTMLDivElement>(tab);
+  useDocumentTitle(`${tabLabel(tab)} · Studio`);
   const [songModalOpen, setSongModalOpen] = useState(false);
   const [current, setCurrent] = useState<PublicSong | null>(null);
   const [playing, setPlaying] = useState(false);
@@ -63,7 +54,6 @@ function Studio({ user, initialArtist }: { user: PublicUser; initialArtist: Publ
 
   function changeTab(value: string) {
     setTab(value as Tab);
-    window.history.replaceState(null, '', `#${value}`);
   }
 
   function saveArtist(next: PublicArtist) {
@@ -77,7 +67,7 @@ function Studio({ user, initialArtist }: { user: PublicUser; initialArtist: Publ
         <h1>{artist.name}</h1>
       </header>
       <Tabs.Root value={tab} onValueChange={changeTab} className="studio__tabs">
-        <Tabs.List className="studio__tab-list" aria-label="Studio">
+        <Tabs.List ref={tabList} className="studio__tab-list" aria-label="Studio">
           {TABS.map((entry) => (
             <Tabs.Trigger key={entry.value} value={entry.value} className="studio__tab">
               {entry.label}

@@ -6,7 +6,7 @@ export interface UploadFileListProps {
   onRetry: (key: string) => void;
 }
 
-/** A row per file: its progress, or 'Failed' with a Retry that resumes the same song's upload. */
+/** A row per file: its progress, 'Uploaded', or 'Failed' with a Retry that resumes the same song's upload. */
 export function UploadFileList({ items, onRetry }: UploadFileListProps) {
   return (
     <ul className="new-song__files">
@@ -20,6 +20,8 @@ export function UploadFileList({ items, onRetry }: UploadFileListProps) {
                 Retry
               </Button>
             </span>
+          ) : item.phase === 'uploaded' ? (
+            <span className="new-song__uploaded">Uploaded</span>
           ) : (
             <span>{`${Math.round(item.progress)}%`}</span>
           )}

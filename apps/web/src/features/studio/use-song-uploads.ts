@@ -53,18 +53,39 @@ export function useSongUploads({ artist, onSong, putPart, poll }: SongUploadsOpt
   /** Keys being sent right now, so a double press on Retry cannot start the same file twice. */
   const sending = useRef(new Set<string>());
 
+  const fail = useCallback(
+    (key: string, error: unknown) => {
+      console.error('Song upload failed', error);
+      patch(key, { phase: 'failed' });
+      toast.error(messages.songUploadFailed(errorMessage(error)));
+    },
+    [patch],
+  );
+
+  /** Creates the item's song (titled after the file); null when that fails (the item is marked failed). */
+  const createFor = useCallback(
+    async (key: string, file: File): Promise<PublicSong | null> => {
+      try {
+        const song = await createSong({ title: titleFromFileName(file.name), releaseDate: todayReleaseDate() });
+        patch(key, { song });
+        latest.current.onSong(song);
+        return song;
+      } catch (error) {
+        fail(key, error);
+        return null;
+      }
+    },
+    [patch, fail],
+  );
+
   /** Sends the file for the item's song (creating the song first when there is none yet), then polls it. */
   const uploadOne = useCallback(
     async (key: string, file: File, existing: PublicSong | null): Promise<PublicSong | null> => {
       const { artist: owner, onSong: report, putPart: sendPart, poll: pollOptions } = latest.current;
       sending.current.add(key);
       try {
-        const song =
-          existing ?? (await createSong({ title: titleFromFileName(file.name), releaseDate: todayReleaseDate() }));
-        if (!existing) {
-          patch(key, { song });
-          report(song);
-        }
+        const song = existing ?? (await createFor(key, file));
+        if (!song) return null;
         const uploading = await uploadSongFile({
           song,
           file,
@@ -77,15 +98,13 @@ export function useSongUploads({ artist, onSong, putPart, poll }: SongUploadsOpt
         void watchUntilDone(uploading.id, report, pollOptions, () => !mounted.current);
         return uploading;
       } catch (error) {
-        console.error('Song upload failed', error);
-        patch(key, { phase: 'failed' });
-        toast.error(messages.songUploadFailed(errorMessage(error)));
+        fail(key, error);
         return null;
       } finally {
         sending.current.delete(key);
       }
     },
-    [patch],
+    [patch, fail, createFor],
   );
 
   const start = useCallback(
@@ -102,9 +121,9 @@ export function useSongUploads({ artist, onSong, putPart, poll }: SongUploadsOpt
           phase: 'uploading' as const,
         })),
       ]);
-      return Promise.all(added.map(({ file, key }) => uploadOne(key, file, null)));
+      return uploadBatch(added, createFor, uploadOne);
     },
-    [uploadOne],
+    [createFor, uploadOne],
   );
 
   /** Resumes a failed file for the song it already made: the server keeps the parts stored so far. */
@@ -124,6 +143,24 @@ export function useSongUploads({ artist, onSong, putPart, poll }: SongUploadsOpt
     setItems([]);
   }, []);
   return { items, start, retry, clear };
+}
+
+/**
+ * The list shows the newest song first, so the batch's songs are created one at a time from the last
+ * file to the first: the list then reads in the order the files were chosen. Each file starts
+ * uploading as soon as its song exists, side by side with the others.
+ */
+async function uploadBatch(
+  added: { file: File; key: string }[],
+  createFor: (key: string, file: File) => Promise<PublicSong | null>,
+  uploadOne: (key: string, file: File, song: PublicSong | null) => Promise<PublicSong | null>,
+): Promise<(PublicSong | null)[]> {
+  const results = new Map<string, Promise<PublicSong | null>>();
+  for (const { file, key } of [...added].reverse()) {
+    const song = await createFor(key, file);
+    results.set(key, song ? uploadOne(key, file, song) : Promise.resolve(null));
+  }
+  return Promise.all(added.map(({ key }) => results.get(key)!));
 }
 
 async function watchUntilDone(

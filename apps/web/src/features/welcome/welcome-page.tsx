@@ -3,6 +3,7 @@ import { LOGIN_PATH } from '../../api/client';
 import { BrandMark } from '../../ui/site-nav';
 import { WelcomeArt } from './welcome-art';
 import './welcome.css';
+import { useDocumentTitle } from '../../ui/use-document-title';
 
 interface Choice {
   id: string;
@@ -22,6 +23,7 @@ export const WELCOME_CHOICES: Choice[] = [
 ];
 
 export function WelcomePage() {
+  useDocumentTitle('Welcome');
   return (
     <div className="welcome">
       <WelcomeArt />

@@ -1,0 +1,56 @@
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useUploadProfileImage } from '../api/artists';
+import { renderWithClient, stubFetch, stubLocation } from '../api/test-utils';
+import SignedInApp from './signed-in-app';
+
+const fan = {
+  _id: 'u1',
+  id: 'u1',
+  firstName: 'Nina',
+  lastName: 'Simone',
+  name: 'Nina Simone',
+  email: 'nina@example.com',
+  role: 'SUBSCRIBER',
+  profileImagePath: null,
+  subscribedTo: [],
+};
+
+function UploadButton() {
+  const upload = useUploadProfileImage('u1');
+  return (
+    <button type="button" onClick={() => upload.mutate({ dataUrl: 'data:image/png;base64,AA==', fileName: 'me.png' })}>
+      Upload
+    </button>
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the header avatar', () => {
+  it('shows a new profile image as soon as it is saved, without a reload', async () => {
+    stubLocation('http://localhost/members/');
+    stubFetch([
+      { method: 'GET', path: '/api/users/session/profile', reply: { body: { user: fan, artist: null } } },
+      { method: 'POST', path: '/api/profile-image/upload/u1', reply: { body: { path: '/media/profiles/u1.png' } } },
+    ]);
+    const user = userEvent.setup();
+    const { container } = renderWithClient(
+      <>
+        <SignedInApp area="members" />
+        <UploadButton />
+      </>,
+    );
+    await screen.findByText('Nina Simone');
+    const avatar = () => container.querySelector('.shell-header__avatar')!;
+    expect(avatar()).toHaveTextContent('NS');
+
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(avatar().querySelector('img')).toHaveAttribute('src', '/media/profiles/u1.png'));
+    expect(avatar()).not.toHaveTextContent('NS');
+  });
+});
