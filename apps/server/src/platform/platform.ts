@@ -6,6 +6,7 @@ import { createFileMailer, createSmtpMailer, type Mailer } from './mail/mailer.j
 import { createLocalStorage } from './storage/local-storage.js';
 import { createS3Storage } from './storage/s3-storage.js';
 import type { ObjectStorage } from './storage/storage.js';
+import { startUploadSweeper } from './storage/upload-sweeper.js';
 import { createUrlSigner, loadSigningSecret, type UrlSigner } from './storage/url-signer.js';
 
 /** Everything that holds state, behind small interfaces, chosen by the config. */
@@ -38,12 +39,14 @@ export async function createPlatform(
       : createFileMailer(path.join(config.dataDir, 'mail'), config.mailFrom, log));
   const signer = createUrlSigner(await loadSigningSecret(config.dataDir, config.signingSecret));
   const storage = overrides.storage ?? createStorage(config, signer);
+  const sweeper = startUploadSweeper(storage, { maxAgeMs: config.staleUploadMs, log });
   return {
     database,
     mailer,
     storage,
     signer,
     async close() {
+      await sweeper.stop();
       mailer.close();
       await database.close();
     },
