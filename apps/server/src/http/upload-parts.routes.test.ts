@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { UPLOAD_PART_SIZE } from '@hfm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../errors/app-error.js';
@@ -82,6 +84,41 @@ describe('embedded storage: the multipart upload protocol over HTTP', () => {
       all.map(({ PartNumber, ETag }) => ({ PartNumber, ETag })),
     );
     expect((await storage.stat(key))?.size).toBe(FILE_SIZE);
+  });
+
+  it('lets a new PUT of a part replace one still under way (a retry never waits for a stalled connection)', async () => {
+    const key = 'songs/artist_1/retried.wav';
+    const { uploadId, urls } = await startUpload(storage, key, FILE_SIZE);
+    const { port } = t.app.server.address() as AddressInfo;
+    const local = (url: string) => `http://127.0.0.1:${port}${new URL(url).pathname}${new URL(url).search}`;
+    const stalled = http.request(local(urls[0]!), { method: 'PUT', headers: { 'content-length': parts[0]!.length } });
+    const stalledReply = new Promise<number>((resolve) => {
+      stalled.on('response', (response) => resolve(response.statusCode ?? 0));
+      stalled.on('error', () => resolve(0));
+    });
+    stalled.write(parts[0]!.subarray(0, 1000));
+    const lock = path.join(t.dataDir, 'storage', 'uploads', uploadId, '1.lock');
+    for (let attempt = 0; attempt < 600 && !fs.existsSync(lock); attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(fs.existsSync(lock)).toBe(true);
+
+    const retried = await send(urls[0]!, parts[0]!);
+    expect(retried.status).toBe(200);
+    expect([0, 409]).toContain(await stalledReply);
+    stalled.destroy();
+    const rest = await putPartsInParallel(send, urls.slice(1), parts.slice(1));
+    const listed = await storage.listParts(key, uploadId);
+    expect(listed.map((part) => part.ETag)).toEqual([retried.etag, ...rest.map((part) => part.ETag)]);
+    await storage.completeMultipartUpload(
+      key,
+      uploadId,
+      listed.map(({ PartNumber, ETag }) => ({ PartNumber, ETag })),
+    );
+    const object = await storage.get(key);
+    const chunks: Buffer[] = [];
+    for await (const chunk of object!.body) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).equals(data)).toBe(true);
   });
 
   it('answers 403 to a tampered, misused or expired part URL', async () => {
