@@ -1,12 +1,11 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import { UPLOAD_PART_SIZE } from '@hfm/shared';
 import { badRequest, conflict } from '../../errors/app-error.js';
 import { isLockHeld, tryLock } from './expiring-lock.js';
+import { writeBodyAt } from './part-writer.js';
 import {
   assertDeclaredSize,
   assertPartNumber,
@@ -66,10 +65,19 @@ export function createLocalMultipart(root: string, options: LocalMultipartOption
   const dataOf = (uploadId: string) => path.join(dirOf(uploadId), 'data');
   const writers = createPartWriters();
 
+  /** Uploads' meta never changes: kept in memory so a part PUT reads no file for it. */
+  const knownMeta = new Map<string, UploadMeta>();
+  const forget = (uploadId: string) => knownMeta.delete(uploadId);
+
   async function readMeta(key: string, uploadId: string): Promise<UploadMeta> {
     if (!UPLOAD_ID.test(uploadId)) throw uploadNotFound();
-    const text = await fsp.readFile(path.join(dirOf(uploadId), 'meta.json'), 'utf8').catch(missingIsNotFound);
-    const meta = JSON.parse(text) as UploadMeta;
+    let meta = knownMeta.get(uploadId);
+    if (!meta) {
+      const text = await fsp.readFile(path.join(dirOf(uploadId), 'meta.json'), 'utf8').catch(missingIsNotFound);
+      meta = JSON.parse(text) as UploadMeta;
+      if (knownMeta.size >= 1000) forget(knownMeta.keys().next().value!);
+      knownMeta.set(uploadId, meta);
+    }
     if (meta.key !== key || meta.layout !== 2) throw uploadNotFound();
     return meta;
   }
@@ -148,7 +156,11 @@ export function createLocalMultipart(root: string, options: LocalMultipartOption
             await fsp.rm(path.join(dir, held.name), { force: true });
           }
           const offset = (partNumber - 1) * UPLOAD_PART_SIZE;
-          const size = await writeAt(dataOf(uploadId), offset, body, max, writing.signal);
+          const size = await writeBodyAt(dataOf(uploadId), offset, body, {
+            max,
+            tooLong: () => badRequest(partSizeMessage),
+            signal: writing.signal,
+          }).catch(missingIsNotFound);
           if (size === 0 || (exact !== undefined && size !== exact)) throw badRequest(partSizeMessage);
           const etag = crypto.randomBytes(16).toString('hex');
           await fsp.writeFile(path.join(dir, `${partNumber}-${size}-${etag}.part`), '').catch(missingIsNotFound);
@@ -182,6 +194,7 @@ export function createLocalMultipart(root: string, options: LocalMultipartOption
         });
         await fsp.truncate(dataOf(uploadId), checked.size).catch(missingIsNotFound);
         await commit(dataOf(uploadId), meta.contentType).catch(missingIsNotFound);
+        forget(uploadId);
         await fsp.rm(dirOf(uploadId), { recursive: true, force: true });
         return { key, ...checked };
       } finally {
@@ -193,6 +206,7 @@ export function createLocalMultipart(root: string, options: LocalMultipartOption
       if (!UPLOAD_ID.test(uploadId)) return;
       const text = await fsp.readFile(path.join(dirOf(uploadId), 'meta.json'), 'utf8').catch(() => null);
       if (text === null || (JSON.parse(text) as UploadMeta).key !== key) return;
+      forget(uploadId);
       await fsp.rm(dirOf(uploadId), { recursive: true, force: true });
     },
 
@@ -202,6 +216,7 @@ export function createLocalMultipart(root: string, options: LocalMultipartOption
       let aborted = 0;
       for (const uploadId of names.filter((name) => UPLOAD_ID.test(name))) {
         if ((await lastTouched(dirOf(uploadId))) >= olderThan.getTime()) continue;
+        forget(uploadId);
         await fsp.rm(dirOf(uploadId), { recursive: true, force: true });
         aborted += 1;
       }
@@ -248,28 +263,6 @@ function createPartWriters() {
       };
     },
   };
-}
-
-/** Streams a body into `file` at `offset`; refuses more than `max` bytes. Answers the byte count. */
-async function writeAt(
-  file: string,
-  offset: number,
-  body: Readable,
-  max: number,
-  signal: AbortSignal,
-): Promise<number> {
-  let size = 0;
-  const limit = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      size += chunk.length;
-      if (size > max) return callback(badRequest(partSizeMessage));
-      callback(null, chunk);
-    },
-  });
-  await pipeline(body, limit, fs.createWriteStream(file, { flags: 'r+', start: offset }), { signal }).catch(
-    missingIsNotFound,
-  );
-  return size;
 }
 
 export type LocalMultipart = ReturnType<typeof createLocalMultipart>;
