@@ -10,7 +10,10 @@
  * Our server runs in a child process (this file with `--server`): the built app on a free port with a
  * fresh DATA_DIR; the parent asks it over IPC to create, presign and complete (the song routes that do
  * this over HTTP sit on top of the same storage calls) and PUTs every part over HTTP itself. The bare
- * server is this file with `--bare`. BENCH_CPU_PROF=<folder> writes both servers' CPU profiles there;
+ * server is this file with `--bare`. A third contender, `--bare-app-heap`, is the same bare server in a
+ * process that also holds a built app: it shows what the app's JS heap alone costs (every body chunk
+ * Node's HTTP parser hands over is a new buffer, so bytes received drive garbage collections, whose cost
+ * grows with the heap). BENCH_CPU_PROF=<folder> writes the servers' CPU profiles there;
  * BENCH_SERVER_FLAGS passes Node flags to our server (e.g. `--trace-gc`).
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -87,9 +90,18 @@ async function runServer(): Promise<void> {
  * The bare baseline: `node:http` alone, each PUT body streamed to its own file with `pipeline`, no
  * signature, no size rules, no ETag, no completion. What the disk and the loopback allow.
  */
-async function runBareServer(): Promise<void> {
+async function runBareServer(withAppHeap: boolean): Promise<void> {
   const dir = process.env.BARE_DIR!;
   await fsp.mkdir(dir, { recursive: true });
+  if (withAppHeap) {
+    // The same bare server, in a process that also holds a built app (not listening): the app's heap.
+    const { buildApp } = await import(path.join(repoRoot, 'apps/server/dist/app.js'));
+    const { loadConfig } = await import(path.join(repoRoot, 'apps/server/dist/config.js'));
+    const config = loadConfig({ DATA_DIR: `${dir}-app`, LOG_LEVEL: 'warn', SEED_DEMO: 'false' });
+    const app = await buildApp(config, { serveWeb: false });
+    await app.ctx.platform.database.migrate();
+    process.on('exit', () => void app.close());
+  }
   let count = 0;
   const server = http.createServer((request, response) => {
     const file = path.join(dir, `${process.pid}-${++count}.part`);
@@ -176,7 +188,7 @@ interface Replies {
 type Call = <Op extends keyof Replies>(request: Omit<Request, 'id'> & { op: Op }) => Promise<Replies[Op]>;
 
 function startChild(
-  mode: '--server' | '--bare',
+  mode: '--server' | '--bare' | '--bare-app-heap',
   env: Record<string, string>,
 ): Promise<{ child: ChildProcess; call: Call }> {
   const profile = process.env.BENCH_CPU_PROF;
@@ -276,6 +288,12 @@ async function main(): Promise<void> {
 
     const barePort = await freePort();
     const bare = await startChild('--bare', { PORT: String(barePort), BARE_DIR: path.join(work, 'bare') });
+    const heavyPort = await freePort();
+    const heavy = await startChild('--bare-app-heap', {
+      PORT: String(heavyPort),
+      BARE_DIR: path.join(work, 'heavy'),
+      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+    });
     const port = await freePort();
     const ours = await startChild('--server', {
       DATA_DIR: path.join(work, 'data'),
@@ -286,13 +304,13 @@ async function main(): Promise<void> {
       MAX_UPLOAD_BYTES: String(Math.max(FILE_BYTES, 4 * 1024 ** 3)),
       DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
     });
-    children.push(bare.child, ours.child);
+    children.push(bare.child, heavy.child, ours.child);
 
     const oursIdle = rssKiB(ours.child.pid!);
     const bareIdle = rssKiB(bare.child.pid!);
     const oursPeak = sampleRss(ours.child.pid!);
     const barePeak = sampleRss(bare.child.pid!);
-    const rounds: { bare: Round; ours: Round }[] = [];
+    const rounds: { bare: Round; ours: Round; bareInAppHeap: Round }[] = [];
     for (let n = 0; n < ROUNDS; n += 1) {
       let cpu = cpuSeconds(bare.child.pid!);
       const bareResult = await bareRound(source, barePort);
@@ -302,9 +320,15 @@ async function main(): Promise<void> {
       cpu = cpuSeconds(ours.child.pid!);
       const oursResult = await oursRound(source, sourceMd5, ours.call);
       oursResult.serverCpuSeconds = round(cpuSeconds(ours.child.pid!) - cpu);
-      rounds.push({ bare: bareResult, ours: oursResult });
+      cpu = cpuSeconds(heavy.child.pid!);
+      const heavyResult = await bareRound(source, heavyPort);
+      heavyResult.serverCpuSeconds = round(cpuSeconds(heavy.child.pid!) - cpu);
+      await fsp.rm(path.join(work, 'heavy'), { recursive: true, force: true });
+      await fsp.mkdir(path.join(work, 'heavy'));
+      rounds.push({ bare: bareResult, ours: oursResult, bareInAppHeap: heavyResult });
       console.log(
         `round ${n + 1}: bare ${bareResult.mibPerSecond} MiB/s (${bareResult.serverCpuSeconds} s CPU), ` +
+          `bare in the app's heap ${heavyResult.mibPerSecond} MiB/s (${heavyResult.serverCpuSeconds} s CPU), ` +
           `ours ${oursResult.mibPerSecond} MiB/s (${oursResult.serverCpuSeconds} s CPU)`,
       );
     }
@@ -329,9 +353,11 @@ async function main(): Promise<void> {
       bareMiBPerSecond: bareMiBs,
       oursMiBPerSecond: oursMiBs,
       oursOverBare: round(oursMiBs / bareMiBs),
+      bareInAppHeapMiBPerSecond: median(rounds.map((r) => r.bareInAppHeap.mibPerSecond)),
       serverCpuSecondsMedian: {
         bare: median(rounds.map((r) => r.bare.serverCpuSeconds!)),
         ours: median(rounds.map((r) => r.ours.serverCpuSeconds!)),
+        bareInAppHeap: median(rounds.map((r) => r.bareInAppHeap.serverCpuSeconds!)),
       },
       storedObjectMatchesInput: true,
       serverMemoryMiB: {
@@ -367,5 +393,6 @@ const round = (value: number) => Math.round(value * 100) / 100;
 // Exiting (not dying) on SIGTERM lets `--cpu-prof` write its profile.
 process.on('SIGTERM', () => process.exit(0));
 if (process.argv.includes('--server')) await runServer();
-else if (process.argv.includes('--bare')) await runBareServer();
+else if (process.argv.includes('--bare')) await runBareServer(false);
+else if (process.argv.includes('--bare-app-heap')) await runBareServer(true);
 else await main();
