@@ -16,8 +16,6 @@ export interface LocalStorageOptions {
   /** Origin the signed URLs start with (PUBLIC_URL); '' gives root-relative URLs. */
   publicUrl?: string;
   maxUploadBytes?: number;
-  /** How long a part write or completion may leave its lock untouched before it counts as crashed. */
-  lockTtlMs?: number;
 }
 
 /** The embedded store: what our own part-upload route writes into. */
@@ -37,14 +35,14 @@ export interface LocalObjectStorage extends ObjectStorage {
   localPath(key: string): string;
 }
 
-/** Files under a folder, with the content type kept in a sidecar file; multipart uploads under `uploads/`. */
+/**
+ * Files under a folder, with the content type kept in a sidecar file; multipart uploads under `uploads/`
+ * (local-multipart.ts); objects being written in `tmp/`, on the same disk so they are renamed into place.
+ */
 export function createLocalStorage(root: string, options: LocalStorageOptions = {}): LocalObjectStorage {
   const signer = options.signer ?? createUrlSigner(crypto.randomBytes(32).toString('hex'));
   const publicUrl = options.publicUrl ?? '';
-  const multipart = createLocalMultipart(root, {
-    maxUploadBytes: options.maxUploadBytes ?? 4 * 1024 ** 3,
-    ...(options.lockTtlMs === undefined ? {} : { lockTtlMs: options.lockTtlMs }),
-  });
+  const multipart = createLocalMultipart(root, { maxUploadBytes: options.maxUploadBytes ?? 4 * 1024 ** 3 });
   const objectsDir = path.join(root, 'objects');
   const temps = createTempFiles(path.join(root, 'tmp'));
   const fileOf = (key: string) => {
@@ -70,7 +68,7 @@ export function createLocalStorage(root: string, options: LocalStorageOptions = 
     kind: 'local',
     async put(key, body, contentType) {
       const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
-      fileOf(key);
+      assertSafeKey(key);
       const temp = await temps.create();
       try {
         await pipeline(source, fs.createWriteStream(temp));
