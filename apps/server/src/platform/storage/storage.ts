@@ -26,7 +26,7 @@ export interface CompletedPart {
 export interface CompletedUpload {
   key: string;
   size: number;
-  /** S3-style multipart ETag: MD5 of the parts' MD5s, dash, part count. */
+  /** S3-style multipart ETag: MD5 of the parts' ETag bytes, dash, part count. */
   ETag: string;
 }
 
