@@ -40,6 +40,7 @@ const envSchema = z.object({
     .int()
     .min(1024)
     .default(4 * 1024 ** 3),
+  STALE_UPLOAD_DAYS: z.coerce.number().min(0.01).max(365).default(7),
   SIGNING_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -73,6 +74,8 @@ export interface Config {
   ffprobePath: string | undefined;
   workerConcurrency: number;
   maxUploadBytes: number;
+  /** Multipart uploads untouched this long are aborted by the storage sweep (docs/storage.md). */
+  staleUploadMs: number;
   /** Signs media and upload URLs; without it a secret is made once and kept in DATA_DIR. */
   signingSecret: string | undefined;
   /** S3-compatible storage when S3_BUCKET is set; files under DATA_DIR otherwise. */
@@ -125,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ffprobePath: e.FFPROBE_PATH,
     workerConcurrency: e.WORKER_CONCURRENCY,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
+    staleUploadMs: Math.round(e.STALE_UPLOAD_DAYS * 24 * 60 * 60 * 1000),
     signingSecret: e.SIGNING_SECRET,
     s3: e.S3_BUCKET
       ? {

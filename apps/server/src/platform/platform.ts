@@ -4,8 +4,8 @@ import type { Config } from '../config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { createFileMailer, createSmtpMailer, type Mailer } from './mail/mailer.js';
 import { createLocalStorage } from './storage/local-storage.js';
-import { createS3Storage } from './storage/s3-storage.js';
 import type { ObjectStorage } from './storage/storage.js';
+import { startUploadSweeper } from './storage/upload-sweeper.js';
 import { createUrlSigner, loadSigningSecret, type UrlSigner } from './storage/url-signer.js';
 
 /** Everything that holds state, behind small interfaces, chosen by the config. */
@@ -37,22 +37,30 @@ export async function createPlatform(
       ? createSmtpMailer(config.smtpUrl, config.mailFrom, log)
       : createFileMailer(path.join(config.dataDir, 'mail'), config.mailFrom, log));
   const signer = createUrlSigner(await loadSigningSecret(config.dataDir, config.signingSecret));
-  const storage = overrides.storage ?? createStorage(config, signer);
+  const storage = overrides.storage ?? (await createStorage(config, signer));
+  const sweeper = startUploadSweeper(storage, { maxAgeMs: config.staleUploadMs, log });
   return {
     database,
     mailer,
     storage,
     signer,
     async close() {
+      await sweeper.stop();
       mailer.close();
       await database.close();
     },
   };
 }
 
-/** S3 when S3_BUCKET is set, files under DATA_DIR/storage otherwise. */
-function createStorage(config: Config, signer: UrlSigner): ObjectStorage {
+/**
+ * S3 when S3_BUCKET is set, files under DATA_DIR/storage otherwise. The AWS SDK is loaded only for S3:
+ * a smaller heap is cheaper to collect, and every uploaded byte makes garbage (docs/performance.md).
+ */
+async function createStorage(config: Config, signer: UrlSigner): Promise<ObjectStorage> {
   const shared = { signer, publicUrl: config.publicUrl, maxUploadBytes: config.maxUploadBytes };
-  if (config.s3) return createS3Storage({ ...config.s3, ...shared });
+  if (config.s3) {
+    const { createS3Storage } = await import('./storage/s3-storage.js');
+    return createS3Storage({ ...config.s3, ...shared });
+  }
   return createLocalStorage(path.join(config.dataDir, 'storage'), shared);
 }

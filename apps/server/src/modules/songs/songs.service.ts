@@ -116,6 +116,12 @@ export async function deleteSong(ctx: AppContext, actor: Actor, id: string): Pro
   await requireAccess(ctx, actor, 'song.manage', [id]);
   const song = await loadSong(ctx, id);
   await deleteSongRow(ctx.db, id);
+  // Abort before removing the files: its part URLs then answer 404 and its parts leave the store.
+  if (song.uploadId && song.originalKey) {
+    await ctx.storage.abortMultipartUpload(song.originalKey, song.uploadId).catch((error: unknown) => {
+      ctx.log.warn({ err: error, songId: id }, 'could not abort the upload of a deleted song');
+    });
+  }
   await removeSongMedia(ctx, song);
   return { id, deleted: true };
 }

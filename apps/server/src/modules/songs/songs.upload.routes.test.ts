@@ -185,6 +185,25 @@ describe('song upload protocol, transcoding and playback', () => {
     expect(b.uploadId).not.toBe(a.uploadId);
   }, 60_000);
 
+  it('aborts the upload of a deleted song: its part URLs answer 404 and its parts leave the store', async () => {
+    const songId = await newSong('Deleted Mid-Upload');
+    const [upload] = (await presign(songId)).json();
+    const send = injectSender(t.app);
+    expect((await send(upload.urls[0], parts[0]!)).status).toBe(200);
+    expect(await t.app.ctx.storage.listParts(upload.key, upload.uploadId)).toHaveLength(1);
+
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/songs/${songId}`, headers: { cookie: artistCookie } }))
+        .statusCode,
+    ).toBe(200);
+    const late = await send(upload.urls[1], parts[1]!);
+    expect(late.status).toBe(404);
+    const again = await send(upload.urls[0], parts[0]!);
+    expect(again.status).toBe(404);
+    await expect(t.app.ctx.storage.listParts(upload.key, upload.uploadId)).rejects.toMatchObject({ status: 404 });
+    expect(await t.app.ctx.storage.stat(upload.key)).toBeNull();
+  });
+
   it('ends a renamed non-WAV file as failed with a reason the artist can read', async () => {
     const songId = await newSong('Not Audio');
     const fake = Buffer.from('ID3 this is not audio at all '.repeat(100));

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createLocalMultipart } from './local-multipart.js';
+import { createTempFiles } from './temp-files.js';
 import { signedMediaUrl, signedPartUrl } from './signed-urls.js';
 import { assertSafeKey, type ObjectStorage, type UploadedPart } from './storage.js';
 import { createUrlSigner, type UrlSigner } from './url-signer.js';
@@ -34,12 +35,16 @@ export interface LocalObjectStorage extends ObjectStorage {
   localPath(key: string): string;
 }
 
-/** Files under a folder, with the content type kept in a sidecar file; multipart uploads under `uploads/`. */
+/**
+ * Files under a folder, with the content type kept in a sidecar file; multipart uploads under `uploads/`
+ * (local-multipart.ts); objects being written in `tmp/`, on the same disk so they are renamed into place.
+ */
 export function createLocalStorage(root: string, options: LocalStorageOptions = {}): LocalObjectStorage {
   const signer = options.signer ?? createUrlSigner(crypto.randomBytes(32).toString('hex'));
   const publicUrl = options.publicUrl ?? '';
   const multipart = createLocalMultipart(root, { maxUploadBytes: options.maxUploadBytes ?? 4 * 1024 ** 3 });
   const objectsDir = path.join(root, 'objects');
+  const temps = createTempFiles(path.join(root, 'tmp'));
   const fileOf = (key: string) => {
     assertSafeKey(key);
     return path.join(objectsDir, key);
@@ -51,25 +56,26 @@ export function createLocalStorage(root: string, options: LocalStorageOptions = 
       return 'application/octet-stream';
     }
   };
-  /** Writes a temp file beside the object and renames it, so readers never see half an object. */
-  const writeAtomically = async (key: string, contentType: string, write: (tempFile: string) => Promise<void>) => {
+  /** Moves a finished file into place by rename, so readers never see half an object. */
+  const commitFile = async (key: string, contentType: string, source: string) => {
     const file = fileOf(key);
     await fsp.mkdir(path.dirname(file), { recursive: true });
-    const temp = `${file}.${process.pid}.${crypto.randomBytes(6).toString('hex')}.tmp`;
-    try {
-      await write(temp);
-      await fsp.writeFile(`${file}.type`, contentType);
-      await fsp.rename(temp, file);
-    } finally {
-      await fsp.rm(temp, { force: true });
-    }
+    await fsp.writeFile(`${file}.type`, contentType);
+    await fsp.rename(source, file);
   };
 
   return {
     kind: 'local',
     async put(key, body, contentType) {
       const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
-      await writeAtomically(key, contentType, (temp) => pipeline(source, fs.createWriteStream(temp)));
+      assertSafeKey(key);
+      const temp = await temps.create();
+      try {
+        await pipeline(source, fs.createWriteStream(temp));
+        await commitFile(key, contentType, temp);
+      } finally {
+        await fsp.rm(temp, { force: true });
+      }
     },
     async stat(key) {
       const file = fileOf(key);
@@ -113,8 +119,12 @@ export function createLocalStorage(root: string, options: LocalStorageOptions = 
     },
     listParts: (key, uploadId) => multipart.listParts(key, uploadId),
     completeMultipartUpload: (key, uploadId, parts) =>
-      multipart.complete(key, uploadId, parts, (write, contentType) => writeAtomically(key, contentType, write)),
+      multipart.complete(key, uploadId, parts, (dataFile, contentType) => commitFile(key, contentType, dataFile)),
     abortMultipartUpload: (key, uploadId) => multipart.abort(key, uploadId),
+    async abortStaleUploads(olderThan) {
+      await temps.removeLeftovers();
+      return multipart.abortStale(olderThan);
+    },
     writeUploadPart: (key, uploadId, partNumber, body, declaredLength) =>
       multipart.writePart(key, uploadId, partNumber, body, declaredLength),
 

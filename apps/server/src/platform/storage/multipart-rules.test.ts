@@ -1,7 +1,7 @@
 import { UPLOAD_PART_SIZE } from '@hfm/shared';
 import { describe, expect, it } from 'vitest';
 import { parseRange } from './media-headers.js';
-import { checkCompletion, expectedPartSize, md5OfETag } from './multipart-rules.js';
+import { checkCompletion, expectedPartSize, partETagHex } from './multipart-rules.js';
 
 const etag = (n: number) => `"${String(n).repeat(32).slice(0, 32)}"`;
 const stored = [
@@ -12,10 +12,10 @@ const limits = { maxUploadBytes: 10 * UPLOAD_PART_SIZE };
 
 describe('multipart rules', () => {
   it('reads quoted and bare MD5 ETags and nothing else', () => {
-    expect(md5OfETag('"0123456789abcdef0123456789ABCDEF"')).toBe('0123456789abcdef0123456789abcdef');
-    expect(md5OfETag('0123456789abcdef0123456789abcdef')).toBe('0123456789abcdef0123456789abcdef');
+    expect(partETagHex('"0123456789abcdef0123456789ABCDEF"')).toBe('0123456789abcdef0123456789abcdef');
+    expect(partETagHex('0123456789abcdef0123456789abcdef')).toBe('0123456789abcdef0123456789abcdef');
     for (const bad of [undefined, '', '"abc"', '"0123456789abcdef0123456789abcdef-2"', 42])
-      expect(md5OfETag(bad)).toBeNull();
+      expect(partETagHex(bad)).toBeNull();
   });
 
   it('accepts the parts in order and answers the size and multipart ETag', () => {

@@ -11,13 +11,16 @@ const PART_ETAG = /^"?([0-9a-fA-F]{32})"?$/;
 export const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', messages.tooLarge);
 export const uploadNotFound = () => new AppError('NOT_FOUND', 'No such upload.');
 
-/** The part's MD5 in lower-case hex, or null when the ETag is malformed. */
-export function md5OfETag(etag: unknown): string | null {
+/**
+ * A part ETag's 32 hex digits in lower case (S3: the part's MD5; the embedded store: a version tag), or
+ * null when the ETag is malformed.
+ */
+export function partETagHex(etag: unknown): string | null {
   if (typeof etag !== 'string') return null;
   return PART_ETAG.exec(etag.trim())?.[1]?.toLowerCase() ?? null;
 }
 
-export const quoteETag = (md5Hex: string) => `"${md5Hex}"`;
+export const quoteETag = (hex: string) => `"${hex}"`;
 
 export function assertPartNumber(partNumber: number): void {
   if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > MAX_PARTS) {
@@ -55,29 +58,29 @@ export function checkCompletion(
   if (!Array.isArray(requested) || requested.length === 0) throw badRequest('The parts list is empty.');
   if (requested.length > MAX_PARTS) throw badRequest(`An upload has at most ${MAX_PARTS} parts.`);
   const byNumber = new Map(stored.map((part) => [part.PartNumber, part]));
-  const md5s: Buffer[] = [];
+  const tags: Buffer[] = [];
   let size = 0;
   requested.forEach((part, index) => {
     const number = (part as Partial<CompletedPart> | null)?.PartNumber;
     if (number !== index + 1) {
       throw badRequest(`Parts must be listed in order as 1, 2, 3...; part ${index + 1} is ${String(number)}.`);
     }
-    const md5 = md5OfETag(part.ETag);
-    if (!md5) throw badRequest(`Part ${number} has a missing or malformed ETag.`);
+    const tag = partETagHex(part.ETag);
+    if (!tag) throw badRequest(`Part ${number} has a missing or malformed ETag.`);
     const held = byNumber.get(number);
     if (!held) throw badRequest(`Part ${number} was not uploaded.`);
-    if (md5OfETag(held.ETag) !== md5) throw badRequest(`Part ${number} has the wrong ETag.`);
+    if (partETagHex(held.ETag) !== tag) throw badRequest(`Part ${number} has the wrong ETag.`);
     const isLast = index === requested.length - 1;
     if ((!isLast && held.Size !== UPLOAD_PART_SIZE) || held.Size < 1 || held.Size > UPLOAD_PART_SIZE) {
       throw badRequest(partSizeMessage);
     }
     size += held.Size;
-    md5s.push(Buffer.from(md5, 'hex'));
+    tags.push(Buffer.from(tag, 'hex'));
   });
   if (size > limits.maxUploadBytes) throw tooLarge();
   if (limits.declaredSize !== undefined && size !== limits.declaredSize) {
     throw badRequest(`The parts hold ${size} bytes but the file has ${limits.declaredSize}.`);
   }
-  const etag = crypto.createHash('md5').update(Buffer.concat(md5s)).digest('hex');
+  const etag = crypto.createHash('md5').update(Buffer.concat(tags)).digest('hex');
   return { size, ETag: `"${etag}-${requested.length}"` };
 }

@@ -7,6 +7,7 @@ import {
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListMultipartUploadsCommand,
   ListObjectsV2Command,
   ListPartsCommand,
   S3Client,
@@ -55,8 +56,8 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
   });
   const Bucket = options.bucket;
 
-  async function listAllParts(key: string, uploadId: string): Promise<UploadedPart[]> {
-    const parts: UploadedPart[] = [];
+  async function listAllParts(key: string, uploadId: string): Promise<(UploadedPart & { touched: number })[]> {
+    const parts: (UploadedPart & { touched: number })[] = [];
     let marker: string | undefined;
     do {
       const page = await client
@@ -65,11 +66,22 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
           throw isMissing(error) ? uploadNotFound() : error;
         });
       for (const part of page.Parts ?? []) {
-        parts.push({ PartNumber: part.PartNumber ?? 0, ETag: part.ETag ?? '', Size: part.Size ?? 0 });
+        parts.push({
+          PartNumber: part.PartNumber ?? 0,
+          ETag: part.ETag ?? '',
+          Size: part.Size ?? 0,
+          touched: part.LastModified?.getTime() ?? 0,
+        });
       }
       marker = page.IsTruncated ? page.NextPartNumberMarker : undefined;
     } while (marker);
     return parts;
+  }
+
+  /** Whether a part was stored since `since` (an old upload still being sent is not abandoned). */
+  async function touchedSince(key: string, uploadId: string, since: Date): Promise<boolean> {
+    const parts = await listAllParts(key, uploadId).catch(() => []);
+    return parts.some((part) => part.touched >= since.getTime());
   }
 
   return {
@@ -139,7 +151,8 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
       const command = new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber: partNumber });
       return getSignedUrl(client, command, { expiresIn: expiresInSeconds });
     },
-    listParts: (key, uploadId) => listAllParts(key, uploadId),
+    listParts: async (key, uploadId) =>
+      (await listAllParts(key, uploadId)).map(({ PartNumber, ETag, Size }) => ({ PartNumber, ETag, Size })),
     async completeMultipartUpload(key, uploadId, parts) {
       const checked = checkCompletion(parts, await listAllParts(key, uploadId), {
         maxUploadBytes: options.maxUploadBytes,
@@ -164,6 +177,23 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
       } catch (error) {
         if (!isMissing(error)) throw error;
       }
+    },
+    async abortStaleUploads(olderThan) {
+      let aborted = 0;
+      let KeyMarker: string | undefined;
+      let UploadIdMarker: string | undefined;
+      do {
+        const page = await client.send(new ListMultipartUploadsCommand({ Bucket, KeyMarker, UploadIdMarker }));
+        for (const upload of page.Uploads ?? []) {
+          if (!upload.Key || !upload.UploadId || !upload.Initiated || upload.Initiated >= olderThan) continue;
+          if (await touchedSince(upload.Key, upload.UploadId, olderThan)) continue;
+          await this.abortMultipartUpload(upload.Key, upload.UploadId);
+          aborted += 1;
+        }
+        KeyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;
+        UploadIdMarker = page.IsTruncated ? page.NextUploadIdMarker : undefined;
+      } while (KeyMarker);
+      return aborted;
     },
 
     async presignGet(key, getOptions) {

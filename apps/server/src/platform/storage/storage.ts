@@ -26,7 +26,7 @@ export interface CompletedPart {
 export interface CompletedUpload {
   key: string;
   size: number;
-  /** S3-style multipart ETag: MD5 of the parts' MD5s, dash, part count. */
+  /** S3-style multipart ETag: MD5 of the parts' ETag bytes, dash, part count. */
   ETag: string;
 }
 
@@ -67,6 +67,11 @@ export interface ObjectStorage {
   completeMultipartUpload(key: string, uploadId: string, parts: CompletedPart[]): Promise<CompletedUpload>;
   /** Drops the parts; an unknown upload is not an error. */
   abortMultipartUpload(key: string, uploadId: string): Promise<void>;
+  /**
+   * Aborts every multipart upload untouched since `olderThan` (S3: initiated before it) and removes
+   * what crashed writers left behind; answers how many uploads were aborted. See upload-sweeper.ts.
+   */
+  abortStaleUploads(olderThan: Date): Promise<number>;
 
   /** A short-lived URL for media: audio, HLS/DASH manifests and segments, downloads. */
   presignGet(key: string, options: PresignGetOptions): Promise<string>;
