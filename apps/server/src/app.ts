@@ -13,17 +13,19 @@ import { registerOpenApi } from './http/openapi.js';
 import { registerHealthRoutes } from './http/health.routes.js';
 import { registerRouteAccess } from './modules/access/route-access.js';
 import { registerSessionHook } from './modules/auth/session-hook.js';
-import { registerModules } from './modules/index.js';
+import { registerJobs, registerModules } from './modules/index.js';
 import { registerMediaRoutes } from './http/media.routes.js';
 import { registerUploadPartRoutes } from './http/upload-parts.routes.js';
 import { registerWebApp } from './http/web-app.js';
 import { createPlatform, type Platform, type PlatformOverrides } from './platform/platform.js';
-import { createJobQueue } from './platform/jobs/pg-boss-queue.js';
+import { createJobQueue, type JobQueueOptions } from './platform/jobs/pg-boss-queue.js';
 
 export interface BuildOptions extends PlatformOverrides {
   /** Serve the built web app (off in API tests). */
   serveWeb?: boolean;
   logger?: boolean;
+  /** Queue settings (tests work only some kinds, or poll faster). */
+  jobs?: JobQueueOptions;
 }
 
 export { IMAGE_BODY_LIMIT, JSON_BODY_LIMIT };
@@ -61,15 +63,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     storage: platform.storage,
     log: app.log,
     platform,
-    jobs: createJobQueue(platform.database, config, app.log),
+    jobs: createJobQueue(platform.database, config, app.log, options.jobs),
   };
   app.decorate('ctx', ctx);
+  registerJobs(ctx);
   app.addHook('onClose', async () => {
     await ctx.jobs.stop({ graceful: true, timeoutMs: 10_000 });
     await platform.close();
   });
 
   registerErrorHandler(app);
+  // A worker works jobs and answers only its health checks: no API, no web app.
+  if (config.role === 'worker') {
+    registerHealthRoutes(app);
+    return app;
+  }
   app.addHook('preValidation', rejectNulCharacters);
   await app.register(cookie);
   await app.register(multipart, {

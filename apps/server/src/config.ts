@@ -35,6 +35,24 @@ const envSchema = z.object({
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
+  MAX_SONG_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(2 * 60 * 60),
+  PENDING_ARTIST_MAX_SONGS: z.coerce.number().int().min(0).default(3),
+  PENDING_ARTIST_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(1024 ** 3),
+  ARTIST_MAX_SONGS: z.coerce.number().int().min(0).default(500),
+  ARTIST_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(200 * 1024 ** 3),
   MAX_UPLOAD_BYTES: z.coerce
     .number()
     .int()
@@ -73,9 +91,18 @@ export interface Config {
   ffmpegPath: string | undefined;
   ffprobePath: string | undefined;
   workerConcurrency: number;
+  /**
+   * A running job renews its lease this often; a job whose worker died is retried once its lease
+   * (4 heartbeats) has run out, found by the queue's upkeep that also runs at this interval.
+   */
+  jobHeartbeatSeconds: number;
   maxUploadBytes: number;
   /** Multipart uploads untouched this long are aborted by the storage sweep (docs/storage.md). */
   staleUploadMs: number;
+  /** The longest song accepted, read from the WAV header at upload completion and again in the job. */
+  maxSongSeconds: number;
+  /** Songs and stored original bytes an artist may have: small while PENDING, larger once ACTIVE. */
+  artistQuotas: { pending: ArtistQuota; active: ArtistQuota };
   /** Signs media and upload URLs; without it a secret is made once and kept in DATA_DIR. */
   signingSecret: string | undefined;
   /** S3-compatible storage when S3_BUCKET is set; files under DATA_DIR otherwise. */
@@ -91,6 +118,11 @@ export interface Config {
     | undefined;
 }
 
+export interface ArtistQuota {
+  songs: number;
+  bytes: number;
+}
+
 export class ConfigError extends Error {}
 
 /** Parses the environment once; a bad value throws one line naming the variable. */
@@ -103,6 +135,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`);
   }
   const e = parsed.data;
+  if (e.ROLE !== 'all' && !e.DATABASE_URL) {
+    throw new ConfigError(
+      `ROLE=${e.ROLE} needs DATABASE_URL: the embedded database belongs to one process, so api and worker ` +
+        'processes can only share a PostgreSQL database.',
+    );
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? 'localhost' : e.HOST}:${e.PORT}`).replace(
     /\/$/,
     '',
@@ -127,8 +165,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
     workerConcurrency: e.WORKER_CONCURRENCY,
+    jobHeartbeatSeconds: e.JOB_HEARTBEAT_SECONDS,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     staleUploadMs: Math.round(e.STALE_UPLOAD_DAYS * 24 * 60 * 60 * 1000),
+    maxSongSeconds: e.MAX_SONG_SECONDS,
+    artistQuotas: {
+      pending: { songs: e.PENDING_ARTIST_MAX_SONGS, bytes: e.PENDING_ARTIST_MAX_BYTES },
+      active: { songs: e.ARTIST_MAX_SONGS, bytes: e.ARTIST_MAX_BYTES },
+    },
     signingSecret: e.SIGNING_SECRET,
     s3: e.S3_BUCKET
       ? {

@@ -3,11 +3,15 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { DataDirLockedError } from './platform/db/lock.js';
 import { seedDemoOnFirstStart } from './seed/demo.js';
 
+/**
+ * ROLE=all serves the API and the web app and works jobs; api serves and sends jobs but works none;
+ * worker works jobs and serves only /healthz and /readyz (the queue decides what it works from the role).
+ */
 async function start(config: Config): Promise<void> {
-  const app = await buildApp(config);
+  const app = await buildApp(config, { serveWeb: config.role !== 'worker' });
   await app.ctx.platform.database.migrate();
   await app.ctx.jobs.start();
-  if (config.seedDemo) await seedDemoOnFirstStart(app.ctx);
+  if (config.seedDemo && config.role === 'all') await seedDemoOnFirstStart(app.ctx);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();
@@ -16,7 +20,14 @@ async function start(config: Config): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`HFM is running at ${config.publicUrl}/ (API docs at ${config.publicUrl}/api/docs)`);
+  if (config.role === 'worker') {
+    app.log.info({ role: config.role }, `HFM worker is running (health at ${config.publicUrl}/healthz)`);
+  } else {
+    app.log.info(
+      { role: config.role },
+      `HFM is running at ${config.publicUrl}/ (API docs at ${config.publicUrl}/api/docs)`,
+    );
+  }
 }
 
 try {

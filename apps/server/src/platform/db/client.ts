@@ -62,12 +62,20 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
       await pool.query('select 1');
     },
     async migrate() {
-      if (schemaName) await pool.query(`create schema if not exists "${schemaName}"`);
-      await pool.query('create extension if not exists pg_trgm');
-      await migrateNodePg(drizzleNodePg(pool), {
-        migrationsFolder,
-        ...(schemaName ? { migrationsSchema: schemaName } : {}),
-      });
+      // api and worker processes start together: one migrates while the others wait for it.
+      const lock = await pool.connect();
+      try {
+        await lock.query("select pg_advisory_lock(hashtext('hfm.migrate'))");
+        if (schemaName) await pool.query(`create schema if not exists "${schemaName}"`);
+        await pool.query('create extension if not exists pg_trgm');
+        await migrateNodePg(drizzleNodePg(pool), {
+          migrationsFolder,
+          ...(schemaName ? { migrationsSchema: schemaName } : {}),
+        });
+      } finally {
+        await lock.query("select pg_advisory_unlock(hashtext('hfm.migrate'))").catch(() => undefined);
+        lock.release();
+      }
     },
     async close() {
       await pool.end();

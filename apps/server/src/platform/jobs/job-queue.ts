@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Database } from '../db/client.js';
 
 /**
  * What a job handler reports. 'failed' is a final business outcome the handler has already recorded
@@ -47,10 +48,13 @@ export interface JobDefinition<Payload> {
   /** First retry delay; doubled each retry, with jitter. Default 5. */
   retryDelaySeconds?: number;
   /**
-   * How long one attempt may run. Past it the attempt is aborted (signal) and retried; a job whose
-   * worker died is retried once this has passed. Default 15 minutes.
+   * How long one attempt may run (its budget). Past it the attempt is aborted (signal) and retried.
+   * A job whose worker died is retried sooner: a running attempt holds a lease it renews every
+   * heartbeat, and is retried once the lease runs out. Default 15 minutes.
    */
   expireInSeconds?: number;
+  /** Runs once when this process starts working this kind, before its first job (e.g. tidy up after a crash). */
+  onWorkerStart?(): Promise<unknown>;
   /** Jobs of this kind run at once in one worker process. Default WORKER_CONCURRENCY. */
   concurrency?: number;
 }
@@ -61,8 +65,15 @@ export interface SendOptions {
   /** A UUID chosen by the caller: sending the same id twice makes one job (the second answers null). */
   id?: string;
   startAfterSeconds?: number;
-  /** Overrides the definition's expiry for this job (e.g. from the file size of a long song). */
+  /** Overrides the definition's budget for this job (e.g. from the duration of a long song). */
   expireInSeconds?: number;
+  /** Higher runs first among waiting jobs of one kind; equal priorities run oldest first. Default 0. */
+  priority?: number;
+  /**
+   * Insert the job through this database handle, e.g. `ctx.db` inside withTransaction: the job then
+   * exists only if the caller's transaction commits.
+   */
+  db?: Database;
 }
 
 export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
@@ -91,6 +102,13 @@ export interface JobQueue {
   /** Validates the payload with the definition's schema; answers the job id, or null for a duplicate. */
   send<Payload>(name: string, payload: Payload, options?: SendOptions): Promise<string | null>;
   getJob(name: string, id: string): Promise<JobRecord | null>;
+  /**
+   * The sum of one numeric payload field over the jobs of this kind not yet finished whose payload
+   * holds every key/value of `match` (e.g. the seconds of audio an artist has waiting).
+   */
+  queuedSum(name: string, match: Record<string, string>, field: string, options?: { db?: Database }): Promise<number>;
+  /** Resolves once no job of these kinds waits or runs (tests, and draining before a stop). */
+  idle(names: readonly string[], options?: { timeoutMs?: number }): Promise<void>;
   stop(options?: StopOptions): Promise<void>;
 }
 

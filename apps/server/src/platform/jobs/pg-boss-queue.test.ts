@@ -13,7 +13,7 @@ type Payload = z.infer<typeof payload>;
 
 const quiet: JobLogger = { info() {}, warn() {}, error() {} };
 const fast: JobQueueOptions = { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1 };
-const config = { role: 'all' as const, workerConcurrency: 1 };
+const config = { role: 'all' as const, workerConcurrency: 1, jobHeartbeatSeconds: 1 };
 
 let database: DatabaseHandle;
 let schemaName: string | undefined;

@@ -1,7 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Config } from '../../config.js';
-import type { DatabaseHandle } from '../db/client.js';
-import { createBossDb, type ClosableBossDb } from './boss-db.js';
+import type { Database, DatabaseHandle } from '../db/client.js';
+import { createBossDb, drizzleBossDb, type ClosableBossDb } from './boss-db.js';
 import {
   JobQueueError,
   type JobDefinition,
@@ -21,22 +21,29 @@ export interface JobQueueOptions {
   schema?: string;
   /** How often an idle worker looks for work; a send in the same process wakes it at once. Default 2. */
   pollingIntervalSeconds?: number;
-  /** How often expired jobs (dead workers) are moved back to retry. Default 30. */
+  /** How often expired jobs (dead workers) are moved back to retry. Default JOB_HEARTBEAT_SECONDS. */
   maintenanceIntervalSeconds?: number;
-  /** Run workers in this process. Default: when the role is 'all' or 'worker'. */
-  work?: boolean;
+  /**
+   * Run workers in this process: true, false, or only the named kinds. Default: when the role is
+   * 'all' or 'worker' (an 'api' process sends jobs and works none).
+   */
+  work?: boolean | readonly string[];
 }
+
+/** A lease is this many heartbeats long: a missed beat or two under load does not lose the job. */
+export const LEASE_HEARTBEATS = 4;
 
 const DEFAULTS = { retryLimit: 3, retryDelaySeconds: 5, expireInSeconds: 15 * 60 };
 const GIVE_UP_SUFFIX = '.gave-up';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDefinition = JobDefinition<any>;
+type QueueConfig = Pick<Config, 'role' | 'workerConcurrency' | 'jobHeartbeatSeconds'>;
 
 /** The job queue on pg-boss, in the app's own database (PGlite or PostgreSQL). */
 export function createJobQueue(
   database: DatabaseHandle,
-  config: Pick<Config, 'role' | 'workerConcurrency'>,
+  config: QueueConfig,
   log: JobLogger,
   options: JobQueueOptions = {},
 ): JobQueue {
@@ -49,10 +56,11 @@ class PgBossJobQueue implements JobQueue {
   readonly #running = new Set<AbortController>();
   readonly #bossDb: ClosableBossDb;
   #boss: PgBoss | undefined;
+  #schema = 'pgboss';
 
   constructor(
     private readonly database: DatabaseHandle,
-    private readonly config: Pick<Config, 'role' | 'workerConcurrency'>,
+    private readonly config: QueueConfig,
     private readonly log: JobLogger,
     private readonly options: JobQueueOptions,
   ) {
@@ -67,21 +75,27 @@ class PgBossJobQueue implements JobQueue {
 
   async start(): Promise<void> {
     if (this.#boss) return;
+    this.#schema = this.options.schema ?? (await defaultSchema(this.database));
     const boss = new PgBoss({
       db: this.#bossDb,
-      schema: this.options.schema ?? (await defaultSchema(this.database)),
+      schema: this.#schema,
       migrate: true,
       supervise: true,
       schedule: false,
-      maintenanceIntervalSeconds: this.options.maintenanceIntervalSeconds ?? 30,
+      maintenanceIntervalSeconds: this.options.maintenanceIntervalSeconds ?? this.config.jobHeartbeatSeconds,
     });
     boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
     await boss.start();
     for (const definition of this.#definitions.values()) await createQueues(boss, definition);
     this.#boss = boss;
-    if (this.options.work ?? this.config.role !== 'api') {
-      for (const definition of this.#definitions.values()) await this.#startWorkers(boss, definition);
+    for (const definition of this.#definitions.values()) {
+      if (this.#works(definition.name)) await this.#startWorkers(boss, definition);
     }
+  }
+
+  #works(name: string): boolean {
+    const work = this.options.work ?? this.config.role !== 'api';
+    return typeof work === 'boolean' ? work : work.includes(name);
   }
 
   async send<Payload>(name: string, payload: Payload, options: SendOptions = {}): Promise<string | null> {
@@ -96,6 +110,8 @@ class PgBossJobQueue implements JobQueue {
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
       ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
       ...(options.expireInSeconds ? { expireInSeconds: options.expireInSeconds } : {}),
+      ...(options.priority ? { priority: options.priority } : {}),
+      ...(options.db ? { db: drizzleBossDb(options.db) } : {}),
     });
     if (id) for (const workerId of this.#workerIds.get(name) ?? []) boss.notifyWorker(workerId);
     return id;
@@ -112,6 +128,36 @@ class PgBossJobQueue implements JobQueue {
       data: job.data,
       output: job.output,
     };
+  }
+
+  async queuedSum(
+    name: string,
+    match: Record<string, string>,
+    field: string,
+    options: { db?: Database } = {},
+  ): Promise<number> {
+    this.#requireStarted();
+    const db = options.db ? drizzleBossDb(options.db) : this.#bossDb;
+    const { rows } = await db.executeSql(
+      `select coalesce(sum((data->>$3)::float8), 0) as total from ${this.#schema}.job
+       where name = $1 and state < 'completed' and data @> $2::jsonb`,
+      [name, JSON.stringify(match), field],
+    );
+    return Number((rows[0] as { total?: unknown } | undefined)?.total ?? 0);
+  }
+
+  async idle(names: readonly string[], { timeoutMs = 60_000 }: { timeoutMs?: number } = {}): Promise<void> {
+    const started = Date.now();
+    for (;;) {
+      this.#requireStarted();
+      const { rows } = await this.#bossDb.executeSql(
+        `select count(*)::int as waiting from ${this.#schema}.job where name = any($1::text[]) and state < 'completed'`,
+        [names],
+      );
+      if (Number((rows[0] as { waiting?: unknown } | undefined)?.waiting ?? 0) === 0) return;
+      if (Date.now() - started > timeoutMs) throw new JobQueueError(`Jobs of ${names.join(', ')} are still waiting.`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 
   async stop({ graceful = true, timeoutMs = 30_000 }: StopOptions = {}): Promise<void> {
@@ -134,6 +180,7 @@ class PgBossJobQueue implements JobQueue {
   }
 
   async #startWorkers(boss: PgBoss, definition: AnyDefinition): Promise<void> {
+    await definition.onWorkerStart?.();
     const concurrency = definition.concurrency ?? this.config.workerConcurrency;
     const pollingIntervalSeconds = this.options.pollingIntervalSeconds ?? 2;
     const ids: string[] = [];
@@ -161,6 +208,7 @@ class PgBossJobQueue implements JobQueue {
       job.expireInSeconds * 1000,
     );
     this.#running.add(controller);
+    const heartbeat = this.#holdLease(definition.name, job);
     try {
       const outcome = await definition.handle(parsed.data, {
         jobId: job.id,
@@ -176,9 +224,32 @@ class PgBossJobQueue implements JobQueue {
       this.log.warn({ ...jobLog, err }, 'job attempt failed');
       throw err;
     } finally {
+      clearInterval(heartbeat);
       clearTimeout(expiry);
       this.#running.delete(controller);
     }
+  }
+
+  /**
+   * pg-boss retries an active job once started_on + expire_in has passed. expire_in stays the job's
+   * whole budget (pg-boss also races the handler against it); the heartbeat moves started_on so the
+   * job lapses one lease after the last beat, never later than its budget. A dead worker beats no
+   * more, so its job is retried a lease later instead of a budget later.
+   */
+  #holdLease(name: string, job: PgBoss.JobWithMetadata<unknown>): NodeJS.Timeout {
+    const beatSeconds = this.config.jobHeartbeatSeconds;
+    const renew = () => {
+      this.#bossDb
+        .executeSql(
+          `update ${this.#schema}.job
+           set started_on = least(now() + $3 * interval '1 second', $4::timestamptz + expire_in) - expire_in
+           where name = $1 and id = $2 and state = 'active'`,
+          [name, job.id, beatSeconds * LEASE_HEARTBEATS, job.startedOn],
+        )
+        .catch((error: unknown) => this.log.warn({ err: error, jobId: job.id }, 'could not renew the job lease'));
+    };
+    renew();
+    return setInterval(renew, beatSeconds * 1000);
   }
 
   async #runGiveUp(definition: AnyDefinition, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
