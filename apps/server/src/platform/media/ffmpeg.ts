@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import type { Config } from '../../config.js';
 
 export interface MediaTools {
@@ -39,11 +39,40 @@ export class MediaToolError extends Error {
   }
 }
 
+let setprivPath: string | null | undefined;
+
+/**
+ * util-linux's setpriv, when it is there and knows --pdeathsig: the kernel then kills the tool as
+ * soon as our process dies, even by SIGKILL, instead of leaving it to run on (and hold a core) alone.
+ */
+export function parentDeathWrapper(): string | null {
+  if (setprivPath !== undefined) return setprivPath;
+  try {
+    const help = execFileSync('setpriv', ['--help'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    setprivPath = help.includes('--pdeathsig') ? 'setpriv' : null;
+  } catch {
+    setprivPath = null;
+  }
+  return setprivPath;
+}
+
+/** The command that runs `binary`, wrapped so it dies with this process where the system allows. */
+export function dyingWithParent(binary: string, args: string[]): { command: string; args: string[] } {
+  const setpriv = parentDeathWrapper();
+  return setpriv
+    ? { command: setpriv, args: ['--pdeathsig', 'KILL', '--', binary, ...args] }
+    : { command: binary, args };
+}
+
+/** setpriv's own answer when it cannot run the tool (the shell convention for "command not found"). */
+const EXEC_FAILED = 127;
+
 /** Runs ffmpeg or ffprobe; kills it on abort or timeout; rejects with the end of stderr on failure. */
 export function runMediaTool(binary: string, args: string[], options: RunOptions = {}): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     if (options.signal?.aborted) return reject(options.signal.reason);
-    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const command = dyingWithParent(binary, args);
+    const child = spawn(command.command, command.args, { stdio: ['ignore', 'pipe', 'pipe'] });
     const stderr = new TailBuffer(STDERR_TAIL_BYTES);
     const stdout: Buffer[] = [];
     let stdoutBytes = 0;
@@ -81,6 +110,9 @@ export function runMediaTool(binary: string, args: string[], options: RunOptions
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
       if (stopReason !== undefined) return reject(stopReason);
+      if (code === EXEC_FAILED && command.command !== binary && stderr.text().startsWith('setpriv:')) {
+        return reject(new MediaToolError(`${name(binary)} could not start: ${stderr.text().trim()}`, '', null));
+      }
       if (code !== 0)
         return reject(new MediaToolError(failureMessage(binary, code, stderr.text()), stderr.text(), code));
       resolve({ stdout: Buffer.concat(stdout).toString('utf8'), stderrTail: stderr.text() });

@@ -28,6 +28,8 @@ export interface TranscodeSongInput {
   tools: MediaTools;
   /** Abort kills both ffmpeg processes (the job's signal). */
   signal?: AbortSignal | undefined;
+  /** The longest song accepted (MAX_SONG_SECONDS); default two hours. */
+  maxSeconds?: number | undefined;
 }
 
 /** Every path is a local file inside workDir. */
@@ -60,7 +62,7 @@ export const PIPELINE_FILES = {
  * (a message for the artist) when the file is not a usable WAV.
  */
 export async function transcodeSong(input: TranscodeSongInput): Promise<TranscodedSong> {
-  const source = await checkWav(input.tools, input.inputPath, input.signal);
+  const source = await checkWav(input.tools, input.inputPath, { maxSeconds: input.maxSeconds, signal: input.signal });
   const streamPaths: StreamPassPaths = {
     streamDir: path.join(input.workDir, PIPELINE_FILES.streamDir),
     previewPath: path.join(input.workDir, PIPELINE_FILES.preview),

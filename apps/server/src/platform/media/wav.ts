@@ -8,7 +8,35 @@ export const WAV_MESSAGES = {
   damaged: 'This WAV file is damaged and cannot be read.',
   compressed: 'This WAV file holds compressed audio. Please upload an uncompressed (PCM) WAV file.',
   empty: 'This WAV file has no audio in it.',
+  lowSampleRate: (hz: number) =>
+    `This WAV file's sample rate is ${hz.toLocaleString('en-US')} Hz, too low for music. ` +
+    `Please upload audio at ${MIN_SAMPLE_RATE.toLocaleString('en-US')} Hz or more (44,100 or 48,000 Hz is usual).`,
+  tooLong: (seconds: number, maxSeconds: number) =>
+    `This recording is ${formatLength(seconds)} long; a song can be at most ${formatLength(maxSeconds)}.`,
 } as const;
+
+/** Below this a WAV is not music (a 1 kHz file of 1 MB would otherwise become 1,000 s of audio to transcode). */
+export const MIN_SAMPLE_RATE = 22_050;
+
+/** The longest song accepted unless MAX_SONG_SECONDS says otherwise: two hours. */
+export const DEFAULT_MAX_SONG_SECONDS = 2 * 60 * 60;
+
+export interface WavLimits {
+  /** The longest song accepted (MAX_SONG_SECONDS). */
+  maxSeconds: number;
+}
+
+/** 7,200 -> '2 h', 1,000 -> '16 min 40 s'. */
+export function formatLength(totalSeconds: number): string {
+  const seconds = Math.ceil(totalSeconds);
+  const parts = [
+    [Math.floor(seconds / 3600), 'h'],
+    [Math.floor((seconds % 3600) / 60), 'min'],
+    [seconds % 60, 's'],
+  ] as const;
+  const shown = parts.filter(([value]) => value > 0).map(([value, unit]) => `${value} ${unit}`);
+  return shown.length ? shown.join(' ') : '0 s';
+}
 
 /** The file cannot become a song; `message` is meant for the artist. */
 export class MediaRejectedError extends Error {}
@@ -28,25 +56,63 @@ const EXTENSIBLE = 0xfffe;
 const UNKNOWN_SIZE = 0xffffffff;
 const MAX_CHUNKS = 1000;
 
-interface WavHeader {
+export interface WavHeader {
   formatTag: number;
   channels: number;
   sampleRate: number;
+  /** Bytes per frame (all channels of one sample instant). */
+  blockAlign: number;
   dataBytes: number;
+}
+
+/** Reads `length` bytes at `position` (fewer at the end): a local file or a ranged read from storage. */
+export interface ByteSource {
+  size: number;
+  read(position: number, length: number): Promise<Buffer>;
+}
+
+/** How long the audio runs, from the header alone (no decoding). */
+export function headerSeconds(header: WavHeader): number {
+  return header.dataBytes / header.blockAlign / header.sampleRate;
+}
+
+/**
+ * What the header alone can refuse, before any work is spent on the file: not PCM, damaged, empty,
+ * a sample rate too low for music, or longer than the limit.
+ */
+export function checkWavHeader(header: WavHeader, limits: WavLimits): void {
+  if (header.formatTag !== PCM && header.formatTag !== IEEE_FLOAT)
+    throw new MediaRejectedError(WAV_MESSAGES.compressed);
+  if (
+    header.channels < 1 ||
+    header.channels > 32 ||
+    header.sampleRate < 1000 ||
+    header.sampleRate > 768_000
+  ) {
+    throw new MediaRejectedError(WAV_MESSAGES.damaged);
+  }
+  if (header.dataBytes === 0) throw new MediaRejectedError(WAV_MESSAGES.empty);
+  checkWavCost(header, limits);
+}
+
+/** The two rules that bound the transcoder's work: a sample rate fit for music, and a length within the limit. */
+export function checkWavCost(header: WavHeader, limits: WavLimits): void {
+  if (header.sampleRate < 1000 || header.blockAlign < 1) return; // damaged: checkWavHeader says so
+  if (header.sampleRate < MIN_SAMPLE_RATE) throw new MediaRejectedError(WAV_MESSAGES.lowSampleRate(header.sampleRate));
+  const seconds = headerSeconds(header);
+  if (seconds > limits.maxSeconds) throw new MediaRejectedError(WAV_MESSAGES.tooLong(seconds, limits.maxSeconds));
 }
 
 /**
  * Is this really a WAV we can use? The RIFF/WAVE header read from the bytes (not the name), then
  * ffprobe must agree: a WAV container, a PCM stream, a duration above zero.
  */
-export async function checkWav(tools: MediaTools, path: string, signal?: AbortSignal): Promise<WavInfo> {
-  const header = await readWavHeader(path);
-  if (header.formatTag !== PCM && header.formatTag !== IEEE_FLOAT)
-    throw new MediaRejectedError(WAV_MESSAGES.compressed);
-  if (header.channels < 1 || header.channels > 32 || header.sampleRate < 1000 || header.sampleRate > 768_000) {
-    throw new MediaRejectedError(WAV_MESSAGES.damaged);
-  }
-  if (header.dataBytes === 0) throw new MediaRejectedError(WAV_MESSAGES.empty);
+export async function checkWav(
+  tools: MediaTools,
+  path: string,
+  { maxSeconds = DEFAULT_MAX_SONG_SECONDS, signal }: Partial<WavLimits> & { signal?: AbortSignal | undefined } = {},
+): Promise<WavInfo> {
+  checkWavHeader(await readWavHeader(path), { maxSeconds });
   const probe = await probeMedia(tools, path, signal).catch((error: unknown) => {
     if (error instanceof MediaToolError) throw new MediaRejectedError(WAV_MESSAGES.damaged);
     throw error;
@@ -54,6 +120,9 @@ export async function checkWav(tools: MediaTools, path: string, signal?: AbortSi
   if (!probe.formatName.split(',').includes('wav') || !probe.audio) throw new MediaRejectedError(WAV_MESSAGES.notWav);
   if (!probe.audio.codec.startsWith('pcm_')) throw new MediaRejectedError(WAV_MESSAGES.compressed);
   if (!(probe.durationSeconds > 0)) throw new MediaRejectedError(WAV_MESSAGES.empty);
+  if (probe.durationSeconds > maxSeconds) {
+    throw new MediaRejectedError(WAV_MESSAGES.tooLong(probe.durationSeconds, maxSeconds));
+  }
   const { codec, sampleRate, channels, bitsPerSample } = probe.audio;
   return { durationSeconds: probe.durationSeconds, sampleRate, channels, bitsPerSample, codec };
 }
@@ -68,15 +137,19 @@ export async function readWavHeader(path: string): Promise<WavHeader> {
       const { bytesRead } = await file.read(buffer, 0, length, position);
       return buffer.subarray(0, bytesRead);
     };
-    const riff = await read(0, 12);
-    const kind = riff.subarray(0, 4).toString('latin1');
-    if (riff.length < 12 || !['RIFF', 'RF64', 'BW64'].includes(kind) || riff.toString('latin1', 8, 12) !== 'WAVE') {
-      throw new MediaRejectedError(WAV_MESSAGES.notWav);
-    }
-    return await walkChunks(read, size);
+    return await parseWavHeader({ size, read });
   } finally {
     await file.close();
   }
+}
+
+export async function parseWavHeader({ size, read }: ByteSource): Promise<WavHeader> {
+  const riff = await read(0, 12);
+  const kind = riff.subarray(0, 4).toString('latin1');
+  if (riff.length < 12 || !['RIFF', 'RF64', 'BW64'].includes(kind) || riff.toString('latin1', 8, 12) !== 'WAVE') {
+    throw new MediaRejectedError(WAV_MESSAGES.notWav);
+  }
+  return walkChunks(read, size);
 }
 
 async function walkChunks(
@@ -112,5 +185,10 @@ function parseFormat(fmt: Buffer): Omit<WavHeader, 'dataBytes'> {
   if (fmt.length < 16) throw new MediaRejectedError(WAV_MESSAGES.damaged);
   const tag = fmt.readUInt16LE(0);
   const formatTag = tag === EXTENSIBLE && fmt.length >= 26 ? fmt.readUInt16LE(24) : tag;
-  return { formatTag, channels: fmt.readUInt16LE(2), sampleRate: fmt.readUInt32LE(4) };
+  return {
+    formatTag,
+    channels: fmt.readUInt16LE(2),
+    sampleRate: fmt.readUInt32LE(4),
+    blockAlign: fmt.readUInt16LE(12),
+  };
 }
