@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
 import { albumsRoutes } from './albums/albums.routes.js';
 import { artistImagesRoutes } from './artists/artist-images.routes.js';
 import { artistsRoutes } from './artists/artists.routes.js';
+import { registerAuthJobs } from './auth/auth.jobs.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { genresRoutes } from './genres/genres.routes.js';
 import { initialRoutes } from './initial/initial.routes.js';
+import { registerSongJobs } from './songs/songs.jobs.js';
 import { songsRoutes } from './songs/songs.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 
@@ -18,4 +21,13 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(genresRoutes);
   await app.register(songsRoutes);
   await app.register(albumsRoutes);
+}
+
+/**
+ * Every domain's background jobs, declared in every role: an api process sends them (and checks
+ * their payloads), a worker works them.
+ */
+export function registerJobs(ctx: AppContext): void {
+  registerAuthJobs(ctx);
+  registerSongJobs(ctx);
 }

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -14,17 +13,36 @@ import { MediaRejectedError } from '../../platform/media/wav.js';
 import { copyObjectToFile } from '../../platform/storage/storage.js';
 import { findArtistById } from '../artists/artists.service.js';
 import { findSongById, updateSongRow, type SongRow } from './songs.repository.js';
+import { removeDeadWorkDirs, songWorkDir } from './songs.work-dirs.js';
 
 export const TRANSCODE_JOB = 'songs.transcode';
-const payload = z.object({ songId: z.uuid() });
+/** artistId and durationSeconds (from the WAV header) drive fair order and the time budget. */
+const payload = z.object({
+  songId: z.uuid(),
+  artistId: z.uuid().optional(),
+  durationSeconds: z.number().nonnegative().optional(),
+});
 export const GAVE_UP_REASON = 'We could not process this file. Please upload it again.';
 
-/** Long songs get longer before their attempt counts as dead: about 4 s per MiB, at least 15 minutes. */
-function expirySeconds(bytes: number): number {
-  return Math.max(15 * 60, Math.ceil((bytes / (1024 * 1024)) * 4));
+/**
+ * The time one attempt may take, from the audio's length rather than its bytes (a 1 kHz file is tiny
+ * and long): measured cost is 2-4% of the duration on 2 cores, so half of it plus five minutes of
+ * slack for storage is far above need and still bounded.
+ */
+export function transcodeBudgetSeconds(durationSeconds: number): number {
+  return Math.ceil(5 * 60 + durationSeconds * 0.5);
 }
 
-export function defineSongJobs(ctx: AppContext): void {
+/**
+ * Waiting songs run fewest-seconds-first per artist: a song's priority falls with the audio its artist
+ * already has queued plus its own length, so one artist's long uploads never hold back another's
+ * short one (pg-boss runs the highest priority first).
+ */
+function fairPriority(queuedSeconds: number, durationSeconds: number): number {
+  return -Math.min(2 ** 31 - 1, Math.round(queuedSeconds + durationSeconds));
+}
+
+export function registerSongJobs(ctx: AppContext): void {
   ctx.jobs.define({
     name: TRANSCODE_JOB,
     payload,
@@ -34,11 +52,29 @@ export function defineSongJobs(ctx: AppContext): void {
     onGiveUp: async ({ songId }) => {
       await updateSongRow(ctx.db, songId, { status: 'failed', failureReason: GAVE_UP_REASON });
     },
+    onWorkerStart: () => removeDeadWorkDirs(ctx.log),
   });
 }
 
-export async function enqueueTranscode(ctx: AppContext, songId: string, bytes: number): Promise<void> {
-  await ctx.jobs.send(TRANSCODE_JOB, { songId }, { singletonKey: songId, expireInSeconds: expirySeconds(bytes) });
+/** Queues a song's transcode through ctx.db: inside withTransaction it commits with the song's status. */
+export async function enqueueTranscode(
+  ctx: AppContext,
+  song: Pick<SongRow, 'id' | 'artistId'>,
+  durationSeconds: number,
+): Promise<void> {
+  const queued = await ctx.jobs.queuedSum(TRANSCODE_JOB, { artistId: song.artistId }, 'durationSeconds', {
+    db: ctx.db,
+  });
+  await ctx.jobs.send(
+    TRANSCODE_JOB,
+    { songId: song.id, artistId: song.artistId, durationSeconds },
+    {
+      singletonKey: song.id,
+      expireInSeconds: transcodeBudgetSeconds(durationSeconds),
+      priority: fairPriority(queued, durationSeconds),
+      db: ctx.db,
+    },
+  );
 }
 
 async function songMeta(ctx: AppContext, song: SongRow, workDir: string): Promise<SongMeta> {
@@ -75,7 +111,7 @@ async function inputFile(ctx: AppContext, key: string, workDir: string): Promise
 export async function transcodeSongJob(ctx: AppContext, songId: string, job: JobContext): Promise<JobOutcome> {
   const song = await findSongById(ctx.db, songId);
   if (!song || song.status !== 'uploading' || !song.originalKey || !song.mediaPrefix) return 'skipped';
-  const workDir = await fsp.mkdtemp(path.join(os.tmpdir(), `hfm-song-${songId}-`));
+  const workDir = await songWorkDir(songId);
   try {
     const meta = await songMeta(ctx, song, workDir);
     const outputDir = path.join(workDir, 'out');
@@ -86,6 +122,7 @@ export async function transcodeSongJob(ctx: AppContext, songId: string, job: Job
       meta,
       tools: resolveMediaTools(ctx.config),
       signal: job.signal,
+      maxSeconds: ctx.config.maxSongSeconds,
     });
     for (const output of listSongOutputs(result, outputDir, song.mediaPrefix)) {
       await ctx.storage.put(output.key, fs.createReadStream(output.file), output.contentType);

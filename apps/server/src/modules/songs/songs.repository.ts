@@ -130,3 +130,20 @@ export async function topSongOfArtist(
     .limit(1);
   return row ?? null;
 }
+
+/** What counts against an artist's quota: their songs, and the bytes of their uploaded originals. */
+export async function songUsageOfArtist(
+  db: Database,
+  artistId: string,
+  exceptSongId?: string,
+): Promise<{ songs: number; bytes: number }> {
+  const [row] = await db
+    .select({ songs: count(), bytes: sql<string>`coalesce(sum(${songs.originalSize}), 0)` })
+    .from(songs)
+    .where(
+      exceptSongId
+        ? and(eq(songs.artistId, artistId), sql`${songs.id} <> ${exceptSongId}`)
+        : eq(songs.artistId, artistId),
+    );
+  return { songs: Number(row?.songs ?? 0), bytes: Number(row?.bytes ?? 0) };
+}

@@ -23,7 +23,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors/app-error.js';
 import { uploadError } from '../../http/multipart.js';
 import { requireAccess } from '../access/access.service.js';
-import { defineSongJobs } from './songs.jobs.js';
 import { downloadSong, playSong } from './songs.playback.js';
 import {
   completeSongUpload,
@@ -48,7 +47,6 @@ const tags = ['songs'];
 export async function songsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
-  defineSongJobs(ctx);
 
   r.post(
     '/api/songs',

@@ -29,6 +29,7 @@ import {
   type NewSongRow,
   type SongRow,
 } from './songs.repository.js';
+import { assertSongQuota } from './songs.limits.js';
 import { presentSong } from './songs.presenter.js';
 
 function toIsoReleaseDate(value: string): string {
@@ -73,6 +74,7 @@ async function assertAlbumsOfArtist(ctx: AppContext, artistId: string, albumIds:
 export async function createSong(ctx: AppContext, actor: Actor, body: CreateSongBody): Promise<PublicSong> {
   const artistId = await requireArtistToManage(ctx, actor, body.artistID);
   await assertAlbumsOfArtist(ctx, artistId, body.albumIDs);
+  await assertSongQuota(ctx, artistId);
   const values = editableValues(body);
   const row = await ctx.db.transaction(async (tx) => {
     const song = await insertSong(tx, {

@@ -16,7 +16,9 @@ import type { Actor } from '../access/permissions.js';
 import { findArtistById } from '../artists/artists.service.js';
 import { updateSongRow, type SongRow } from './songs.repository.js';
 import { getSong, loadSong } from './songs.service.js';
+import { withTransaction } from '../../platform/db/transaction.js';
 import { enqueueTranscode } from './songs.jobs.js';
+import { admitUploadedWav, assertByteQuota } from './songs.limits.js';
 
 /** A part URL stays valid long enough for a large file on a slow line. */
 const PART_URL_SECONDS = 6 * 60 * 60;
@@ -48,6 +50,7 @@ export async function presignSongUpload(
   assertUploadable(song);
   if (!looksLikeWav(file.name, file.type)) throw unsupported();
   if (file.size > ctx.config.maxUploadBytes) throw new AppError('PAYLOAD_TOO_LARGE', messages.tooLarge);
+  await assertByteQuota(ctx, song, file.size);
   const prefix = await mediaPrefixOf(ctx, song);
   const key = `${prefix}original/${cleanKeySegment(file.name)}`;
   const uploadId = (await resumableUpload(ctx, song, key, file)) ?? (await startUpload(ctx, song, key, file.size));
@@ -162,11 +165,16 @@ export async function directSongUpload(
 }
 
 async function startProcessing(ctx: AppContext, song: SongRow, size: number): Promise<void> {
-  await updateSongRow(ctx.db, song.id, {
-    status: 'uploading',
-    uploadId: null,
-    originalSize: size,
-    failureReason: null,
+  await assertByteQuota(ctx, song, size);
+  const durationSeconds = await admitUploadedWav(ctx, song, song.originalKey!);
+  // One transaction: a crash cannot leave a song 'uploading' with no job to move it on.
+  await withTransaction(ctx, async (tx) => {
+    await updateSongRow(tx.db, song.id, {
+      status: 'uploading',
+      uploadId: null,
+      originalSize: size,
+      failureReason: null,
+    });
+    await enqueueTranscode(tx, song, durationSeconds);
   });
-  await enqueueTranscode(ctx, song.id, size);
 }

@@ -1,0 +1,92 @@
+import type { ArtistQuota } from '../../config.js';
+import type { AppContext } from '../../context.js';
+import { AppError, badRequest } from '../../errors/app-error.js';
+import {
+  checkWavCost,
+  headerSeconds,
+  MediaRejectedError,
+  parseWavHeader,
+  type WavHeader,
+} from '../../platform/media/wav.js';
+import type { ObjectStorage } from '../../platform/storage/storage.js';
+import { findArtistById } from '../artists/artists.service.js';
+import { songUsageOfArtist, updateSongRow, type SongRow } from './songs.repository.js';
+
+const GIB = 1024 ** 3;
+
+function formatBytes(bytes: number): string {
+  if (bytes >= GIB) return `${Number((bytes / GIB).toFixed(1))} GiB`;
+  return `${Math.round(bytes / 1024 ** 2)} MiB`;
+}
+
+export const QUOTA_MESSAGES = {
+  songs: (limit: number, pending: boolean) =>
+    pending
+      ? `You can have at most ${limit} songs while your artist account waits for approval.`
+      : `You can have at most ${limit} songs. Please delete one before adding another.`,
+  bytes: (limit: number, pending: boolean) =>
+    pending
+      ? `This upload would take your songs past ${formatBytes(limit)}, the space allowed while your artist account waits for approval.`
+      : `This upload would take your songs past ${formatBytes(limit)}, the space allowed for an artist.`,
+};
+
+async function quotaOf(ctx: AppContext, artistId: string): Promise<{ quota: ArtistQuota; pending: boolean }> {
+  const artist = await findArtistById(ctx.db, artistId);
+  const active = artist?.status === 'ACTIVE';
+  return { quota: ctx.config.artistQuotas[active ? 'active' : 'pending'], pending: !active };
+}
+
+/** Before a song is made: the artist has room for one more. */
+export async function assertSongQuota(ctx: AppContext, artistId: string): Promise<void> {
+  const { quota, pending } = await quotaOf(ctx, artistId);
+  const usage = await songUsageOfArtist(ctx.db, artistId);
+  if (usage.songs >= quota.songs) throw new AppError('CONFLICT', QUOTA_MESSAGES.songs(quota.songs, pending));
+}
+
+/** Before a file is taken for a song: its bytes and the artist's other originals fit the quota. */
+export async function assertByteQuota(ctx: AppContext, song: Pick<SongRow, 'id' | 'artistId'>, bytes: number) {
+  const { quota, pending } = await quotaOf(ctx, song.artistId);
+  const usage = await songUsageOfArtist(ctx.db, song.artistId, song.id);
+  if (usage.bytes + bytes > quota.bytes) {
+    throw new AppError('PAYLOAD_TOO_LARGE', QUOTA_MESSAGES.bytes(quota.bytes, pending), {
+      file: QUOTA_MESSAGES.bytes(quota.bytes, pending),
+    });
+  }
+}
+
+/** The header of an uploaded original, read with a few ranged reads; null when it cannot be parsed. */
+async function readStoredHeader(storage: ObjectStorage, key: string): Promise<WavHeader | null> {
+  const stat = await storage.stat(key);
+  if (!stat) return null;
+  const read = async (position: number, length: number) => {
+    if (position >= stat.size || length <= 0) return Buffer.alloc(0);
+    const object = await storage.get(key, { start: position, end: Math.min(stat.size, position + length) - 1 });
+    if (!object) return Buffer.alloc(0);
+    const chunks: Buffer[] = [];
+    for await (const chunk of object.body) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  };
+  return parseWavHeader({ size: stat.size, read }).catch((error: unknown) => {
+    if (error instanceof MediaRejectedError) return null;
+    throw error;
+  });
+}
+
+/**
+ * At upload completion, before any work is queued: refuse from the header alone audio the transcoder
+ * would waste its time on (a sample rate below 22,050 Hz, or longer than MAX_SONG_SECONDS); the song
+ * fails with the reason and the request answers 400. Answers the audio's length in seconds. A header
+ * it cannot read is left to the job, which gives the artist the precise reason.
+ */
+export async function admitUploadedWav(ctx: AppContext, song: SongRow, key: string): Promise<number> {
+  const header = await readStoredHeader(ctx.storage, key);
+  if (!header) return ctx.config.maxSongSeconds;
+  try {
+    checkWavCost(header, { maxSeconds: ctx.config.maxSongSeconds });
+  } catch (error) {
+    if (!(error instanceof MediaRejectedError)) throw error;
+    await updateSongRow(ctx.db, song.id, { status: 'failed', uploadId: null, failureReason: error.message });
+    throw badRequest(error.message, { file: error.message });
+  }
+  return header.blockAlign > 0 && header.sampleRate >= 1000 ? headerSeconds(header) : ctx.config.maxSongSeconds;
+}
