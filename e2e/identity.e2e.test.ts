@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, MOBILE, screenshot } from './support/browser.ts';
-import { codeFromMail, startServer, type RunningServer } from './support/server.ts';
+import { startServer, type RunningServer } from './support/server.ts';
 
 const PASSWORD = 'Night-Drive-2025!';
 
@@ -45,7 +45,7 @@ describe('identity in a real browser', () => {
     await page.getByText('Just one more step!').waitFor();
     await page.getByText('Check your email for a confirmation link!').waitFor();
 
-    const code = codeFromMail(server.mails(), email);
+    const code = await server.mailedCode(email);
     await page.goto(`/main/#/confirm?email=${encodeURIComponent(email)}`);
     await page.getByLabel('Code').fill(code);
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -70,7 +70,7 @@ describe('identity in a real browser', () => {
     await fillAccount(dialog, email);
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL('**/login', { timeout: 15_000 });
-    expect(codeFromMail(server.mails(), email)).toMatch(/^\d{6}$/);
+    expect(await server.mailedCode(email)).toMatch(/^\d{6}$/);
   });
 
   it('a wrong confirmation code shows a clear message and keeps the user on the screen', async () => {
@@ -100,7 +100,7 @@ describe('identity in a real browser', () => {
     await screenshot(page, 'artist-almost-live-1280');
     await page.waitForURL('**/login', { timeout: 15_000 });
     expect(Date.now() - shownAt).toBeGreaterThan(7000);
-    expect(codeFromMail(server.mails(), email)).toMatch(/^\d{6}$/);
+    expect(await server.mailedCode(email)).toMatch(/^\d{6}$/);
   });
 
   it('invalid input shows the exact messages and keeps the button disabled', async () => {

@@ -18,6 +18,8 @@ export interface RunningServer {
   output(): string;
   /** Mail files written so far, newest last. */
   mails(): string[];
+  /** The code in the newest mail to this address, waiting for it: mail goes out from a job. */
+  mailedCode(email: string): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -68,6 +70,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   const mailDir = path.join(dataDir, 'mail');
+  const readMailDir = () =>
+    fs.existsSync(mailDir)
+      ? fs
+          .readdirSync(mailDir)
+          .sort()
+          .map((file) => fs.readFileSync(path.join(mailDir, file), 'utf8'))
+      : [];
   let seedOutput: string | undefined;
   const childEnv = { ...process.env, DATA_DIR: dataDir, ...(database ? { DATABASE_URL: database.url } : {}) };
   return {
@@ -84,13 +93,18 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       return match[1]!;
     },
     output: () => output,
-    mails: () =>
-      fs.existsSync(mailDir)
-        ? fs
-            .readdirSync(mailDir)
-            .sort()
-            .map((file) => fs.readFileSync(path.join(mailDir, file), 'utf8'))
-        : [],
+    mails: readMailDir,
+    async mailedCode(email: string) {
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        try {
+          return codeFromMail(readMailDir(), email);
+        } catch (error) {
+          if (Date.now() > deadline) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
+    },
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -11,6 +11,7 @@ import {
   type NewAlbumRow,
 } from '../modules/albums/albums.repository.js';
 import { createArtistAccount, type ArtistRow, type NewArtist } from '../modules/artists/artists.service.js';
+import { CONFIRMATION_MAIL_JOB } from '../modules/auth/confirmation-mail.js';
 import { SESSION_COOKIE } from '../modules/auth/sessions.js';
 import { findGenreByLabel } from '../modules/genres/genres.service.js';
 import { insertSong, type NewSongRow, type SongRow } from '../modules/songs/songs.repository.js';
@@ -96,8 +97,14 @@ export async function signIn(app: FastifyInstance, user: { email: string; passwo
   return `${SESSION_COOKIE}=${cookie.value}`;
 }
 
+/** Waits for queued mail to be sent, then answers the .eml files the embedded mailer wrote to one address. */
+export async function readMails(t: { app: FastifyInstance; dataDir: string }, to: string): Promise<string[]> {
+  await t.app.ctx.jobs.idle([CONFIRMATION_MAIL_JOB]);
+  return readMailFiles(t.dataDir, to);
+}
+
 /** The .eml files the embedded mailer wrote to one address, oldest first, as text. */
-export function readMails(dataDir: string, to: string): string[] {
+function readMailFiles(dataDir: string, to: string): string[] {
   const mailDir = path.join(dataDir, 'mail');
   if (!fs.existsSync(mailDir)) return [];
   const safeTo = to.replace(/[^a-zA-Z0-9@._-]/g, '_');
@@ -118,8 +125,8 @@ function decodeQuotedPrintable(text: string): string {
 }
 
 /** The six-digit code in the newest mail to this address (read from the body, not the headers). */
-export function latestCode(dataDir: string, to: string): string {
-  const mail = readMails(dataDir, to).at(-1);
+export async function latestCode(t: { app: FastifyInstance; dataDir: string }, to: string): Promise<string> {
+  const mail = (await readMails(t, to)).at(-1);
   if (!mail) throw new Error(`no mail to ${to}`);
   const body = mail.slice(mail.indexOf('\n\n'));
   const match = /^(\d{6})$/m.exec(body);

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
+import { CONFIRMATION_MAIL_JOB } from '../modules/auth/confirmation-mail.js';
 import { openDatabase } from '../platform/db/client.js';
 
 export interface TestApp {
@@ -20,7 +21,10 @@ export interface TestApp {
  * named by TEST_DATABASE_URL. Storage and mail are the real embedded adapters in a temp folder.
  */
 export interface TestAppOptions {
-  /** Start the job queue and its workers (songs are transcoded in the test). */
+  /**
+   * Work every kind of job (songs are transcoded in the test). Otherwise the queue runs and works only
+   * the confirmation mail, so sign-up mail arrives as it does in production, from a job.
+   */
   jobs?: boolean;
   /** Adds routes (or anything else) to the built app before it becomes ready. */
   beforeReady?: (app: FastifyInstance) => void;
@@ -40,7 +44,13 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   const schemaName = url ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined;
   const database = await openDatabase({ url, schemaName, poolSize: 4 });
   await database.migrate();
-  const app = await buildApp(config, { database, serveWeb: false, logger: false });
+  const work = options.jobs ? true : [CONFIRMATION_MAIL_JOB];
+  const app = await buildApp(config, {
+    database,
+    serveWeb: false,
+    logger: false,
+    jobs: { work, pollingIntervalSeconds: 0.5 },
+  });
   async function close(): Promise<void> {
     try {
       await app.close();
@@ -57,10 +67,10 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   try {
     options.beforeReady?.(app);
     await app.ready();
+    await app.ctx.jobs.start();
   } catch (error) {
     await close().catch(() => undefined);
     throw error;
   }
-  if (options.jobs) await app.ctx.jobs.start();
   return { app, config, dataDir, close };
 }

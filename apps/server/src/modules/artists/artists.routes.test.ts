@@ -128,7 +128,7 @@ describe('POST /api/artists/create', () => {
     );
     expect(res.statusCode).toBe(415);
     expect(await emailExists(user.email)).toBe(false);
-    expect(readMails(t.dataDir, user.email)).toHaveLength(0);
+    expect(await readMails(t, user.email)).toHaveLength(0);
   });
 
   it('creates an unconfirmed ARTIST and a PENDING artist in review, and mails a code', async () => {
@@ -164,7 +164,7 @@ describe('POST /api/artists/create', () => {
       isExclusive: false,
     });
     expect(JSON.stringify(body)).not.toMatch(/password|argon2/i);
-    expect(latestCode(t.dataDir, user.email)).toMatch(/^\d{6}$/);
+    expect(await latestCode(t, user.email)).toMatch(/^\d{6}$/);
     const [row] = await t.app.ctx.db.select().from(artists).where(eq(artists.id, body.artist.id));
     expect(row!.isSearchable).toBe(false);
     const login = await t.app.inject({
@@ -232,7 +232,7 @@ describe('POST /api/artists/create', () => {
       expect(res.statusCode).toBe(500);
       expect(await emailExists(user.email)).toBe(false);
       expect(await t.app.ctx.db.select().from(artists).where(eq(artists.name, 'Rolled Back'))).toHaveLength(0);
-      expect(readMails(t.dataDir, user.email)).toHaveLength(0);
+      expect(await readMails(t, user.email)).toHaveLength(0);
     } finally {
       fs.rmSync(bannerDir, { force: true });
     }

@@ -43,11 +43,11 @@ const wrongCodeFor = (code: string) => String((Number(code) + 1) % 1_000_000).pa
 describe('the confirmation mail', () => {
   it('carries the code as six plain digits and a link to the confirm page with the email', async () => {
     const { id, email } = await signUpFan();
-    const mails = readMails(t.dataDir, email);
+    const mails = await readMails(t, email);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain(`To: ${email}`);
     expect(mails[0]).toContain(`https://hfm.example/main/#/confirm?email=${encodeURIComponent(email)}`);
-    const code = latestCode(t.dataDir, email);
+    const code = await latestCode(t, email);
     expect(code).toMatch(/^\d{6}$/);
     const stored = await codeRow(id);
     expect(stored!.codeHash).not.toContain(code);
@@ -68,7 +68,7 @@ describe('POST /api/auth/confirm-user', () => {
 
   it('a wrong code is a 400 that changes nothing but the attempt count', async () => {
     const { id, email } = await signUpFan();
-    const code = latestCode(t.dataDir, email);
+    const code = await latestCode(t, email);
     const before = await codeRow(id);
     const res = await confirm(email, wrongCodeFor(code));
     expect(res.statusCode).toBe(400);
@@ -80,7 +80,7 @@ describe('POST /api/auth/confirm-user', () => {
     const after = await codeRow(id);
     expect(after).toEqual({ ...before, attempts: 1 });
     expect((await statusOf(id)).status).toBe('UNCONFIRMED');
-    expect(readMails(t.dataDir, email)).toHaveLength(1);
+    expect(await readMails(t, email)).toHaveLength(1);
   });
 
   it('an unknown email gets the same answer as a wrong code', async () => {
@@ -91,7 +91,7 @@ describe('POST /api/auth/confirm-user', () => {
 
   it('confirms: the user becomes ACTIVE with confirmedAt, the code is deleted and works only once', async () => {
     const { id, email } = await signUpFan();
-    const code = latestCode(t.dataDir, email);
+    const code = await latestCode(t, email);
     const res = await confirm(email.toUpperCase(), code);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ confirmed: true, routeTo: '/login' });
@@ -110,7 +110,7 @@ describe('POST /api/auth/confirm-user', () => {
 
   it('an expired code is a 400 that mails a fresh code; only the fresh one works', async () => {
     const { id, email } = await signUpFan();
-    const oldCode = latestCode(t.dataDir, email);
+    const oldCode = await latestCode(t, email);
     await t.app.ctx.db
       .update(confirmationCodes)
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -118,15 +118,15 @@ describe('POST /api/auth/confirm-user', () => {
     const res = await confirm(email, oldCode);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual({ code: messages.expiredCode });
-    expect(readMails(t.dataDir, email)).toHaveLength(2);
-    const newCode = latestCode(t.dataDir, email);
+    expect(await readMails(t, email)).toHaveLength(2);
+    const newCode = await latestCode(t, email);
     if (newCode !== oldCode) expect((await confirm(email, oldCode)).statusCode).toBe(400);
     expect((await confirm(email, newCode)).statusCode).toBe(200);
   });
 
   it('the 5th wrong try burns the code and mails a new one', async () => {
     const { id, email } = await signUpFan();
-    const code = latestCode(t.dataDir, email);
+    const code = await latestCode(t, email);
     for (let attempt = 1; attempt <= 4; attempt++) {
       const res = await confirm(email, wrongCodeFor(code));
       expect(res.json().error.message).toBe(messages.wrongCode);
@@ -134,9 +134,9 @@ describe('POST /api/auth/confirm-user', () => {
     const fifth = await confirm(email, wrongCodeFor(code));
     expect(fifth.statusCode).toBe(400);
     expect(fifth.json().error.fields).toEqual({ code: messages.codeBurned });
-    expect(readMails(t.dataDir, email)).toHaveLength(2);
+    expect(await readMails(t, email)).toHaveLength(2);
     expect((await codeRow(id))!.attempts).toBe(0);
-    const newCode = latestCode(t.dataDir, email);
+    const newCode = await latestCode(t, email);
     if (newCode !== code) expect((await confirm(email, code)).statusCode).toBe(400);
     expect((await confirm(email, newCode)).statusCode).toBe(200);
   });
@@ -154,27 +154,27 @@ describe('POST /api/auth/resend-code', () => {
     const res = await resend(email);
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({ sent: true });
-    expect(readMails(t.dataDir, email)).toHaveLength(0);
+    expect(await readMails(t, email)).toHaveLength(0);
   });
 
   it('mails a new code to an unconfirmed account; the old code stops working', async () => {
     const { email } = await signUpFan();
-    const oldCode = latestCode(t.dataDir, email);
+    const oldCode = await latestCode(t, email);
     const res = await resend(email);
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({ sent: true });
-    expect(readMails(t.dataDir, email)).toHaveLength(2);
-    const newCode = latestCode(t.dataDir, email);
+    expect(await readMails(t, email)).toHaveLength(2);
+    const newCode = await latestCode(t, email);
     if (newCode !== oldCode) expect((await confirm(email, oldCode)).statusCode).toBe(400);
     expect((await confirm(email, newCode)).statusCode).toBe(200);
   });
 
   it('answers the same for a confirmed account and mails nothing', async () => {
     const { email } = await signUpFan();
-    await confirm(email, latestCode(t.dataDir, email));
+    await confirm(email, await latestCode(t, email));
     const res = await resend(email);
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({ sent: true });
-    expect(readMails(t.dataDir, email)).toHaveLength(1);
+    expect(await readMails(t, email)).toHaveLength(1);
   });
 });

@@ -3,10 +3,11 @@ import { CONFIRMATION_CODE_TTL_MS, CONFIRMATION_MAX_ATTEMPTS, messages, type Con
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../errors/app-error.js';
 import { confirmationCodeMail } from '../../platform/mail/templates.js';
-import { activateUser, findUserByEmail } from '../users/users.service.js';
+import { activateUser, findUser, findUserByEmail } from '../users/users.service.js';
 import { countWrongAttempt, deleteCode, findCode, replaceCode } from './confirmation-codes.repository.js';
+import { mailCodeQuietly } from './confirmation-mail.js';
 
-type MailContext = Pick<AppContext, 'db' | 'mailer' | 'config' | 'log'>;
+type MailContext = Pick<AppContext, 'db' | 'mailer' | 'config' | 'log' | 'jobs'>;
 
 interface CodeRecipient {
   id: string;
@@ -29,7 +30,7 @@ function sameHash(a: string, b: string): boolean {
   return left.length === right.length && crypto.timingSafeEqual(left, right);
 }
 
-/** A fresh code replaces any earlier one and goes out by mail. */
+/** A fresh code replaces any earlier one and goes out by mail (run by the confirmation mail job). */
 export async function issueConfirmationCode(ctx: MailContext, user: CodeRecipient): Promise<void> {
   const code = generateCode();
   await replaceCode(ctx.db, user.id, hashCode(user.id, code), new Date(Date.now() + CONFIRMATION_CODE_TTL_MS));
@@ -38,13 +39,12 @@ export async function issueConfirmationCode(ctx: MailContext, user: CodeRecipien
   );
 }
 
-/** After sign-up the account exists either way; a mail that fails is logged and the user can ask again. */
-export async function mailCodeQuietly(ctx: MailContext, user: CodeRecipient): Promise<void> {
-  try {
-    await issueConfirmationCode(ctx, user);
-  } catch (error) {
-    ctx.log.error({ err: error, userId: user.id }, 'could not mail the confirmation code');
-  }
+/** The job's work: a code for an account still waiting for one; false when there is none to mail. */
+export async function mailFreshCode(ctx: MailContext, userId: string): Promise<boolean> {
+  const user = await findUser(ctx.db, userId);
+  if (!user || user.status !== 'UNCONFIRMED') return false;
+  await issueConfirmationCode(ctx, user);
+  return true;
 }
 
 const codeError = (message: string) => badRequest(message, { code: message });
@@ -55,13 +55,14 @@ export async function confirmUser(ctx: MailContext, { email, code }: ConfirmUser
   const stored = await findCode(ctx.db, user.id);
   if (!stored) throw codeError(messages.wrongCode);
   if (stored.expiresAt.getTime() <= Date.now()) {
-    await issueConfirmationCode(ctx, user);
+    await mailCodeQuietly(ctx, user);
     throw codeError(messages.expiredCode);
   }
   if (!sameHash(stored.codeHash, hashCode(user.id, code))) {
     const attempts = await countWrongAttempt(ctx.db, user.id);
     if (attempts !== null && attempts >= CONFIRMATION_MAX_ATTEMPTS) {
-      await issueConfirmationCode(ctx, user);
+      await deleteCode(ctx.db, user.id); // burned now, not when the new code's mail goes out
+      await mailCodeQuietly(ctx, user);
       throw codeError(messages.codeBurned);
     }
     throw codeError(messages.wrongCode);

@@ -106,7 +106,7 @@ describe('POST /api/users/create (fan sign-up)', () => {
     expect(JSON.stringify(user)).not.toMatch(/password|argon2/i);
     const [row] = await t.app.ctx.db.select().from(users).where(eq(users.id, user.id));
     expect(row).toMatchObject({ role: 'SUBSCRIBER', dob: '1991-04-05', confirmedAt: null });
-    expect(latestCode(t.dataDir, email.toLowerCase())).toMatch(/^\d{6}$/);
+    expect(await latestCode(t, email.toLowerCase())).toMatch(/^\d{6}$/);
   });
 
   it('answers 409 EMAIL_EXISTS for a taken email, whatever its case', async () => {
@@ -115,7 +115,7 @@ describe('POST /api/users/create (fan sign-up)', () => {
     const again = await create(fanBody({ email: email.toUpperCase() }));
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toEqual({ code: 'EMAIL_EXISTS', message: messages.emailExists(email) });
-    expect(readMails(t.dataDir, email)).toHaveLength(1);
+    expect(await readMails(t, email)).toHaveLength(1);
   });
 
   it('stores a profile image sent as a data URL under profile-images/{userId}/', async () => {
@@ -135,7 +135,7 @@ describe('POST /api/users/create (fan sign-up)', () => {
     expect(res.statusCode).toBe(415);
     expect(res.json().error.message).toBe(messages.imageType);
     expect((await checkEmail(email)).json()).toEqual({ exists: false });
-    expect(readMails(t.dataDir, email)).toHaveLength(0);
+    expect(await readMails(t, email)).toHaveLength(0);
   });
 });
 

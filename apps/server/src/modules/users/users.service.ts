@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors/app-error.js';
 import type { Database } from '../../platform/db/client.js';
 import type { ProcessedImage } from '../../platform/media/images.js';
-import { mailCodeQuietly } from '../auth/confirmation.service.js';
+import { mailCodeQuietly } from '../auth/confirmation-mail.js';
 import { hashPassword } from '../auth/passwords.js';
 import { findActiveSubscriptions } from '../billing/billing.service.js';
 import { findHiFivesOfUsers } from '../engagement/engagement.service.js';
