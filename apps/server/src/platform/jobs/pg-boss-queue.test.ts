@@ -4,6 +4,8 @@ import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
+import { sql } from 'drizzle-orm';
+import { withTransaction } from '../db/transaction.js';
 import { createBossDb } from './boss-db.js';
 import type { JobDefinition, JobLogger, JobOutcome, JobQueue, JobRecord } from './job-queue.js';
 import { createJobQueue, defaultSchema, type JobQueueOptions } from './pg-boss-queue.js';
@@ -194,5 +196,73 @@ describe('job queue on pg-boss', () => {
     const record = await waitFor(() => restarted.getJob('songs.test', id!), finished);
     expect(record).toMatchObject({ state: 'completed', retryCount: 1 });
     expect(runs).toEqual([2]);
+  });
+
+  it('runs waiting jobs highest priority first, oldest first among equals', async () => {
+    const sender = await startQueue(job(), { work: false });
+    await sender.send('songs.test', { songId: 'long' }, { priority: -7200 });
+    await sender.send('songs.test', { songId: 'short' }, { priority: -180 });
+    await sender.send('songs.test', { songId: 'plain-1' });
+    await sender.send('songs.test', { songId: 'plain-2' });
+    const order: string[] = [];
+    const worker = await startQueue(job({ handle: async ({ songId }) => (order.push(songId), 'success') }));
+    await worker.idle(['songs.test']);
+    expect(order).toEqual(['plain-1', 'plain-2', 'short', 'long']);
+  });
+
+  it('sums a payload field over the unfinished jobs that match', async () => {
+    const load = z.object({ songId: z.string(), artistId: z.string(), durationSeconds: z.number() });
+    const queue = createJobQueue(database, config, quiet, { ...fast, work: false });
+    queue.define({ name: 'songs.load', payload: load, handle: async () => 'success' });
+    await queue.start();
+    queues.push(queue);
+    await queue.send('songs.load', { songId: 'a', artistId: 'x', durationSeconds: 100.5 });
+    await queue.send('songs.load', { songId: 'b', artistId: 'x', durationSeconds: 20 });
+    await queue.send('songs.load', { songId: 'c', artistId: 'y', durationSeconds: 7 });
+    expect(await queue.queuedSum('songs.load', { artistId: 'x' }, 'durationSeconds')).toBe(120.5);
+    expect(await queue.queuedSum('songs.load', { artistId: 'z' }, 'durationSeconds')).toBe(0);
+  });
+
+  it('sends inside the caller transaction: a rollback takes the job back, a commit keeps it', async () => {
+    const queue = await startQueue(job(), { work: false });
+    const failed = withTransaction({ db: database.db }, async (tx) => {
+      await queue.send('songs.test', { songId: 'rolled-back' }, { id: crypto.randomUUID(), db: tx.db });
+      throw new Error('the caller failed after sending');
+    });
+    await expect(failed).rejects.toThrow('the caller failed');
+    const id = crypto.randomUUID();
+    await withTransaction({ db: database.db }, (tx) => queue.send('songs.test', { songId: 'kept' }, { id, db: tx.db }));
+    expect(await queue.queuedSum('songs.test', {}, 'none')).toBe(0);
+    expect((await queue.getJob('songs.test', id))?.state).toBe('created');
+    const waiting = await database.db.execute(sql`select data from ${sql.identifier(await defaultSchema(database))}.job`);
+    expect((waiting.rows as Array<{ data: Payload }>).map((row) => row.data.songId)).toEqual(['kept']);
+  });
+
+  it('renews the lease of a running attempt, so a job far longer than a lease is not retried', async () => {
+    const schema = await defaultSchema(database);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const runs: number[] = [];
+    const queue = await startQueue(
+      job({ expireInSeconds: 600, handle: async (_d, c) => (runs.push(c.attempt), await released, 'success') }),
+    );
+    const id = await queue.send('songs.test', { songId: 'long' });
+    const lease = async () => {
+      const { rows } = await database.db.execute(
+        sql`select extract(epoch from started_on + expire_in) as lapses, extract(epoch from now()) as now
+            from ${sql.identifier(schema)}.job where id = ${id}`,
+      );
+      const row = rows[0] as { lapses: unknown; now: unknown } | undefined;
+      return { lapses: Number(row?.lapses ?? NaN), now: Number(row?.now ?? NaN) };
+    };
+    // Leased: the job lapses at most one lease (4 heartbeats of 1 s) ahead, not 600 s after its start.
+    const first = await waitFor(lease, ({ lapses, now }) => lapses > now && lapses - now <= 4);
+    // Each beat pushes the lapse on: past several leases it is the same attempt, never retried.
+    await waitFor(lease, ({ lapses }) => lapses > first.lapses + 3 * 4);
+    expect(await queue.getJob('songs.test', id!)).toMatchObject({ state: 'active', retryCount: 0 });
+    release();
+    const record = await waitFor(() => queue.getJob('songs.test', id!), finished);
+    expect(record).toMatchObject({ state: 'completed', retryCount: 0 });
+    expect(runs).toEqual([1]);
   });
 });
