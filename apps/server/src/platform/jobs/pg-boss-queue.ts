@@ -88,9 +88,9 @@ class PgBossJobQueue implements JobQueue {
     await boss.start();
     for (const definition of this.#definitions.values()) await createQueues(boss, definition);
     this.#boss = boss;
-    for (const definition of this.#definitions.values()) {
-      if (this.#works(definition.name)) await this.#startWorkers(boss, definition);
-    }
+    const working = [...this.#definitions.keys()].filter((name) => this.#works(name));
+    for (const name of working) await this.#startWorkers(boss, this.#definitions.get(name)!);
+    this.log.info({ working }, working.length ? 'working jobs' : 'sending jobs only, working none');
   }
 
   #works(name: string): boolean {

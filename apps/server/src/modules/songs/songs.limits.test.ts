@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createJobQueue } from '../../platform/jobs/pg-boss-queue.js';
+import { WAV_MESSAGES } from '../../platform/media/wav.js';
+import { createArtist, multipart, signIn } from '../../test/factories.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { makeWav } from '../../test/wav.js';
+import { registerSongJobs, TRANSCODE_JOB } from './songs.jobs.js';
+import { QUOTA_MESSAGES } from './songs.limits.js';
+import { findSongById } from './songs.repository.js';
+
+describe('what an artist may ask of the transcoder', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      MAX_SONG_SECONDS: '10',
+      PENDING_ARTIST_MAX_SONGS: '2',
+      PENDING_ARTIST_MAX_BYTES: String(3 * 1024 * 1024),
+    });
+  });
+  afterAll(async () => t.close());
+
+  async function artistSession(status: 'PENDING' | 'ACTIVE' = 'ACTIVE') {
+    const artist = await createArtist(t.app, { artist: { status } });
+    const cookie = await signIn(t.app, artist);
+    const inject = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { cookie } });
+    const newSong = async (title: string) => inject('POST', '/api/songs', { title, releaseDate: '05/01/2025' });
+    const upload = async (songId: string, wav: Buffer) => {
+      const form = multipart([{ name: 'file', fileName: 'song.wav', type: 'audio/wav', data: wav }]);
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/songs/upload/${songId}`,
+        payload: form.payload,
+        headers: { ...form.headers, cookie },
+      });
+    };
+    return { artist, inject, newSong, upload };
+  }
+
+  it('refuses a sample rate below 22,050 Hz at upload, from the header, before any job is queued', async () => {
+    const { newSong, upload } = await artistSession();
+    const songId = (await newSong('One Kilohertz')).json().id as string;
+    const res = await upload(songId, makeWav(8, { sampleRate: 1000, channels: 1 }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(WAV_MESSAGES.lowSampleRate(1000));
+    expect(res.json().error.message).toContain('22,050 Hz');
+    expect(await findSongById(t.app.ctx.db, songId)).toMatchObject({
+      status: 'failed',
+      failureReason: WAV_MESSAGES.lowSampleRate(1000),
+    });
+    expect(await t.app.ctx.jobs.queuedSum(TRANSCODE_JOB, {}, 'durationSeconds')).toBe(0);
+  });
+
+  it('refuses audio longer than MAX_SONG_SECONDS with the length and the limit', async () => {
+    const { newSong, upload } = await artistSession();
+    const songId = (await newSong('Too Long')).json().id as string;
+    const res = await upload(songId, makeWav(12, { sampleRate: 22_050, channels: 1 }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('This recording is 12 s long; a song can be at most 10 s.');
+  });
+
+  it('holds a PENDING artist to the small quota of songs, with a clear 4xx', async () => {
+    const { newSong } = await artistSession('PENDING');
+    expect((await newSong('First')).statusCode).toBe(201);
+    expect((await newSong('Second')).statusCode).toBe(201);
+    const third = await newSong('Third');
+    expect(third.statusCode).toBe(409);
+    expect(third.json().error.message).toBe(QUOTA_MESSAGES.songs(2, true));
+  });
+
+  it('counts the bytes of the artist’s other originals against the quota', async () => {
+    const { newSong, inject, upload } = await artistSession('PENDING');
+    const first = (await newSong('Two Megabytes')).json().id as string;
+    expect((await upload(first, makeWav(5, { sampleRate: 22_050, channels: 2 }))).statusCode).toBe(200);
+    const second = (await newSong('Two More')).json().id as string;
+    const res = await inject('POST', `/api/songs/upload-presigned/${second}`, {
+      files: [{ name: 'more.wav', size: 2 * 1024 * 1024, type: 'audio/wav', s3Path: 'songs' }],
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.message).toBe(QUOTA_MESSAGES.bytes(3 * 1024 * 1024, true));
+    expect(res.json().error.message).toContain('3 MiB');
+  });
+
+  it('an ACTIVE artist has the larger quota', async () => {
+    const { newSong } = await artistSession('ACTIVE');
+    for (const title of ['A', 'B', 'C']) expect((await newSong(title)).statusCode).toBe(201);
+  });
+
+  it('sets the song uploading and queues its job in one transaction: a failed enqueue leaves no stranded song', async () => {
+    const solo = await createTestApp();
+    try {
+      const artist = await createArtist(solo.app, { artist: { status: 'ACTIVE' } });
+      const cookie = await signIn(solo.app, artist);
+      const created = await solo.app.inject({
+        method: 'POST',
+        url: '/api/songs',
+        payload: { title: 'Stranded?', releaseDate: '05/01/2025' },
+        headers: { cookie },
+      });
+      const songId = created.json().id as string;
+      await solo.app.ctx.jobs.stop(); // the enqueue now fails, after the status was written
+      const form = multipart([{ name: 'file', fileName: 'song.wav', type: 'audio/wav', data: makeWav(2) }]);
+      const res = await solo.app.inject({
+        method: 'POST',
+        url: `/api/songs/upload/${songId}`,
+        payload: form.payload,
+        headers: { ...form.headers, cookie },
+      });
+      expect(res.statusCode).toBe(500);
+      expect((await findSongById(solo.app.ctx.db, songId))?.status).toBe('pending');
+    } finally {
+      await solo.close();
+    }
+  });
+});
+
+describe('fair order of transcodes', () => {
+  it('runs an idle artist’s short song before a busy artist’s queued long ones', async () => {
+    const t = await createTestApp(); // the queue runs, but works no songs until the test starts a worker
+    try {
+      const busy = await createArtist(t.app, { artist: { status: 'ACTIVE' } });
+      const idle = await createArtist(t.app, { artist: { status: 'ACTIVE' } });
+      const uploadAs = async (artist: typeof busy, title: string, seconds: number) => {
+        const cookie = await signIn(t.app, artist);
+        const created = await t.app.inject({
+          method: 'POST',
+          url: '/api/songs',
+          payload: { title, releaseDate: '05/01/2025' },
+          headers: { cookie },
+        });
+        const songId = created.json().id as string;
+        const form = multipart([
+          { name: 'file', fileName: 'song.wav', type: 'audio/wav', data: makeWav(seconds, { channels: 1 }) },
+        ]);
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `/api/songs/upload/${songId}`,
+          payload: form.payload,
+          headers: { ...form.headers, cookie },
+        });
+        expect(res.statusCode).toBe(200);
+        return songId;
+      };
+      const busyLong = await uploadAs(busy, 'Busy Long', 8);
+      const busyShort = await uploadAs(busy, 'Busy Short', 2);
+      const idleShort = await uploadAs(idle, 'Idle Short', 2);
+
+      const worker = createJobQueue(t.app.ctx.platform.database, t.config, t.app.log, {
+        work: [TRANSCODE_JOB],
+        pollingIntervalSeconds: 0.5,
+      });
+      registerSongJobs({ ...t.app.ctx, jobs: worker });
+      await worker.start();
+      try {
+        await worker.idle([TRANSCODE_JOB], { timeoutMs: 120_000 });
+      } finally {
+        await worker.stop();
+      }
+      const songs = await Promise.all([busyLong, busyShort, idleShort].map((id) => findSongById(t.app.ctx.db, id)));
+      expect(songs.map((song) => song?.status)).toEqual(['ready', 'ready', 'ready']);
+      const order = [...songs].sort((a, b) => a!.processedAt!.getTime() - b!.processedAt!.getTime());
+      expect(order.map((song) => song!.title)).toEqual(['Idle Short', 'Busy Long', 'Busy Short']);
+    } finally {
+      await t.close();
+    }
+  }, 180_000);
+});
