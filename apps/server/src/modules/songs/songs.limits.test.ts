@@ -71,8 +71,8 @@ describe('what an artist may ask of the transcoder', () => {
 
   it('counts the bytes of the artist’s other originals against the quota', async () => {
     const { newSong, inject, upload } = await artistSession('PENDING');
-    const first = (await newSong('Two Megabytes')).json().id as string;
-    expect((await upload(first, makeWav(5, { sampleRate: 22_050, channels: 2 }))).statusCode).toBe(200);
+    const first = (await newSong('Under Two Megabytes')).json().id as string;
+    expect((await upload(first, makeWav(10, { sampleRate: 44_100, channels: 2 }))).statusCode).toBe(200); // 1.7 MB
     const second = (await newSong('Two More')).json().id as string;
     const res = await inject('POST', `/api/songs/upload-presigned/${second}`, {
       files: [{ name: 'more.wav', size: 2 * 1024 * 1024, type: 'audio/wav', s3Path: 'songs' }],
