@@ -127,7 +127,12 @@ describe('api and worker processes', () => {
 
     first.child.kill('SIGKILL');
     await first.exited;
-    for (const pid of ffmpegs) await waitFor(() => isRunning(pid), (running) => !running, 30_000);
+    for (const pid of ffmpegs)
+      await waitFor(
+        () => isRunning(pid),
+        (running) => !running,
+        30_000,
+      );
     expect(await songStatus(songId)).toBe('uploading');
 
     const second = await startServerProcess('worker', env);

@@ -234,7 +234,9 @@ describe('job queue on pg-boss', () => {
     await withTransaction({ db: database.db }, (tx) => queue.send('songs.test', { songId: 'kept' }, { id, db: tx.db }));
     expect(await queue.queuedSum('songs.test', {}, 'none')).toBe(0);
     expect((await queue.getJob('songs.test', id))?.state).toBe('created');
-    const waiting = await database.db.execute(sql`select data from ${sql.identifier(await defaultSchema(database))}.job`);
+    const waiting = await database.db.execute(
+      sql`select data from ${sql.identifier(await defaultSchema(database))}.job`,
+    );
     expect((waiting.rows as Array<{ data: Payload }>).map((row) => row.data.songId)).toEqual(['kept']);
   });
 

@@ -83,12 +83,7 @@ export function headerSeconds(header: WavHeader): number {
 export function checkWavHeader(header: WavHeader, limits: WavLimits): void {
   if (header.formatTag !== PCM && header.formatTag !== IEEE_FLOAT)
     throw new MediaRejectedError(WAV_MESSAGES.compressed);
-  if (
-    header.channels < 1 ||
-    header.channels > 32 ||
-    header.sampleRate < 1000 ||
-    header.sampleRate > 768_000
-  ) {
+  if (header.channels < 1 || header.channels > 32 || header.sampleRate < 1000 || header.sampleRate > 768_000) {
     throw new MediaRejectedError(WAV_MESSAGES.damaged);
   }
   if (header.dataBytes === 0) throw new MediaRejectedError(WAV_MESSAGES.empty);
