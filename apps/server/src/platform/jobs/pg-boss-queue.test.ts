@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { withTransaction } from '../db/transaction.js';
 import { createBossDb } from './boss-db.js';
 import type { JobDefinition, JobLogger, JobOutcome, JobQueue, JobRecord } from './job-queue.js';
@@ -59,6 +59,11 @@ async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, t
     if (Date.now() - started > timeoutMs) throw new Error(`Timed out; last value ${JSON.stringify(value)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** Rows of a raw statement (PGlite and node-postgres both answer `{ rows }`). */
+async function rowsOf<Row>(statement: SQL): Promise<Row[]> {
+  return ((await database.db.execute(statement)) as unknown as { rows: Row[] }).rows;
 }
 
 const finished = (record: JobRecord | null) => record?.state === 'completed' || record?.state === 'failed';
@@ -234,10 +239,10 @@ describe('job queue on pg-boss', () => {
     await withTransaction({ db: database.db }, (tx) => queue.send('songs.test', { songId: 'kept' }, { id, db: tx.db }));
     expect(await queue.queuedSum('songs.test', {}, 'none')).toBe(0);
     expect((await queue.getJob('songs.test', id))?.state).toBe('created');
-    const waiting = await database.db.execute(
+    const waiting = await rowsOf<{ data: Payload }>(
       sql`select data from ${sql.identifier(await defaultSchema(database))}.job`,
     );
-    expect((waiting.rows as Array<{ data: Payload }>).map((row) => row.data.songId)).toEqual(['kept']);
+    expect(waiting.map((row) => row.data.songId)).toEqual(['kept']);
   });
 
   it('renews the lease of a running attempt, so a job far longer than a lease is not retried', async () => {
@@ -250,11 +255,10 @@ describe('job queue on pg-boss', () => {
     );
     const id = await queue.send('songs.test', { songId: 'long' });
     const lease = async () => {
-      const { rows } = await database.db.execute(
+      const [row] = await rowsOf<{ lapses: unknown; now: unknown }>(
         sql`select extract(epoch from started_on + expire_in) as lapses, extract(epoch from now()) as now
             from ${sql.identifier(schema)}.job where id = ${id}`,
       );
-      const row = rows[0] as { lapses: unknown; now: unknown } | undefined;
       return { lapses: Number(row?.lapses ?? NaN), now: Number(row?.now ?? NaN) };
     };
     // Leased: the job lapses at most one lease (4 heartbeats of 1 s) ahead, not 600 s after its start.
