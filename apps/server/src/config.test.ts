@@ -40,6 +40,9 @@ describe('config', () => {
     ['LOG_LEVEL', 'loud'],
     ['ROLE', 'everything'],
     ['SIGNING_SECRET', 'short'],
+    ['MAX_SONG_SECONDS', '0'],
+    ['JOB_HEARTBEAT_SECONDS', 'often'],
+    ['PENDING_ARTIST_MAX_SONGS', '-1'],
   ])('stops with one line naming %s when it is %j', (name, value) => {
     let error: unknown;
     try {
@@ -56,5 +59,23 @@ describe('config', () => {
   it('chooses S3 storage when S3_BUCKET is set, path-style for a custom endpoint', () => {
     const config = loadConfig({ S3_BUCKET: 'media', S3_ENDPOINT: 'http://127.0.0.1:9000' });
     expect(config.s3).toMatchObject({ bucket: 'media', endpoint: 'http://127.0.0.1:9000', forcePathStyle: true });
+  });
+
+  it('refuses ROLE=api or worker on the embedded database, which one process owns', () => {
+    for (const role of ['api', 'worker']) {
+      expect(() => loadConfig({ ROLE: role })).toThrow(/ROLE=\w+ needs DATABASE_URL/);
+      expect(loadConfig({ ROLE: role, DATABASE_URL: 'postgres://127.0.0.1/hfm' }).role).toBe(role);
+    }
+  });
+
+  it('reads the transcoder limits and the artist quotas, small while pending', () => {
+    const config = loadConfig({ MAX_SONG_SECONDS: '600', PENDING_ARTIST_MAX_SONGS: '1', ARTIST_MAX_BYTES: '5000' });
+    expect(config.maxSongSeconds).toBe(600);
+    expect(config.artistQuotas).toEqual({
+      pending: { songs: 1, bytes: 1024 ** 3 },
+      active: { songs: 500, bytes: 5000 },
+    });
+    expect(loadConfig({}).maxSongSeconds).toBe(7200);
+    expect(loadConfig({}).jobHeartbeatSeconds).toBe(15);
   });
 });
