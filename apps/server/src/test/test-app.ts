@@ -28,6 +28,8 @@ export interface TestAppOptions {
   jobs?: boolean;
   /** Adds routes (or anything else) to the built app before it becomes ready. */
   beforeReady?: (app: FastifyInstance) => void;
+  /** Which kinds this app's queue works, overriding `jobs` (e.g. none, to see a job wait). */
+  work?: boolean | readonly string[];
 }
 
 export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
@@ -44,7 +46,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   const schemaName = url ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined;
   const database = await openDatabase({ url, schemaName, poolSize: 4 });
   await database.migrate();
-  const work = options.jobs ? true : [CONFIRMATION_MAIL_JOB];
+  const work = options.work ?? (options.jobs ? true : [CONFIRMATION_MAIL_JOB]);
   const app = await buildApp(config, {
     database,
     serveWeb: false,
