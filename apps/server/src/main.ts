@@ -8,7 +8,7 @@ import { seedDemoOnFirstStart } from './seed/demo.js';
  * worker works jobs and serves only /healthz and /readyz (the queue decides what it works from the role).
  */
 async function start(config: Config): Promise<void> {
-  const app = await buildApp(config, { serveWeb: config.role !== 'worker' });
+  const app = await buildApp(config);
   await app.ctx.platform.database.migrate();
   await app.ctx.jobs.start();
   if (config.seedDemo && config.role === 'all') await seedDemoOnFirstStart(app.ctx);
