@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss';
 import type { Config } from '../../config.js';
 import type { Database, DatabaseHandle } from '../db/client.js';
 import { createBossDb, drizzleBossDb, type ClosableBossDb } from './boss-db.js';
+import { holdLease } from './lease.js';
 import {
   JobQueueError,
   type JobDefinition,
@@ -29,9 +30,6 @@ export interface JobQueueOptions {
    */
   work?: boolean | readonly string[];
 }
-
-/** A lease is this many heartbeats long: a missed beat or two under load does not lose the job. */
-export const LEASE_HEARTBEATS = 4;
 
 const DEFAULTS = { retryLimit: 3, retryDelaySeconds: 5, expireInSeconds: 15 * 60 };
 const GIVE_UP_SUFFIX = '.gave-up';
@@ -208,7 +206,7 @@ class PgBossJobQueue implements JobQueue {
       job.expireInSeconds * 1000,
     );
     this.#running.add(controller);
-    const heartbeat = this.#holdLease(definition.name, job);
+    const heartbeat = holdLease(this.#bossDb, this.#schema, job, this.config.jobHeartbeatSeconds, this.log);
     try {
       const outcome = await definition.handle(parsed.data, {
         jobId: job.id,
@@ -228,28 +226,6 @@ class PgBossJobQueue implements JobQueue {
       clearTimeout(expiry);
       this.#running.delete(controller);
     }
-  }
-
-  /**
-   * pg-boss retries an active job once started_on + expire_in has passed. expire_in stays the job's
-   * whole budget (pg-boss also races the handler against it); the heartbeat moves started_on so the
-   * job lapses one lease after the last beat, never later than its budget. A dead worker beats no
-   * more, so its job is retried a lease later instead of a budget later.
-   */
-  #holdLease(name: string, job: PgBoss.JobWithMetadata<unknown>): NodeJS.Timeout {
-    const beatSeconds = this.config.jobHeartbeatSeconds;
-    const renew = () => {
-      this.#bossDb
-        .executeSql(
-          `update ${this.#schema}.job
-           set started_on = least(now() + $3 * interval '1 second', $4::timestamptz + expire_in) - expire_in
-           where name = $1 and id = $2 and state = 'active'`,
-          [name, job.id, beatSeconds * LEASE_HEARTBEATS, job.startedOn],
-        )
-        .catch((error: unknown) => this.log.warn({ err: error, jobId: job.id }, 'could not renew the job lease'));
-    };
-    renew();
-    return setInterval(renew, beatSeconds * 1000);
   }
 
   async #runGiveUp(definition: AnyDefinition, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
