@@ -138,8 +138,8 @@ async function statusesFor(world: MatrixWorld, row: MatrixRow): Promise<Expected
 
 /**
  * Registers one test per row on a fresh app and world, and answers the world for the file's other tests.
- * `env` and `jobs` as for createTestApp (rows that upload need a started queue; `ROLE: 'api'` sends
- * transcodes without working them).
+ * `env` and `jobs` as for createTestApp (the queue always runs; without `jobs` it sends transcodes
+ * and works none of them).
  */
 export function describeMatrix(
   title: string,

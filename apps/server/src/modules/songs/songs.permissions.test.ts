@@ -2,11 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { uploadRows } from '../../test/matrix/uploads.rows.js';
 import { ACTORS, describeMatrix } from '../../test/permission-matrix.js';
 
-// ROLE=api: uploads queue their transcode, and no worker here takes it.
-const world = describeMatrix('song upload and playback permission matrix', uploadRows, {
-  env: { ROLE: 'api' },
-  jobs: true,
-});
+// The test app's queue runs but works only mail: uploads queue their transcode, and no worker here takes it.
+// (ROLE=api needs a shared PostgreSQL database; roles.test.ts runs real api and worker processes.)
+const world = describeMatrix('song upload and playback permission matrix', uploadRows);
 
 describe('who hears a song in full', () => {
   it('is the artist, admins and subscribers; everyone else hears the preview', async () => {
