@@ -7,7 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { registerErrorHandler } from './http/error-handler.js';
-import { IMAGE_BODY_LIMIT, JSON_BODY_LIMIT } from './http/limits.js';
+import { FORM_TEXT_LIMIT, IMAGE_BODY_LIMIT, JSON_BODY_LIMIT } from './http/limits.js';
 import { rejectNulCharacters } from './http/nul-characters.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerHealthRoutes } from './http/health.routes.js';
@@ -72,8 +72,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandler(app);
   app.addHook('preValidation', rejectNulCharacters);
   await app.register(cookie);
+  // Routes read forms with their own rules (http/multipart.ts); these tight defaults bound request.file().
   await app.register(multipart, {
-    limits: { fileSize: IMAGE_BODY_LIMIT, files: 4, fields: 20, fieldSize: IMAGE_BODY_LIMIT },
+    limits: { fileSize: IMAGE_BODY_LIMIT, files: 1, fields: 4, fieldSize: FORM_TEXT_LIMIT, parts: 5, headerPairs: 10 },
   });
   await app.register(rateLimit, { global: false });
   registerSessionHook(app);
