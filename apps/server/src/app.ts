@@ -28,6 +28,18 @@ export interface BuildOptions extends PlatformOverrides {
 
 export { IMAGE_BODY_LIMIT, JSON_BODY_LIMIT };
 
+/** A body that never finishes, or a client that never speaks, is answered 408 and its connection closed. */
+function serverTimeouts({ timeouts }: Config) {
+  return {
+    requestTimeout: timeouts.requestMs,
+    http: {
+      headersTimeout: timeouts.headersMs,
+      // How often Node looks for requests over their time; its default (30 s) would stretch short limits.
+      connectionsCheckingInterval: Math.min(30_000, Math.max(250, timeouts.headersMs / 4)),
+    },
+  };
+}
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -40,6 +52,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     requestIdHeader: false,
     bodyLimit: JSON_BODY_LIMIT,
+    ...serverTimeouts(config),
     trustProxy:
       typeof config.trustProxy === 'number'
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
