@@ -17,7 +17,7 @@ import { IMAGE_BODY_LIMIT, imageFormRules } from '../../http/limits.js';
 import { badRequest } from '../../errors/app-error.js';
 import { fileOrField, readMultipartForm } from '../../http/multipart.js';
 import { requireAccess } from '../access/access.service.js';
-import { rateLimited } from '../auth/route-options.js';
+import { perSignedInAccountLimit, rateLimited } from '../auth/route-options.js';
 import { changePassword, removeProfileImage, updateUser, uploadProfileImage } from './account.service.js';
 import { isEmailTaken, signUpFan } from './users.service.js';
 
@@ -72,7 +72,8 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
   app.put(
     '/api/users/password/:id',
     {
-      config: { access: 'signedIn' },
+      config: { ...rateLimited(app), access: 'signedIn' },
+      preHandler: perSignedInAccountLimit(app),
       schema: {
         tags: ['users'],
         summary: 'Change password (self only); the other sessions end',
