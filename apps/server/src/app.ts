@@ -8,6 +8,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { FORM_TEXT_LIMIT, IMAGE_BODY_LIMIT, JSON_BODY_LIMIT } from './http/limits.js';
+import { serializeRequest } from './http/log-masking.js';
 import { rejectNulCharacters } from './http/nul-characters.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerHealthRoutes } from './http/health.routes.js';
@@ -24,6 +25,8 @@ export interface BuildOptions extends PlatformOverrides {
   /** Serve the built web app (off in API tests). */
   serveWeb?: boolean;
   logger?: boolean;
+  /** Where log lines go (standard output unless given). */
+  logStream?: { write(line: string): void };
 }
 
 export { IMAGE_BODY_LIMIT, JSON_BODY_LIMIT };
@@ -45,7 +48,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger:
       options.logger === false
         ? false
-        : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers.authorization'],
+            serializers: { req: serializeRequest },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : crypto.randomUUID();

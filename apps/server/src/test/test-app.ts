@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.js';
@@ -24,6 +25,8 @@ export interface TestAppOptions {
   jobs?: boolean;
   /** Adds routes (or anything else) to the built app before it becomes ready. */
   beforeReady?: (app: FastifyInstance) => void;
+  /** Log to this stream (at LOG_LEVEL) instead of not at all. */
+  logStream?: Writable;
 }
 
 export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
@@ -40,7 +43,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   const schemaName = url ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined;
   const database = await openDatabase({ url, schemaName, poolSize: 4 });
   await database.migrate();
-  const app = await buildApp(config, { database, serveWeb: false, logger: false });
+  const logging = options.logStream ? { logStream: options.logStream } : { logger: false };
+  const app = await buildApp(config, { database, serveWeb: false, ...logging });
   async function close(): Promise<void> {
     try {
       await app.close();
