@@ -11,6 +11,7 @@ import { FORM_TEXT_LIMIT, IMAGE_BODY_LIMIT, JSON_BODY_LIMIT } from './http/limit
 import { serializeRequest } from './http/log-masking.js';
 import { rejectNulCharacters } from './http/nul-characters.js';
 import { registerOpenApi } from './http/openapi.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerHealthRoutes } from './http/health.routes.js';
 import { registerRouteAccess } from './modules/access/route-access.js';
 import { registerSessionHook } from './modules/auth/session-hook.js';
@@ -98,9 +99,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     limits: { fileSize: IMAGE_BODY_LIMIT, files: 1, fields: 4, fieldSize: FORM_TEXT_LIMIT, parts: 5, headerPairs: 10 },
   });
   await app.register(rateLimit, { global: false });
+  await registerSecurityHeaders(app, config);
   registerSessionHook(app);
   registerRouteAccess(app);
-  await registerOpenApi(app);
+  await registerOpenApi(app, config);
   registerHealthRoutes(app);
   await registerModules(app);
   registerMediaRoutes(app);
