@@ -18,8 +18,8 @@ export function storageOrigins(config: Config): string[] {
 }
 
 /**
- * The page policy the built web app works under: scripts only from this origin (Vite emits no inline
- * script); styles also inline, since sonner, TipTap and react-easy-crop insert `<style>` elements; media
+ * The page policy the built web app works under (an e2e test loads the pages in Chromium and fails on any
+ * violation): scripts only from this origin, no inline script and no eval; styles also inline, since sonner, TipTap and react-easy-crop insert `<style>` elements; media
  * and images may be blob: or data: (the player's MediaSource, the image editor's previews).
  */
 export function contentSecurityPolicy(config: Config) {
@@ -55,12 +55,20 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
 }
 
 /**
- * Swagger UI sets its own policy on its pages (with hashes of its inline parts); keep it from being
- * framed and from upgrading requests on a plain-http site.
+ * Swagger UI sets its own policy on its pages (with hashes of its inline scripts); it also inserts style
+ * elements, so styles may be inline there too. It is never framed, and upgrades requests only under https.
  */
 export function docsPolicy(config: Config) {
   return (header: string) => {
-    const tightened = header.replace("frame-ancestors 'self'", "frame-ancestors 'none'");
-    return isHttps(config) ? tightened : tightened.replace(/\s*upgrade-insecure-requests;?/, '');
+    const directives = header
+      .split(';')
+      .map((directive) => directive.trim())
+      .filter((directive) => directive !== '' && (isHttps(config) || directive !== 'upgrade-insecure-requests'))
+      .map((directive) => {
+        if (directive.startsWith('frame-ancestors')) return "frame-ancestors 'none'";
+        if (directive.startsWith('style-src ')) return "style-src 'self' 'unsafe-inline'";
+        return directive;
+      });
+    return `${directives.join('; ')};`;
   };
 }
