@@ -25,6 +25,8 @@ export interface TestAppOptions {
   jobs?: boolean;
   /** Adds routes (or anything else) to the built app before it becomes ready. */
   beforeReady?: (app: FastifyInstance) => void;
+  /** PostgreSQL connections (4 unless given; the server's default is 10). */
+  poolSize?: number;
   /** Log to this stream (at LOG_LEVEL) instead of not at all. */
   logStream?: Writable;
 }
@@ -41,7 +43,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   });
   const url = process.env.TEST_DATABASE_URL;
   const schemaName = url ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined;
-  const database = await openDatabase({ url, schemaName, poolSize: 4 });
+  const database = await openDatabase({ url, schemaName, poolSize: options.poolSize ?? 4 });
   await database.migrate();
   const logging = options.logStream ? { logStream: options.logStream } : { logger: false };
   const app = await buildApp(config, { database, serveWeb: false, ...logging });
