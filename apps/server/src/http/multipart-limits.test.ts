@@ -92,6 +92,7 @@ describe('multipart bodies are bounded by the route', () => {
       });
     };
     expect((await send([{ name: 'other', data: 'x' }])).statusCode).toBe(400);
+    expect((await send([{ name: 'constructor', data: 'x' }])).statusCode).toBe(400);
     expect(
       (
         await send([

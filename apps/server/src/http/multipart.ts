@@ -119,9 +119,9 @@ export async function readMultipartForm(request: FastifyRequest, rules: FormRule
       }
     };
     const claim = (name: string, allowed: Record<string, number> | undefined): number | null => {
-      const limit = allowed?.[name];
-      if (limit === undefined || name in form.fields || name in form.files) return null;
-      return limit;
+      if (!allowed || !Object.hasOwn(allowed, name)) return null;
+      if (Object.hasOwn(form.fields, name) || Object.hasOwn(form.files, name)) return null;
+      return allowed[name]!;
     };
     parser.on('field', (name: string, value: string, _nameTruncated: boolean, valueTruncated: boolean) => {
       const limit = claim(name, rules.fields);
