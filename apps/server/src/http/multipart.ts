@@ -67,19 +67,21 @@ class ByteBudget extends Transform {
   }
 }
 
+/**
+ * Every part, text or file, is handed over as a stream (`isPartAFile`), so each is cut off at its own
+ * size as it arrives; busboy would buffer a text field up to one size shared by all fields.
+ */
 function busboyFor(request: FastifyRequest, rules: FormRules) {
-  const fieldSizes = Object.values(rules.fields ?? {});
-  const fileSizes = Object.values(rules.files ?? {});
+  const names = new Set([...Object.keys(rules.fields ?? {}), ...Object.keys(rules.files ?? {})]);
   return new Busboy({
     headers: request.headers as ConstructorParameters<typeof Busboy>[0]['headers'],
+    isPartAFile: () => true,
     limits: {
       fieldNameSize: 100,
       headerPairs: 10,
-      fields: fieldSizes.length,
-      files: fileSizes.length,
-      parts: new Set([...Object.keys(rules.fields ?? {}), ...Object.keys(rules.files ?? {})]).size,
-      fieldSize: Math.max(0, ...fieldSizes),
-      fileSize: Math.max(0, ...fileSizes),
+      files: names.size,
+      parts: names.size,
+      fileSize: Math.max(0, ...Object.values(rules.fields ?? {}), ...Object.values(rules.files ?? {})),
     },
   });
 }
@@ -102,7 +104,7 @@ export async function readMultipartForm(request: FastifyRequest, rules: FormRule
   return new Promise<MultipartForm>((resolve, reject) => {
     const form: MultipartForm = { fields: {}, files: {} };
     let settled = false;
-    let pendingFiles = 0;
+    let pendingParts = 0;
     let parsed = false;
     const fail = (error: unknown) => {
       if (settled) return;
@@ -113,7 +115,7 @@ export async function readMultipartForm(request: FastifyRequest, rules: FormRule
       reject(uploadError(error));
     };
     const finishIfDone = () => {
-      if (parsed && pendingFiles === 0 && !settled) {
+      if (parsed && pendingParts === 0 && !settled) {
         settled = true;
         resolve(form);
       }
@@ -123,27 +125,27 @@ export async function readMultipartForm(request: FastifyRequest, rules: FormRule
       if (Object.hasOwn(form.fields, name) || Object.hasOwn(form.files, name)) return null;
       return allowed[name]!;
     };
-    parser.on('field', (name: string, value: string, _nameTruncated: boolean, valueTruncated: boolean) => {
-      const limit = claim(name, rules.fields);
-      if (limit === null) return fail(unexpectedPart(name));
-      if (valueTruncated || Buffer.byteLength(value) > limit) return fail(tooLarge());
-      form.fields[name] = value;
-    });
-    parser.on('file', (name: string, stream: BusboyFileStream, fileName: string, _enc: string, mimeType: string) => {
-      const limit = claim(name, rules.files);
-      if (limit === null) {
-        stream.resume();
-        return fail(unexpectedPart(name));
-      }
-      pendingFiles++;
-      form.files[name] = { data: Buffer.alloc(0), fileName, mimeType };
-      collectFile(stream, limit).then((data) => {
-        form.files[name]!.data = data;
-        pendingFiles--;
-        finishIfDone();
-      }, fail);
-    });
-    for (const limit of ['partsLimit', 'filesLimit', 'fieldsLimit']) parser.on(limit, () => fail(tooLarge()));
+    parser.on(
+      'file',
+      (name: string, stream: BusboyFileStream, fileName: string | undefined, _enc: string, type: string) => {
+        const isFile = fileName !== undefined;
+        const limit = claim(name, isFile ? rules.files : rules.fields);
+        if (limit === null) {
+          stream.resume();
+          return fail(unexpectedPart(name));
+        }
+        pendingParts++;
+        if (isFile) form.files[name] = { data: Buffer.alloc(0), fileName, mimeType: type };
+        else form.fields[name] = '';
+        collectPart(stream, limit).then((data) => {
+          if (isFile) form.files[name]!.data = data;
+          else form.fields[name] = data.toString('utf8');
+          pendingParts--;
+          finishIfDone();
+        }, fail);
+      },
+    );
+    for (const limit of ['partsLimit', 'filesLimit']) parser.on(limit, () => fail(tooLarge()));
     parser.on('error', fail);
     counter.on('error', fail);
     request.raw.on('error', fail);
@@ -155,8 +157,8 @@ export async function readMultipartForm(request: FastifyRequest, rules: FormRule
   });
 }
 
-/** A file part's bytes, refused as soon as it passes its limit. */
-async function collectFile(stream: BusboyFileStream, limit: number): Promise<Buffer> {
+/** A part's bytes, refused as soon as they pass its limit. */
+async function collectPart(stream: BusboyFileStream, limit: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of stream as AsyncIterable<Buffer>) {
