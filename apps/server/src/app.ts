@@ -7,9 +7,11 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { registerErrorHandler } from './http/error-handler.js';
-import { IMAGE_BODY_LIMIT, JSON_BODY_LIMIT } from './http/limits.js';
+import { FORM_TEXT_LIMIT, IMAGE_BODY_LIMIT, JSON_BODY_LIMIT } from './http/limits.js';
+import { serializeRequest } from './http/log-masking.js';
 import { rejectNulCharacters } from './http/nul-characters.js';
 import { registerOpenApi } from './http/openapi.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerHealthRoutes } from './http/health.routes.js';
 import { registerRouteAccess } from './modules/access/route-access.js';
 import { registerSessionHook } from './modules/auth/session-hook.js';
@@ -26,22 +28,42 @@ export interface BuildOptions extends PlatformOverrides {
   logger?: boolean;
   /** Queue settings (tests work only some kinds, or poll faster). */
   jobs?: JobQueueOptions;
+  /** Where log lines go (standard output unless given). */
+  logStream?: { write(line: string): void };
 }
 
 export { IMAGE_BODY_LIMIT, JSON_BODY_LIMIT };
+
+/** A body that never finishes, or a client that never speaks, is answered 408 and its connection closed. */
+function serverTimeouts({ timeouts }: Config) {
+  return {
+    requestTimeout: timeouts.requestMs,
+    http: {
+      headersTimeout: timeouts.headersMs,
+      // How often Node looks for requests over their time; its default (30 s) would stretch short limits.
+      connectionsCheckingInterval: Math.min(30_000, Math.max(250, timeouts.headersMs / 4)),
+    },
+  };
+}
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       options.logger === false
         ? false
-        : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers.authorization'],
+            serializers: { req: serializeRequest },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : crypto.randomUUID();
     },
     requestIdHeader: false,
     bodyLimit: JSON_BODY_LIMIT,
+    ...serverTimeouts(config),
     trustProxy:
       typeof config.trustProxy === 'number'
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
@@ -80,13 +102,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   app.addHook('preValidation', rejectNulCharacters);
   await app.register(cookie);
+  // Routes read forms with their own rules (http/multipart.ts); these tight defaults bound request.file().
   await app.register(multipart, {
-    limits: { fileSize: IMAGE_BODY_LIMIT, files: 4, fields: 20, fieldSize: IMAGE_BODY_LIMIT },
+    limits: { fileSize: IMAGE_BODY_LIMIT, files: 1, fields: 4, fieldSize: FORM_TEXT_LIMIT, parts: 5, headerPairs: 10 },
   });
   await app.register(rateLimit, { global: false });
+  await registerSecurityHeaders(app, config);
   registerSessionHook(app);
   registerRouteAccess(app);
-  await registerOpenApi(app);
+  await registerOpenApi(app, config);
   registerHealthRoutes(app);
   await registerModules(app);
   registerMediaRoutes(app);

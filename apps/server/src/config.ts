@@ -23,6 +23,8 @@ const envSchema = z.object({
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   SEED_DEMO: bool.optional(),
   WEB_DIST_DIR: z.string().optional(),
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
@@ -80,6 +82,11 @@ export interface Config {
   logLevel: string;
   sessionTtlMs: number;
   rateLimit: { max: number; windowMs: number };
+  /**
+   * A request must arrive whole (headers and body) within `requestMs` and its headers within `headersMs`
+   * (408 and the connection closed). Five minutes lets a 5 MiB part through a slow line.
+   */
+  timeouts: { requestMs: number; headersMs: number };
   /** Demo accounts are made on the first embedded start unless turned off; never against DATABASE_URL. */
   seedDemo: boolean;
   webDistDir: string | undefined;
@@ -157,6 +164,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_SECONDS * 1000 },
+    timeouts: {
+      requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+      headersMs: Math.min(e.HEADERS_TIMEOUT_SECONDS, e.REQUEST_TIMEOUT_SECONDS) * 1000,
+    },
     seedDemo: e.DATABASE_URL ? false : (e.SEED_DEMO ?? true),
     webDistDir: e.WEB_DIST_DIR,
     secureCookies: publicUrl.startsWith('https:'),

@@ -36,6 +36,43 @@ describe('rate limits cannot be dodged', () => {
   });
 });
 
+describe('change-password is rate limited', () => {
+  const changePassword = (t: TestApp, user: { id: string }, cookie: string, remoteAddress: string) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/users/password/${user.id}`,
+      payload: { currentPassword: 'Wr0ng!Guess', password: 'N3w!Password', confirmPassword: 'N3w!Password' },
+      headers: { cookie },
+      remoteAddress,
+    });
+  const signInFrom = async (t: TestApp, user: { email: string; password: string }, remoteAddress: string) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      payload: { userName: user.email, password: user.password },
+      remoteAddress,
+    });
+    return `hfm_session=${res.cookies.find((c) => c.name === 'hfm_session')!.value}`;
+  };
+
+  it('per address and per account, like the other identity routes', async () => {
+    const t = await createTestApp({ RATE_LIMIT_MAX: '3' });
+    try {
+      const [one, two] = [await createUser(t.app), await createUser(t.app)];
+      const cookies = [await signInFrom(t, one, '10.1.0.1'), await signInFrom(t, two, '10.1.0.2')];
+      const fromOneAddress = [];
+      for (let i = 0; i < 4; i++)
+        fromOneAddress.push((await changePassword(t, one, cookies[0]!, '10.2.0.1')).statusCode);
+      expect(fromOneAddress).toEqual([400, 400, 400, 429]);
+      expect((await changePassword(t, two, cookies[1]!, '10.2.0.1')).statusCode).toBe(429);
+      expect((await changePassword(t, one, cookies[0]!, '10.2.0.2')).statusCode).toBe(429);
+      expect((await changePassword(t, two, cookies[1]!, '10.2.0.3')).statusCode).toBe(400);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('odd input gets a 4xx, never a 500', () => {
   let t: TestApp;
   beforeAll(async () => {

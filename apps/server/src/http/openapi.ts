@@ -2,9 +2,11 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { Config } from '../config.js';
+import { docsPolicy } from './security-headers.js';
 
 /** OpenAPI from the route schemas: JSON at /api/openapi.json, readable docs at /api/docs. */
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+export async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(swagger, {
     openapi: {
       info: {
@@ -22,7 +24,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     docs.addHook('onRoute', (route) => {
       route.config = { ...route.config, access: 'public' };
     });
-    await docs.register(swaggerUi, { routePrefix: '/api/docs' });
+    await docs.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      staticCSP: true,
+      transformStaticCSP: docsPolicy(config),
+    });
   });
   app.get('/api/openapi.json', { schema: { hide: true }, config: { access: 'public' } }, async () => app.swagger());
 }

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artists, users } from '../platform/db/schema.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-import { DEMO_ACCOUNTS, seedDemo, seedDemoOnFirstStart } from './demo.js';
+import { DEMO_ACCOUNTS, newDemoPassword, seedDemo, seedDemoOnFirstStart } from './demo.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,17 +12,24 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('demo seed', () => {
-  it('uses passwords that pass the shared strength rule', () => {
-    for (const demo of DEMO_ACCOUNTS) expect(isStrongPassword(demo.password), demo.password).toBe(true);
+  it('makes random passwords that pass the shared strength rule', () => {
+    const passwords = Array.from({ length: 50 }, newDemoPassword);
+    for (const password of passwords) expect(isStrongPassword(password), password).toBe(true);
+    expect(new Set(passwords).size).toBe(passwords.length);
   });
 
-  it('on the first start makes the three accounts and prints their logins once, in a box', async () => {
+  /** Each demo email with the password printed beside it in the box. */
+  const passwords = new Map<string, string>();
+
+  it('on the first start makes the three accounts and prints their random logins once, in a box', async () => {
     let printed = '';
     expect(await seedDemoOnFirstStart(t.app.ctx, (text) => (printed += text))).toBe(true);
     expect(printed).toContain('┌');
     for (const demo of DEMO_ACCOUNTS) {
-      expect(printed).toContain(demo.email);
-      expect(printed).toContain(demo.password);
+      const password = new RegExp(`${demo.email.replace(/[.@]/g, '\\$&')}\\s+(\\S+)\\s`).exec(printed)?.[1];
+      expect(password, demo.email).toBeDefined();
+      expect(password).not.toMatch(/^Demo-/);
+      passwords.set(demo.email, password!);
     }
     expect(printed).toContain(`${t.config.publicUrl}/login`);
 
@@ -38,7 +45,7 @@ describe('demo seed', () => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/auth',
-        payload: { userName: demo.email, password: demo.password },
+        payload: { userName: demo.email, password: passwords.get(demo.email) },
       });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ routeTo: routes[demo.role], user: { role: demo.role, status: 'ACTIVE' } });
@@ -52,7 +59,7 @@ describe('demo seed', () => {
   it('seedDemo is idempotent: existing emails are skipped and said so', async () => {
     const lines: string[] = [];
     const result = await seedDemo(t.app.ctx, (line) => lines.push(line));
-    expect(result).toEqual({ created: [], skipped: DEMO_ACCOUNTS.map((demo) => demo.email) });
+    expect(result).toEqual({ created: [], skipped: DEMO_ACCOUNTS.map((demo) => demo.email), logins: [] });
     expect(lines).toEqual(DEMO_ACCOUNTS.map((demo) => `Skipped ${demo.email}: it already exists.`));
     await t.app.ctx.db.delete(users).where(eq(users.email, 'fan@hfm.local'));
     const partial = await seedDemo(t.app.ctx, () => undefined);

@@ -1,4 +1,5 @@
-import type { Role } from '@hfm/shared';
+import crypto from 'node:crypto';
+import { isStrongPassword, type Role } from '@hfm/shared';
 import type { AppContext } from '../context.js';
 import { createArtistAccount, type NewArtist } from '../modules/artists/artists.service.js';
 import { findGenreByLabel } from '../modules/genres/genres.service.js';
@@ -10,8 +11,6 @@ export type Print = (line: string) => void;
 export interface DemoAccount {
   label: string;
   email: string;
-  /** Documented on purpose: these are demo logins for a local install, printed on the first start. */
-  password: string;
   role: Role;
   firstName: string;
   lastName: string;
@@ -22,7 +21,6 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   {
     label: 'Admin',
     email: 'admin@hfm.local',
-    password: 'Demo-Admin-2025!',
     role: 'ADMIN',
     firstName: 'Demo',
     lastName: 'Admin',
@@ -30,7 +28,6 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   {
     label: 'Artist',
     email: 'artist@hfm.local',
-    password: 'Demo-Artist-2025!',
     role: 'ARTIST',
     firstName: 'Demo',
     lastName: 'Artist',
@@ -46,19 +43,33 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   {
     label: 'Fan',
     email: 'fan@hfm.local',
-    password: 'Demo-Fan-2025!',
     role: 'SUBSCRIBER',
     firstName: 'Demo',
     lastName: 'Fan',
   },
 ];
 
-async function createDemoAccount(ctx: SeedContext, demo: DemoAccount): Promise<void> {
+/** A demo login as printed once; the password exists nowhere else. */
+export interface DemoLogin {
+  label: string;
+  email: string;
+  password: string;
+}
+
+/** A fresh random password (about 96 bits) that also passes the shared strength rule. */
+export function newDemoPassword(): string {
+  for (;;) {
+    const password = `${crypto.randomBytes(12).toString('base64url')}-Hf7`;
+    if (isStrongPassword(password)) return password;
+  }
+}
+
+async function createDemoAccount(ctx: SeedContext, demo: DemoAccount, password: string): Promise<void> {
   const account: NewAccount = {
     firstName: demo.firstName,
     lastName: demo.lastName,
     email: demo.email,
-    password: demo.password,
+    password,
     role: demo.role,
     status: 'ACTIVE',
     dob: '1990-01-01',
@@ -73,12 +84,15 @@ async function createDemoAccount(ctx: SeedContext, demo: DemoAccount): Promise<v
   await createArtistAccount(ctx, { ...account, hfmPicksOptIn: true }, { ...artist, genreId: genreRow?.id ?? null });
 }
 
-/** The demo accounts that are missing; existing emails are skipped and said so. Safe to run again. */
+/**
+ * The demo accounts that are missing, each with a new random password printed once; existing emails are
+ * skipped and said so. Safe to run again.
+ */
 export async function seedDemo(
   ctx: SeedContext,
   print: Print = console.log,
-): Promise<{ created: string[]; skipped: string[] }> {
-  const created: string[] = [];
+): Promise<{ created: string[]; skipped: string[]; logins: DemoLogin[] }> {
+  const logins: DemoLogin[] = [];
   const skipped: string[] = [];
   for (const demo of DEMO_ACCOUNTS) {
     if (await findUserByEmail(ctx.db, demo.email)) {
@@ -86,22 +100,23 @@ export async function seedDemo(
       print(`Skipped ${demo.email}: it already exists.`);
       continue;
     }
-    await createDemoAccount(ctx, demo);
-    created.push(demo.email);
-    print(`Created ${demo.label.toLowerCase()} ${demo.email} (password ${demo.password}).`);
+    const password = newDemoPassword();
+    await createDemoAccount(ctx, demo, password);
+    logins.push({ label: demo.label, email: demo.email, password });
+    print(`Created ${demo.label.toLowerCase()} ${demo.email} (password ${password}).`);
   }
-  return { created, skipped };
+  return { created: logins.map((login) => login.email), skipped, logins };
 }
 
-/** The three logins in a box, so they stand out in the start-up log. */
-export function demoLoginsBox(publicUrl: string): string {
+/** The new logins in a box, so they stand out in the start-up log. */
+export function demoLoginsBox(publicUrl: string, logins: DemoLogin[]): string {
   const rows = [
     'HFM demo accounts (shown once, on this first start)',
     '',
-    ...DEMO_ACCOUNTS.map((demo) => `${demo.label.padEnd(7)} ${demo.email.padEnd(18)} ${demo.password}`),
+    ...logins.map((login) => `${login.label.padEnd(7)} ${login.email.padEnd(18)} ${login.password}`),
     '',
     `Sign in at ${publicUrl}/login`,
-    'Change these passwords before anyone else can reach this server.',
+    'The passwords are random and not kept anywhere: note them or change them now.',
   ];
   const width = Math.max(...rows.map((row) => row.length));
   const line = '─'.repeat(width + 2);
@@ -114,7 +129,7 @@ export async function seedDemoOnFirstStart(
   write: (text: string) => void = (text) => process.stdout.write(text),
 ): Promise<boolean> {
   if (!(await hasNoUsers(ctx.db))) return false;
-  await seedDemo(ctx, () => undefined);
-  write(`\n${demoLoginsBox(ctx.config.publicUrl)}\n\n`);
+  const { logins } = await seedDemo(ctx, () => undefined);
+  write(`\n${demoLoginsBox(ctx.config.publicUrl, logins)}\n\n`);
   return true;
 }

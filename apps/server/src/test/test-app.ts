@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.js';
@@ -30,6 +31,10 @@ export interface TestAppOptions {
   beforeReady?: (app: FastifyInstance) => void;
   /** Which kinds this app's queue works, overriding `jobs` (e.g. none, to see a job wait). */
   work?: boolean | readonly string[];
+  /** PostgreSQL connections (4 unless given; the server's default is 10). */
+  poolSize?: number;
+  /** Log to this stream (at LOG_LEVEL) instead of not at all. */
+  logStream?: Writable;
 }
 
 export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
@@ -44,13 +49,14 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   });
   const url = process.env.TEST_DATABASE_URL;
   const schemaName = url ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined;
-  const database = await openDatabase({ url, schemaName, poolSize: 4 });
+  const database = await openDatabase({ url, schemaName, poolSize: options.poolSize ?? 4 });
   await database.migrate();
   const work = options.work ?? (options.jobs ? true : [CONFIRMATION_MAIL_JOB]);
+  const logging = options.logStream ? { logStream: options.logStream } : { logger: false };
   const app = await buildApp(config, {
     database,
     serveWeb: false,
-    logger: false,
+    ...logging,
     jobs: { work, pollingIntervalSeconds: 0.5 },
   });
   async function close(): Promise<void> {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
 import { albums, albumSongs, songs } from '../../platform/db/schema/catalogue.js';
 
@@ -51,11 +51,17 @@ export async function songIdsByAlbum(
   return result;
 }
 
-/** Replaces the album's song list with this order. */
+/**
+ * Replaces the album's song list with this order. Call it after the album row is locked (updating the row
+ * does that); a song that joined meanwhile just takes its place in the new order.
+ */
 export async function replaceAlbumSongs(db: Database, albumId: string, songIds: string[]): Promise<void> {
   await db.delete(albumSongs).where(eq(albumSongs.albumId, albumId));
   if (songIds.length === 0) return;
-  await db.insert(albumSongs).values(songIds.map((songId, position) => ({ albumId, songId, position })));
+  await db
+    .insert(albumSongs)
+    .values(songIds.map((songId, position) => ({ albumId, songId, position })))
+    .onConflictDoUpdate({ target: [albumSongs.albumId, albumSongs.songId], set: { position: sql`excluded.position` } });
 }
 
 /** How many of these songs belong to the artist. */

@@ -1,6 +1,7 @@
 import type { CreateAlbumBody, PublicAlbum, UpdateAlbumBody } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../errors/app-error.js';
+import { transactionWithRetry } from '../../platform/db/retry.js';
 import { decodeImageData, processImage, type ProcessedImage } from '../../platform/media/images.js';
 import { cleanKeySegment } from '../../platform/storage/storage.js';
 import { checkAccess, requireAccess, requireArtistToManage } from '../access/access.service.js';
@@ -56,7 +57,7 @@ export async function createAlbum(ctx: AppContext, actor: Actor, body: CreateAlb
   const artist = await loadArtist(ctx, await requireArtistToManage(ctx, actor, body.artistID));
   const songIds = await checkedSongOrder(ctx, artist.id, body.songs ?? []);
   const image = await readArtwork(body.imageData);
-  const row = await ctx.db.transaction(async (tx) => {
+  const row = await transactionWithRetry(ctx.db, async (tx) => {
     const album = await insertAlbum(tx, { artistId: artist.id, name: body.name, linerNotes: body.linerNotes ?? '' });
     await replaceAlbumSongs(tx, album.id, songIds);
     return album;
@@ -81,7 +82,8 @@ export async function updateAlbum(
   const { album, artist } = await loadAlbum(ctx, id);
   const songIds = body.songs ? await checkedSongOrder(ctx, artist.id, body.songs) : undefined;
   const image = await readArtwork(body.imageData);
-  await ctx.db.transaction(async (tx) => {
+  await transactionWithRetry(ctx.db, async (tx) => {
+    // The row update comes first: it locks the album, so edits of one album take turns.
     await updateAlbumRow(tx, id, {
       ...(body.name !== undefined ? { name: body.name } : {}),
       ...(body.linerNotes !== undefined ? { linerNotes: body.linerNotes } : {}),

@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { badRequest } from '../../errors/app-error.js';
-import { IMAGE_BODY_LIMIT } from '../../http/limits.js';
+import { IMAGE_BODY_LIMIT, imageFormRules } from '../../http/limits.js';
 import { fileOrField, readMultipartForm } from '../../http/multipart.js';
 import { requireAccess } from '../access/access.service.js';
 import { deletePhoto, uploadBanner, uploadPhoto } from './artist-images.service.js';
@@ -27,7 +27,9 @@ async function imageFrom(
   json: Record<string, unknown> | null | undefined,
 ): Promise<string | Buffer> {
   await requireAccess(request.server.ctx, request.currentUser, 'artist.manage', [request.params.id]);
-  const image = request.isMultipart() ? fileOrField(await readMultipartForm(request), field) : json?.[field];
+  const image = request.isMultipart()
+    ? fileOrField(await readMultipartForm(request, imageFormRules(field)), field)
+    : json?.[field];
   if ((typeof image !== 'string' && !Buffer.isBuffer(image)) || image.length === 0) {
     throw badRequest(messages.imageType, { [field]: messages.imageType });
   }

@@ -9,11 +9,27 @@ import {
 } from '@hfm/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { IMAGE_BODY_LIMIT } from '../../http/limits.js';
-import { fileOrField, readMultipartForm } from '../../http/multipart.js';
+import { FORM_JSON_LIMIT, FORM_TEXT_LIMIT, IMAGE_BODY_LIMIT, IMAGE_FILE_LIMIT } from '../../http/limits.js';
+import { fileOrField, readMultipartForm, type FormRules } from '../../http/multipart.js';
 import { rateLimited } from '../auth/route-options.js';
 import { getArtist, listArtists, updateArtist } from './artist-profile.service.js';
 import { signUpArtist, type ArtistSignUpParts } from './artists.service.js';
+
+/**
+ * The sign-up form of a signed-out client: two JSON parts of KiB and two images that together get no more
+ * than the same request sent as JSON may carry.
+ */
+const signUpForm: FormRules = {
+  fields: {
+    artist: FORM_JSON_LIMIT,
+    user: FORM_JSON_LIMIT,
+    s3Path: FORM_TEXT_LIMIT,
+    imageData: IMAGE_BODY_LIMIT,
+    bannerImageData: IMAGE_BODY_LIMIT,
+  },
+  files: { imageData: IMAGE_FILE_LIMIT, bannerImageData: IMAGE_FILE_LIMIT },
+  totalBytes: IMAGE_BODY_LIMIT + 2 * FORM_JSON_LIMIT,
+};
 
 export async function artistsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -35,7 +51,7 @@ export async function artistsRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       let parts: ArtistSignUpParts;
       if (request.isMultipart()) {
-        const form = await readMultipartForm(request);
+        const form = await readMultipartForm(request, signUpForm);
         parts = {
           artist: form.fields.artist,
           user: form.fields.user,

@@ -13,21 +13,28 @@ export function rateLimited(app: FastifyInstance) {
  * or code is bounded however many addresses the guesser has. Runs after the body is parsed.
  */
 export function perAccountLimit(app: FastifyInstance) {
-  const { max, windowMs } = app.ctx.config.rateLimit;
-  return (field: 'userName' | 'email') => {
-    const accountOf = (request: FastifyRequest) => {
+  return (field: 'userName' | 'email') =>
+    accountLimit(app, (request) => {
       const value = (request.body as Record<string, unknown> | undefined)?.[field];
       return typeof value === 'string' ? value.trim().toLowerCase().slice(0, 254) : '';
-    };
-    const check = app.createRateLimit({
-      max,
-      timeWindow: windowMs,
-      keyGenerator: (request) => `account:${accountOf(request)}`,
     });
-    return async (request: FastifyRequest): Promise<void> => {
-      if (!accountOf(request)) return;
-      const limit = await check(request);
-      if (!limit.isAllowed && limit.isExceeded) throw new AppError('RATE_LIMITED', messages.tooManyRequests);
-    };
+}
+
+/** The same limit keyed by the signed-in account (change-password: a stolen session guessing the password). */
+export function perSignedInAccountLimit(app: FastifyInstance) {
+  return accountLimit(app, (request) => request.currentUser?.id ?? '');
+}
+
+function accountLimit(app: FastifyInstance, accountOf: (request: FastifyRequest) => string) {
+  const { max, windowMs } = app.ctx.config.rateLimit;
+  const check = app.createRateLimit({
+    max,
+    timeWindow: windowMs,
+    keyGenerator: (request) => `account:${accountOf(request)}`,
+  });
+  return async (request: FastifyRequest): Promise<void> => {
+    if (!accountOf(request)) return;
+    const limit = await check(request);
+    if (!limit.isAllowed && limit.isExceeded) throw new AppError('RATE_LIMITED', messages.tooManyRequests);
   };
 }

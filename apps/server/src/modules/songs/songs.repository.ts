@@ -84,13 +84,34 @@ export async function listFullPreviewSongs(db: Database, artistId: string): Prom
     .orderBy(asc(songs.fullPreviewPosition), asc(songs.updatedAt));
 }
 
-/** Songs of one artist among the given ids (to check album song lists). */
+/**
+ * Locks the artist's songs in id order: edits that rewrite several songs (the full-preview order) take
+ * their turns instead of deadlocking. NO KEY UPDATE, like an UPDATE, so album rows may still point at them.
+ */
+export async function lockSongsOfArtist(db: Database, artistId: string): Promise<void> {
+  await db
+    .select({ id: songs.id })
+    .from(songs)
+    .where(eq(songs.artistId, artistId))
+    .orderBy(asc(songs.id))
+    .for('no key update');
+}
+
 /** The song's albums become exactly these: it keeps its place where it stays and joins new ones at the end. */
 export async function setSongAlbums(db: Database, songId: string, albumIds: string[]): Promise<void> {
   const current = await db
     .select({ albumId: albumSongs.albumId })
     .from(albumSongs)
     .where(eq(albumSongs.songId, songId));
+  // Album edits lock their album first; locking every album touched here, in id order, keeps the two apart.
+  const touched = [...new Set([...current.map((row) => row.albumId), ...albumIds])].sort();
+  if (touched.length)
+    await db
+      .select({ id: albums.id })
+      .from(albums)
+      .where(inArray(albums.id, touched))
+      .orderBy(asc(albums.id))
+      .for('update');
   const kept = new Set(current.map((row) => row.albumId).filter((albumId) => albumIds.includes(albumId)));
   const leaving = current.map((row) => row.albumId).filter((albumId) => !kept.has(albumId));
   if (leaving.length) {
@@ -101,7 +122,10 @@ export async function setSongAlbums(db: Database, songId: string, albumIds: stri
       .select({ position: sql<number>`coalesce(max(${albumSongs.position}) + 1, 0)` })
       .from(albumSongs)
       .where(eq(albumSongs.albumId, albumId));
-    await db.insert(albumSongs).values({ albumId, songId, position: Number(next?.position ?? 0) });
+    await db
+      .insert(albumSongs)
+      .values({ albumId, songId, position: Number(next?.position ?? 0) })
+      .onConflictDoNothing();
   }
 }
 

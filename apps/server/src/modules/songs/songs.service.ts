@@ -10,6 +10,7 @@ import {
 } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../platform/db/client.js';
+import { transactionWithRetry } from '../../platform/db/retry.js';
 import { badRequest, notFound } from '../../errors/app-error.js';
 import { approvedArtistIds } from '../artists/artists.service.js';
 import { checkAccess, requireAccess, requireArtistToManage } from '../access/access.service.js';
@@ -23,6 +24,7 @@ import {
   listAllSongsOfArtist,
   listFullPreviewSongs,
   listSongs,
+  lockSongsOfArtist,
   topSongOfArtist,
   setSongAlbums,
   updateSongRow,
@@ -76,7 +78,7 @@ export async function createSong(ctx: AppContext, actor: Actor, body: CreateSong
   await assertAlbumsOfArtist(ctx, artistId, body.albumIDs);
   await assertSongQuota(ctx, artistId);
   const values = editableValues(body);
-  const row = await ctx.db.transaction(async (tx) => {
+  const row = await transactionWithRetry(ctx.db, async (tx) => {
     const song = await insertSong(tx, {
       ...values,
       title: values.title ?? 'Untitled',
@@ -106,7 +108,7 @@ export async function updateSong(ctx: AppContext, actor: Actor, id: string, body
   await requireAccess(ctx, actor, 'song.manage', [id]);
   const song = await loadSong(ctx, id);
   await assertAlbumsOfArtist(ctx, song.artistId, body.albumIDs);
-  const row = await ctx.db.transaction(async (tx) => {
+  const row = await transactionWithRetry(ctx.db, async (tx) => {
     const updated = await updateSongRow(tx, id, editableValues(body));
     if (body.albumIDs) await setSongAlbums(tx, id, [...new Set(body.albumIDs)]);
     return updated!;
@@ -217,7 +219,8 @@ async function saveFullPreviewOrder(db: Database, current: SongRow[], ordered: s
 export async function setFullPreviewPosition(ctx: AppContext, actor: Actor, id: string, position: number) {
   await requireAccess(ctx, actor, 'song.manage', [id]);
   const song = await loadSong(ctx, id);
-  await ctx.db.transaction(async (tx) => {
+  await transactionWithRetry(ctx.db, async (tx) => {
+    await lockSongsOfArtist(tx, song.artistId);
     const current = await listFullPreviewSongs(tx, song.artistId);
     const others = current.filter((row) => row.id !== id).map((row) => row.id);
     await saveFullPreviewOrder(tx, current, [...others.slice(0, position), id, ...others.slice(position)]);
@@ -228,7 +231,8 @@ export async function setFullPreviewPosition(ctx: AppContext, actor: Actor, id: 
 export async function removeFullPreview(ctx: AppContext, actor: Actor, id: string) {
   await requireAccess(ctx, actor, 'song.manage', [id]);
   const song = await loadSong(ctx, id);
-  await ctx.db.transaction(async (tx) => {
+  await transactionWithRetry(ctx.db, async (tx) => {
+    await lockSongsOfArtist(tx, song.artistId);
     await updateSongRow(tx, id, { isFullPreview: false, fullPreviewPosition: 0 });
     const remaining = await listFullPreviewSongs(tx, song.artistId);
     await saveFullPreviewOrder(

@@ -13,11 +13,11 @@ import {
 } from '@hfm/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { IMAGE_BODY_LIMIT } from '../../http/limits.js';
+import { IMAGE_BODY_LIMIT, imageFormRules } from '../../http/limits.js';
 import { badRequest } from '../../errors/app-error.js';
 import { fileOrField, readMultipartForm } from '../../http/multipart.js';
 import { requireAccess } from '../access/access.service.js';
-import { rateLimited } from '../auth/route-options.js';
+import { perSignedInAccountLimit, rateLimited } from '../auth/route-options.js';
 import { changePassword, removeProfileImage, updateUser, uploadProfileImage } from './account.service.js';
 import { isEmailTaken, signUpFan } from './users.service.js';
 
@@ -72,7 +72,8 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
   app.put(
     '/api/users/password/:id',
     {
-      config: { access: 'signedIn' },
+      config: { ...rateLimited(app), access: 'signedIn' },
+      preHandler: perSignedInAccountLimit(app),
       schema: {
         tags: ['users'],
         summary: 'Change password (self only); the other sessions end',
@@ -104,7 +105,7 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       await requireAccess(ctx, request.currentUser, 'user.manage', [request.params.id]);
       const imageData = request.isMultipart()
-        ? fileOrField(await readMultipartForm(request), 'imageData')
+        ? fileOrField(await readMultipartForm(request, imageFormRules('imageData')), 'imageData')
         : (request.body?.imageData ?? null);
       if (!imageData) throw badRequest(messages.imageType, { imageData: messages.imageType });
       return uploadProfileImage(ctx, request.currentUser, request.params.id, imageData);

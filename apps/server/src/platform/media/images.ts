@@ -1,9 +1,21 @@
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { badRequest, AppError } from '../../errors/app-error.js';
 import { messages } from '@hfm/shared';
+import { WorkSlots } from './work-slots.js';
 
 /** About 40 megapixels (e.g. 8000 x 5000): bounds the memory one decode may take. */
 const MAX_INPUT_PIXELS = 40_000_000;
+/** Longest side and most elongated shape accepted, read from the header before anything is decoded. */
+export const MAX_IMAGE_SIDE = 12_000;
+export const MAX_ASPECT_RATIO = 20;
+export const IMAGE_TOO_LARGE = `That image is too large: at most ${MAX_IMAGE_SIDE} pixels on a side and 40 megapixels.`;
+export const IMAGE_TOO_NARROW = `That image is too long and narrow: at most ${MAX_ASPECT_RATIO} times as long as it is wide.`;
+
+/**
+ * Decoding is CPU- and memory-heavy and runs on the thread pool that file serving also uses, so only
+ * two images are worked on at once and a few more may wait; beyond that the answer is 503.
+ */
+const imageSlots = new WorkSlots({ running: 2, waiting: 16 });
 
 export interface ProcessedImage {
   data: Buffer;
@@ -25,15 +37,33 @@ export function decodeImageData(imageData: string): Buffer {
  * stripped of metadata (EXIF, GPS) and bounded in size.
  */
 export async function processImage(input: Buffer, maxDimension = 2400): Promise<ProcessedImage> {
-  let format: string | undefined;
+  return imageSlots.run(() => reencode(input, maxDimension));
+}
+
+/** The header alone (sharp's metadata() decodes no pixels): PNG or JPEG, and a size worth decoding. */
+async function checkHeader(input: Buffer): Promise<'png' | 'jpeg'> {
+  let header: Metadata | undefined;
   try {
-    format = (await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;
+    header = await sharp(input).metadata();
   } catch {
-    format = undefined;
+    header = undefined;
   }
-  if (format !== 'png' && format !== 'jpeg') {
+  const format = header?.format;
+  if (!header || (format !== 'png' && format !== 'jpeg')) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.imageType, { imageData: messages.imageType });
   }
+  const { width, height } = header;
+  if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || width * height > MAX_INPUT_PIXELS) {
+    throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_TOO_LARGE, { imageData: IMAGE_TOO_LARGE });
+  }
+  if (Math.max(width, height) > MAX_ASPECT_RATIO * Math.min(width, height)) {
+    throw badRequest(IMAGE_TOO_NARROW, { imageData: IMAGE_TOO_NARROW });
+  }
+  return format;
+}
+
+async function reencode(input: Buffer, maxDimension: number): Promise<ProcessedImage> {
+  const format = await checkHeader(input);
   try {
     const pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()

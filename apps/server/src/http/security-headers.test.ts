@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.js';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+import { contentSecurityPolicy } from './security-headers.js';
+
+const directive = (policy: string, name: string) =>
+  policy
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${name} `));
+
+describe('security headers on plain http', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('sends a strict policy, nosniff, no referrer and no HSTS', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/genres' });
+    const policy = String(res.headers['content-security-policy']);
+    expect(directive(policy, 'script-src')).toBe("script-src 'self'");
+    expect(directive(policy, 'default-src')).toBe("default-src 'self'");
+    expect(directive(policy, 'frame-ancestors')).toBe("frame-ancestors 'none'");
+    expect(directive(policy, 'object-src')).toBe("object-src 'none'");
+    expect(policy).not.toContain('upgrade-insecure-requests');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('keeps /api/docs working under its own policy, still never framed', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    const policy = String(page.headers['content-security-policy']);
+    expect(directive(policy, 'frame-ancestors')).toBe("frame-ancestors 'none'");
+    expect(policy).not.toContain('upgrade-insecure-requests');
+    for (const script of page.body.matchAll(/<script src="([^"]+)"/g)) {
+      const asset = await t.app.inject({ method: 'GET', url: new URL(script[1]!, 'http://x/api/docs/').pathname });
+      expect(asset.statusCode).toBe(200);
+    }
+  });
+});
+
+describe('security headers under https', () => {
+  it('adds HSTS and upgrades insecure requests', async () => {
+    const t = await createTestApp({ PUBLIC_URL: 'https://hfm.example.com' });
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/genres' });
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000');
+      expect(String(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('lets media and upload parts reach the S3 endpoint when one is configured', () => {
+    const policy = contentSecurityPolicy(
+      loadConfig({ S3_BUCKET: 'hfm-media', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'true' }),
+    );
+    for (const sources of [policy.mediaSrc, policy.connectSrc, policy.imgSrc]) {
+      expect(sources).toContain('http://127.0.0.1:9000');
+    }
+    expect(contentSecurityPolicy(loadConfig({})).connectSrc).toEqual(["'self'"]);
+  });
+});

@@ -1,0 +1,74 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+
+/**
+ * Where the browser fetches media and sends upload parts when files live in S3: the endpoint (path
+ * style) or the bucket's own host (virtual-host style, AWS without an endpoint).
+ */
+export function storageOrigins(config: Config): string[] {
+  const s3 = config.s3;
+  if (!s3) return [];
+  if (!s3.endpoint)
+    return [`https://${s3.bucket}.s3.${s3.region}.amazonaws.com`, `https://s3.${s3.region}.amazonaws.com`];
+  const endpoint = new URL(s3.endpoint);
+  return s3.forcePathStyle
+    ? [endpoint.origin]
+    : [`${endpoint.protocol}//${s3.bucket}.${endpoint.host}`, endpoint.origin];
+}
+
+/**
+ * The page policy the built web app works under (an e2e test loads the pages in Chromium and fails on any
+ * violation): scripts only from this origin, no inline script and no eval; styles also inline, since sonner, TipTap and react-easy-crop insert `<style>` elements; media
+ * and images may be blob: or data: (the player's MediaSource, the image editor's previews).
+ */
+export function contentSecurityPolicy(config: Config) {
+  const storage = storageOrigins(config);
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    scriptSrcAttr: ["'none'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:', ...storage],
+    mediaSrc: ["'self'", 'blob:', ...storage],
+    connectSrc: ["'self'", ...storage],
+    workerSrc: ["'self'", 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+    upgradeInsecureRequests: isHttps(config) ? [] : null,
+  };
+}
+
+const isHttps = (config: Config) => config.publicUrl.startsWith('https:');
+
+/** Security headers on every answer; HSTS only when the site is reached over https. */
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    strictTransportSecurity: isHttps(config) ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: false } : false,
+    referrerPolicy: { policy: 'no-referrer' },
+    xFrameOptions: { action: 'deny' },
+  });
+}
+
+/**
+ * Swagger UI sets its own policy on its pages (with hashes of its inline scripts); it also inserts style
+ * elements, so styles may be inline there too. It is never framed, and upgrades requests only under https.
+ */
+export function docsPolicy(config: Config) {
+  return (header: string) => {
+    const directives = header
+      .split(';')
+      .map((directive) => directive.trim())
+      .filter((directive) => directive !== '' && (isHttps(config) || directive !== 'upgrade-insecure-requests'))
+      .map((directive) => {
+        if (directive.startsWith('frame-ancestors')) return "frame-ancestors 'none'";
+        if (directive.startsWith('style-src ')) return "style-src 'self' 'unsafe-inline'";
+        return directive;
+      });
+    return `${directives.join('; ')};`;
+  };
+}
