@@ -15,7 +15,8 @@ function Area() {
   if (path.startsWith('/artist')) return <SignedInApp area="artist" />;
   if (path.startsWith('/admin')) return <SignedInApp area="admin" />;
   if (path.startsWith('/members')) return <SignedInApp area="members" />;
-  return <PublicApp />;
+  // The server answers unknown paths with this page and a 404; the site shows its not-found screen.
+  return <PublicApp unknownPath={path !== '/' && !path.startsWith('/main')} />;
 }
 
 createRoot(document.getElementById('root')!).render(

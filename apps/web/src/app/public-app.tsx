@@ -1,6 +1,15 @@
 import { messages } from '@hfm/shared';
 import { Component, lazy, Suspense, useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
-import { HashRouter, Outlet, Route, Routes, useLocation, useSearchParams, type Location } from 'react-router';
+import {
+  HashRouter,
+  MemoryRouter,
+  Outlet,
+  Route,
+  Routes,
+  useLocation,
+  useSearchParams,
+  type Location,
+} from 'react-router';
 import { AboutPage } from '../features/landing/about-page';
 import { ArtistLandingPage } from '../features/landing/artist-landing-page';
 import { FanLandingPage } from '../features/landing/fan-landing-page';
@@ -24,12 +33,31 @@ const PrivacyPolicyPage = lazy(() => import('../features/legal/privacy-policy-pa
 const LicenseAgreementPage = lazy(() => import('../features/legal/license-agreement-page'));
 
 /** The public site at /main/#/...: welcome, landing, legal, sign-up and confirmation screens. */
-export default function PublicApp() {
+export default function PublicApp({ unknownPath = false }: { unknownPath?: boolean }) {
+  if (unknownPath)
+    return (
+      <MemoryRouter initialEntries={[NOT_FOUND_PATH]}>
+        <LeaveForSite />
+        <PublicRoutes />
+      </MemoryRouter>
+    );
   return (
     <HashRouter>
       <PublicRoutes />
     </HashRouter>
   );
+}
+
+/** No screen has this path, so the site's catch-all shows its not-found screen. */
+const NOT_FOUND_PATH = '/page-not-found';
+
+/** On an unknown path (e.g. /nothing-here) the not-found screen's links lead into the site at /main/#/. */
+function LeaveForSite() {
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    if (pathname !== NOT_FOUND_PATH) window.location.assign(`/main/#${pathname}${search}`);
+  }, [pathname, search]);
+  return null;
 }
 
 /** Every public screen; cross-fades between paths. Rendered inside any router (tests use MemoryRouter). */
