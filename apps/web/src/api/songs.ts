@@ -1,5 +1,6 @@
 import {
   DEFAULT_PAGE_SIZE,
+  PEAK_SCALE,
   type CreateSongBody,
   type DeletedAnswer,
   type DownloadAnswer,
@@ -8,6 +9,7 @@ import {
   type PagedSongs,
   type PlaybackAnswer,
   type PublicSong,
+  type SongPeaks,
   type UpdateSongBody,
 } from '@hfm/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -36,6 +38,28 @@ export function deleteSong(id: string): Promise<DeletedAnswer> {
 /** GET /api/songs/{id}/play: signed, short-lived media URLs. */
 export function fetchPlaySources(id: string): Promise<PlaybackAnswer> {
   return api(`/api/songs/${id}/play`);
+}
+
+export function fetchSongPeaks(id: string, signal?: AbortSignal): Promise<SongPeaks> {
+  return api(`/api/songs/${id}/peaks`, { signal });
+}
+
+/** The base64 bytes of GET /api/songs/{id}/peaks as levels from 0 to 1. */
+export function decodePeaks(answer: SongPeaks): number[] {
+  const text = atob(answer.peaks);
+  return Array.from(text, (char) => char.charCodeAt(0) / PEAK_SCALE);
+}
+
+/** A song's waveform never changes once made: fetched once per song and kept. */
+export const songPeaksQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['songs', 'peaks', id],
+    queryFn: ({ signal }) => fetchSongPeaks(id, signal).then(decodePeaks),
+    staleTime: Infinity,
+  });
+
+export function useSongPeaks(id: string | null) {
+  return useQuery({ ...songPeaksQuery(id ?? ''), enabled: id !== null });
 }
 
 export function fetchDownloadUrl(id: string, format: DownloadFormat = 'flac'): Promise<DownloadAnswer> {

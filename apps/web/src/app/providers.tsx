@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { ApiError } from '../api/client';
+import { PlayerProvider } from '../player/player-provider';
 
 export function Providers({ children }: { children: ReactNode }) {
   const [client] = useState(
@@ -17,7 +18,7 @@ export function Providers({ children }: { children: ReactNode }) {
   );
   return (
     <QueryClientProvider client={client}>
-      {children}
+      <PlayerProvider>{children}</PlayerProvider>
       <Toaster position="top-center" richColors />
     </QueryClientProvider>
   );

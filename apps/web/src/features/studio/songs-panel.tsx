@@ -10,6 +10,7 @@ import {
   useArtistSongs,
   useUpdateCachedSongs,
 } from '../../api/songs';
+import { usePlayer, usePlayingId } from '../../player/player-context';
 import { Button } from '../../ui/button';
 import { Pagination } from '../../ui/pagination';
 import { SongList } from '../../ui/song-list';
@@ -20,14 +21,13 @@ export const OWN_SONG_HI_FIVE = 'Hi Fives are for members: you cannot Hi Five yo
 export interface SongsPanelProps {
   user: Pick<PublicUser, 'role'>;
   artist: Pick<PublicArtist, 'id'>;
-  playingId: string | null;
-  onPlay: (song: PublicSong) => void;
-  onPause: () => void;
   onSubmitMusic: () => void;
 }
 
 /** The artist's songs, 12 a page, with 'Submit Music', play, options, download and the admin columns for admins. */
-export function SongsPanel({ user, artist, playingId, onPlay, onPause, onSubmitMusic }: SongsPanelProps) {
+export function SongsPanel({ user, artist, onSubmitMusic }: SongsPanelProps) {
+  const player = usePlayer();
+  const playingId = usePlayingId();
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<PublicSong | null>(null);
   const songs = useArtistSongs(artist.id, page);
@@ -42,7 +42,7 @@ export function SongsPanel({ user, artist, playingId, onPlay, onPause, onSubmitM
     try {
       await deleteSong(song.id);
       updateCached((items) => items.filter((item) => item.id !== song.id));
-      if (song.id === playingId) onPause();
+      if (song.id === player.song?.id) player.close();
     } catch (error) {
       toast.error(errorMessage(error));
     }
@@ -81,8 +81,8 @@ export function SongsPanel({ user, artist, playingId, onPlay, onPause, onSubmitM
         updating={songs.isPlaceholderData}
         showAdminColumns={user.role === 'ADMIN'}
         playingId={playingId}
-        onPlay={onPlay}
-        onPause={onPause}
+        onPlay={(song) => player.play(song, songs.data?.items)}
+        onPause={player.pause}
         onEdit={setEditing}
         onDelete={remove}
         onToggleFullPreview={toggleFullPreview}

@@ -4,11 +4,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { artistQuery, initialQuery, useArtist } from '../../api/artists';
 import { artistSongsKey, useUpdateCachedSongs } from '../../api/songs';
+import { PlayerBar } from '../../player/player-bar';
 import { AlbumsPanel } from './albums-panel';
 import { AuditionForm } from './audition-form';
 import { Dashboard } from './dashboard';
 import { NewSongModal } from './new-song-modal';
-import { PlayerBar } from './player-bar';
 import { ProfileForm } from './profile-form';
 import { ProfileImages } from './profile-images';
 import { SongsPanel } from './songs-panel';
@@ -37,8 +37,6 @@ function Studio({ user, initialArtist }: { user: PublicUser; initialArtist: Publ
   const tabList = useScrollableTabs<HTMLDivElement>(tab);
   useDocumentTitle(`${tabLabel(tab)} · Studio`);
   const [songModalOpen, setSongModalOpen] = useState(false);
-  const [current, setCurrent] = useState<PublicSong | null>(null);
-  const [playing, setPlaying] = useState(false);
   const updateCached = useUpdateCachedSongs(artist.id);
   const albumEditor = useAlbumEditor(artist.id);
 
@@ -61,7 +59,7 @@ function Studio({ user, initialArtist }: { user: PublicUser; initialArtist: Publ
   }
 
   return (
-    <div className={current ? 'studio studio--with-player' : 'studio'}>
+    <div className="studio">
       <header className="studio__hero">
         <p className="studio__eyebrow">Your studio</p>
         <h1>{artist.name}</h1>
@@ -78,17 +76,7 @@ function Studio({ user, initialArtist }: { user: PublicUser; initialArtist: Publ
           <Dashboard artist={artist} />
         </Tabs.Content>
         <Tabs.Content value="songs" className="studio__panel">
-          <SongsPanel
-            user={user}
-            artist={artist}
-            playingId={playing ? (current?.id ?? null) : null}
-            onPlay={(song) => {
-              setCurrent(song);
-              setPlaying(true);
-            }}
-            onPause={() => setPlaying(false)}
-            onSubmitMusic={() => setSongModalOpen(true)}
-          />
+          <SongsPanel user={user} artist={artist} onSubmitMusic={() => setSongModalOpen(true)} />
         </Tabs.Content>
         <Tabs.Content value="albums" className="studio__panel">
           <AlbumsPanel artist={artist} editor={albumEditor} />
@@ -111,15 +99,7 @@ function Studio({ user, initialArtist }: { user: PublicUser; initialArtist: Publ
           albumEditor.openNew(songIds);
         }}
       />
-      <PlayerBar
-        song={current}
-        playing={playing}
-        onPlayingChange={setPlaying}
-        onClose={() => {
-          setPlaying(false);
-          setCurrent(null);
-        }}
-      />
+      <PlayerBar />
     </div>
   );
 }
