@@ -1,0 +1,51 @@
+// @vitest-environment node
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+/** The repository's own eslint.config.js, run on import lines as if written in real files of the web app. */
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: repoRoot });
+});
+
+async function restrictedImports(file: string, importLine: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${importLine}\nexport const used = value;\n`, {
+    filePath: `${repoRoot}/apps/web/src/${file}`,
+  });
+  return result!.messages.filter((message) => message.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('web lint zones', () => {
+  it.each([
+    ['a sibling feature', 'features/studio/songs-panel.tsx', "import { value } from '../auth/login-page';"],
+    [
+      'a feature through features/',
+      'features/studio/songs-panel.tsx',
+      "import { value } from '../../features/landing/x';",
+    ],
+    ['a feature folder itself', 'features/signup/links.ts', "import { value } from '../welcome';"],
+  ])('stops a feature importing %s', async (_, file, line) => {
+    expect(await restrictedImports(file, line)).toEqual([expect.stringMatching(/Features do not import each other/)]);
+  });
+
+  it.each([
+    ['ui/', 'ui/button.tsx', "import { value } from '../features/studio/songs-panel';"],
+    ['api/', 'api/songs.ts', "import { value } from '../app/providers';"],
+    ['player/', 'player/player-bar.tsx', "import { value } from '../features/auth/login-page';"],
+  ])('stops %s importing a feature or app/', async (_, file, line) => {
+    expect(await restrictedImports(file, line)).toEqual([expect.stringMatching(/shared layers/)]);
+  });
+
+  it.each([
+    ['its own folder', 'features/studio/songs-panel.tsx', "import { value } from './song-info';"],
+    ['the shared layers', 'features/studio/songs-panel.tsx', "import { value } from '../../ui/button';"],
+    ['the player', 'features/studio/songs-panel.tsx', "import { value } from '../../player/player-bar';"],
+    ['features, from app/', 'app/public-app.tsx', "import { value } from '../features/landing/about-page';"],
+    ['api/, from ui/', 'ui/song-list.tsx', "import { value } from '../api/songs';"],
+  ])('lets a file import %s', async (_, file, line) => {
+    expect(await restrictedImports(file, line)).toEqual([]);
+  });
+});
