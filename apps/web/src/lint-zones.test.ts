@@ -40,11 +40,25 @@ describe('web lint zones', () => {
   });
 
   it.each([
+    ['a feature', 'features/auth/signed-in-notice.tsx'],
+    ['ui/', 'ui/song-list.tsx'],
+    ['player/', 'player/player-bar.tsx'],
+  ])('keeps %s from editing the query cache', async (_, file) => {
+    const line = "import { useQueryClient as value } from '@tanstack/react-query';";
+    expect(await restrictedImports(file, line)).toEqual([expect.stringMatching(/do not edit the query cache/)]);
+  });
+
+  it.each([
     ['its own folder', 'features/studio/songs-panel.tsx', "import { value } from './song-info';"],
     ['the shared layers', 'features/studio/songs-panel.tsx', "import { value } from '../../ui/button';"],
     ['the player', 'features/studio/songs-panel.tsx', "import { value } from '../../player/player-bar';"],
     ['features, from app/', 'app/public-app.tsx', "import { value } from '../features/landing/about-page';"],
-    ['api/, from ui/', 'ui/song-list.tsx', "import { value } from '../api/songs';"],
+    ['api/, from ui/', 'ui/song-list.tsx', "import { value } from '../api/songs/get-song';"],
+    [
+      'the query client, in api/',
+      'api/songs/delete-song.ts',
+      "import { useQueryClient as value } from '@tanstack/react-query';",
+    ],
   ])('lets a file import %s', async (_, file, line) => {
     expect(await restrictedImports(file, line)).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import type { PublicSong } from '@hfm/shared';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { errorMessage } from '../api/server-errors';
-import { fetchPlaySources } from '../api/songs';
+import { fetchPlaySources } from '../api/songs/get-play-sources';
 import { attachPlayback, canPlayNativeHls, choosePlayback } from './playback';
 import { PlayerContext, type Player, type PlayerState } from './player-context';
 

@@ -1,4 +1,4 @@
-import { useSongPeaks } from '../api/songs';
+import { useSongPeaks } from '../api/songs/get-song-peaks';
 
 const BARS = 120;
 

@@ -1,8 +1,8 @@
 import { createAlbumBody, MAX_PAGE_SIZE, type PublicAlbum, type PublicArtist } from '@hfm/shared';
 import { useState, type FormEvent } from 'react';
-import { useSaveAlbum } from '../../api/albums';
+import { useSaveAlbum } from '../../api/albums/save-album';
 import { serverFieldErrors } from '../../api/server-errors';
-import { useArtistSongs } from '../../api/songs';
+import { useArtistSongs } from '../../api/songs/get-artist-songs';
 import { Button } from '../../ui/button';
 import { ImageEditor, type CroppedImage } from '../../ui/image-editor';
 import { Modal } from '../../ui/modal';

@@ -88,16 +88,7 @@ describe('SongsPanel', () => {
         },
       ]);
     });
-    renderWithClient(
-      <SongsPanel
-        user={{ role: 'ARTIST' }}
-        artist={artist}
-        playingId={null}
-        onPlay={() => {}}
-        onPause={() => {}}
-        onSubmitMusic={() => {}}
-      />,
-    );
+    renderWithClient(<SongsPanel user={{ role: 'ARTIST' }} artist={artist} onSubmitMusic={() => {}} />);
     await screen.findByText('Song 12');
     await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
     await page2Sent;

@@ -1,9 +1,8 @@
-import type { PublicArtist, PublicSong, PublicUser } from '@hfm/shared';
+import type { PublicArtist, PublicUser } from '@hfm/shared';
 import * as Tabs from '@radix-ui/react-tabs';
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
-import { artistQuery, initialQuery, useArtist } from '../../api/artists';
-import { artistSongsKey, useUpdateCachedSongs } from '../../api/songs';
+import { useState } from 'react';
+import { useArtist } from '../../api/artists/get-artist';
+import { useSongChanged } from '../../api/songs/song-changed';
 import { PlayerBar } from '../../player/player-bar';
 import { AlbumsPanel } from './albums-panel';
 import { AuditionForm } from './audition-form';
@@ -31,31 +30,18 @@ export default function StudioApp({ user, artist }: StudioAppProps) {
 }
 
 function Studio({ user, initialArtist }: { user: PublicUser; initialArtist: PublicArtist }) {
-  const client = useQueryClient();
   const artist = useArtist(initialArtist.id, initialArtist).data ?? initialArtist;
   const [tab, setTab] = useTabFromAddress();
   const tabList = useScrollableTabs<HTMLDivElement>(tab);
   useDocumentTitle(`${tabLabel(tab)} · Studio`);
   const [songModalOpen, setSongModalOpen] = useState(false);
-  const updateCached = useUpdateCachedSongs(artist.id);
   const albumEditor = useAlbumEditor(artist.id);
 
-  const onSong = useCallback(
-    (song: PublicSong) => {
-      if (song.status === 'pending') void client.invalidateQueries({ queryKey: artistSongsKey(artist.id) });
-      else updateCached((items) => items.map((item) => (item.id === song.id ? song : item)));
-      if (song.status === 'ready') void client.invalidateQueries({ queryKey: initialQuery.queryKey });
-    },
-    [client, artist.id, updateCached],
-  );
+  const onSong = useSongChanged(artist.id);
   const uploads = useSongUploads({ artist, onSong });
 
   function changeTab(value: string) {
     setTab(value as Tab);
-  }
-
-  function saveArtist(next: PublicArtist) {
-    client.setQueryData(artistQuery(artist.id).queryKey, next);
   }
 
   return (
@@ -82,11 +68,11 @@ function Studio({ user, initialArtist }: { user: PublicUser; initialArtist: Publ
           <AlbumsPanel artist={artist} editor={albumEditor} />
         </Tabs.Content>
         <Tabs.Content value="profile" className="studio__panel studio__panel--grid">
-          <ProfileForm key={artist.updatedAt} artist={artist} onSaved={saveArtist} />
+          <ProfileForm key={artist.updatedAt} artist={artist} />
           <ProfileImages user={user} artist={artist} />
         </Tabs.Content>
         <Tabs.Content value="audition" className="studio__panel">
-          <AuditionForm artist={artist} onSaved={saveArtist} />
+          <AuditionForm artist={artist} />
         </Tabs.Content>
       </Tabs.Root>
       <NewSongModal
