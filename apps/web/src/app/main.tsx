@@ -1,6 +1,7 @@
 import { StrictMode, lazy, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { messages } from '@hfm/shared';
+import { ErrorBoundary } from '../ui/error-boundary';
 import { Providers } from './providers';
 import './styles.css';
 
@@ -22,9 +23,11 @@ function Area() {
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Providers>
-      <Suspense fallback={<div className="page-loading">{messages.loading}</div>}>
-        <Area />
-      </Suspense>
+      <ErrorBoundary name="page">
+        <Suspense fallback={<div className="page-loading">{messages.loading}</div>}>
+          <Area />
+        </Suspense>
+      </ErrorBoundary>
     </Providers>
   </StrictMode>,
 );

@@ -88,7 +88,7 @@ describe('public routes', () => {
     expect(await pageHeading('This track skipped.')).toBeInTheDocument();
     expect(location.assign).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole('link', { name: 'HFM for fans' }));
-    await vi.waitFor(() => expect(location.assign).toHaveBeenCalledWith('/main/#/fans'));
+    await waitFor(() => expect(location.assign).toHaveBeenCalledWith('/main/#/fans'));
   });
 
   it('the landing and legal screens share the navigation, main landmark and footer', async () => {

@@ -1,5 +1,5 @@
 import { messages } from '@hfm/shared';
-import { Component, lazy, Suspense, useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import {
   HashRouter,
   MemoryRouter,
@@ -18,6 +18,7 @@ import { PressPage } from '../features/landing/press-page';
 import { ComingSoonPage } from '../features/coming-soon/coming-soon-page';
 import { WelcomePage } from '../features/welcome/welcome-page';
 import { CrossFade } from '../ui/cross-fade';
+import { ErrorBoundary } from '../ui/error-boundary';
 import { SiteFooter } from '../ui/site-footer';
 import { SiteNav } from '../ui/site-nav';
 
@@ -90,7 +91,7 @@ function FanSignUpModalHost() {
 
 function PublicScreen({ location }: { location: Location }) {
   return (
-    <ScreenErrorBoundary>
+    <ErrorBoundary name={`screen ${location.pathname}`}>
       <Suspense fallback={<ScreenLoading />}>
         <Routes location={location}>
           <Route index element={<WelcomePage />} />
@@ -115,7 +116,7 @@ function PublicScreen({ location }: { location: Location }) {
           </Route>
         </Routes>
       </Suspense>
-    </ScreenErrorBoundary>
+    </ErrorBoundary>
   );
 }
 
@@ -173,33 +174,4 @@ function scrollToSectionWhenReady(id: string): () => void {
   };
   tryScroll();
   return () => window.cancelAnimationFrame(frame);
-}
-
-interface State {
-  failed: boolean;
-}
-
-/** Keeps one broken screen (e.g. a chunk that failed to load) from blanking the whole site. */
-class ScreenErrorBoundary extends Component<{ children: ReactNode }, State> {
-  override state: State = { failed: false };
-
-  static getDerivedStateFromError(): State {
-    return { failed: true };
-  }
-
-  override componentDidCatch(error: unknown) {
-    console.error(error);
-  }
-
-  override render() {
-    if (!this.state.failed) return this.props.children;
-    return (
-      <div className="page-loading" role="alert">
-        <p>{messages.somethingWentWrong}</p>
-        <a className="cta cta--ghost" href="#/" onClick={() => window.location.reload()}>
-          Back to the start
-        </a>
-      </div>
-    );
-  }
 }

@@ -8,6 +8,7 @@ import { AppShell, ShellMessage } from '../features/shells/app-shell';
 import { AREA_BY_ROLE, type Area } from '../features/shells/areas';
 import { MembersHome } from '../features/shells/members-home';
 import { Button } from '../ui/button';
+import { ErrorBoundary } from '../ui/error-boundary';
 
 const StudioApp = lazy(() => import('../features/studio/studio-app'));
 
@@ -42,7 +43,9 @@ export default function SignedInApp({ area }: { area: Area }) {
   const Home = HOMES[area];
   return (
     <AppShell area={area} profile={profile.data}>
-      <Home profile={profile.data} />
+      <ErrorBoundary name={`${area} area`}>
+        <Home profile={profile.data} />
+      </ErrorBoundary>
     </AppShell>
   );
 }

@@ -7,7 +7,6 @@ import { songFixture } from '../test/songs';
 import { choosePlayback } from './playback';
 import { PlayerBar } from './player-bar';
 import { usePlayer, usePlayingId } from './player-context';
-import { PlayerProvider } from './player-provider';
 
 const songs = ['Dawn', 'Noon', 'Dusk'].map((title, index) =>
   songFixture({ id: `00000000-0000-4000-8000-00000000010${index}`, title, duration: 200 }),
@@ -70,11 +69,12 @@ function SongButtons({ list }: { list: PublicSong[] }) {
 }
 
 function renderPlayer(list: PublicSong[] = songs) {
+  // renderWithClient mounts the app's providers, the player's among them.
   renderWithClient(
-    <PlayerProvider>
+    <>
       <SongButtons list={list} />
       <PlayerBar />
-    </PlayerProvider>,
+    </>,
   );
   return screen.getByTestId('player-audio') as HTMLAudioElement;
 }

@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithClient, stubFetch } from '../../api/test-utils';
 import { songFixture } from '../../test/songs';
-import { PlayerProvider } from '../../player/player-provider';
 import { OWN_SONG_HI_FIVE, SongsPanel } from './songs-panel';
 
 const artist = { id: '00000000-0000-4000-8000-0000000000aa' };
@@ -43,11 +42,7 @@ function renderPanel(role: 'ARTIST' | 'ADMIN' = 'ARTIST') {
       reply: (request) => ({ body: { id: request.path.split('/').at(-1), deleted: true } }),
     },
   ]);
-  renderWithClient(
-    <PlayerProvider>
-      <SongsPanel user={{ role }} artist={artist} onSubmitMusic={() => {}} />
-    </PlayerProvider>,
-  );
+  renderWithClient(<SongsPanel user={{ role }} artist={artist} onSubmitMusic={() => {}} />);
   return calls;
 }
 

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useArtist } from '../../api/artists/get-artist';
 import { useSongChanged } from '../../api/songs/song-changed';
 import { PlayerBar } from '../../player/player-bar';
+import { ErrorBoundary } from '../../ui/error-boundary';
 import { AlbumsPanel } from './albums-panel';
 import { AuditionForm } from './audition-form';
 import { Dashboard } from './dashboard';
@@ -59,20 +60,30 @@ function Studio({ user, initialArtist }: { user: PublicUser; initialArtist: Publ
           ))}
         </Tabs.List>
         <Tabs.Content value="dashboard" className="studio__panel">
-          <Dashboard artist={artist} />
+          <ErrorBoundary name="dashboard tab">
+            <Dashboard artist={artist} />
+          </ErrorBoundary>
         </Tabs.Content>
         <Tabs.Content value="songs" className="studio__panel">
-          <SongsPanel user={user} artist={artist} onSubmitMusic={() => setSongModalOpen(true)} />
+          <ErrorBoundary name="songs tab">
+            <SongsPanel user={user} artist={artist} onSubmitMusic={() => setSongModalOpen(true)} />
+          </ErrorBoundary>
         </Tabs.Content>
         <Tabs.Content value="albums" className="studio__panel">
-          <AlbumsPanel artist={artist} editor={albumEditor} />
+          <ErrorBoundary name="albums tab">
+            <AlbumsPanel artist={artist} editor={albumEditor} />
+          </ErrorBoundary>
         </Tabs.Content>
         <Tabs.Content value="profile" className="studio__panel studio__panel--grid">
-          <ProfileForm key={artist.updatedAt} artist={artist} />
-          <ProfileImages user={user} artist={artist} />
+          <ErrorBoundary name="profile tab">
+            <ProfileForm key={artist.updatedAt} artist={artist} />
+            <ProfileImages user={user} artist={artist} />
+          </ErrorBoundary>
         </Tabs.Content>
         <Tabs.Content value="audition" className="studio__panel">
-          <AuditionForm artist={artist} />
+          <ErrorBoundary name="bio and photos tab">
+            <AuditionForm artist={artist} />
+          </ErrorBoundary>
         </Tabs.Content>
       </Tabs.Root>
       <NewSongModal
