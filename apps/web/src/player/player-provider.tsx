@@ -19,6 +19,8 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<PlayerState>('idle');
   const [error, setError] = useState<string | null>(null);
   const [time, setTime] = useState({ current: 0, duration: 0 });
+  /** Counts loads, so playing the same song again after an error (or twice in a queue) loads it anew. */
+  const [loads, setLoads] = useState(0);
   const song = queue[index] ?? null;
   const songId = song?.id ?? null;
 
@@ -50,7 +52,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
       audio.pause();
       release?.();
     };
-  }, [songId]);
+  }, [songId, loads]);
 
   const player = useMemo<Player>(() => {
     const audio = () => audioRef.current;
@@ -60,6 +62,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
       setState('loading');
       setError(null);
       setTime({ current: 0, duration: 0 });
+      setLoads((count) => count + 1);
     };
     const resume = () =>
       void audio()

@@ -1,5 +1,5 @@
 import type { PublicSong } from '@hfm/shared';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { error, renderWithClient, stubFetch, type RecordedRequest } from '../api/test-utils';
@@ -139,6 +139,8 @@ describe('the player', () => {
     renderPlayer();
     await userEvent.click(screen.getByRole('button', { name: 'Play Dusk' }));
     expect(await bar().findByText('No such song.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Play Dusk' }));
+    await waitFor(() => expect(calls.filter((call) => call.path === `/api/songs/${dusk.id}/play`)).toHaveLength(2));
     await userEvent.click(bar().getByRole('button', { name: 'Close player' }));
     expect(screen.queryByRole('region', { name: 'Player' })).not.toBeInTheDocument();
   });
