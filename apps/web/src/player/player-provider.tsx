@@ -64,10 +64,13 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
       setTime({ current: 0, duration: 0 });
       setLoads((count) => count + 1);
     };
-    const resume = () =>
+    /** Plays on from where it paused; after an error, loads the song again. */
+    const resume = () => {
+      if (state === 'error') return goTo(queue, index);
       void audio()
         ?.play()
         .catch(() => setState('paused'));
+    };
     return {
       song,
       queue,
