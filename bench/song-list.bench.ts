@@ -1,13 +1,16 @@
 /**
- * Requests per second of a 12-song page (`GET /api/songs/artist/{id}?limit=12`) from the built server,
- * beside a bare Node HTTP server answering the same page's bytes with and without the 1,000 waveform peaks
- * per song, all in one run; after the change also `GET /api/songs/{id}/peaks`.
- * Run: `npm run build && npm run bench:song-list -w @hfm/bench`. Results: bench/results/song-list.json
- * (SONG_LIST_OUT names another file); summary in docs/performance.md ("Song list: before and after").
+ * Requests per second and the server's CPU time per request for a 12-song page
+ * (`GET /api/songs/artist/{id}?limit=12`) from the built server, beside a bare Node HTTP server answering the
+ * same page's bytes with and without the 1,000 waveform peaks per song, all in one run; after the change
+ * also `GET /api/songs/{id}/peaks`.
+ * Run: `npm run build && npm run bench:song-list -w @hfm/bench`. Results: bench/results/song-list-<engine>.json
+ * (SONG_LIST_OUT names another file; E2E_DATABASE_URL runs it on PostgreSQL); summary in docs/performance.md ("Song list: before and after").
  */
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import os from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import { makeWav } from '../apps/server/src/test/wav.ts';
 import { startServer, type RunningServer } from '../e2e/support/server.ts';
@@ -76,20 +79,42 @@ function bothBodies(page: { items: Song[] }): { withPeaks: string; withoutPeaks:
   };
 }
 
-async function bareServer(body: string): Promise<{ url: string; close(): Promise<void> }> {
-  const server = http.createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-    response.end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+/** A bare Node HTTP server in its own process answering one fixed body: the ceiling for these bytes. */
+async function bareServer(body: string): Promise<{ url: string; pid: number; close(): Promise<void> }> {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hfm-bare-')), 'body.json');
+  fs.writeFileSync(file, body);
+  const script = `
+    const body = require('node:fs').readFileSync(process.argv[1]);
+    const server = require('node:http').createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      response.end(body);
+    });
+    server.listen(0, '127.0.0.1', () => console.log(server.address().port));`;
+  const child = spawn(process.execPath, ['-e', script, file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const [port] = (await once(child.stdout!, 'data')) as [Buffer];
   return {
-    url: `http://127.0.0.1:${port}/`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    url: `http://127.0.0.1:${port.toString().trim()}/`,
+    pid: child.pid!,
+    close: async () => {
+      child.kill();
+      await once(child, 'exit');
+      fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    },
   };
 }
 
-async function run(url: string, cookie?: string) {
+/** CPU time (user + system) the process has used so far, in milliseconds; Linux clock ticks are 10 ms. */
+function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * One autocannon run. The machine is shared, so requests/s moves with other work; the CPU the answering
+ * process spends per request does not, and is the figure to compare.
+ */
+async function run(url: string, pid: number, cookie?: string) {
+  const cpuBefore = cpuMs(pid);
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -98,6 +123,7 @@ async function run(url: string, cookie?: string) {
   });
   if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return {
+    cpuMsPerRequest: Math.round(((cpuMs(pid) - cpuBefore) / Math.max(1, result.requests.total)) * 100) / 100,
     requestsPerSecond: Math.round(result.requests.average),
     latencyMs: { p50: result.latency.p50, p99: result.latency.p99 },
     bytesPerRequest: Math.round(result.throughput.total / Math.max(1, result.requests.total)),
@@ -114,21 +140,27 @@ try {
   const listCarriesPeaks = page.items.some((item) => Array.isArray(item.peaks));
   const bodies = bothBodies(page);
 
-  const results: Record<string, unknown> = { listCarriesPeaks, connections: CONNECTIONS, seconds: DURATION_SECONDS };
-  results.server = await run(`${server.baseUrl}${pageUrl}`, cookie);
+  const engine = process.env.E2E_DATABASE_URL ? 'postgres' : 'pglite';
+  const results: Record<string, unknown> = {
+    engine,
+    listCarriesPeaks,
+    connections: CONNECTIONS,
+    seconds: DURATION_SECONDS,
+  };
+  results.server = await run(`${server.baseUrl}${pageUrl}`, server.pid, cookie);
   for (const [name, body] of Object.entries(bodies)) {
     const bare = await bareServer(body);
     try {
-      results[`bare ${name}`] = { bodyBytes: Buffer.byteLength(body), ...(await run(bare.url)) };
+      results[`bare ${name}`] = { bodyBytes: Buffer.byteLength(body), ...(await run(bare.url, bare.pid)) };
     } finally {
       await bare.close();
     }
   }
   const peaksAnswer = await fetch(`${server.baseUrl}/api/songs/${ids[0]}/peaks`, { headers: { cookie } });
-  if (peaksAnswer.ok) results.peaks = await run(`${server.baseUrl}/api/songs/${ids[0]}/peaks`, cookie);
+  if (peaksAnswer.ok) results.peaks = await run(`${server.baseUrl}/api/songs/${ids[0]}/peaks`, server.pid, cookie);
 
   fs.mkdirSync(new URL('./results', import.meta.url), { recursive: true });
-  const out = process.env.SONG_LIST_OUT ?? 'song-list.json';
+  const out = process.env.SONG_LIST_OUT ?? `song-list-${engine}.json`;
   fs.writeFileSync(new URL(`./results/${out}`, import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
   console.log(JSON.stringify(results, null, 2));
 } finally {
