@@ -16,7 +16,7 @@ export function PlayerBar() {
       <div className="player-bar__controls">
         {queue.length > 1 && (
           <button type="button" className="player-bar__step" onClick={player.previous} aria-label="Previous song">
-            ⏮
+            <StepIcon direction="previous" />
           </button>
         )}
         <button
@@ -35,7 +35,7 @@ export function PlayerBar() {
             disabled={position >= queue.length - 1}
             aria-label="Next song"
           >
-            ⏭
+            <StepIcon direction="next" />
           </button>
         )}
       </div>
@@ -62,5 +62,14 @@ export function PlayerBar() {
         ×
       </button>
     </div>
+  );
+}
+
+/** Skip-to-start / skip-to-end, drawn so they show in any font. */
+function StepIcon({ direction }: { direction: 'previous' | 'next' }) {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="currentColor">
+      {direction === 'previous' ? <path d="M6 5h2v14H6zM20 5v14L9 12z" /> : <path d="M16 5h2v14h-2zM4 5v14l11-7z" />}
+    </svg>
   );
 }
