@@ -1,6 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Toaster } from 'sonner';
 import { ApiError } from '../api/client';
 import { PlayerProvider } from '../player/player-provider';
 
@@ -19,7 +18,6 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={client}>
       <PlayerProvider>{children}</PlayerProvider>
-      <Toaster position="top-center" richColors />
     </QueryClientProvider>
   );
 }

@@ -1,5 +1,6 @@
 import { messages, ROUTE_BY_ROLE } from '@hfm/shared';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Toaster } from 'sonner';
 import { ApiError } from '../api/client';
 import { useSessionProfile, type SessionProfile } from '../api/session';
 import { errorMessage } from '../api/server-errors';
@@ -46,6 +47,8 @@ export default function SignedInApp({ area }: { area: Area }) {
       <ErrorBoundary name={`${area} area`}>
         <Home profile={profile.data} />
       </ErrorBoundary>
+      {/* Toasts belong to the signed-in areas: the public site and /login load no toaster. */}
+      <Toaster position="top-center" richColors />
     </AppShell>
   );
 }
