@@ -114,7 +114,7 @@ describe('song upload protocol, transcoding and playback', () => {
     expect(song.downloadFile).toMatch(/\.flac$/);
     const peaks = (await inject('GET', `/api/songs/${songId}/peaks`)).json();
     expect(peaks.count).toBe(1000);
-    expect(Math.max(...Buffer.from(peaks.peaks, 'base64'))).toBeGreaterThan(100);
+    expect(Math.max(...Buffer.from(peaks.peaks, 'base64'))).toBeGreaterThan(10);
     expect(song.loudness.integratedLufs).toBeLessThan(0);
 
     const anonymous = (await inject('GET', `/api/songs/${songId}/play`, undefined, '')).json();
