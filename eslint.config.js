@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -132,6 +133,56 @@ const reactHandlers = {
   rules: { '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }] },
 };
 
+/** The web app's feature folders, read when the config loads: a new feature gets its zone on its own. */
+const WEB_FEATURES = fs
+  .readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** Import paths that reach feature folder `name` from anywhere under apps/web/src (../x, ../../features/x). */
+const featurePaths = (name) => [`../${name}`, `../${name}/**`, `**/features/${name}`, `**/features/${name}/**`];
+
+/** Only the hooks in api/ touch the query cache: a mutation hook owns its cache effects. */
+const noCacheEdits = {
+  name: '@tanstack/react-query',
+  importNames: ['useQueryClient', 'QueryClient'],
+  message: 'Components do not edit the query cache: give the mutation hook in api/ its cache effect.',
+};
+
+const sharedLayerImports = {
+  group: ['../features', '../features/**', '../../features/**', '../app', '../app/**', '../../app/**'],
+  message: 'ui/, api/ and player/ are shared layers: they import no feature and nothing from app/.',
+};
+
+/** Web zones: a feature imports no other feature; the shared layers (ui/, api/, player/) import no feature nor app/. */
+const webZones = [
+  ...WEB_FEATURES.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [noCacheEdits],
+          patterns: [
+            {
+              group: WEB_FEATURES.filter((other) => other !== feature).flatMap(featurePaths),
+              message: `Features do not import each other: move what ${feature} shares to ui/, api/ or player/.`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['apps/web/src/{ui,player}/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: [noCacheEdits], patterns: [sharedLayerImports] }] },
+  },
+  {
+    files: ['apps/web/src/api/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [sharedLayerImports] }] },
+  },
+];
+
 export default tseslint.config(
   {
     ignores: ['**/dist/**', '**/node_modules/**', 'apps/server/migrations/**', 'bench/results/**', 'e2e/artifacts/**'],
@@ -150,26 +201,9 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: {
-      ...reactHooks.configs.recommended.rules,
-      // Features never import each other: shared -> features -> app.
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['../../features/*', '../features/*/**'],
-              message: 'Features do not import each other; move shared code to ui/ or api/.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: reactHooks.configs.recommended.rules,
   },
-  {
-    files: ['apps/web/src/app/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': 'off' },
-  },
+  ...webZones,
   ...serverBoundaries,
   typeAware,
   reactHandlers,

@@ -10,6 +10,8 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface RunningServer {
   baseUrl: string;
+  /** The server process, for benchmarks that read its CPU time. */
+  pid: number;
   dataDir: string;
   /** Set when the server runs on PostgreSQL (E2E_DATABASE_URL). */
   databaseUrl: string | undefined;
@@ -81,6 +83,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const childEnv = { ...process.env, DATA_DIR: dataDir, ...(database ? { DATABASE_URL: database.url } : {}) };
   return {
     baseUrl,
+    pid: child.pid!,
     dataDir,
     databaseUrl: database?.url,
     async demoPassword(email: string) {

@@ -6,6 +6,7 @@ export * from './constants.js';
 export * from './errors.js';
 export * from './messages.js';
 export * from './pagination.js';
+export * from './public-site.js';
 export * from './session.js';
 export * from './songs.js';
 export * from './users.js';

@@ -80,7 +80,6 @@ export const publicSong = z.object({
   active: z.boolean(),
   albumID: z.string().nullable(),
   albumIDs: z.array(z.string()),
-  peaks: z.array(z.number()).nullable(),
   loudness: z.object({ integratedLufs: z.number(), truePeakDb: z.number(), lra: z.number() }).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -92,6 +91,17 @@ export type PagedSongs = z.infer<typeof pagedSongs>;
 
 export const songIdParams = idParams('Not a song id.');
 export const artistSongsParams = z.object({ artistID: z.uuid({ error: 'Not an artist id.' }) });
+
+/**
+ * GET /api/songs/{id}/peaks: the waveform, kept out of song lists and fetched by the player on its own.
+ * `peaks` is base64 of `count` unsigned bytes, one per slice of the song: 0 is silence, 255 full scale.
+ * `count` is 0 until the song is transcoded.
+ */
+export const songPeaks = z.object({ id: z.string(), count: z.number().int(), peaks: z.string() });
+export type SongPeaks = z.infer<typeof songPeaks>;
+
+/** The largest value a peak byte carries (full scale). */
+export const PEAK_SCALE = 255;
 
 export const fullPreviewPositionBody = z.object({
   position: z.number().int().min(0).max(10_000),

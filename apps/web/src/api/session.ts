@@ -1,5 +1,5 @@
 import type { LoginAnswer, LoginBody, LogoutAnswer, SessionAnswer, SessionProfile } from '@hfm/shared';
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 
 export type { SessionProfile };
@@ -44,6 +44,11 @@ export function useLogin() {
   return useMutation({ mutationFn: login });
 }
 
+/** Signing out forgets who was signed in, whether or not the server still knew the session. */
 export function useLogout() {
-  return useMutation({ mutationFn: logout });
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: logout,
+    onSettled: () => client.removeQueries({ queryKey: ['session'] }),
+  });
 }

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
+import { PlayerProvider } from '../player/player-provider';
 
 /** Test-only helpers for component tests: the network boundary (fetch) and the browser's location. */
 
@@ -70,9 +71,14 @@ export function stubLocation(url = 'http://localhost/main/#/') {
   return location;
 }
 
+/** Renders inside the providers the app mounts once: a fresh query client and the player. */
 export function renderWithClient(ui: ReactElement) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
+  return render(
+    <QueryClientProvider client={client}>
+      <PlayerProvider>{ui}</PlayerProvider>
+    </QueryClientProvider>,
+  );
 }
 
 export const error = (status: number, code: string, message: string, fields?: Record<string, string>): StubReply => ({

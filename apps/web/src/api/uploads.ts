@@ -11,7 +11,7 @@ import {
   type UploadedPart,
 } from '@hfm/shared';
 import { api } from './client';
-import { fetchSong } from './songs';
+import { fetchSong } from './songs/get-song';
 
 export interface PartRange {
   PartNumber: number;

@@ -1,6 +1,7 @@
 import { StrictMode, lazy, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { messages } from '@hfm/shared';
+import { ErrorBoundary } from '../ui/error-boundary';
 import { Providers } from './providers';
 import './styles.css';
 
@@ -15,15 +16,18 @@ function Area() {
   if (path.startsWith('/artist')) return <SignedInApp area="artist" />;
   if (path.startsWith('/admin')) return <SignedInApp area="admin" />;
   if (path.startsWith('/members')) return <SignedInApp area="members" />;
-  return <PublicApp />;
+  // The server answers unknown paths with this page and a 404; the site shows its not-found screen.
+  return <PublicApp unknownPath={path !== '/' && !path.startsWith('/main')} />;
 }
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Providers>
-      <Suspense fallback={<div className="page-loading">{messages.loading}</div>}>
-        <Area />
-      </Suspense>
+      <ErrorBoundary name="page">
+        <Suspense fallback={<div className="page-loading">{messages.loading}</div>}>
+          <Area />
+        </Suspense>
+      </ErrorBoundary>
     </Providers>
   </StrictMode>,
 );

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Toaster } from 'sonner';
 import { ApiError } from '../api/client';
+import { PlayerProvider } from '../player/player-provider';
 
 export function Providers({ children }: { children: ReactNode }) {
   const [client] = useState(
@@ -17,8 +17,7 @@ export function Providers({ children }: { children: ReactNode }) {
   );
   return (
     <QueryClientProvider client={client}>
-      {children}
-      <Toaster position="top-center" richColors />
+      <PlayerProvider>{children}</PlayerProvider>
     </QueryClientProvider>
   );
 }

@@ -1,9 +1,9 @@
-import { CROSS_FADE_MS } from '@hfm/shared';
+import { CROSS_FADE_MS, PUBLIC_SITE_PATHS } from '@hfm/shared';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithClient, stubFetch } from '../api/test-utils';
+import { renderWithClient, stubFetch, stubLocation } from '../api/test-utils';
 import PublicApp, { PublicRoutes } from './public-app';
 
 function renderAt(path: string) {
@@ -74,6 +74,21 @@ describe('public routes', () => {
     expect(await pageHeading('This track skipped.')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the start' })).toHaveAttribute('href', '/');
+  });
+
+  it.each(PUBLIC_SITE_PATHS)('%s, where the server sends its plain path, is a screen of the site', async (path) => {
+    renderAt(path);
+    await screen.findByRole('main', {}, { timeout: 5000 }).catch(() => screen.findByRole('button'));
+    expect(screen.queryByRole('heading', { name: 'This track skipped.' })).not.toBeInTheDocument();
+  });
+
+  it('on a path the server does not know, the not-found screen leads into the site at /main/#/', async () => {
+    const location = stubLocation('http://localhost/no-such-page');
+    renderWithClient(<PublicApp unknownPath />);
+    expect(await pageHeading('This track skipped.')).toBeInTheDocument();
+    expect(location.assign).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('link', { name: 'HFM for fans' }));
+    await waitFor(() => expect(location.assign).toHaveBeenCalledWith('/main/#/fans'));
   });
 
   it('the landing and legal screens share the navigation, main landmark and footer', async () => {

@@ -1,6 +1,15 @@
 import { messages } from '@hfm/shared';
-import { Component, lazy, Suspense, useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
-import { HashRouter, Outlet, Route, Routes, useLocation, useSearchParams, type Location } from 'react-router';
+import { lazy, Suspense, useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
+import {
+  HashRouter,
+  MemoryRouter,
+  Outlet,
+  Route,
+  Routes,
+  useLocation,
+  useSearchParams,
+  type Location,
+} from 'react-router';
 import { AboutPage } from '../features/landing/about-page';
 import { ArtistLandingPage } from '../features/landing/artist-landing-page';
 import { FanLandingPage } from '../features/landing/fan-landing-page';
@@ -9,6 +18,7 @@ import { PressPage } from '../features/landing/press-page';
 import { ComingSoonPage } from '../features/coming-soon/coming-soon-page';
 import { WelcomePage } from '../features/welcome/welcome-page';
 import { CrossFade } from '../ui/cross-fade';
+import { ErrorBoundary } from '../ui/error-boundary';
 import { SiteFooter } from '../ui/site-footer';
 import { SiteNav } from '../ui/site-nav';
 
@@ -24,12 +34,31 @@ const PrivacyPolicyPage = lazy(() => import('../features/legal/privacy-policy-pa
 const LicenseAgreementPage = lazy(() => import('../features/legal/license-agreement-page'));
 
 /** The public site at /main/#/...: welcome, landing, legal, sign-up and confirmation screens. */
-export default function PublicApp() {
+export default function PublicApp({ unknownPath = false }: { unknownPath?: boolean }) {
+  if (unknownPath)
+    return (
+      <MemoryRouter initialEntries={[NOT_FOUND_PATH]}>
+        <LeaveForSite />
+        <PublicRoutes />
+      </MemoryRouter>
+    );
   return (
     <HashRouter>
       <PublicRoutes />
     </HashRouter>
   );
+}
+
+/** No screen has this path, so the site's catch-all shows its not-found screen. */
+const NOT_FOUND_PATH = '/page-not-found';
+
+/** On an unknown path (e.g. /nothing-here) the not-found screen's links lead into the site at /main/#/. */
+function LeaveForSite() {
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    if (pathname !== NOT_FOUND_PATH) window.location.assign(`/main/#${pathname}${search}`);
+  }, [pathname, search]);
+  return null;
 }
 
 /** Every public screen; cross-fades between paths. Rendered inside any router (tests use MemoryRouter). */
@@ -62,7 +91,7 @@ function FanSignUpModalHost() {
 
 function PublicScreen({ location }: { location: Location }) {
   return (
-    <ScreenErrorBoundary>
+    <ErrorBoundary name={`screen ${location.pathname}`}>
       <Suspense fallback={<ScreenLoading />}>
         <Routes location={location}>
           <Route index element={<WelcomePage />} />
@@ -87,7 +116,7 @@ function PublicScreen({ location }: { location: Location }) {
           </Route>
         </Routes>
       </Suspense>
-    </ScreenErrorBoundary>
+    </ErrorBoundary>
   );
 }
 
@@ -145,33 +174,4 @@ function scrollToSectionWhenReady(id: string): () => void {
   };
   tryScroll();
   return () => window.cancelAnimationFrame(frame);
-}
-
-interface State {
-  failed: boolean;
-}
-
-/** Keeps one broken screen (e.g. a chunk that failed to load) from blanking the whole site. */
-class ScreenErrorBoundary extends Component<{ children: ReactNode }, State> {
-  override state: State = { failed: false };
-
-  static getDerivedStateFromError(): State {
-    return { failed: true };
-  }
-
-  override componentDidCatch(error: unknown) {
-    console.error(error);
-  }
-
-  override render() {
-    if (!this.state.failed) return this.props.children;
-    return (
-      <div className="page-loading" role="alert">
-        <p>{messages.somethingWentWrong}</p>
-        <a className="cta cta--ghost" href="#/" onClick={() => window.location.reload()}>
-          Back to the start
-        </a>
-      </div>
-    );
-  }
 }

@@ -1,5 +1,6 @@
 import { messages, ROUTE_BY_ROLE } from '@hfm/shared';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Toaster } from 'sonner';
 import { ApiError } from '../api/client';
 import { useSessionProfile, type SessionProfile } from '../api/session';
 import { errorMessage } from '../api/server-errors';
@@ -8,6 +9,7 @@ import { AppShell, ShellMessage } from '../features/shells/app-shell';
 import { AREA_BY_ROLE, type Area } from '../features/shells/areas';
 import { MembersHome } from '../features/shells/members-home';
 import { Button } from '../ui/button';
+import { ErrorBoundary } from '../ui/error-boundary';
 
 const StudioApp = lazy(() => import('../features/studio/studio-app'));
 
@@ -42,7 +44,11 @@ export default function SignedInApp({ area }: { area: Area }) {
   const Home = HOMES[area];
   return (
     <AppShell area={area} profile={profile.data}>
-      <Home profile={profile.data} />
+      <ErrorBoundary name={`${area} area`}>
+        <Home profile={profile.data} />
+      </ErrorBoundary>
+      {/* Toasts belong to the signed-in areas: the public site and /login load no toaster. */}
+      <Toaster position="top-center" richColors />
     </AppShell>
   );
 }

@@ -31,7 +31,6 @@ export function songFixture(change: Partial<PublicSong> = {}): PublicSong {
     active: true,
     albumID: null,
     albumIDs: [],
-    peaks: null,
     loudness: null,
     createdAt: '2025-05-01T00:00:00.000Z',
     updatedAt: '2025-05-01T00:00:00.000Z',

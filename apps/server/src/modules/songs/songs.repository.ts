@@ -1,9 +1,13 @@
-import { and, asc, count, desc, eq, gt, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
 import { albums, albumSongs, songs } from '../../platform/db/schema/catalogue.js';
 
 export type SongRow = typeof songs.$inferSelect;
 export type NewSongRow = typeof songs.$inferInsert;
+/** A song as lists read it: without the waveform peaks, which only /peaks answers. */
+export type SongListRow = Omit<SongRow, 'peaks'>;
+
+const { peaks: _peaks, ...listColumns } = getTableColumns(songs);
 
 export async function insertSong(db: Database, values: NewSongRow): Promise<SongRow> {
   const [row] = await db.insert(songs).values(values).returning();
@@ -47,10 +51,10 @@ export async function listSongs(
   db: Database,
   filter: SongListFilter,
   page: { offset: number; limit: number },
-): Promise<{ rows: SongRow[]; total: number }> {
+): Promise<{ rows: SongListRow[]; total: number }> {
   const where = listConditions(filter);
   const rows = await db
-    .select()
+    .select(listColumns)
     .from(songs)
     .where(where)
     .orderBy(desc(songs.createdAt), desc(songs.id))
@@ -60,8 +64,12 @@ export async function listSongs(
   return { rows, total: counted?.total ?? 0 };
 }
 
-export async function listAllSongsOfArtist(db: Database, artistId: string): Promise<SongRow[]> {
-  return db.select().from(songs).where(eq(songs.artistId, artistId)).orderBy(desc(songs.createdAt), desc(songs.id));
+export async function listAllSongsOfArtist(db: Database, artistId: string): Promise<SongListRow[]> {
+  return db
+    .select(listColumns)
+    .from(songs)
+    .where(eq(songs.artistId, artistId))
+    .orderBy(desc(songs.createdAt), desc(songs.id));
 }
 
 /** Album ids of each song, in album creation order. */

@@ -15,6 +15,7 @@ import {
   publicSong,
   songIdParams as idParams,
   storedParts,
+  songPeaks,
   updateSongBody,
   uploadPartsQuery,
 } from '@hfm/shared';
@@ -35,6 +36,7 @@ import {
   createSong,
   deleteSong,
   getSong,
+  getSongPeaks,
   listAllSongs,
   listArtistSongs,
   removeFullPreview,
@@ -154,6 +156,11 @@ export async function songsRoutes(app: FastifyInstance): Promise<void> {
     '/api/songs/:id/play',
     { config: { access: 'public' }, schema: { tags, params: idParams, response: { 200: playbackAnswer } } },
     async (request) => playSong(ctx, request.currentUser, request.params.id),
+  );
+  r.get(
+    '/api/songs/:id/peaks',
+    { config: { access: 'public' }, schema: { tags, params: idParams, response: { 200: songPeaks } } },
+    async (request) => getSongPeaks(ctx, request.currentUser, request.params.id),
   );
   r.get(
     '/api/songs/:id/download',

@@ -6,6 +6,7 @@ import {
   type Paged,
   type PageQuery,
   type PublicSong,
+  type SongPeaks,
   type UpdateSongBody,
 } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
@@ -32,7 +33,7 @@ import {
   type SongRow,
 } from './songs.repository.js';
 import { assertSongQuota } from './songs.limits.js';
-import { presentSong } from './songs.presenter.js';
+import { presentPeaks, presentSong } from './songs.presenter.js';
 
 function toIsoReleaseDate(value: string): string {
   const parsed = parseDob(value);
@@ -95,6 +96,12 @@ export async function createSong(ctx: AppContext, actor: Actor, body: CreateSong
 export async function getSong(ctx: AppContext, actor: Actor, id: string): Promise<PublicSong> {
   await requireAccess(ctx, actor, 'song.view', [id]);
   return present(ctx, await loadSong(ctx, id));
+}
+
+/** The song's waveform, for whoever may see the song. */
+export async function getSongPeaks(ctx: AppContext, actor: Actor, id: string): Promise<SongPeaks> {
+  await requireAccess(ctx, actor, 'song.view', [id]);
+  return presentPeaks(await loadSong(ctx, id));
 }
 
 /** The song row, once the caller's access line has passed (a song deleted since is still a 404). */

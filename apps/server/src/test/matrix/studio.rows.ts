@@ -62,6 +62,24 @@ export const songRows: MatrixRow[] = [
     expected: unapprovedArtistOnly,
   },
   {
+    route: 'GET /api/songs/:id/peaks',
+    case: 'a ready song',
+    request: (w) => ({ method: 'GET', url: `/api/songs/${w.ids.readySong}/peaks` }),
+    expected: everyone(200),
+  },
+  {
+    route: 'GET /api/songs/:id/peaks',
+    case: 'a pending song: seen like the song itself',
+    request: (w) => ({ method: 'GET', url: `/api/songs/${w.ids.pendingSong}/peaks` }),
+    expected: matrix({ artist: 200, admin: 200, rest: 404 }),
+  },
+  {
+    route: 'GET /api/songs/:id/peaks',
+    case: "an unapproved artist's ready song",
+    request: (w) => ({ method: 'GET', url: `/api/songs/${w.ids.hiddenSong}/peaks` }),
+    expected: unapprovedArtistOnly,
+  },
+  {
     route: 'PUT /api/songs/:id',
     case: 'a ready song',
     request: (w) => ({ method: 'PUT', url: `/api/songs/${w.ids.readySong}`, payload: { title: 'Matrix' } }),

@@ -1,5 +1,4 @@
 import { ROUTE_BY_ROLE } from '@hfm/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { useLogout, useSession } from '../../api/session';
 import { Button } from '../../ui/button';
 
@@ -9,13 +8,11 @@ const AREA_NAMES = { ADMIN: 'Admin', ARTIST: 'your studio', SUBSCRIBER: 'your mu
 export function SignedInNotice() {
   const session = useSession();
   const logout = useLogout();
-  const queryClient = useQueryClient();
   const user = session.data?.user;
   if (!user) return null;
 
   async function signOut() {
     await logout.mutateAsync().catch(() => undefined);
-    queryClient.removeQueries({ queryKey: ['session'] });
   }
 
   return (

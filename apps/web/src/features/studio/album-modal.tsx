@@ -1,15 +1,15 @@
 import { createAlbumBody, MAX_PAGE_SIZE, type PublicAlbum, type PublicArtist } from '@hfm/shared';
 import { useState, type FormEvent } from 'react';
-import { useSaveAlbum } from '../../api/albums';
+import { useSaveAlbum } from '../../api/albums/save-album';
 import { serverFieldErrors } from '../../api/server-errors';
-import { useArtistSongs } from '../../api/songs';
+import { useArtistSongs } from '../../api/songs/get-artist-songs';
 import { Button } from '../../ui/button';
 import { ImageEditor, type CroppedImage } from '../../ui/image-editor';
 import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
+import { ErrorBoundary } from '../../ui/error-boundary';
 import { isSaved, type AlbumEntry } from './album-list';
 import { AlbumSongPicker } from './album-song-picker';
-import { StudioErrorBoundary } from './error-boundary';
 
 export interface AlbumModalProps {
   album: AlbumEntry | null;
@@ -27,7 +27,7 @@ export function AlbumModal({ album, artist, onClose, onSaved }: AlbumModalProps)
       title={album && isSaved(album) ? 'Edit Album' : 'New Album'}
       size="large"
     >
-      <StudioErrorBoundary>
+      <ErrorBoundary name="album editor">
         {album && (
           <AlbumForm
             key={album._id ?? album.draftKey}
@@ -37,7 +37,7 @@ export function AlbumModal({ album, artist, onClose, onSaved }: AlbumModalProps)
             onSaved={onSaved}
           />
         )}
-      </StudioErrorBoundary>
+      </ErrorBoundary>
     </Modal>
   );
 }

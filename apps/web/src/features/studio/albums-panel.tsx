@@ -1,10 +1,10 @@
 import type { PublicAlbum, PublicArtist } from '@hfm/shared';
-import { useQueryClient } from '@tanstack/react-query';
-import { artistAlbumsKey, useArtistAlbums, useDeleteAlbum } from '../../api/albums';
+import { useDeleteAlbum } from '../../api/albums/delete-album';
+import { useArtistAlbums } from '../../api/albums/get-artist-albums';
 import { errorMessage } from '../../api/server-errors';
 import { Button } from '../../ui/button';
 import { ConfirmDelete } from '../../ui/confirm-delete';
-import { albumKey, isSaved, putSaved, type AlbumEntry } from './album-list';
+import { albumKey, isSaved, type AlbumEntry } from './album-list';
 import { AlbumModal } from './album-modal';
 import type { AlbumEditor } from './use-album-editor';
 
@@ -16,23 +16,16 @@ export interface AlbumsPanelProps {
 /** The artist's albums, newest first, with New Album, edit and delete. */
 export function AlbumsPanel({ artist, editor }: AlbumsPanelProps) {
   const albums = useArtistAlbums(artist.id);
-  const client = useQueryClient();
   const remove = useDeleteAlbum();
   const list: AlbumEntry[] = [...editor.drafts, ...(albums.data ?? [])];
 
-  function saved(album: PublicAlbum, draftKey?: string) {
-    client.setQueryData<PublicAlbum[]>(artistAlbumsKey(artist.id), (current = []) =>
-      putSaved(current, album).filter(isSaved),
-    );
+  function saved(_album: PublicAlbum, draftKey?: string) {
     editor.saved(draftKey);
   }
 
   async function deleteAlbum(album: PublicAlbum) {
     try {
       await remove.mutateAsync(album.id);
-      client.setQueryData<PublicAlbum[]>(artistAlbumsKey(artist.id), (current = []) =>
-        current.filter((entry) => entry.id !== album.id),
-      );
     } catch (error) {
       console.error('Album delete failed', errorMessage(error));
     }

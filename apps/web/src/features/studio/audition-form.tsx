@@ -1,7 +1,8 @@
 import { MAX_ARTIST_PHOTOS, messages, plainText, type PublicArtist } from '@hfm/shared';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { deleteArtistPhoto, uploadArtistPhoto, useUpdateArtist } from '../../api/artists';
+import { useDeleteArtistPhoto, useUploadArtistPhoto } from '../../api/artists/artist-photos';
+import { useUpdateArtist } from '../../api/artists/update-artist';
 import { errorMessage, serverFieldErrors } from '../../api/server-errors';
 import { Button } from '../../ui/button';
 import { ConfirmPopup } from '../../ui/confirm-delete';
@@ -9,7 +10,7 @@ import { ImageEditor, type CroppedImage } from '../../ui/image-editor';
 import { RichText } from '../../ui/rich-text';
 
 /** The audition: a rich-text bio (not empty once markup is stripped) and up to 15 artist photos. */
-export function AuditionForm({ artist, onSaved }: { artist: PublicArtist; onSaved: (artist: PublicArtist) => void }) {
+export function AuditionForm({ artist }: { artist: PublicArtist }) {
   const [bio, setBio] = useState(artist.bio);
   const [error, setError] = useState<string | undefined>();
   const update = useUpdateArtist(artist.id);
@@ -19,7 +20,7 @@ export function AuditionForm({ artist, onSaved }: { artist: PublicArtist; onSave
     if (!plainText(bio)) return setError(messages.bio);
     setError(undefined);
     try {
-      onSaved(await update.mutateAsync({ bio }));
+      await update.mutateAsync({ bio });
       toast.success('Bio saved.');
     } catch (saveError) {
       const fields = serverFieldErrors(saveError);
@@ -45,35 +46,31 @@ export function AuditionForm({ artist, onSaved }: { artist: PublicArtist; onSave
           </Button>
         </div>
       </form>
-      <ArtistPhotos artist={artist} onSaved={onSaved} />
+      <ArtistPhotos artist={artist} />
     </div>
   );
 }
 
 /** The artist's photos: add through the image editor; removing one asks 'Really delete item?' first. */
-export function ArtistPhotos({ artist, onSaved }: { artist: PublicArtist; onSaved: (artist: PublicArtist) => void }) {
+export function ArtistPhotos({ artist }: { artist: PublicArtist }) {
   const [editorOpen, setEditorOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const upload = useUploadArtistPhoto(artist.id);
+  const removePhoto = useDeleteArtistPhoto(artist.id);
   const [confirming, setConfirming] = useState<string | null>(null);
   const photos = artist.photos;
   const full = photos.length >= MAX_ARTIST_PHOTOS;
 
   async function add(image: CroppedImage) {
-    setBusy(true);
     try {
-      const result = await uploadArtistPhoto(artist.id, image.dataUrl);
-      onSaved({ ...artist, photos: result.photos });
+      await upload.mutateAsync(image.dataUrl);
     } catch (uploadError) {
       toast.error(errorMessage(uploadError));
-    } finally {
-      setBusy(false);
     }
   }
 
   async function remove(path: string) {
     try {
-      const result = await deleteArtistPhoto(artist.id, path);
-      onSaved({ ...artist, photos: result.photos });
+      await removePhoto.mutateAsync(path);
     } catch (removeError) {
       toast.error(errorMessage(removeError));
     }
@@ -118,7 +115,7 @@ export function ArtistPhotos({ artist, onSaved }: { artist: PublicArtist; onSave
           />
         </div>
       )}
-      <Button variant="secondary" onClick={() => setEditorOpen(true)} disabled={full} loading={busy}>
+      <Button variant="secondary" onClick={() => setEditorOpen(true)} disabled={full} loading={upload.isPending}>
         Add photo
       </Button>
       {full && (

@@ -1,5 +1,5 @@
 import type { PublicArtist } from '@hfm/shared';
-import { useInitial } from '../../api/artists';
+import { useInitial } from '../../api/artists/get-initial';
 
 const STATUS_TEXT: Record<PublicArtist['status'], { label: string; detail: string }> = {
   PENDING: {

@@ -2,7 +2,7 @@ import type { PublicSong } from '@hfm/shared';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { errorMessage, serverFieldErrors } from '../../api/server-errors';
-import { useUpdateSong } from '../../api/songs';
+import { useUpdateSong } from '../../api/songs/update-song';
 import { Button } from '../../ui/button';
 import { useDiscardGuard } from '../../ui/discard-changes';
 import { Modal } from '../../ui/modal';

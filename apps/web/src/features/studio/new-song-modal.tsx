@@ -3,7 +3,7 @@ import * as Switch from '@radix-ui/react-switch';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '../../api/server-errors';
-import { updateSong } from '../../api/songs';
+import { updateSong } from '../../api/songs/update-song';
 import { Button } from '../../ui/button';
 import { useDiscardGuard } from '../../ui/discard-changes';
 import { DropZone, WAV_ACCEPT } from '../../ui/drop-zone';

@@ -1,7 +1,7 @@
 import { messages, type PublicArtist } from '@hfm/shared';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { useUpdateArtist } from '../../api/artists';
+import { useUpdateArtist } from '../../api/artists/update-artist';
 import { useGenres } from '../../api/genres';
 import { errorMessage, serverFieldErrors } from '../../api/server-errors';
 import { Button } from '../../ui/button';
@@ -12,7 +12,7 @@ export const HFM_PICKS_EXPLANATION =
   'HFM Picks is a curated five-song playlist made each month, with one track per artist per month. Opting in lets fans keep the full songs picked for it, and allows their use in a streaming-only radio playlist.';
 
 /** Band/Artist Name, genre and the HFM Picks opt-in. */
-export function ProfileForm({ artist, onSaved }: { artist: PublicArtist; onSaved: (artist: PublicArtist) => void }) {
+export function ProfileForm({ artist }: { artist: PublicArtist }) {
   const [name, setName] = useState(artist.name);
   const [genre, setGenre] = useState(artist.genreID ?? '');
   const [optIn, setOptIn] = useState(artist.hfmPicksOptIn);
@@ -28,7 +28,7 @@ export function ProfileForm({ artist, onSaved }: { artist: PublicArtist; onSaved
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     try {
-      onSaved(await update.mutateAsync({ name: name.trim(), genre, hfmPicksOptIn: optIn }));
+      await update.mutateAsync({ name: name.trim(), genre, hfmPicksOptIn: optIn });
       toast.success('Profile saved.');
     } catch (error) {
       const fields = serverFieldErrors(error);

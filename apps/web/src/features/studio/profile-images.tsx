@@ -1,7 +1,7 @@
 import type { PublicArtist, PublicUser } from '@hfm/shared';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { uploadBanner, useUploadProfileImage } from '../../api/artists';
+import { uploadBanner, useUploadProfileImage } from '../../api/artists/upload-images';
 import { errorMessage } from '../../api/server-errors';
 import { Button } from '../../ui/button';
 import { ImageEditor, type CroppedImage } from '../../ui/image-editor';

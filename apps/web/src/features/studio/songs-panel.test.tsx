@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithClient, stubFetch } from '../../api/test-utils';
 import { songFixture } from '../../test/songs';
-import { choosePlayback } from './playback';
 import { OWN_SONG_HI_FIVE, SongsPanel } from './songs-panel';
 
 const artist = { id: '00000000-0000-4000-8000-0000000000aa' };
@@ -43,16 +42,7 @@ function renderPanel(role: 'ARTIST' | 'ADMIN' = 'ARTIST') {
       reply: (request) => ({ body: { id: request.path.split('/').at(-1), deleted: true } }),
     },
   ]);
-  renderWithClient(
-    <SongsPanel
-      user={{ role }}
-      artist={artist}
-      playingId={null}
-      onPlay={() => {}}
-      onPause={() => {}}
-      onSubmitMusic={() => {}}
-    />,
-  );
+  renderWithClient(<SongsPanel user={{ role }} artist={artist} onSubmitMusic={() => {}} />);
   return calls;
 }
 
@@ -93,16 +83,7 @@ describe('SongsPanel', () => {
         },
       ]);
     });
-    renderWithClient(
-      <SongsPanel
-        user={{ role: 'ARTIST' }}
-        artist={artist}
-        playingId={null}
-        onPlay={() => {}}
-        onPause={() => {}}
-        onSubmitMusic={() => {}}
-      />,
-    );
+    renderWithClient(<SongsPanel user={{ role: 'ARTIST' }} artist={artist} onSubmitMusic={() => {}} />);
     await screen.findByText('Song 12');
     await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
     await page2Sent;
@@ -132,15 +113,5 @@ describe('SongsPanel', () => {
     cleanup();
     renderPanel('ADMIN');
     expect(await screen.findByRole('columnheader', { name: 'Plays' })).toBeInTheDocument();
-  });
-});
-
-describe('choosePlayback', () => {
-  const sources = { full: true, hls: '/m/a.m3u8', dash: '/m/a.mpd', preview: '/m/p.mp3', duration: 10 };
-  it('uses native HLS on Apple devices, DASH elsewhere and the preview when neither is there', () => {
-    expect(choosePlayback(sources, true)).toEqual({ kind: 'hls', url: '/m/a.m3u8' });
-    expect(choosePlayback(sources, false)).toEqual({ kind: 'dash', url: '/m/a.mpd' });
-    expect(choosePlayback({ ...sources, hls: null, dash: null }, true)).toEqual({ kind: 'preview', url: '/m/p.mp3' });
-    expect(choosePlayback({ ...sources, hls: null, dash: null, preview: null }, false)).toBeNull();
   });
 });

@@ -1,15 +1,12 @@
-import type { DownloadFormat, FullPreviewEntry, PublicArtist, PublicSong, PublicUser } from '@hfm/shared';
+import type { DownloadFormat, PublicArtist, PublicSong, PublicUser } from '@hfm/shared';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '../../api/server-errors';
-import {
-  deleteSong,
-  fetchDownloadUrl,
-  removeFullPreview,
-  setFullPreviewPosition,
-  useArtistSongs,
-  useUpdateCachedSongs,
-} from '../../api/songs';
+import { useDeleteSong } from '../../api/songs/delete-song';
+import { useToggleFullPreview } from '../../api/songs/full-preview';
+import { useArtistSongs } from '../../api/songs/get-artist-songs';
+import { fetchDownloadUrl } from '../../api/songs/get-download-url';
+import { usePlayer, usePlayingId } from '../../player/player-context';
 import { Button } from '../../ui/button';
 import { Pagination } from '../../ui/pagination';
 import { SongList } from '../../ui/song-list';
@@ -20,29 +17,24 @@ export const OWN_SONG_HI_FIVE = 'Hi Fives are for members: you cannot Hi Five yo
 export interface SongsPanelProps {
   user: Pick<PublicUser, 'role'>;
   artist: Pick<PublicArtist, 'id'>;
-  playingId: string | null;
-  onPlay: (song: PublicSong) => void;
-  onPause: () => void;
   onSubmitMusic: () => void;
 }
 
 /** The artist's songs, 12 a page, with 'Submit Music', play, options, download and the admin columns for admins. */
-export function SongsPanel({ user, artist, playingId, onPlay, onPause, onSubmitMusic }: SongsPanelProps) {
+export function SongsPanel({ user, artist, onSubmitMusic }: SongsPanelProps) {
+  const player = usePlayer();
+  const playingId = usePlayingId();
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<PublicSong | null>(null);
   const songs = useArtistSongs(artist.id, page);
-  const updateCached = useUpdateCachedSongs(artist.id);
+  const deleteSong = useDeleteSong();
+  const fullPreview = useToggleFullPreview(artist.id);
   const pagination = songs.data?.pagination;
-
-  function replace(song: PublicSong) {
-    updateCached((items) => items.map((item) => (item.id === song.id ? song : item)));
-  }
 
   async function remove(song: PublicSong) {
     try {
-      await deleteSong(song.id);
-      updateCached((items) => items.filter((item) => item.id !== song.id));
-      if (song.id === playingId) onPause();
+      await deleteSong.mutateAsync(song.id);
+      if (song.id === player.song?.id) player.close();
     } catch (error) {
       toast.error(errorMessage(error));
     }
@@ -51,10 +43,7 @@ export function SongsPanel({ user, artist, playingId, onPlay, onPause, onSubmitM
   async function toggleFullPreview(song: PublicSong) {
     try {
       const position = songs.data?.items.filter((item) => item.isFullPreview).length ?? 0;
-      const entries = song.isFullPreview
-        ? await removeFullPreview(song.id)
-        : await setFullPreviewPosition(song.id, position, artist.id);
-      updateCached((items) => applyFullPreview(items, entries));
+      await fullPreview.mutateAsync({ song, position });
     } catch (error) {
       toast.error(errorMessage(error));
     }
@@ -81,8 +70,8 @@ export function SongsPanel({ user, artist, playingId, onPlay, onPause, onSubmitM
         updating={songs.isPlaceholderData}
         showAdminColumns={user.role === 'ADMIN'}
         playingId={playingId}
-        onPlay={onPlay}
-        onPause={onPause}
+        onPlay={(song) => player.play(song, songs.data?.items)}
+        onPause={player.pause}
         onEdit={setEditing}
         onDelete={remove}
         onToggleFullPreview={toggleFullPreview}
@@ -98,25 +87,7 @@ export function SongsPanel({ user, artist, playingId, onPlay, onPause, onSubmitM
           label="Song pages"
         />
       )}
-      <EditSongModal
-        song={editing}
-        onClose={() => setEditing(null)}
-        onSaved={(song) => {
-          replace(song);
-          setEditing(null);
-        }}
-      />
+      <EditSongModal song={editing} onClose={() => setEditing(null)} onSaved={() => setEditing(null)} />
     </section>
   );
-}
-
-/** The server answers every full-preview song of the artist; the rest are not full previews. */
-function applyFullPreview(items: PublicSong[], entries: FullPreviewEntry[]): PublicSong[] {
-  const byId = new Map(entries.map((entry) => [entry.id, entry]));
-  return items.map((item) => {
-    const entry = byId.get(item.id);
-    return entry
-      ? { ...item, isFullPreview: entry.isFullPreview, fullPreviewPosition: entry.fullPreviewPosition }
-      : { ...item, isFullPreview: false, fullPreviewPosition: 0 };
-  });
 }

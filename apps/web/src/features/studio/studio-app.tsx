@@ -1,14 +1,14 @@
-import type { PublicArtist, PublicSong, PublicUser } from '@hfm/shared';
+import type { PublicArtist, PublicUser } from '@hfm/shared';
 import * as Tabs from '@radix-ui/react-tabs';
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
-import { artistQuery, initialQuery, useArtist } from '../../api/artists';
-import { artistSongsKey, useUpdateCachedSongs } from '../../api/songs';
+import { useState } from 'react';
+import { useArtist } from '../../api/artists/get-artist';
+import { useSongChanged } from '../../api/songs/song-changed';
+import { PlayerBar } from '../../player/player-bar';
+import { ErrorBoundary } from '../../ui/error-boundary';
 import { AlbumsPanel } from './albums-panel';
 import { AuditionForm } from './audition-form';
 import { Dashboard } from './dashboard';
 import { NewSongModal } from './new-song-modal';
-import { PlayerBar } from './player-bar';
 import { ProfileForm } from './profile-form';
 import { ProfileImages } from './profile-images';
 import { SongsPanel } from './songs-panel';
@@ -31,37 +31,22 @@ export default function StudioApp({ user, artist }: StudioAppProps) {
 }
 
 function Studio({ user, initialArtist }: { user: PublicUser; initialArtist: PublicArtist }) {
-  const client = useQueryClient();
   const artist = useArtist(initialArtist.id, initialArtist).data ?? initialArtist;
   const [tab, setTab] = useTabFromAddress();
   const tabList = useScrollableTabs<HTMLDivElement>(tab);
   useDocumentTitle(`${tabLabel(tab)} · Studio`);
   const [songModalOpen, setSongModalOpen] = useState(false);
-  const [current, setCurrent] = useState<PublicSong | null>(null);
-  const [playing, setPlaying] = useState(false);
-  const updateCached = useUpdateCachedSongs(artist.id);
   const albumEditor = useAlbumEditor(artist.id);
 
-  const onSong = useCallback(
-    (song: PublicSong) => {
-      if (song.status === 'pending') void client.invalidateQueries({ queryKey: artistSongsKey(artist.id) });
-      else updateCached((items) => items.map((item) => (item.id === song.id ? song : item)));
-      if (song.status === 'ready') void client.invalidateQueries({ queryKey: initialQuery.queryKey });
-    },
-    [client, artist.id, updateCached],
-  );
+  const onSong = useSongChanged(artist.id);
   const uploads = useSongUploads({ artist, onSong });
 
   function changeTab(value: string) {
     setTab(value as Tab);
   }
 
-  function saveArtist(next: PublicArtist) {
-    client.setQueryData(artistQuery(artist.id).queryKey, next);
-  }
-
   return (
-    <div className={current ? 'studio studio--with-player' : 'studio'}>
+    <div className="studio">
       <header className="studio__hero">
         <p className="studio__eyebrow">Your studio</p>
         <h1>{artist.name}</h1>
@@ -75,30 +60,30 @@ function Studio({ user, initialArtist }: { user: PublicUser; initialArtist: Publ
           ))}
         </Tabs.List>
         <Tabs.Content value="dashboard" className="studio__panel">
-          <Dashboard artist={artist} />
+          <ErrorBoundary name="dashboard tab">
+            <Dashboard artist={artist} />
+          </ErrorBoundary>
         </Tabs.Content>
         <Tabs.Content value="songs" className="studio__panel">
-          <SongsPanel
-            user={user}
-            artist={artist}
-            playingId={playing ? (current?.id ?? null) : null}
-            onPlay={(song) => {
-              setCurrent(song);
-              setPlaying(true);
-            }}
-            onPause={() => setPlaying(false)}
-            onSubmitMusic={() => setSongModalOpen(true)}
-          />
+          <ErrorBoundary name="songs tab">
+            <SongsPanel user={user} artist={artist} onSubmitMusic={() => setSongModalOpen(true)} />
+          </ErrorBoundary>
         </Tabs.Content>
         <Tabs.Content value="albums" className="studio__panel">
-          <AlbumsPanel artist={artist} editor={albumEditor} />
+          <ErrorBoundary name="albums tab">
+            <AlbumsPanel artist={artist} editor={albumEditor} />
+          </ErrorBoundary>
         </Tabs.Content>
         <Tabs.Content value="profile" className="studio__panel studio__panel--grid">
-          <ProfileForm key={artist.updatedAt} artist={artist} onSaved={saveArtist} />
-          <ProfileImages user={user} artist={artist} />
+          <ErrorBoundary name="profile tab">
+            <ProfileForm key={artist.updatedAt} artist={artist} />
+            <ProfileImages user={user} artist={artist} />
+          </ErrorBoundary>
         </Tabs.Content>
         <Tabs.Content value="audition" className="studio__panel">
-          <AuditionForm artist={artist} onSaved={saveArtist} />
+          <ErrorBoundary name="bio and photos tab">
+            <AuditionForm artist={artist} />
+          </ErrorBoundary>
         </Tabs.Content>
       </Tabs.Root>
       <NewSongModal
@@ -111,15 +96,7 @@ function Studio({ user, initialArtist }: { user: PublicUser; initialArtist: Publ
           albumEditor.openNew(songIds);
         }}
       />
-      <PlayerBar
-        song={current}
-        playing={playing}
-        onPlayingChange={setPlaying}
-        onClose={() => {
-          setPlaying(false);
-          setCurrent(null);
-        }}
-      />
+      <PlayerBar />
     </div>
   );
 }

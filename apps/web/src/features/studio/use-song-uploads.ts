@@ -2,7 +2,7 @@ import { messages, type PublicArtist, type PublicSong } from '@hfm/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '../../api/server-errors';
-import { createSong } from '../../api/songs';
+import { createSong } from '../../api/songs/create-song';
 import { pollSongStatus, uploadSongFile, type PollOptions, type PutPart } from '../../api/uploads';
 import { titleFromFileName, todayReleaseDate } from './song-info';
 
