@@ -2,6 +2,7 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { JobLogger } from '../../platform/jobs/job-queue.js';
+import { isProcessAlive } from '../../platform/process-alive.js';
 
 /** `hfm-song-p{pid}-{songId}-XXXXXX`: the pid says whether the process that made it still lives. */
 const WORK_DIR = /^hfm-song-p(\d+)-/;
@@ -9,15 +10,6 @@ const WORK_DIR = /^hfm-song-p(\d+)-/;
 /** A fresh folder for one transcode attempt, named after this process. */
 export function songWorkDir(songId: string): Promise<string> {
   return fsp.mkdtemp(path.join(os.tmpdir(), `hfm-song-p${process.pid}-${songId}-`));
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /**
@@ -30,7 +22,7 @@ export async function removeDeadWorkDirs(log: JobLogger, tmpDir = os.tmpdir()): 
   const removed: string[] = [];
   for (const name of await fsp.readdir(tmpDir)) {
     const pid = Number(WORK_DIR.exec(name)?.[1]);
-    if (!pid || pid === process.pid || isAlive(pid)) continue;
+    if (!pid || pid === process.pid || isProcessAlive(pid)) continue;
     const dir = path.join(tmpDir, name);
     const stat = await fsp.stat(dir).catch(() => null);
     if (!stat?.isDirectory() || stat.mtimeMs >= startedAt) continue;

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { isProcessAlive } from '../process-alive.js';
 
 export class DataDirLockedError extends Error {
   constructor(
@@ -14,15 +15,6 @@ export class DataDirLockedError extends Error {
 
 export interface DataDirLock {
   release(): void;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /**
@@ -49,7 +41,8 @@ export function acquireDataDirLock(lockFile: string): DataDirLock {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const pid = Number.parseInt(fs.readFileSync(lockFile, 'utf8'), 10);
-      if (Number.isInteger(pid) && pid !== process.pid && isAlive(pid)) throw new DataDirLockedError(lockFile, pid);
+      if (Number.isInteger(pid) && pid !== process.pid && isProcessAlive(pid))
+        throw new DataDirLockedError(lockFile, pid);
       fs.rmSync(lockFile, { force: true }); // stale: its process is gone
     }
   }

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
+import { isProcessAlive } from '../process-alive.js';
 
 /**
  * Lock files that cannot wedge anything for good. A lock holds `host pid token`; its holder touches it
@@ -28,21 +29,11 @@ function parse(text: string): LockContent | null {
   return { host, pid: Number(pid), token };
 }
 
-/** Whether a process of this machine runs with that pid. */
-export function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** True when the content names a holder that is gone. */
 function holderIsGone(lock: LockContent): boolean {
   if (lock.host !== HOST) return false;
   if (lock.pid === process.pid) return !heldHere.has(lock.token);
-  return !isRunning(lock.pid);
+  return !isProcessAlive(lock.pid);
 }
 
 /** The lock file's text when it is stale, null when it is live or absent. */

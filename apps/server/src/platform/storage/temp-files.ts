@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { isRunning } from './expiring-lock.js';
+import { isProcessAlive } from '../process-alive.js';
 
 /** A temp file whose writer is gone is left over once it is this old, even from another machine. */
 const LEFTOVER_AGE_MS = 24 * 60 * 60 * 1000;
@@ -30,7 +30,8 @@ export function createTempFiles(dir: string) {
         const file = path.join(dir, name);
         const stats = await fsp.stat(file).catch(() => null);
         if (!stats) continue;
-        const writerGone = match?.[1] === HOST_TAG && Number(match[2]) !== process.pid && !isRunning(Number(match[2]));
+        const writerGone =
+          match?.[1] === HOST_TAG && Number(match[2]) !== process.pid && !isProcessAlive(Number(match[2]));
         if (writerGone || Date.now() - stats.mtimeMs > LEFTOVER_AGE_MS) {
           await fsp.rm(file, { force: true, recursive: true });
           removed += 1;
