@@ -144,10 +144,17 @@ describe('api and worker processes', () => {
       (status) => status === 'ready' || status === 'failed',
     );
     expect(await songStatus(songId)).toBe('ready');
-    const job = await helper.ctx.platform.database.pool!.query<{ retry_count: number; state: string }>(
-      `select retry_count, state from pgboss.job where name = $1 and singleton_key = $2`,
-      [TRANSCODE_JOB, songId],
+    // The song is marked ready just before the queue records the job as completed.
+    const jobs = await waitFor(
+      async () =>
+        (
+          await helper.ctx.platform.database.pool!.query<{ retry_count: number; state: string }>(
+            `select retry_count, state from pgboss.job where name = $1 and singleton_key = $2`,
+            [TRANSCODE_JOB, songId],
+          )
+        ).rows,
+      (rows) => rows.every((row) => row.state !== 'active'),
     );
-    expect(job.rows).toEqual([{ retry_count: 1, state: 'completed' }]);
+    expect(jobs).toEqual([{ retry_count: 1, state: 'completed' }]);
   }, 240_000);
 });

@@ -7,11 +7,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 let eslint: ESLint;
 
-// The config is type-aware: the first file linted builds the TypeScript programs, which takes a while.
 const LINT_TIMEOUT = 120_000;
 
 beforeAll(async () => {
-  eslint = new ESLint({ cwd: repoRoot });
+  // Only the import rule, without type information: typescript-eslint's single-run mode (on under CI=true)
+  // would parse the file on disk instead of the text given here.
+  eslint = new ESLint({
+    cwd: repoRoot,
+    ruleFilter: ({ ruleId }) => ruleId === 'no-restricted-imports',
+    overrideConfig: { languageOptions: { parserOptions: { project: false, projectService: false } } },
+  });
   await restrictedImports('features/studio/songs-panel.tsx', "import { value } from './song-info';");
 }, LINT_TIMEOUT);
 
