@@ -52,7 +52,7 @@ export async function startLoopbackSmtp(refuseFirst: number): Promise<LoopbackSm
         else if (verb === 'QUIT') {
           reply('221 bye');
           socket.end();
-        } else reply('502 not implemented');
+        } else reply('502 command not recognised');
       }
     });
     socket.on('error', () => undefined);
