@@ -131,7 +131,9 @@ describe('cli', () => {
   });
 
   const builtCli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
-  it.skipIf(!fs.existsSync(builtCli))('the built CLI runs as a process: help, then a locked database', () => {
+  // `npm run test:unit` builds the server first, so the built CLI is always there to run.
+  it('the built CLI runs as a process: help, then a locked database', () => {
+    expect(fs.existsSync(builtCli), `${builtCli} is missing: run npm run test:unit (it builds first)`).toBe(true);
     const help = spawnSync(process.execPath, [builtCli, '--help'], { encoding: 'utf8' });
     expect(help.status).toBe(0);
     expect(help.stdout).toContain('create-admin --email <email> --password <password>');
