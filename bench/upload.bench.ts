@@ -54,6 +54,10 @@ async function freePort(): Promise<number> {
 
 /** The child: the real built app with the real config, listening, answering storage calls over IPC. */
 async function runServer(): Promise<void> {
+  const { tuneGarbageCollection } = await import(
+    path.join(repoRoot, 'apps/server/dist/platform/garbage-collection.js')
+  );
+  tuneGarbageCollection();
   const { buildApp } = await import(path.join(repoRoot, 'apps/server/dist/app.js'));
   const { loadConfig } = await import(path.join(repoRoot, 'apps/server/dist/config.js'));
   const config = loadConfig(process.env);

@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { DataDirLockedError } from './platform/db/lock.js';
+import { tuneGarbageCollection } from './platform/garbage-collection.js';
 import { seedDemoOnFirstStart } from './seed/demo.js';
 
 /**
@@ -8,6 +9,7 @@ import { seedDemoOnFirstStart } from './seed/demo.js';
  * worker works jobs and serves only /healthz and /readyz (the queue decides what it works from the role).
  */
 async function start(config: Config): Promise<void> {
+  tuneGarbageCollection();
   const app = await buildApp(config);
   await app.ctx.platform.database.migrate();
   await app.ctx.jobs.start();
