@@ -49,3 +49,24 @@ export function songDirectoryName(artistId: string, name: string): string {
 export function totalScore(scoreMatrix: { score: number }[]): number {
   return scoreMatrix.reduce((sum, entry) => sum + (Number.isFinite(entry.score) ? entry.score : 0), 0);
 }
+
+/** Longest readable part of an artist's public address. */
+export const SLUG_MAX_LENGTH = 60;
+
+/**
+ * The readable part of an artist's public address (/a/{slug}): the name without accents, in lower case,
+ * with every run of other characters as one hyphen ('Björk & The Sugarcubes' -> 'bjork-the-sugarcubes').
+ */
+export function artistSlug(name: string): string {
+  const plain = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, SLUG_MAX_LENGTH)
+    .replace(/^-+|-+$/g, '');
+  return plain || 'artist';
+}
+
+/** Slugs as they appear in addresses: what artistSlug makes, optionally with a '-suffix' that keeps it unique. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

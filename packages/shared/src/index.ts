@@ -3,6 +3,8 @@ export * from './answers.js';
 export * from './artist-requests.js';
 export * from './artists.js';
 export * from './constants.js';
+export * from './discovery.js';
+export * from './engagement.js';
 export * from './errors.js';
 export * from './messages.js';
 export * from './pagination.js';

@@ -172,8 +172,18 @@ export const playbackAnswer = z.object({
   dash: z.string().nullable(),
   preview: z.string().nullable(),
   duration: z.number().nullable(),
+  /** Seconds the listener may hear: the duration when `full`, else at most MAX_PREVIEW_SECONDS. */
+  playableSeconds: z.number().nullable(),
+  /**
+   * Gain in dB that brings the song toward LOUDNESS_TARGET_LUFS (from its stored EBU R128 measure), capped
+   * so the true peak stays at or below -1 dBTP; 0 when the song was never measured.
+   */
+  gainDb: z.number(),
 });
 export type PlaybackAnswer = z.infer<typeof playbackAnswer>;
+
+/** The loudness songs are played at when normalisation is on (what streaming services use). */
+export const LOUDNESS_TARGET_LUFS = -14;
 
 export const DOWNLOAD_FORMATS = ['flac', 'mp3', 'wav'] as const;
 export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];

@@ -155,7 +155,15 @@ describe('the player', () => {
 });
 
 describe('choosePlayback', () => {
-  const sources = { full: true, hls: '/m/a.m3u8', dash: '/m/a.mpd', preview: '/m/p.mp3', duration: 10 };
+  const sources = {
+    full: true,
+    hls: '/m/a.m3u8',
+    dash: '/m/a.mpd',
+    preview: '/m/p.mp3',
+    duration: 10,
+    playableSeconds: 10,
+    gainDb: 0,
+  };
   it('uses native HLS on Apple devices, DASH elsewhere and the preview when neither is there', () => {
     expect(choosePlayback(sources, true)).toEqual({ kind: 'hls', url: '/m/a.m3u8' });
     expect(choosePlayback(sources, false)).toEqual({ kind: 'dash', url: '/m/a.mpd' });

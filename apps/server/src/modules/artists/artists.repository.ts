@@ -1,3 +1,5 @@
+import crypto from 'node:crypto';
+import { artistSlug } from '@hfm/shared';
 import { and, asc, count, desc, eq, inArray, max, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
 import { artistPhotos, artists } from '../../platform/db/schema/artists.js';
@@ -6,9 +8,49 @@ export type ArtistRow = typeof artists.$inferSelect;
 export type NewArtistRow = typeof artists.$inferInsert;
 export type ArtistPatch = Partial<Omit<NewArtistRow, 'id' | 'userId' | 'createdAt' | 'updatedAt'>>;
 
-export async function insertArtist(db: Database, values: NewArtistRow): Promise<ArtistRow> {
-  const [row] = await db.insert(artists).values(values).returning();
-  return row!;
+/**
+ * Inserts the artist with a unique slug made from its name: the plain slug when it is free, else the slug
+ * with a short random suffix. The address is set once, so links shared before a rename keep working.
+ * Two sign-ups racing for one slug: the loser retries in a savepoint with a suffix.
+ */
+export async function insertArtist(db: Database, values: Omit<NewArtistRow, 'slug'>): Promise<ArtistRow> {
+  const base = artistSlug(values.name);
+  for (let attempt = 0; ; attempt += 1) {
+    const slug =
+      attempt === 0 && !(await isSlugTaken(db, base)) ? base : `${base}-${crypto.randomBytes(3).toString('hex')}`;
+    try {
+      const [row] = await db.transaction((tx) =>
+        tx
+          .insert(artists)
+          .values({ ...values, slug })
+          .returning(),
+      );
+      return row!;
+    } catch (error) {
+      if (attempt >= 3 || !isSlugConflict(error)) throw error;
+    }
+  }
+}
+
+async function isSlugTaken(db: Database, slug: string): Promise<boolean> {
+  const [row] = await db.select({ id: artists.id }).from(artists).where(eq(artists.slug, slug)).limit(1);
+  return row !== undefined;
+}
+
+function isSlugConflict(error: unknown): boolean {
+  for (
+    let e = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined;
+    e;
+    e = e.cause as typeof e
+  ) {
+    if (e.code === '23505' && e.constraint === 'artists_slug_key') return true;
+  }
+  return false;
+}
+
+export async function findArtistRowBySlug(db: Database, slug: string): Promise<ArtistRow | null> {
+  const [row] = await db.select().from(artists).where(eq(artists.slug, slug)).limit(1);
+  return row ?? null;
 }
 
 export async function findArtistRowByUserId(db: Database, userId: string): Promise<ArtistRow | null> {

@@ -1,4 +1,4 @@
-import type { DownloadFormat, PlaybackAnswer } from '@hfm/shared';
+import { LOUDNESS_TARGET_LUFS, MAX_PREVIEW_SECONDS, type DownloadFormat, type PlaybackAnswer } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
 import { AppError, forbidden, notFound, unauthenticated } from '../../errors/app-error.js';
 import { cleanKeySegment } from '../../platform/storage/storage.js';
@@ -34,7 +34,28 @@ export async function playSong(ctx: AppContext, actor: Actor, songId: string): P
     dash: full ? await sign(song.dashManifest, 'folder') : null,
     preview: await sign(song.previewFile, 'object'),
     duration: song.duration,
+    playableSeconds: full
+      ? song.duration
+      : song.duration === null
+        ? null
+        : Math.min(song.duration, MAX_PREVIEW_SECONDS),
+    gainDb: normalisingGain(song.loudness),
   };
+}
+
+/** Highest true peak a normalised song may reach, in dBTP (headroom for lossy decoding). */
+const TRUE_PEAK_CEILING_DB = -1;
+
+/**
+ * The gain toward LOUDNESS_TARGET_LUFS, rounded to 0.1 dB: quiet songs are raised only as far as their true
+ * peak allows, loud ones lowered. 0 for a song never measured (or measured as silence).
+ */
+export function normalisingGain(loudness: { integratedLufs: number; truePeakDb: number } | null): number {
+  if (!loudness || !Number.isFinite(loudness.integratedLufs) || loudness.integratedLufs < -70) return 0;
+  const toTarget = LOUDNESS_TARGET_LUFS - loudness.integratedLufs;
+  const headroom = Number.isFinite(loudness.truePeakDb) ? TRUE_PEAK_CEILING_DB - loudness.truePeakDb : 0;
+  const gain = toTarget <= 0 ? toTarget : Math.min(toTarget, Math.max(0, headroom));
+  return Math.round(gain * 10) / 10;
 }
 
 /** Downloads are for subscribers to the song's artist (and the artist and admins); what they download is theirs. */

@@ -13,6 +13,8 @@ export const artists = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** The readable, unique part of the artist's public address (/a/{slug}); set from the name. */
+    slug: text('slug'),
     genreId: uuid('genre_id').references(() => genres.id, { onDelete: 'set null' }),
     bio: text('bio').notNull().default(''),
     hfmPicksOptIn: boolean('hfm_picks_opt_in').notNull().default(true),
@@ -32,6 +34,8 @@ export const artists = pgTable(
   },
   (t) => [
     uniqueIndex('artists_user_key').on(t.userId),
+    uniqueIndex('artists_slug_key').on(t.slug),
+    index('artists_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     index('artists_status_created_idx').on(t.status, t.createdAt),
     check('artists_status_check', sql`${t.status} in ('PENDING', 'ACTIVE', 'INACTIVE', 'CANCELLED')`),
   ],

@@ -65,6 +65,7 @@ export const songs = pgTable(
   },
   (t) => [
     index('songs_artist_created_idx').on(t.artistId, t.createdAt),
+    index('songs_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
     check('songs_status_check', sql`${t.status} in ('pending', 'uploading', 'ready', 'failed')`),
   ],
 );
@@ -83,7 +84,10 @@ export const albums = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('albums_artist_idx').on(t.artistId, t.createdAt)],
+  (t) => [
+    index('albums_artist_idx').on(t.artistId, t.createdAt),
+    index('albums_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+  ],
 );
 
 export const albumSongs = pgTable(

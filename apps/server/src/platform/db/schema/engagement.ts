@@ -1,6 +1,7 @@
 /** Engagement: what members do with songs (listens, favourites, Hi Fives). */
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { songs } from './catalogue.js';
 import { createdAt, id } from './columns.js';
 import { users } from './identity.js';
 
@@ -36,4 +37,22 @@ export const hiFives = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('hi_fives_user_item_key').on(t.userId, t.itemId), index('hi_fives_item_idx').on(t.itemId)],
+);
+
+/**
+ * When a member's listen to a song last counted toward its plays: one row per member and song, so a
+ * listen counts at most once in a window however fast the events come (an upsert decides, atomically).
+ */
+export const memberSongListens = pgTable(
+  'member_song_listens',
+  {
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    songId: uuid('song_id')
+      .notNull()
+      .references(() => songs.id, { onDelete: 'cascade' }),
+    lastCountedAt: timestamp('last_counted_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.songId] })],
 );
