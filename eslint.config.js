@@ -19,6 +19,8 @@ const MODULE_TABLES = {
   engagement: ['engagement'],
   genres: ['genres'],
   initial: [],
+  /** A read model: what fans may find, across artists, songs and albums. */
+  search: ['artists', 'catalogue', 'genres'],
   songs: ['catalogue'],
   users: ['identity'],
 };

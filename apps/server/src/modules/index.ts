@@ -7,6 +7,7 @@ import { registerAuthJobs } from './auth/auth.jobs.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { genresRoutes } from './genres/genres.routes.js';
 import { initialRoutes } from './initial/initial.routes.js';
+import { searchRoutes } from './search/search.routes.js';
 import { registerSongJobs } from './songs/songs.jobs.js';
 import { songsRoutes } from './songs/songs.routes.js';
 import { usersRoutes } from './users/users.routes.js';
@@ -21,6 +22,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(genresRoutes);
   await app.register(songsRoutes);
   await app.register(albumsRoutes);
+  await app.register(searchRoutes);
 }
 
 /**

@@ -4,6 +4,7 @@ import { artists } from '../../platform/db/schema/artists.js';
 import { subscriptions } from '../../platform/db/schema/billing.js';
 import { albums, songs } from '../../platform/db/schema/catalogue.js';
 import { users } from '../../platform/db/schema/identity.js';
+import { releasedSong } from './released.js';
 
 /**
  * The one repository that reads other modules' tables to answer who owns what. Each function answers,
@@ -51,12 +52,6 @@ export interface SongScope {
   releasedFullPreview?: boolean;
   /** Released songs of artists this member subscribes to, while the subscription is in its term. */
   releasedToSubscriber?: string | null;
-}
-
-/** Released songs: ready, active, of an ACTIVE artist (what listeners may see). */
-function releasedSong(): SQL {
-  const ofActiveArtist = sql`${songs.artistId} in (select ${artists.id} from ${artists} where ${artists.status} = 'ACTIVE')`;
-  return and(eq(songs.status, 'ready'), eq(songs.active, true), ofActiveArtist)!;
 }
 
 function subscribedTo(db: Database, memberId: string): SQL {

@@ -2,6 +2,7 @@ import type { MatrixRow } from '../permission-matrix.js';
 import { artistRows } from './artists.rows.js';
 import { docsRows } from './docs.rows.js';
 import { identityRows } from './identity.rows.js';
+import { searchRows } from './search.rows.js';
 import { albumRows, songRows } from './studio.rows.js';
 import { uploadRows } from './uploads.rows.js';
 
@@ -13,4 +14,5 @@ export const allRows: MatrixRow[] = [
   ...albumRows,
   ...uploadRows,
   ...docsRows,
+  ...searchRows,
 ];
