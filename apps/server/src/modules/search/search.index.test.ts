@@ -34,8 +34,11 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 async function planOf(query: (typeof matchQueries)[number]['query'], term: string): Promise<string> {
-  const result = await t.app.ctx.db.execute(sql`explain ${query(t.app.ctx.db, term, 10)}`);
-  return (result.rows as Record<string, string>[]).map((row) => Object.values(row).join('')).join('\n');
+  // Both drivers answer `{ rows }`, one row per plan line.
+  const result = (await t.app.ctx.db.execute(sql`explain ${query(t.app.ctx.db, term, 10)}`)) as {
+    rows: Record<string, string>[];
+  };
+  return result.rows.map((row) => Object.values(row).join('')).join('\n');
 }
 
 describe('search queries and the trigram indexes', () => {
