@@ -16,6 +16,8 @@ const MODULE_TABLES = {
   artists: ['artists'],
   auth: ['identity'],
   billing: ['billing'],
+  // A read model (docs/decisions/0010): what fans browse, read across domains in a handful of statements.
+  discovery: ['artists', 'catalogue', 'genres', 'billing'],
   engagement: ['engagement'],
   genres: ['genres'],
   initial: [],

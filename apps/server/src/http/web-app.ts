@@ -18,10 +18,76 @@ const OTHER_CACHE = 'public, max-age=3600';
 
 const PUBLIC_SITE = new Set<string>(PUBLIC_SITE_PATHS);
 
-export async function registerWebApp(app: FastifyInstance, config: Config): Promise<void> {
-  const root = config.webDistDir
+/** Where the built web app is: WEB_DIST_DIR, else apps/web/dist beside the server. */
+export function webRoot(config: Pick<Config, 'webDistDir'>): string {
+  return config.webDistDir
     ? path.resolve(config.webDistDir)
     : fileURLToPath(new URL('../../../web/dist', import.meta.url));
+}
+
+const indexCache = new Map<string, Promise<string | null>>();
+
+/** The built index.html, read once per process (null when the web app is not built). */
+export function readWebIndex(config: Pick<Config, 'webDistDir'>): Promise<string | null> {
+  const file = path.join(webRoot(config), 'index.html');
+  let cached = indexCache.get(file);
+  if (!cached) {
+    cached = fs.promises.readFile(file, 'utf8').catch(() => null);
+    indexCache.set(file, cached);
+  }
+  return cached;
+}
+
+/** What a shared link's preview shows: the page's title and its Open Graph and Twitter card tags. */
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** Absolute URL of the page. */
+  url: string;
+  /** Absolute URL of the preview image, if any. */
+  image: string | null;
+  /** Open Graph type (music.musician, music.playlist...). */
+  type: string;
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text made safe inside an element or a quoted attribute. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
+}
+
+/**
+ * index.html with the page's own title, description and link-preview tags (every value HTML-escaped): the
+ * app's own title and description make way, the rest of the page is untouched.
+ */
+export function renderPageMeta(html: string, meta: PageMeta): string {
+  const tag = (attribute: 'name' | 'property', key: string, value: string) =>
+    `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`;
+  const tags = [
+    `<title>${escapeHtml(meta.title)}</title>`,
+    tag('name', 'description', meta.description),
+    `<link rel="canonical" href="${escapeHtml(meta.url)}" />`,
+    tag('property', 'og:site_name', 'HFM'),
+    tag('property', 'og:type', meta.type),
+    tag('property', 'og:title', meta.title),
+    tag('property', 'og:description', meta.description),
+    tag('property', 'og:url', meta.url),
+    ...(meta.image ? [tag('property', 'og:image', meta.image)] : []),
+    tag('name', 'twitter:card', meta.image ? 'summary_large_image' : 'summary'),
+    tag('name', 'twitter:title', meta.title),
+    tag('name', 'twitter:description', meta.description),
+    ...(meta.image ? [tag('name', 'twitter:image', meta.image)] : []),
+  ].join('\n    ');
+  const page = html.replace(/<title>[\s\S]*?<\/title>/i, '').replace(/<meta\s+name="description"[^>]*>/i, '');
+  // A function replacement, so `$` in a value is never read as a pattern.
+  if (/<\/head>/i.test(page)) return page.replace(/<\/head>/i, () => `  ${tags}\n  </head>`);
+  if (/<body/i.test(page)) return page.replace(/<body/i, () => `<head>${tags}</head><body`);
+  return `${tags}${page}`;
+}
+
+export async function registerWebApp(app: FastifyInstance, config: Config): Promise<void> {
+  const root = webRoot(config);
   if (!fs.existsSync(path.join(root, 'index.html'))) {
     app.log.warn({ root }, 'web app is not built; run `npm run build` to serve it');
     return;

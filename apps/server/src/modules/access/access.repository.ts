@@ -46,7 +46,7 @@ export interface SongScope {
   all?: boolean;
   /** Songs of the actor's own artist, in every state. */
   ofArtist?: string | null;
-  /** Released: ready, active songs of ACTIVE artists. */
+  /** Released (./released.ts): ready, active songs of ACTIVE artists whose release date has come. */
   released?: boolean;
   /** Released songs the artist chose to play in full for everyone. */
   releasedFullPreview?: boolean;

@@ -1,12 +1,32 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { artists } from '../../platform/db/schema/artists.js';
 import { songs } from '../../platform/db/schema/catalogue.js';
 
 /**
- * Released songs: ready, active, of an ACTIVE artist (what listeners may see). The one definition: the
- * access policy checks ids with it, and read models that list songs (search) filter with it.
+ * What "released" means, written once: the access policy and the read models that list songs to fans
+ * (modules/discovery, modules/search) build their SQL from these, so a song a list shows is a song fans
+ * may open.
  */
+
+/** An approved artist: the only artists fans see. */
+export function artistIsActive(): SQL {
+  return eq(artists.status, 'ACTIVE');
+}
+
+/**
+ * The song itself is out: ready (transcoded), active (not withdrawn by the artist) and its release date,
+ * when it has one, has come (a song without a date is out as soon as it is ready).
+ */
+export function songIsOut(): SQL {
+  return and(
+    eq(songs.status, 'ready'),
+    eq(songs.active, true),
+    or(isNull(songs.releaseDate), lte(songs.releaseDate, sql`current_date`)),
+  )!;
+}
+
+/** Released: out, and by an ACTIVE artist (what listeners may see). */
 export function releasedSong(): SQL {
-  const ofActiveArtist = sql`${songs.artistId} in (select ${artists.id} from ${artists} where ${artists.status} = 'ACTIVE')`;
-  return and(eq(songs.status, 'ready'), eq(songs.active, true), ofActiveArtist)!;
+  const ofActiveArtist = sql`${songs.artistId} in (select ${artists.id} from ${artists} where ${artistIsActive()})`;
+  return and(songIsOut(), ofActiveArtist)!;
 }

@@ -1,0 +1,194 @@
+import {
+  PRICE_CENTS_PER_ARTIST_YEAR,
+  slugParams,
+  type ArtistPage,
+  type ArtistSummary,
+  type CatalogueSong,
+  type GenrePage,
+  type HeroArtist,
+  type MemberHomeLists,
+  type PlaylistCard,
+  type PlaylistPage,
+} from '@hfm/shared';
+import type { AppContext } from '../../context.js';
+import { notFound } from '../../errors/app-error.js';
+import { requireAccess, requireSignedIn } from '../access/access.service.js';
+import type { Actor } from '../access/permissions.js';
+import {
+  presentAlbum,
+  presentArtistCard,
+  presentCatalogueSong,
+  presentGenre,
+  presentHeroArtist,
+  presentPlaylistCard,
+} from './discovery.presenter.js';
+import {
+  findArtistById,
+  findArtistBySlug,
+  findGenreById,
+  findHeroArtist,
+  findPlaylist,
+  hasActiveSubscription,
+  HOME_LIST_LIMIT,
+  listAlbumsOfArtist,
+  listAllGenres,
+  listArtistsOfGenre,
+  listFeaturedArtists,
+  listHomePlaylists,
+  listNewestArtists,
+  listOutSongsOfArtist,
+  listSongsOfGenre,
+  listSongsOfPlaylist,
+  type HeroArtistRow,
+  type PlaylistCardRow,
+} from './discovery.repository.js';
+
+/**
+ * What fans browse, read across domains in a handful of statements (docs/decisions/0010). Only ACTIVE
+ * artists and released songs (modules/access/released.ts) show, except that an artist and admins see
+ * the artist's own page and summary whatever its status.
+ */
+
+export const NO_SUCH_ARTIST = 'No such artist.';
+export const NO_SUCH_GENRE = 'No such genre.';
+export const NO_SUCH_PLAYLIST = 'No such playlist.';
+
+/** GET /api/bff/members/hero-artist: the first featured artist, else the newest; null in an empty catalogue. */
+export async function getHeroArtist(ctx: AppContext, actor: Actor): Promise<HeroArtist | null> {
+  requireSignedIn(actor);
+  const row = await findHeroArtist(ctx.db);
+  return row ? presentHeroArtist(row) : null;
+}
+
+/** GET /api/bff/members/artist-summary/{artistId}: the artist and their released songs. */
+export async function getArtistSummary(ctx: AppContext, actor: Actor, artistId: string): Promise<ArtistSummary> {
+  await requireAccess(ctx, requireSignedIn(actor), 'artist.view', [artistId]);
+  const [row, songs] = await Promise.all([findArtistById(ctx.db, artistId), listOutSongsOfArtist(ctx.db, artistId)]);
+  if (!row) throw notFound(NO_SUCH_ARTIST);
+  return { ...presentHeroArtist(row), songs: songs.map(presentCatalogueSong) };
+}
+
+/** Playlists with a place in a list first, by that place; the others after them, oldest first. */
+function byPlace(place: (row: PlaylistCardRow) => number | null) {
+  const rank = (row: PlaylistCardRow) => {
+    const value = place(row);
+    return value === null || value < 0 ? Number.POSITIVE_INFINITY : value;
+  };
+  return (a: PlaylistCardRow, b: PlaylistCardRow) => rank(a) - rank(b) || a.createdAt.getTime() - b.createdAt.getTime();
+}
+
+function homeList(
+  rows: PlaylistCardRow[],
+  included: (row: PlaylistCardRow) => boolean,
+  place: (row: PlaylistCardRow) => number | null,
+): PlaylistCard[] {
+  return rows.filter(included).sort(byPlace(place)).slice(0, HOME_LIST_LIMIT).map(presentPlaylistCard);
+}
+
+/** GET /api/playlists/agg/member-home-lists: four statements, run side by side. */
+export async function getMemberHomeLists(ctx: AppContext, actor: Actor): Promise<MemberHomeLists> {
+  requireSignedIn(actor);
+  const [playlists, featured, genres, newest] = await Promise.all([
+    listHomePlaylists(ctx.db),
+    listFeaturedArtists(ctx.db),
+    listAllGenres(ctx.db),
+    listNewestArtists(ctx.db),
+  ]);
+  return {
+    frontPage: homeList(
+      playlists,
+      (row) => row.showOnFrontPage,
+      (row) => row.position,
+    ),
+    hfmPicks: homeList(
+      playlists,
+      (row) => row.isHfmPicks,
+      (row) => row.hfmPicksPosition,
+    ),
+    hfmRadio: homeList(
+      playlists,
+      (row) => row.isHfmRadio,
+      (row) => row.position,
+    ),
+    featuredArtists: featured.map(presentArtistCard),
+    genres: genres.map(presentGenre),
+    newReleases: newest.map(presentArtistCard),
+  };
+}
+
+/** A slug that cannot be one names no artist: 404, as for an unknown one. */
+function artistSlug(slug: string): string {
+  const parsed = slugParams.safeParse({ slug });
+  if (!parsed.success) throw notFound(NO_SUCH_ARTIST);
+  return parsed.data.slug;
+}
+
+async function loadVisibleArtistBySlug(ctx: AppContext, actor: Actor, slug: string): Promise<HeroArtistRow> {
+  const row = await findArtistBySlug(ctx.db, artistSlug(slug));
+  if (!row) throw notFound(NO_SUCH_ARTIST);
+  await requireAccess(ctx, actor, 'artist.view', [row.id]);
+  return row;
+}
+
+/**
+ * GET /api/artist-pages/{slug}: the artist, albums with their ordered songs, every released song and the
+ * offer, in five statements whatever the catalogue's size (the last three side by side).
+ */
+export async function getArtistPage(ctx: AppContext, actor: Actor, slug: string): Promise<ArtistPage> {
+  const row = await loadVisibleArtistBySlug(ctx, actor, slug);
+  const [songRows, albumRows, subscribed] = await Promise.all([
+    listOutSongsOfArtist(ctx.db, row.id),
+    listAlbumsOfArtist(ctx.db, row.id),
+    actor ? hasActiveSubscription(ctx.db, actor.id, row.id) : false,
+  ]);
+  const songs = songRows.map(presentCatalogueSong);
+  const songsById = new Map<string, CatalogueSong>(songs.map((song) => [song.id, song]));
+  return {
+    artist: presentHeroArtist(row),
+    // An album none of whose songs is out yet has nothing to show.
+    albums: albumRows.map((album) => presentAlbum(album, songsById)).filter((album) => album.songs.length > 0),
+    songs,
+    offer: { priceCents: PRICE_CENTS_PER_ARTIST_YEAR, subscribed, available: row.status === 'ACTIVE' },
+  };
+}
+
+/** GET /api/genres/{id}/page: the genre, its newest ACTIVE artists and their newest released songs. */
+export async function getGenrePage(ctx: AppContext, genreId: string): Promise<GenrePage> {
+  const genre = await findGenreById(ctx.db, genreId);
+  if (!genre) throw notFound(NO_SUCH_GENRE);
+  const [artists, songs] = await Promise.all([listArtistsOfGenre(ctx.db, genreId), listSongsOfGenre(ctx.db, genreId)]);
+  return {
+    genre: presentGenre(genre),
+    artists: artists.map(presentArtistCard),
+    songs: songs.map(presentCatalogueSong),
+  };
+}
+
+/** GET /api/playlists/{id}: the playlist and its released songs in order. */
+export async function getPlaylistPage(ctx: AppContext, playlistId: string): Promise<PlaylistPage> {
+  const [playlist, songs] = await Promise.all([
+    findPlaylist(ctx.db, playlistId),
+    listSongsOfPlaylist(ctx.db, playlistId),
+  ]);
+  if (!playlist) throw notFound(NO_SUCH_PLAYLIST);
+  return { playlist: presentPlaylistCard(playlist), songs: songs.map(presentCatalogueSong) };
+}
+
+/** What a shared link's preview shows (the /a/{slug} page's title and Open Graph tags). */
+export interface ArtistShareCard {
+  name: string;
+  slug: string;
+  /** The bio as rich text (sanitised when saved). */
+  bio: string;
+  /** Storage key of the banner, else of the first photo, else null. */
+  imageKey: string | null;
+}
+
+/** For link previews, asked anonymously by crawlers: ACTIVE artists only; null for any other slug. */
+export async function findArtistShareCard(ctx: AppContext, slug: string): Promise<ArtistShareCard | null> {
+  const parsed = slugParams.safeParse({ slug });
+  if (!parsed.success) return null;
+  const row = await findArtistBySlug(ctx.db, parsed.data.slug);
+  if (!row || row.status !== 'ACTIVE') return null;
+  return { name: row.name, slug: row.slug ?? slug, bio: row.bio, imageKey: row.bannerImage ?? row.photos[0] ?? null };
+}
