@@ -27,6 +27,41 @@ export async function insertArtistRow(app: FastifyInstance, values: ArtistValues
   });
 }
 
+/** Many ACTIVE (unless given) artist rows in two statements, each with a user that cannot sign in. */
+export async function insertArtistRows(app: FastifyInstance, rows: ArtistValues[]): Promise<ArtistRow[]> {
+  if (rows.length === 0) return [];
+  const emails = rows.map(() => uniqueEmail('band'));
+  const created = await app.ctx.db
+    .insert(users)
+    .values(
+      emails.map((email) => ({
+        firstName: 'Band',
+        lastName: 'Member',
+        email,
+        userName: email,
+        passwordHash: '!',
+        role: 'ARTIST',
+      })),
+    )
+    .returning({ id: users.id, email: users.email });
+  const userIds = new Map(created.map((user) => [user.email, user.id]));
+  return app.ctx.db
+    .insert(artists)
+    .values(
+      rows.map((values, index) => {
+        const handle = emails[index]!.split('@')[0]!;
+        return {
+          name: `Band ${handle}`,
+          slug: handle,
+          status: 'ACTIVE',
+          ...values,
+          userId: userIds.get(emails[index]!)!,
+        };
+      }),
+    )
+    .returning();
+}
+
 /** Changes an artist row as an admin's tools would (status, featuring, dates). */
 export async function setArtist(app: FastifyInstance, id: string, values: ArtistValues): Promise<void> {
   await app.ctx.db.update(artists).set(values).where(eq(artists.id, id));
