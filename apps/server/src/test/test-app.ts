@@ -35,6 +35,8 @@ export interface TestAppOptions {
   poolSize?: number;
   /** Log to this stream (at LOG_LEVEL) instead of not at all. */
   logStream?: Writable;
+  /** Serve the web app from WEB_DIST_DIR (off unless asked: API tests have no build). */
+  serveWeb?: boolean;
 }
 
 export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
@@ -55,7 +57,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   const logging = options.logStream ? { logStream: options.logStream } : { logger: false };
   const app = await buildApp(config, {
     database,
-    serveWeb: false,
+    serveWeb: options.serveWeb ?? false,
     ...logging,
     jobs: { work, pollingIntervalSeconds: 0.5 },
   });

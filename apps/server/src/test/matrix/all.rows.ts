@@ -1,5 +1,6 @@
 import type { MatrixRow } from '../permission-matrix.js';
 import { artistRows } from './artists.rows.js';
+import { discoveryRows } from './discovery.rows.js';
 import { docsRows } from './docs.rows.js';
 import { identityRows } from './identity.rows.js';
 import { searchRows } from './search.rows.js';
@@ -15,4 +16,5 @@ export const allRows: MatrixRow[] = [
   ...uploadRows,
   ...docsRows,
   ...searchRows,
+  ...discoveryRows,
 ];

@@ -1,0 +1,169 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderPageMeta } from '../../http/web-app.js';
+import { addArtistPhoto, insertArtistRow } from '../../test/catalogue-factories.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { shareDescription, SHARE_DESCRIPTION_MAX } from './artist-share.js';
+
+/** The public address /a/{slug}: the web app's index.html, named for the artist, for people and link previews. */
+const INDEX = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta
+      name="description"
+      content="HFM: subscribe to the artists you love."
+    />
+    <title>HFM</title>
+    <script type="module" src="/assets/main-abc.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+const NASTY_NAME = `<script>alert("x")</script> & 'Co'`;
+const LONG_BIO =
+  '<p>We play <b>"loud"</b> music &amp; <i>quiet</i> music.</p><p>' +
+  'Every night we drive out of town and play until the sun comes up again, '.repeat(5) +
+  '</p>';
+
+let t: TestApp;
+let dist: string;
+const slug = {} as Record<'nasty' | 'photoOnly' | 'plain' | 'pending', string>;
+
+const browser = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+
+beforeAll(async () => {
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'hfm-share-'));
+  fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
+  t = await createTestApp({ WEB_DIST_DIR: dist, PUBLIC_URL: 'https://hfm.example/' }, { serveWeb: true });
+  const nasty = await insertArtistRow(t.app, {
+    name: NASTY_NAME,
+    bio: LONG_BIO,
+    bannerImage: 'banner-images/nasty/banner.png',
+  });
+  await addArtistPhoto(t.app, nasty.id, 'band-photos/nasty/photo.png');
+  const photoOnly = await insertArtistRow(t.app, { name: 'Photo Only', bio: '<p>Short.</p>' });
+  await addArtistPhoto(t.app, photoOnly.id, 'band-photos/photo-only/1.png');
+  await addArtistPhoto(t.app, photoOnly.id, 'band-photos/photo-only/2.png');
+  const plain = await insertArtistRow(t.app, { name: 'Plain' });
+  const pending = await insertArtistRow(t.app, { name: 'Still Pending', status: 'PENDING' });
+  Object.assign(slug, { nasty: nasty.slug, photoOnly: photoOnly.slug, plain: plain.slug, pending: pending.slug });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+function unescape(text: string): string {
+  return text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+}
+
+/** The page's title and its meta tags by name or property, unescaped. */
+function metaOf(html: string) {
+  const tags: Record<string, string> = {};
+  for (const match of html.matchAll(/<meta (?:name|property)="([^"]+)" content="([^"]*)" \/>/g)) {
+    tags[match[1]!] = unescape(match[2]!);
+  }
+  const titles = [...html.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => unescape(m[1]!));
+  return { tags, titles };
+}
+
+describe('GET /a/{slug}', () => {
+  it("answers the web app with the artist's name in the title and Open Graph and Twitter tags, all escaped", async () => {
+    const res = await t.app.inject({ url: `/a/${slug.nasty}`, headers: browser });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).not.toContain('<script>alert');
+    expect(res.body).not.toContain('"x")');
+    expect(res.body).toContain('<script type="module" src="/assets/main-abc.js"></script>');
+    const { tags, titles } = metaOf(res.body);
+    expect(titles).toEqual([`${NASTY_NAME} | HFM`]);
+    const description = shareDescription(LONG_BIO);
+    expect(description.length).toBeLessThanOrEqual(SHARE_DESCRIPTION_MAX);
+    expect(description.endsWith('…')).toBe(true);
+    expect(description.startsWith('We play "loud" music & quiet music. Every night')).toBe(true);
+    expect(tags).toEqual({
+      description,
+      'og:site_name': 'HFM',
+      'og:type': 'music.musician',
+      'og:title': `${NASTY_NAME} | HFM`,
+      'og:description': description,
+      'og:url': `https://hfm.example/a/${slug.nasty}`,
+      'og:image': 'https://hfm.example/media/banner-images/nasty/banner.png',
+      'twitter:card': 'summary_large_image',
+      'twitter:title': `${NASTY_NAME} | HFM`,
+      'twitter:description': description,
+      'twitter:image': 'https://hfm.example/media/banner-images/nasty/banner.png',
+    });
+    expect(res.body).toContain(`<link rel="canonical" href="https://hfm.example/a/${slug.nasty}" />`);
+  });
+
+  it('uses the first photo when there is no banner, and a summary card when there is no image at all', async () => {
+    const photo = metaOf((await t.app.inject({ url: `/a/${slug.photoOnly}` })).body).tags;
+    expect(photo['og:image']).toBe('https://hfm.example/media/band-photos/photo-only/1.png');
+    expect(photo['og:description']).toBe('Short.');
+    const plain = await t.app.inject({ url: `/a/${slug.plain}/` });
+    expect(plain.statusCode).toBe(200);
+    const tags = metaOf(plain.body).tags;
+    expect(tags['og:image']).toBeUndefined();
+    expect(tags['twitter:card']).toBe('summary');
+    expect(tags['og:description']).toBe('Listen to Plain on HFM.');
+  });
+
+  it("answers the app's not-found page with a 404 for an unknown, malformed or unapproved artist", async () => {
+    for (const url of [
+      '/a/no-such-band',
+      `/a/${slug.pending}`,
+      '/a/Not_A_Slug',
+      '/a/%3Cscript%3E',
+      `/a/${'x'.repeat(90)}`,
+    ]) {
+      const res = await t.app.inject({ url, headers: browser });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.body, url).toBe(INDEX);
+    }
+  });
+
+  it('leaves other paths under /a/ to the unknown-path handler, and the API keeps its JSON 404', async () => {
+    for (const url of ['/a/', '/a/plain/extra']) {
+      const res = await t.app.inject({ url, headers: browser });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).toBe(INDEX);
+    }
+    const api = await t.app.inject({ url: '/api/a/plain', headers: browser });
+    expect(api.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+  });
+});
+
+describe('renderPageMeta', () => {
+  const meta = {
+    title: 'A $& B $1',
+    description: 'd',
+    url: 'https://x.example/a/b',
+    image: null,
+    type: 'music.musician',
+  };
+
+  it('replaces the title and description once and keeps `$` patterns literal', () => {
+    const html = renderPageMeta(INDEX, meta);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/name="description"/g)).toHaveLength(1);
+    expect(html).toContain('<title>A $&amp; B $1</title>');
+    expect(html.indexOf('og:title')).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it('adds a head to a page without one', () => {
+    expect(renderPageMeta('<html><body></body></html>', meta)).toMatch(/^<html><head><title>A \$&amp; B \$1<\/title>/);
+  });
+});

@@ -1,0 +1,42 @@
+import type { PageMeta } from '../../http/web-app.js';
+import { richTextToPlainText } from '../../platform/media/sanitize-html.js';
+import { mediaPath } from '../artists/artists.presenter.js';
+import type { ArtistShareCard } from './discovery.service.js';
+
+/** Link previews show about this much of a bio. */
+export const SHARE_DESCRIPTION_MAX = 200;
+
+const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/** Character references back to characters (what sanitised rich text holds); unknown names stay as written. */
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+    if (name[0] !== '#') return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
+    const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  });
+}
+
+/**
+ * The bio as plain text (blocks apart by a space, character references decoded), cut at a word to at
+ * most `max` characters, with an ellipsis when cut. The caller escapes it for HTML.
+ */
+export function shareDescription(bioHtml: string, max = SHARE_DESCRIPTION_MAX): string {
+  const spaced = bioHtml.replace(/<\/(p|h[1-6]|li|blockquote|div)\s*>|<br\s*\/?>/gi, (tag) => `${tag} `);
+  const text = decodeEntities(richTextToPlainText(spaced)).replace(/\s+/g, ' ').trim();
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const atWord = cut.lastIndexOf(' ');
+  return `${(atWord > max / 2 ? cut.slice(0, atWord) : cut).trimEnd()}…`;
+}
+
+/** The title and link-preview tags of an artist's public page. */
+export function artistPageMeta(card: ArtistShareCard, publicUrl: string): PageMeta {
+  return {
+    title: `${card.name} | HFM`,
+    description: shareDescription(card.bio) || `Listen to ${card.name} on HFM.`,
+    url: `${publicUrl}/a/${card.slug}`,
+    image: card.imageKey ? `${publicUrl}${mediaPath(card.imageKey)}` : null,
+    type: 'music.musician',
+  };
+}
