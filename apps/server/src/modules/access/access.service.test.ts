@@ -164,6 +164,21 @@ describe('checkAccess answers the subset of a set of ids', () => {
     expect(await allowed(actor, 'album.manage', album)).toEqual(manage);
   });
 
+  it('holds back a song until its release date (one without a date is out when ready), except from its artist', async () => {
+    const make = async (releaseDate: string | null) =>
+      (await createSong(t.app, artist.ours, { status: 'ready', isFullPreview: true, releaseDate })).id;
+    const dated = {
+      future: await make('2999-01-01'),
+      past: await make(new Date(Date.now() - 2 * 24 * 3600 * 1000).toISOString().slice(0, 10)),
+      undated: await make(null),
+    };
+    expect(await allowed('fan', 'song.view', dated)).toEqual(['past', 'undated']);
+    expect(await allowed('anonymous', 'song.stream', dated)).toEqual(['past', 'undated']);
+    expect(await allowed('subscriber', 'song.download', dated)).toEqual(['past', 'undated']);
+    expect(await allowed('owner', 'song.view', dated)).toEqual(['future', 'past', 'undated']);
+    expect(await allowed('admin', 'song.stream', dated)).toEqual(['future', 'past', 'undated']);
+  });
+
   it('user.view, user.manage and user.password', async () => {
     const users = { fan: actors.fan.id, owner: actors.owner.id };
     expect(await allowed('anonymous', 'user.view', users)).toEqual([]);
