@@ -67,7 +67,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
       try {
         await lock.query("select pg_advisory_lock(hashtext('hfm.migrate'))");
         if (schemaName) await pool.query(`create schema if not exists "${schemaName}"`);
-        await pool.query('create extension if not exists pg_trgm');
+        await createTrigramExtension(pool, schemaName);
         await migrateNodePg(drizzleNodePg(pool), {
           migrationsFolder,
           ...(schemaName ? { migrationsSchema: schemaName } : {}),
@@ -81,6 +81,25 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
       await pool.end();
     },
   };
+}
+
+/**
+ * The trigram extension, before the migrations that index with it. A test works in a schema of its own
+ * and drops it when done: there the extension goes to `public` (moved there if an earlier run left it in
+ * its own schema), so dropping one test's schema never takes the operator classes from the others.
+ */
+async function createTrigramExtension(pool: pg.Pool, schemaName: string | undefined): Promise<void> {
+  if (!schemaName) {
+    await pool.query('create extension if not exists pg_trgm');
+    return;
+  }
+  await pool.query('create extension if not exists pg_trgm schema public');
+  await pool.query(`do $$ begin
+    if (select n.nspname from pg_extension e join pg_namespace n on n.oid = e.extnamespace
+        where e.extname = 'pg_trgm') <> 'public' then
+      alter extension pg_trgm set schema public;
+    end if;
+  end $$`);
 }
 
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
