@@ -95,9 +95,15 @@ export function PlayerBar({
             </span>
           )}
         </span>
-        <span className="player-bar__time" aria-live="polite">
-          {state === 'error' ? player.error : `${formatDuration(time)} / ${formatDuration(shownDuration)}`}
-        </span>
+        {state === 'error' ? (
+          <span className="player-bar__time" role="status">
+            {player.error}
+          </span>
+        ) : (
+          <span className="player-bar__time">
+            {formatDuration(time)} / {formatDuration(shownDuration)}
+          </span>
+        )}
       </div>
 
       <div className="player-bar__track">
