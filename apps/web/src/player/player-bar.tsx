@@ -1,22 +1,65 @@
 import { formatDuration } from '@hfm/shared';
-import { usePlayer } from './player-context';
+import * as Switch from '@radix-ui/react-switch';
+import type { KeyboardEvent } from 'react';
+import { PlayerIcon } from './player-icons';
+import type { Player } from './player-context';
+import type { PlayerSettings } from './player-settings';
+import { useBottomOverlay } from './use-bottom-overlay';
 import { Waveform } from './waveform';
 import './player-bar.css';
 
-/** The bar at the foot of the screen for the song in the player: play/pause, previous/next, waveform and seek. */
-export function PlayerBar() {
-  const player = usePlayer();
-  const { song, state, time, queue } = player;
+/** Arrow keys on the focused position slider (and the waveform under it) jump this far. */
+export const SEEK_STEP_SECONDS = 5;
+
+const SEEK_KEYS: Record<string, number> = {
+  ArrowLeft: -SEEK_STEP_SECONDS,
+  ArrowDown: -SEEK_STEP_SECONDS,
+  ArrowRight: SEEK_STEP_SECONDS,
+  ArrowUp: SEEK_STEP_SECONDS,
+};
+
+export interface PlayerBarProps {
+  player: Player;
+  /** Seconds into the song. */
+  time: number;
+  /** The whole song's length in seconds (what the waveform spans); 0 when not known. */
+  songDuration: number;
+  /** Where a preview stops, in seconds; null when the listener hears the whole song. */
+  playableEnd: number | null;
+  /** Moves the position by this many seconds from where playback is now. */
+  seekBy: (seconds: number) => void;
+  settings: PlayerSettings;
+  onSettingsChange: (change: Partial<PlayerSettings>) => void;
+}
+
+/** The bar at the foot of every page while a song is in the player. */
+export function PlayerBar({
+  player,
+  time,
+  songDuration,
+  playableEnd,
+  seekBy,
+  settings,
+  onSettingsChange,
+}: PlayerBarProps) {
+  const barRef = useBottomOverlay<HTMLDivElement>();
+  const { song, state, queue, index } = player;
   if (!song) return null;
   const playing = state === 'playing' || state === 'loading';
-  const duration = time.duration || song.duration || 0;
-  const position = queue.findIndex((entry) => entry.id === song.id);
+  const shownDuration = playableEnd ?? songDuration;
+  const seekKeys = (event: KeyboardEvent<HTMLInputElement>) => {
+    const step = SEEK_KEYS[event.key];
+    if (step === undefined) return;
+    event.preventDefault();
+    seekBy(step);
+  };
+
   return (
-    <div className="player-bar" role="region" aria-label="Player">
+    <div ref={barRef} className="player-bar" role="region" aria-label="Player">
       <div className="player-bar__controls">
         {queue.length > 1 && (
-          <button type="button" className="player-bar__step" onClick={player.previous} aria-label="Previous song">
-            <StepIcon direction="previous" />
+          <button type="button" className="player-bar__icon" onClick={player.previous} aria-label="Previous song">
+            <PlayerIcon name="previous" />
           </button>
         )}
         <button
@@ -25,51 +68,117 @@ export function PlayerBar() {
           onClick={playing ? player.pause : player.resume}
           aria-label={`${playing ? 'Pause' : 'Play'} ${song.title}`}
         >
-          {playing ? '❚❚' : '▶'}
+          <PlayerIcon name={playing ? 'pause' : 'play'} />
         </button>
         {queue.length > 1 && (
           <button
             type="button"
-            className="player-bar__step"
+            className="player-bar__icon"
             onClick={player.next}
-            disabled={position >= queue.length - 1}
+            disabled={index >= queue.length - 1}
             aria-label="Next song"
           >
-            <StepIcon direction="next" />
+            <PlayerIcon name="next" />
           </button>
         )}
       </div>
-      <div className="player-bar__info" aria-live="polite">
-        <strong>{song.title}</strong>
-        <span className="player-bar__time">
-          {state === 'error' ? player.error : `${formatDuration(time.current)} / ${formatDuration(duration)}`}
+
+      <div className="player-bar__info">
+        <strong className="player-bar__title" title={song.title}>
+          {song.title}
+        </strong>
+        <span className="player-bar__meta">
+          {song.artistName && <span className="player-bar__artist">{song.artistName}</span>}
+          {queue.length > 1 && (
+            <span className="player-bar__position">
+              {index + 1} of {queue.length}
+            </span>
+          )}
         </span>
+        {state === 'error' ? (
+          <span className="player-bar__time" role="status">
+            {player.error}
+          </span>
+        ) : (
+          <span className="player-bar__time">
+            {formatDuration(time)} / {formatDuration(shownDuration)}
+          </span>
+        )}
       </div>
+
       <div className="player-bar__track">
-        <Waveform songId={song.id} progress={duration ? time.current / duration : 0} />
+        <Waveform
+          songId={song.id}
+          progress={songDuration ? time / songDuration : 0}
+          playableUntil={playableEnd !== null && songDuration ? playableEnd / songDuration : 1}
+        />
         <input
           className="player-bar__seek"
           type="range"
           min={0}
-          max={duration}
-          step={1}
-          value={time.current}
+          max={songDuration || 0}
+          step="any"
+          value={Math.min(time, songDuration || 0)}
           aria-label="Position"
+          aria-valuetext={`${formatDuration(time)} of ${formatDuration(shownDuration)}`}
           onChange={(event) => player.seek(Number(event.target.value))}
+          onKeyDown={seekKeys}
         />
       </div>
-      <button type="button" className="player-bar__close" onClick={player.close} aria-label="Close player">
-        ×
+
+      <div className="player-bar__sound">
+        <button
+          type="button"
+          className="player-bar__icon"
+          onClick={() => onSettingsChange({ muted: !settings.muted })}
+          aria-label={settings.muted ? 'Unmute' : 'Mute'}
+        >
+          <PlayerIcon name={settings.muted || settings.volume === 0 ? 'muted' : 'volume'} />
+        </button>
+        <input
+          className="player-bar__volume"
+          type="range"
+          min={0}
+          max={1}
+          step={0.05}
+          value={settings.volume}
+          aria-label="Volume"
+          aria-valuetext={settings.muted ? 'Muted' : `${Math.round(settings.volume * 100)}%`}
+          data-muted={settings.muted || undefined}
+          onChange={(event) => onSettingsChange({ volume: Number(event.target.value), muted: false })}
+        />
+        <label className="player-bar__switch" title="Plays every song at the same loudness (-14 LUFS)">
+          <Switch.Root
+            className="player-bar__switch-root"
+            checked={settings.evenLoudness}
+            onCheckedChange={(evenLoudness) => onSettingsChange({ evenLoudness })}
+          >
+            <Switch.Thumb className="player-bar__switch-thumb" />
+          </Switch.Root>
+          <span>Even loudness</span>
+        </label>
+      </div>
+
+      <button
+        type="button"
+        className="player-bar__icon player-bar__close"
+        onClick={player.close}
+        aria-label="Close player"
+      >
+        <PlayerIcon name="close" />
       </button>
+
+      {playableEnd !== null && <PreviewOffer artistName={song.artistName} artistSlug={song.artistSlug} />}
     </div>
   );
 }
 
-/** Skip-to-start / skip-to-end, drawn so they show in any font. */
-function StepIcon({ direction }: { direction: 'previous' | 'next' }) {
+/** Why the song stops at its preview's end, and where to subscribe (the artist page holds the subscribe flow). */
+function PreviewOffer({ artistName, artistSlug }: { artistName?: string; artistSlug?: string }) {
+  const text = `Preview — subscribe to ${artistName ?? 'the artist'} to hear the whole song`;
   return (
-    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="currentColor">
-      {direction === 'previous' ? <path d="M6 5h2v14H6zM20 5v14L9 12z" /> : <path d="M16 5h2v14h-2zM4 5v14l11-7z" />}
-    </svg>
+    <p className="player-bar__offer">
+      {artistSlug ? <a href={`/a/${encodeURIComponent(artistSlug)}`}>{text}</a> : text}
+    </p>
   );
 }

@@ -1,19 +1,38 @@
-import type { PublicSong } from '@hfm/shared';
 import { createContext, useContext } from 'react';
+
+/**
+ * What the player needs of a song: a studio song (PublicSong) and a catalogue song (CatalogueSong) both fit.
+ * artistName and artistSlug name the artist in the bar and link the preview offer to the artist page.
+ */
+export interface PlayableSong {
+  id: string;
+  title: string;
+  artistID: string;
+  duration: number | null;
+  artistName?: string;
+  artistSlug?: string;
+  isFullPreview?: boolean;
+  /** Cover art for the lock screen and the headset's display, when the list has one. */
+  artwork?: string | null;
+}
 
 export type PlayerState = 'idle' | 'loading' | 'playing' | 'paused' | 'error';
 
 export interface Player {
   /** The song in the player (playing, paused, loading or failed); null when the player is closed. */
-  song: PublicSong | null;
-  queue: PublicSong[];
+  song: PlayableSong | null;
+  /** The list the song was chosen from, in its order; next and previous walk it. */
+  queue: readonly PlayableSong[];
+  /** Where the song is in the queue; -1 when the player is closed. */
+  index: number;
   state: PlayerState;
   /** What went wrong loading the current song, when state is 'error'. */
   error: string | null;
-  /** Seconds into the song, and its length once known. */
-  time: { current: number; duration: number };
-  /** Plays this song, with the list it is part of as the queue for next/previous (by default just the song). */
-  play: (song: PublicSong, queue?: PublicSong[]) => void;
+  /**
+   * Plays this song, with the list it was chosen from as the queue (starting at this song; by default just
+   * the song). Call it from the click: the first call also unlocks audio for browsers that want a gesture.
+   */
+  play: (song: PlayableSong, queue?: readonly PlayableSong[]) => void;
   pause: () => void;
   resume: () => void;
   seek: (seconds: number) => void;
@@ -25,7 +44,10 @@ export interface Player {
 
 export const PlayerContext = createContext<Player | null>(null);
 
-/** The one player of the app; its provider is mounted once, in app/providers.tsx. */
+/**
+ * The one player of the app; its provider is mounted once, in app/providers.tsx. This module and the
+ * provider are all a list loads: the engine, the bar, the waveform and shaka-player load on the first play.
+ */
 export function usePlayer(): Player {
   const player = useContext(PlayerContext);
   if (!player) throw new Error('usePlayer needs the PlayerProvider (app/providers.tsx).');

@@ -1,100 +1,107 @@
-import type { PublicSong } from '@hfm/shared';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { errorMessage } from '../api/server-errors';
-import { fetchPlaySources } from '../api/songs/get-play-sources';
-import { attachPlayback, canPlayNativeHls, choosePlayback } from './playback';
-import { PlayerContext, type Player, type PlayerState } from './player-context';
+import { lazy, Suspense, useMemo, useRef, useState, type ReactNode } from 'react';
+import { AudioUnlock } from './audio-unlock';
+import { PlayerContext, type PlayableSong, type Player, type PlayerState } from './player-context';
+import { readPlayerSettings } from './player-settings';
+
+/** The media, the bar, the waveform: a chunk of their own, loaded on the first play. */
+const PlayerEngine = lazy(() => import('./player-engine'));
 
 /** 'Previous' within this many seconds of the start goes to the song before; later it restarts the song. */
 const RESTART_AFTER_SECONDS = 3;
 
+/** What the engine tells the provider about the loaded song, and the provider the engine, without re-renders. */
+export interface EngineLink {
+  /** Where this listener's song ends (a preview's playable seconds); null when they hear it all. */
+  playableEnd: number | null;
+  /** Whether the loaded song should start by itself (false once paused while it was still loading). */
+  autoplay: boolean;
+  /** Called before the provider moves the position, so the jump is not counted as listening. */
+  onSeek: () => void;
+}
+
 /**
- * Owns the app's one audio element and what it plays: native HLS where the browser plays it, DASH through
- * shaka-player (loaded only then) elsewhere, the preview file otherwise, and a queue for next/previous.
+ * The app's one player: the queue, the one audio element and its state. Kept small, as every page loads
+ * it; the engine that plays (and shows the bar) is mounted with the first song.
  */
 export function PlayerProvider({ children }: { children: ReactNode }) {
   const audioRef = useRef<HTMLAudioElement>(null);
-  const [queue, setQueue] = useState<PublicSong[]>([]);
+  const unlockRef = useRef(new AudioUnlock());
+  const linkRef = useRef<EngineLink>({ playableEnd: null, autoplay: true, onSeek: () => {} });
+  const [queue, setQueue] = useState<readonly PlayableSong[]>([]);
   const [index, setIndex] = useState(-1);
   const [state, setState] = useState<PlayerState>('idle');
   const [error, setError] = useState<string | null>(null);
-  const [time, setTime] = useState({ current: 0, duration: 0 });
   /** Counts loads, so playing the same song again after an error (or twice in a queue) loads it anew. */
   const [loads, setLoads] = useState(0);
   const song = queue[index] ?? null;
-  const songId = song?.id ?? null;
-
-  useEffect(() => {
-    const audio = audioRef.current;
-    if (!songId || !audio) return;
-    let release: (() => void) | null = null;
-    let cancelled = false;
-    const fail = (reason: unknown) => {
-      if (cancelled) return;
-      setState('error');
-      setError(errorMessage(reason));
-    };
-    void (async () => {
-      try {
-        const sources = await fetchPlaySources(songId);
-        const choice = choosePlayback(sources, canPlayNativeHls(audio));
-        if (!choice) throw new Error('This song has nothing to play yet.');
-        if (cancelled) return;
-        release = await attachPlayback(audio, choice, sources.preview);
-        if (cancelled) return release();
-        await audio.play().catch(() => !cancelled && setState('paused'));
-      } catch (reason) {
-        fail(reason);
-      }
-    })();
-    return () => {
-      cancelled = true;
-      audio.pause();
-      release?.();
-    };
-  }, [songId, loads]);
 
   const player = useMemo<Player>(() => {
     const audio = () => audioRef.current;
-    const goTo = (nextQueue: PublicSong[], nextIndex: number) => {
+    const link = () => linkRef.current;
+    /** Inside the listener's click: lets Safari play later, and starts Web Audio when loudness wants it. */
+    const gesture = () => unlockRef.current.unlock(audio(), readPlayerSettings().evenLoudness);
+    const goTo = (nextQueue: readonly PlayableSong[], nextIndex: number) => {
+      link().autoplay = true;
+      link().playableEnd = null;
       setQueue(nextQueue);
       setIndex(nextIndex);
       setState('loading');
       setError(null);
-      setTime({ current: 0, duration: 0 });
       setLoads((count) => count + 1);
     };
-    /** Plays on from where it paused; after an error, loads the song again. */
+    const moveTo = (seconds: number) => {
+      const element = audio();
+      if (!element) return;
+      link().onSeek();
+      element.currentTime = seconds;
+    };
+    /** Plays on from where it paused; from the start after the end (or a preview's end); after an error, loads again. */
     const resume = () => {
+      gesture();
       if (state === 'error') return goTo(queue, index);
-      void audio()
-        ?.play()
-        .catch(() => setState('paused'));
+      const element = audio();
+      if (!element) return;
+      const { playableEnd } = link();
+      link().autoplay = true;
+      if (playableEnd !== null && element.currentTime >= playableEnd - 0.05) moveTo(0);
+      void element.play().catch((reason: unknown) => {
+        if ((reason as Error | null)?.name !== 'AbortError') setState('paused');
+      });
     };
     return {
       song,
       queue,
+      index,
       state,
       error,
-      time,
       play: (next, list = [next]) => {
-        if (next.id === songId && state !== 'error') return resume();
+        gesture();
         const position = list.findIndex((entry) => entry.id === next.id);
-        if (position >= 0) goTo(list, position);
-        else goTo([next], 0);
+        const [nextQueue, nextIndex] = position >= 0 ? [list, position] : [[next], 0];
+        if (next.id !== song?.id || state === 'error') return goTo(nextQueue, nextIndex);
+        // The song in the player, chosen again (perhaps from another list): that list becomes the queue.
+        setQueue(nextQueue);
+        setIndex(nextIndex);
+        resume();
       },
-      pause: () => audio()?.pause(),
+      pause: () => {
+        link().autoplay = false;
+        if (state === 'loading') setState('paused');
+        audio()?.pause();
+      },
       resume,
       seek: (seconds) => {
         const element = audio();
-        if (element) element.currentTime = seconds;
+        if (!element) return;
+        const known = Number.isFinite(element.duration) ? element.duration : Infinity;
+        moveTo(Math.max(0, Math.min(seconds, link().playableEnd ?? known)));
       },
       next: () => {
         if (index < queue.length - 1) goTo(queue, index + 1);
       },
       previous: () => {
         const element = audio();
-        if (element && (element.currentTime > RESTART_AFTER_SECONDS || index === 0)) element.currentTime = 0;
+        if (element && (element.currentTime > RESTART_AFTER_SECONDS || index <= 0)) moveTo(0);
         else if (index > 0) goTo(queue, index - 1);
       },
       close: () => {
@@ -104,7 +111,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
         setError(null);
       },
     };
-  }, [song, songId, queue, index, state, error, time]);
+  }, [song, queue, index, state, error]);
 
   return (
     <PlayerContext.Provider value={player}>
@@ -115,10 +122,29 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
         onPlay={() => setState('playing')}
         onPause={() => setState((current) => (current === 'playing' ? 'paused' : current))}
         onEnded={() => (index < queue.length - 1 ? player.next() : setState('paused'))}
-        onTimeUpdate={(event) =>
-          setTime({ current: event.currentTarget.currentTime, duration: event.currentTarget.duration || 0 })
-        }
+        onError={(event) => {
+          // Only a failure of the media in use: an empty element (between songs, or after close) is not one.
+          if (!event.currentTarget.getAttribute('src') || state === 'idle') return;
+          setState('error');
+          setError('This song could not be played. Try again.');
+        }}
       />
+      {song && (
+        <Suspense fallback={null}>
+          <PlayerEngine
+            audioRef={audioRef}
+            player={player}
+            loads={loads}
+            linkRef={linkRef}
+            unlockRef={unlockRef}
+            onLoadError={(message) => {
+              setState('error');
+              setError(message);
+            }}
+            onAutoplayRefused={() => setState('paused')}
+          />
+        </Suspense>
+      )}
     </PlayerContext.Provider>
   );
 }

@@ -1,49 +1,37 @@
-import type { PublicSong } from '@hfm/shared';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { error, renderWithClient, stubFetch, type RecordedRequest } from '../api/test-utils';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RecordedRequest } from '../api/test-utils';
 import { songFixture } from '../test/songs';
 import { choosePlayback } from './playback';
-import { PlayerBar } from './player-bar';
-import { usePlayer, usePlayingId } from './player-context';
-
-const songs = ['Dawn', 'Noon', 'Dusk'].map((title, index) =>
-  songFixture({ id: `00000000-0000-4000-8000-00000000010${index}`, title, duration: 200 }),
-);
-const [dawn, noon, dusk] = songs as [PublicSong, PublicSong, PublicSong];
-const PEAK_BYTES = [0, 255, 128, 64];
+import {
+  bar,
+  findBar,
+  dawn,
+  dusk,
+  noon,
+  notFound,
+  playTo,
+  renderPlayer,
+  setDuration,
+  SongButtons,
+  songs,
+  startSong,
+  stubMediaElement,
+  stubPlayerApi,
+} from './player-test-utils';
 
 let calls: RecordedRequest[];
 
+beforeAll(async () => {
+  // The engine is a lazy chunk: load it once up front so the first test does not pay for its transform.
+  await import('./player-engine');
+});
+
 beforeEach(() => {
-  // jsdom has no media playback: play and pause only announce themselves, as a browser's element does.
-  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
-    this.dispatchEvent(new Event('play'));
-    return Promise.resolve();
-  });
-  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (this: HTMLMediaElement) {
-    this.dispatchEvent(new Event('pause'));
-  });
-  vi.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockReturnValue('');
-  calls = stubFetch([
-    {
-      method: 'GET',
-      path: /^\/api\/songs\/[\w-]+\/play$/,
-      reply: (request) => {
-        const id = request.path.split('/')[3]!;
-        if (id === dusk.id) return error(404, 'NOT_FOUND', 'No such song.');
-        return { body: { full: false, hls: null, dash: null, preview: `/media/${id}/preview.mp3`, duration: 200 } };
-      },
-    },
-    {
-      method: 'GET',
-      path: /^\/api\/songs\/[\w-]+\/peaks$/,
-      reply: (request) => ({
-        body: { id: request.path.split('/')[3], count: 4, peaks: btoa(String.fromCharCode(...PEAK_BYTES)) },
-      }),
-    },
-  ]);
+  localStorage.clear();
+  stubMediaElement();
+  calls = stubPlayerApi({ answers: { [dusk.id]: notFound } });
 });
 
 afterEach(() => {
@@ -51,80 +39,100 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** A list as the studio (and later the fan area) has one: each song's play button, and the player bar. */
-function SongButtons({ list }: { list: PublicSong[] }) {
-  const player = usePlayer();
-  const playingId = usePlayingId();
-  return (
-    <ul>
-      {list.map((song) => (
-        <li key={song.id}>
-          <button onClick={() => player.play(song, list)}>
-            {song.id === playingId ? 'Now playing' : 'Play'} {song.title}
-          </button>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function renderPlayer(list: PublicSong[] = songs) {
-  // renderWithClient mounts the app's providers, the player's among them.
-  renderWithClient(
-    <>
-      <SongButtons list={list} />
-      <PlayerBar />
-    </>,
-  );
-  return screen.getByTestId('player-audio') as HTMLAudioElement;
-}
-
-const bar = () => within(screen.getByRole('region', { name: 'Player' }));
-
 describe('the player', () => {
   it('plays a song from its list: loads its media, shows the bar and marks the song in the list', async () => {
-    const audio = renderPlayer();
+    const { audio } = renderPlayer();
     expect(screen.queryByRole('region', { name: 'Player' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Play Noon' }));
-    expect(await bar().findByRole('button', { name: 'Pause Noon' })).toBeInTheDocument();
+    expect(await (await findBar()).findByRole('button', { name: 'Pause Noon' })).toBeInTheDocument();
     expect(audio.getAttribute('src')).toBe(`/media/${noon.id}/preview.mp3`);
     expect(screen.getByRole('button', { name: 'Now playing Noon' })).toBeInTheDocument();
+    expect(bar().getByText('Nova Lights')).toBeInTheDocument();
     expect(calls.map((call) => call.path)).toContain(`/api/songs/${noon.id}/play`);
+  });
+
+  it('plays a studio song (PublicSong) as well as a catalogue one', async () => {
+    const studioSong = songFixture({ id: '00000000-0000-4000-8000-000000000201', title: 'Demo' });
+    const { audio } = renderPlayer([studioSong]);
+    await startSong('Demo');
+    expect(audio.getAttribute('src')).toBe(`/media/${studioSong.id}/preview.mp3`);
   });
 
   it('pauses and resumes from the bar', async () => {
     renderPlayer();
     await userEvent.click(screen.getByRole('button', { name: 'Play Dawn' }));
-    await userEvent.click(await bar().findByRole('button', { name: 'Pause Dawn' }));
+    await userEvent.click(await (await findBar()).findByRole('button', { name: 'Pause Dawn' }));
     expect(bar().getByRole('button', { name: 'Play Dawn' })).toBeInTheDocument();
     expect(within(screen.getByRole('list')).getByRole('button', { name: 'Play Dawn' })).toBeInTheDocument();
     await userEvent.click(bar().getByRole('button', { name: 'Play Dawn' }));
     expect(bar().getByRole('button', { name: 'Pause Dawn' })).toBeInTheDocument();
   });
 
-  it('goes next and previous over the queue, and on to the next song when one ends', async () => {
-    const audio = renderPlayer([dawn, noon]);
-    await userEvent.click(screen.getByRole('button', { name: 'Play Dawn' }));
-    await bar().findByRole('button', { name: 'Pause Dawn' });
+  it('queues the list the song was chosen in, starting at that song, and shows where it is', async () => {
+    const { audio } = renderPlayer();
+    await startSong('Noon');
+    expect(bar().getByText('2 of 3')).toBeInTheDocument();
+    await userEvent.click(bar().getByRole('button', { name: 'Previous song' }));
+    expect(await bar().findByRole('button', { name: 'Pause Dawn' })).toBeInTheDocument();
+    expect(bar().getByText('1 of 3')).toBeInTheDocument();
     await userEvent.click(bar().getByRole('button', { name: 'Next song' }));
     expect(await bar().findByRole('button', { name: 'Pause Noon' })).toBeInTheDocument();
     expect(audio.getAttribute('src')).toBe(`/media/${noon.id}/preview.mp3`);
+    fireEvent.ended(audio);
+    await waitFor(() => expect(bar().getByText('3 of 3')).toBeInTheDocument());
     expect(bar().getByRole('button', { name: 'Next song' })).toBeDisabled();
+  });
+
+  it('restarts the song on Previous after its first seconds, and goes back before them', async () => {
+    const { audio } = renderPlayer([dawn, noon]);
+    await startSong('Noon');
+    playTo(audio, 12);
+    await userEvent.click(bar().getByRole('button', { name: 'Previous song' }));
+    expect(audio.currentTime).toBe(0);
+    expect(bar().getByRole('button', { name: 'Pause Noon' })).toBeInTheDocument();
     await userEvent.click(bar().getByRole('button', { name: 'Previous song' }));
     expect(await bar().findByRole('button', { name: 'Pause Dawn' })).toBeInTheDocument();
-    fireEvent.ended(audio);
-    expect(await bar().findByRole('button', { name: 'Pause Noon' })).toBeInTheDocument();
   });
 
-  it('seeks where the position slider is moved', async () => {
-    const audio = renderPlayer();
-    await userEvent.click(screen.getByRole('button', { name: 'Play Dawn' }));
-    await bar().findByRole('button', { name: 'Pause Dawn' });
-    fireEvent.change(bar().getByRole('slider', { name: 'Position' }), { target: { value: '42' } });
+  it('plays just the song when it is not in the list given', async () => {
+    renderPlayer([dawn]);
+    await startSong('Dawn');
+    expect(bar().queryByRole('button', { name: 'Next song' })).not.toBeInTheDocument();
+    expect(bar().queryByText(/of 1/)).not.toBeInTheDocument();
+  });
+
+  it('seeks where the position slider over the waveform is moved, and 5 s with the arrow keys', async () => {
+    const { audio } = renderPlayer();
+    await startSong('Dawn');
+    setDuration(audio, 200);
+    const position = bar().getByRole('slider', { name: 'Position' });
+    fireEvent.change(position, { target: { value: '42' } });
     expect(audio.currentTime).toBe(42);
+    playTo(audio, 42);
+    fireEvent.keyDown(position, { key: 'ArrowRight' });
+    expect(audio.currentTime).toBe(47);
+    playTo(audio, 47);
+    expect(position).toHaveAttribute('aria-valuetext', '0:47 of 3:20');
+    fireEvent.keyDown(position, { key: 'ArrowLeft' });
+    fireEvent.keyDown(position, { key: 'ArrowDown' });
+    expect(audio.currentTime).toBe(37);
   });
 
-  it("draws the song's waveform from peaks fetched once for that song", async () => {
+  it('plays and pauses with Space, except while typing or on a button', async () => {
+    render(<input aria-label="Search" />);
+    renderPlayer();
+    const playButton = screen.getByRole('button', { name: 'Play Dawn' });
+    await startSong('Dawn');
+    fireEvent.keyDown(document.body, { key: ' ' });
+    expect(bar().getByRole('button', { name: 'Play Dawn' })).toBeInTheDocument();
+    fireEvent.keyDown(screen.getByRole('textbox', { name: 'Search' }), { key: ' ' });
+    fireEvent.keyDown(playButton, { key: ' ' });
+    expect(bar().getByRole('button', { name: 'Play Dawn' })).toBeInTheDocument();
+    fireEvent.keyDown(document.body, { key: ' ' });
+    expect(bar().getByRole('button', { name: 'Pause Dawn' })).toBeInTheDocument();
+  });
+
+  it("draws the song's waveform from peaks fetched once, for the song in the player only", async () => {
     renderPlayer();
     await userEvent.click(screen.getByRole('button', { name: 'Play Dawn' }));
     const waveform = await screen.findByTestId('waveform');
@@ -132,17 +140,18 @@ describe('the player', () => {
     expect(heights).toEqual([4, 100, (128 / 255) * 100, (64 / 255) * 100]);
     await userEvent.click(bar().getByRole('button', { name: 'Pause Dawn' }));
     await userEvent.click(bar().getByRole('button', { name: 'Play Dawn' }));
-    expect(calls.filter((call) => call.path === `/api/songs/${dawn.id}/peaks`)).toHaveLength(1);
+    const peakCalls = calls.filter((call) => call.path.endsWith('/peaks')).map((call) => call.path);
+    expect(peakCalls).toEqual([`/api/songs/${dawn.id}/peaks`]);
   });
 
-  it('says why a song cannot play, and closes', async () => {
+  it('says why a song cannot play, tries again, and closes', async () => {
     renderPlayer();
     await userEvent.click(screen.getByRole('button', { name: 'Play Dusk' }));
-    expect(await bar().findByText('No such song.')).toBeInTheDocument();
+    expect(await (await findBar()).findByText('No such song.')).toBeInTheDocument();
     const tries = () => calls.filter((call) => call.path === `/api/songs/${dusk.id}/play`);
     await userEvent.click(within(screen.getByRole('list')).getByRole('button', { name: 'Play Dusk' }));
     await waitFor(() => expect(tries()).toHaveLength(2));
-    await userEvent.click(bar().getByRole('button', { name: 'Play Dusk' }));
+    await userEvent.click(await bar().findByRole('button', { name: 'Play Dusk' }));
     await waitFor(() => expect(tries()).toHaveLength(3));
     await userEvent.click(bar().getByRole('button', { name: 'Close player' }));
     expect(screen.queryByRole('region', { name: 'Player' })).not.toBeInTheDocument();

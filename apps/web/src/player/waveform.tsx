@@ -12,12 +12,24 @@ export function downsample(peaks: number[], count: number): number[] {
   });
 }
 
-/** The song's waveform, played part in the accent colour; its peaks are fetched once per song. */
-export function Waveform({ songId, progress }: { songId: string; progress: number }) {
+export interface WaveformProps {
+  songId: string;
+  /** How much has played, 0 to 1. */
+  progress: number;
+  /** How much of the song this listener may hear, 0 to 1 (a preview's part); the rest is drawn faint. */
+  playableUntil?: number;
+}
+
+/**
+ * The song's waveform, the played part in the accent colour and any part beyond a preview faint. Its peaks
+ * are fetched for the song in the player only, once per song.
+ */
+export function Waveform({ songId, progress, playableUntil = 1 }: WaveformProps) {
   const peaks = useSongPeaks(songId).data;
   if (!peaks?.length) return <div className="waveform waveform--empty" aria-hidden="true" />;
   const bars = downsample(peaks, BARS);
   const played = Math.round(progress * bars.length);
+  const playable = Math.round(playableUntil * bars.length);
   return (
     <svg
       className="waveform"
@@ -31,7 +43,13 @@ export function Waveform({ songId, progress }: { songId: string; progress: numbe
         return (
           <rect
             key={bar}
-            className={bar < played ? 'waveform__bar waveform__bar--played' : 'waveform__bar'}
+            className={
+              bar < played
+                ? 'waveform__bar waveform__bar--played'
+                : bar >= playable
+                  ? 'waveform__bar waveform__bar--locked'
+                  : 'waveform__bar'
+            }
             x={bar + 0.15}
             y={(100 - height) / 2}
             width={0.7}

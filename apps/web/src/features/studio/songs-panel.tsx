@@ -6,7 +6,7 @@ import { useDeleteSong } from '../../api/songs/delete-song';
 import { useToggleFullPreview } from '../../api/songs/full-preview';
 import { useArtistSongs } from '../../api/songs/get-artist-songs';
 import { fetchDownloadUrl } from '../../api/songs/get-download-url';
-import { usePlayer, usePlayingId } from '../../player/player-context';
+import { usePlayer, usePlayingId, type PlayableSong } from '../../player/player-context';
 import { Button } from '../../ui/button';
 import { Pagination } from '../../ui/pagination';
 import { SongList } from '../../ui/song-list';
@@ -16,7 +16,7 @@ export const OWN_SONG_HI_FIVE = 'Hi Fives are for members: you cannot Hi Five yo
 
 export interface SongsPanelProps {
   user: Pick<PublicUser, 'role'>;
-  artist: Pick<PublicArtist, 'id'>;
+  artist: Pick<PublicArtist, 'id'> & Partial<Pick<PublicArtist, 'name'>>;
   onSubmitMusic: () => void;
 }
 
@@ -30,6 +30,12 @@ export function SongsPanel({ user, artist, onSubmitMusic }: SongsPanelProps) {
   const deleteSong = useDeleteSong();
   const fullPreview = useToggleFullPreview(artist.id);
   const pagination = songs.data?.pagination;
+
+  /** The player names the artist in its bar and on the lock screen. */
+  const playable = (song: PublicSong): PlayableSong => ({ ...song, artistName: artist.name });
+  function play(song: PublicSong) {
+    player.play(playable(song), (songs.data?.items ?? [song]).map(playable));
+  }
 
   async function remove(song: PublicSong) {
     try {
@@ -70,7 +76,7 @@ export function SongsPanel({ user, artist, onSubmitMusic }: SongsPanelProps) {
         updating={songs.isPlaceholderData}
         showAdminColumns={user.role === 'ADMIN'}
         playingId={playingId}
-        onPlay={(song) => player.play(song, songs.data?.items)}
+        onPlay={play}
         onPause={player.pause}
         onEdit={setEditing}
         onDelete={remove}

@@ -3,7 +3,6 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { useState } from 'react';
 import { useArtist } from '../../api/artists/get-artist';
 import { useSongChanged } from '../../api/songs/song-changed';
-import { PlayerBar } from '../../player/player-bar';
 import { ErrorBoundary } from '../../ui/error-boundary';
 import { AlbumsPanel } from './albums-panel';
 import { AuditionForm } from './audition-form';
@@ -96,7 +95,6 @@ function Studio({ user, initialArtist }: { user: PublicUser; initialArtist: Publ
           albumEditor.openNew(songIds);
         }}
       />
-      <PlayerBar />
     </div>
   );
 }

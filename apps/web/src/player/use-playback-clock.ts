@@ -1,0 +1,75 @@
+import { useEffect, useEffectEvent, useState } from 'react';
+import { ListenTracker } from './listen-tracker';
+import type { Player } from './player-context';
+import type { EngineRefs } from './player-engine';
+
+export interface PlaybackTime {
+  /** Seconds into the song. */
+  current: number;
+  /** The loaded media's length (a preview file's own length for previews); 0 until known. */
+  duration: number;
+}
+
+interface ClockInput extends Pick<EngineRefs, 'audioRef' | 'linkRef'> {
+  player: Player;
+  /** Changes with every load (null while loading): a new play starts counting from nothing. */
+  loadKey: object | null;
+  /** How much of the song this listener may hear (null while not known), for the listen threshold. */
+  playableSeconds: number | null;
+  onListen: (songId: string) => void;
+}
+
+/**
+ * Follows the audio element: the time shown, the stop at a preview's end (then on to the next song in the
+ * queue), and the seconds really heard, which make a listen once they reach LISTEN_COUNTS_AFTER_SECONDS.
+ */
+export function usePlaybackClock({ audioRef, linkRef, player, loadKey, playableSeconds, onListen }: ClockInput) {
+  const [time, setTime] = useState<PlaybackTime & { key: object | null }>({ key: null, current: 0, duration: 0 });
+
+  const tick = useEffectEvent((audio: HTMLAudioElement, play: OnePlay, ended: boolean) => {
+    const end = linkRef.current.playableEnd;
+    const playing = ended || player.state === 'playing';
+    if (play.tracker.advance(audio.currentTime, playing) && player.song) onListen(player.song.id);
+    setTime({ key: loadKey, current: Math.min(audio.currentTime, end ?? Infinity), duration: audio.duration || 0 });
+    if (end === null || audio.currentTime < end || ended || play.stopped || player.state !== 'playing') return;
+    // A preview stops at its playable seconds even when the file runs longer; the queue goes on.
+    play.stopped = true;
+    audio.pause();
+    if (player.index < player.queue.length - 1) player.next();
+  });
+
+  useEffect(() => {
+    const audio = audioRef.current;
+    const link = linkRef.current;
+    if (!audio) return;
+    const play: OnePlay = { tracker: new ListenTracker(loadKey ? playableSeconds : null), stopped: false };
+    link.onSeek = () => {
+      play.tracker.seeked();
+      play.stopped = false;
+    };
+    const onTime = () => tick(audio, play, false);
+    const onEnded = () => tick(audio, play, true);
+    const onSeeking = () => {
+      link.onSeek();
+      tick(audio, play, false);
+    };
+    audio.addEventListener('timeupdate', onTime);
+    audio.addEventListener('durationchange', onTime);
+    audio.addEventListener('seeking', onSeeking);
+    audio.addEventListener('ended', onEnded);
+    return () => {
+      audio.removeEventListener('timeupdate', onTime);
+      audio.removeEventListener('durationchange', onTime);
+      audio.removeEventListener('seeking', onSeeking);
+      audio.removeEventListener('ended', onEnded);
+    };
+  }, [audioRef, linkRef, loadKey, playableSeconds]);
+
+  return time.key === loadKey ? { current: time.current, duration: time.duration } : { current: 0, duration: 0 };
+}
+
+/** One load of a song: what was heard of it, and whether it has stopped at its preview's end. */
+interface OnePlay {
+  tracker: ListenTracker;
+  stopped: boolean;
+}
