@@ -5,6 +5,7 @@ import { artistImagesRoutes } from './artists/artist-images.routes.js';
 import { artistsRoutes } from './artists/artists.routes.js';
 import { registerAuthJobs } from './auth/auth.jobs.js';
 import { authRoutes } from './auth/auth.routes.js';
+import { engagementRoutes } from './engagement/engagement.routes.js';
 import { genresRoutes } from './genres/genres.routes.js';
 import { initialRoutes } from './initial/initial.routes.js';
 import { searchRoutes } from './search/search.routes.js';
@@ -23,6 +24,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(songsRoutes);
   await app.register(albumsRoutes);
   await app.register(searchRoutes);
+  await app.register(engagementRoutes);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { MatrixRow } from '../permission-matrix.js';
 import { artistRows } from './artists.rows.js';
 import { docsRows } from './docs.rows.js';
+import { engagementRows } from './engagement.rows.js';
 import { identityRows } from './identity.rows.js';
 import { searchRows } from './search.rows.js';
 import { albumRows, songRows } from './studio.rows.js';
@@ -15,4 +16,5 @@ export const allRows: MatrixRow[] = [
   ...uploadRows,
   ...docsRows,
   ...searchRows,
+  ...engagementRows,
 ];
