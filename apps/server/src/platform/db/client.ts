@@ -67,7 +67,13 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
       try {
         await lock.query("select pg_advisory_lock(hashtext('hfm.migrate'))");
         if (schemaName) await pool.query(`create schema if not exists "${schemaName}"`);
-        await pool.query('create extension if not exists pg_trgm');
+        // In public, on every schema's search path: made while a test schema came first on the search path,
+        // it would live in that schema, vanish when the test drops it, and fail other schemas' migrations.
+        await pool.query('create extension if not exists pg_trgm with schema public');
+        await pool.query(
+          `do $$ begin if exists (select 1 from pg_extension where extname = 'pg_trgm' and extnamespace <> 'public'::regnamespace)
+             then alter extension pg_trgm set schema public; end if; end $$`,
+        );
         await migrateNodePg(drizzleNodePg(pool), {
           migrationsFolder,
           ...(schemaName ? { migrationsSchema: schemaName } : {}),
