@@ -14,6 +14,10 @@ const memberId = z.uuid({ error: 'Not a member id.' });
 const songItemId = z.uuid({ error: 'Not a song id.' });
 const songItemType = z.literal('song', { error: "itemType must be 'song'." });
 
+const CLIENT_TIME_MESSAGE = 'clientTime must be an ISO timestamp.';
+/** The first instant PostgreSQL's timestamptz can hold (it has no year 0): earlier times are refused. */
+const EARLIEST_CLIENT_TIME = Date.parse('0001-01-01T00:00:00Z');
+
 /** POST /api/mzd-events. */
 export const eventBody = z.object({
   memberID: memberId,
@@ -21,7 +25,9 @@ export const eventBody = z.object({
   itemType: songItemType,
   eventPayload: z.object({
     action: z.enum(EVENT_ACTIONS, { error: "action must be 'favorite' or 'listen'." }),
-    clientTime: z.iso.datetime({ offset: true, error: 'clientTime must be an ISO timestamp.' }),
+    clientTime: z.iso
+      .datetime({ offset: true, error: CLIENT_TIME_MESSAGE })
+      .refine((value) => Date.parse(value) >= EARLIEST_CLIENT_TIME, { error: CLIENT_TIME_MESSAGE }),
   }),
 });
 export type EventBody = z.infer<typeof eventBody>;
@@ -56,6 +62,9 @@ export const hiFiveEntry = z.object({
   createdAt: z.string(),
 });
 export type HiFiveEntry = z.infer<typeof hiFiveEntry>;
+
+/** DELETE /api/hi-fives/{entryId}. */
+export const hiFiveIdParams = z.object({ entryId: z.uuid({ error: 'Not a Hi Five id.' }) });
 
 /** DELETE /api/hi-fives/{entryId}: the entry is gone; the song's count after. */
 export const hiFiveRemoved = z.object({

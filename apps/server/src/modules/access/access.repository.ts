@@ -3,6 +3,7 @@ import type { Database } from '../../platform/db/client.js';
 import { artists } from '../../platform/db/schema/artists.js';
 import { subscriptions } from '../../platform/db/schema/billing.js';
 import { albums, songs } from '../../platform/db/schema/catalogue.js';
+import { hiFives } from '../../platform/db/schema/engagement.js';
 import { users } from '../../platform/db/schema/identity.js';
 import { releasedSong } from './released.js';
 
@@ -120,5 +121,21 @@ export async function userIdsIn(db: Database, ids: string[], scope: UserScope): 
     .select({ id: users.id })
     .from(users)
     .where(and(inArray(users.id, ids), branch));
+  return rows.map((row) => row.id);
+}
+
+export interface HiFiveScope {
+  all?: boolean;
+  /** Hi Fives this member gave. */
+  givenBy?: string | null;
+}
+
+export async function hiFiveIdsIn(db: Database, ids: string[], scope: HiFiveScope): Promise<string[]> {
+  const branch = anyBranch([scope.all && everything, scope.givenBy && eq(hiFives.userId, scope.givenBy)]);
+  if (!branch || ids.length === 0) return [];
+  const rows = await db
+    .select({ id: hiFives.id })
+    .from(hiFives)
+    .where(and(inArray(hiFives.id, ids), branch));
   return rows.map((row) => row.id);
 }

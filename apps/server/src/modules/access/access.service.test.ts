@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppError } from '../../errors/app-error.js';
 import { subscriptions } from '../../platform/db/schema/billing.js';
+import { hiFives } from '../../platform/db/schema/engagement.js';
 import { createAdmin, createAlbum, createArtist, createSong, createUser, type TestUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import type { SessionUser } from '../auth/sessions.js';
@@ -187,6 +188,27 @@ describe('checkAccess answers the subset of a set of ids', () => {
     expect(await allowed('admin', 'user.manage', users)).toEqual(['fan', 'owner']);
     expect(await allowed('fan', 'user.password', users)).toEqual(['fan']);
     expect(await allowed('admin', 'user.password', users)).toEqual([]);
+  });
+
+  it('hiFive.view and hiFive.manage: the member who gave it, and admins', async () => {
+    const [fans, subscribers] = await t.app.ctx.db
+      .insert(hiFives)
+      .values([
+        { userId: actors.fan.id, itemId: song.ready },
+        { userId: actors.subscriber.id, itemId: song.ready },
+      ])
+      .returning();
+    const entries = { fans: fans!.id, subscribers: subscribers!.id };
+    for (const permission of ['hiFive.view', 'hiFive.manage'] as const) {
+      expect(await allowed('anonymous', permission, entries)).toEqual([]);
+      expect(await allowed('fan', permission, entries)).toEqual(['fans']);
+      expect(await allowed('owner', permission, entries)).toEqual([]);
+      expect(await allowed('admin', permission, entries)).toEqual(['fans', 'subscribers']);
+    }
+    expect(await refusal(requireAccess(t.app.ctx, actors.owner, 'hiFive.manage', [fans!.id]))).toEqual({
+      status: 404,
+      message: 'No such Hi Five.',
+    });
   });
 
   it('asks the database once for any number of ids, and not at all for none or for text that is no id', async () => {

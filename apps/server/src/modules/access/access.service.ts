@@ -74,6 +74,18 @@ export function requireSignedIn(actor: Actor): SessionUser {
   return actor;
 }
 
+export const ONLY_AS_YOURSELF = 'You can only do that as yourself.';
+
+/**
+ * For what a member does as themself (listen and favorite events, Hi Fives): the request's memberID must
+ * be the signed-in user, admins included (401 signed out, 403 any other id, known or not).
+ */
+export function requireSelf(actor: Actor, memberId: string): SessionUser {
+  const user = requireSignedIn(actor);
+  if (memberId.toLowerCase() !== user.id.toLowerCase()) throw forbidden(ONLY_AS_YOURSELF);
+  return user;
+}
+
 export const CHOOSE_ARTIST = 'Please choose the artist.';
 export const ARTISTS_ONLY = 'Only artists and admins can do that.';
 

@@ -22,7 +22,11 @@ export type Permission =
   /** Change an account's details and picture: the user themself or an admin. */
   | 'user.manage'
   /** Change an account's password: the user themself only. */
-  | 'user.password';
+  | 'user.password'
+  /** Know that a Hi Five exists: the member who gave it, or an admin (others are told it does not). */
+  | 'hiFive.view'
+  /** Take a Hi Five back: the member who gave it, or an admin. */
+  | 'hiFive.manage';
 
 /** Permissions an anonymous caller may hold; every other one needs a sign-in first. */
 export const PUBLIC_PERMISSIONS = ['artist.view', 'song.view', 'song.stream', 'album.view'] as const;

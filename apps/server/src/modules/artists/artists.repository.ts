@@ -153,3 +153,17 @@ export async function deletePhotoRow(db: Database, artistId: string, key: string
     .returning({ id: artistPhotos.id });
   return deleted.length > 0;
 }
+
+/**
+ * Locks the artist's row against other changes of its counters (FOR NO KEY UPDATE: songs and albums may
+ * still be added meanwhile); true when the artist exists.
+ */
+export async function lockArtistCounters(db: Database, id: string): Promise<boolean> {
+  const rows = await db.select({ id: artists.id }).from(artists).where(eq(artists.id, id)).for('no key update');
+  return rows.length > 0;
+}
+
+/** The artist's Hi Five count; leaves updatedAt (and so the banner's cache-busting query) alone. */
+export async function setArtistHiFives(db: Database, id: string, hifives: number): Promise<void> {
+  await db.update(artists).set({ hifives }).where(eq(artists.id, id));
+}

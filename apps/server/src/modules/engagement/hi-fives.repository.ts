@@ -1,6 +1,8 @@
-import { inArray } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
 import { hiFives } from '../../platform/db/schema/engagement.js';
+
+export type HiFiveRow = typeof hiFives.$inferSelect;
 
 /** The Hi Fives the given users gave, oldest first. */
 export async function listHiFivesOfUsers(
@@ -13,4 +15,39 @@ export async function listHiFivesOfUsers(
     .from(hiFives)
     .where(inArray(hiFives.userId, userIds))
     .orderBy(hiFives.createdAt);
+}
+
+/** The new entry, or null when the member already gave this item a Hi Five (hi_fives_user_item_key). */
+export async function insertHiFive(db: Database, userId: string, itemId: string): Promise<HiFiveRow | null> {
+  const [row] = await db
+    .insert(hiFives)
+    .values({ userId, itemId, itemType: 'song' })
+    .onConflictDoNothing({ target: [hiFives.userId, hiFives.itemId] })
+    .returning();
+  return row ?? null;
+}
+
+export async function findHiFive(db: Database, userId: string, itemId: string): Promise<HiFiveRow | null> {
+  const [row] = await db
+    .select()
+    .from(hiFives)
+    .where(and(eq(hiFives.userId, userId), eq(hiFives.itemId, itemId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findHiFiveById(db: Database, id: string): Promise<HiFiveRow | null> {
+  const [row] = await db.select().from(hiFives).where(eq(hiFives.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The deleted entry, or null when it was already gone. */
+export async function deleteHiFiveRow(db: Database, id: string): Promise<HiFiveRow | null> {
+  const [row] = await db.delete(hiFives).where(eq(hiFives.id, id)).returning();
+  return row ?? null;
+}
+
+export async function countHiFivesOfItem(db: Database, itemId: string): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(hiFives).where(eq(hiFives.itemId, itemId));
+  return Number(row?.total ?? 0);
 }

@@ -45,17 +45,19 @@ export async function playSong(ctx: AppContext, actor: Actor, songId: string): P
 
 /** Highest true peak a normalised song may reach, in dBTP (headroom for lossy decoding). */
 const TRUE_PEAK_CEILING_DB = -1;
+/** ebur128's reading for silence (its absolute gate): nothing there to bring toward the target. */
+const SILENCE_LUFS = -70;
 
 /**
  * The gain toward LOUDNESS_TARGET_LUFS, rounded to 0.1 dB: quiet songs are raised only as far as their true
  * peak allows, loud ones lowered. 0 for a song never measured (or measured as silence).
  */
 export function normalisingGain(loudness: { integratedLufs: number; truePeakDb: number } | null): number {
-  if (!loudness || !Number.isFinite(loudness.integratedLufs) || loudness.integratedLufs < -70) return 0;
+  if (!loudness || !Number.isFinite(loudness.integratedLufs) || loudness.integratedLufs <= SILENCE_LUFS) return 0;
   const toTarget = LOUDNESS_TARGET_LUFS - loudness.integratedLufs;
   const headroom = Number.isFinite(loudness.truePeakDb) ? TRUE_PEAK_CEILING_DB - loudness.truePeakDb : 0;
   const gain = toTarget <= 0 ? toTarget : Math.min(toTarget, Math.max(0, headroom));
-  return Math.round(gain * 10) / 10;
+  return Math.round(gain * 10) / 10 || 0; // never -0
 }
 
 /** Downloads are for subscribers to the song's artist (and the artist and admins); what they download is theirs. */

@@ -179,3 +179,30 @@ export async function songUsageOfArtist(
     );
   return { songs: Number(row?.songs ?? 0), bytes: Number(row?.bytes ?? 0) };
 }
+
+/** The song's artist, or null when there is no such song (without reading the rest of the row). */
+export async function findArtistIdOfSong(db: Database, songId: string): Promise<string | null> {
+  const [row] = await db.select({ artistId: songs.artistId }).from(songs).where(eq(songs.id, songId)).limit(1);
+  return row?.artistId ?? null;
+}
+
+/** One more play; counters leave updatedAt alone (it stamps edits, not listens). */
+export async function incrementSongPlays(db: Database, songId: string): Promise<void> {
+  await db
+    .update(songs)
+    .set({ plays: sql`${songs.plays} + 1` })
+    .where(eq(songs.id, songId));
+}
+
+export async function setSongHiFives(db: Database, songId: string, hifives: number): Promise<void> {
+  await db.update(songs).set({ hifives }).where(eq(songs.id, songId));
+}
+
+/** The sum of the Hi Fives of all the artist's songs. */
+export async function sumSongHiFivesOfArtist(db: Database, artistId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${songs.hifives}), 0)` })
+    .from(songs)
+    .where(eq(songs.artistId, artistId));
+  return Number(row?.total ?? 0);
+}

@@ -2,6 +2,7 @@ import type { MatrixRow } from '../permission-matrix.js';
 import { artistRows } from './artists.rows.js';
 import { discoveryRows } from './discovery.rows.js';
 import { docsRows } from './docs.rows.js';
+import { engagementRows } from './engagement.rows.js';
 import { identityRows } from './identity.rows.js';
 import { searchRows } from './search.rows.js';
 import { albumRows, songRows } from './studio.rows.js';
@@ -16,5 +17,9 @@ export const allRows: MatrixRow[] = [
   ...uploadRows,
   ...docsRows,
   ...searchRows,
+<<<<<<< HEAD
   ...discoveryRows,
+=======
+  ...engagementRows,
+>>>>>>> engagement-api
 ];

@@ -1,0 +1,30 @@
+import { LISTEN_WINDOW_MINUTES } from '@hfm/shared';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db/client.js';
+import { events, memberSongListens } from '../../platform/db/schema/engagement.js';
+
+export type EventRow = typeof events.$inferSelect;
+export type NewEventRow = typeof events.$inferInsert;
+
+export async function insertEvent(db: Database, values: NewEventRow): Promise<EventRow> {
+  const [row] = await db.insert(events).values(values).returning();
+  return row!;
+}
+
+/**
+ * Claims the member's count for the song: true when no listen of theirs counted in the last
+ * LISTEN_WINDOW_MINUTES (and the claim is recorded), false otherwise. One upsert decides, so parallel
+ * listens cannot both win: a second waits on the row the first wrote, then finds it inside the window.
+ */
+export async function claimListenCount(db: Database, memberId: string, songId: string): Promise<boolean> {
+  const rows = await db
+    .insert(memberSongListens)
+    .values({ memberId, songId, lastCountedAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: [memberSongListens.memberId, memberSongListens.songId],
+      set: { lastCountedAt: sql`now()` },
+      setWhere: sql`${memberSongListens.lastCountedAt} < now() - make_interval(mins => ${LISTEN_WINDOW_MINUTES})`,
+    })
+    .returning({ memberId: memberSongListens.memberId });
+  return rows.length > 0;
+}

@@ -1,0 +1,78 @@
+import type { HiFiveBody, HiFiveEntry, HiFiveRemoved } from '@hfm/shared';
+import type { AppContext } from '../../context.js';
+import { notFound } from '../../errors/app-error.js';
+import type { Database } from '../../platform/db/client.js';
+import { transactionWithRetry } from '../../platform/db/retry.js';
+import { requireAccess, requireSelf } from '../access/access.service.js';
+import type { Actor } from '../access/permissions.js';
+import { lockArtistHiFives, setArtistHiFiveCount } from '../artists/artists.counters.js';
+import { findSongArtistId, setSongHiFiveCount, totalSongHiFivesOfArtist } from '../songs/songs.counters.js';
+import { presentHiFive } from './engagement.presenter.js';
+import {
+  countHiFivesOfItem,
+  deleteHiFiveRow,
+  findHiFive,
+  findHiFiveById,
+  insertHiFive,
+} from './hi-fives.repository.js';
+
+const NO_SUCH_SONG = 'No such song.';
+const NO_SUCH_HI_FIVE = 'No such Hi Five.';
+
+/**
+ * Sets the song's and its artist's hifives from the entries, under the artist's counter lock the caller
+ * took first: every Hi Five change of the artist's songs waits its turn, so each counts what the one
+ * before it committed and the counts always equal the entries (docs/decisions/0011-plays.md).
+ */
+async function recount(tx: Database, songId: string, artistId: string): Promise<number> {
+  const songCount = await countHiFivesOfItem(tx, songId);
+  await setSongHiFiveCount(tx, songId, songCount);
+  await setArtistHiFiveCount(tx, artistId, await totalSongHiFivesOfArtist(tx, artistId));
+  return songCount;
+}
+
+/** The song's artist, with that artist's counter lock taken; 404 when the song (or artist) is gone. */
+async function lockCountersOfSong(tx: Database, songId: string): Promise<string> {
+  const artistId = await findSongArtistId(tx, songId);
+  if (!artistId || !(await lockArtistHiFives(tx, artistId))) throw notFound(NO_SUCH_SONG);
+  return artistId;
+}
+
+/**
+ * A member's Hi Five for a song they may see: once per member and song. `created` is false when the
+ * member had given it already (the existing entry is answered, nothing changes).
+ */
+export async function giveHiFive(
+  ctx: AppContext,
+  actor: Actor,
+  body: HiFiveBody,
+): Promise<{ entry: HiFiveEntry; created: boolean }> {
+  const member = requireSelf(actor, body.memberID);
+  const songId = body.itemID.toLowerCase();
+  await requireAccess(ctx, member, 'song.view', [songId]);
+  return transactionWithRetry(ctx.db, async (tx) => {
+    const artistId = await lockCountersOfSong(tx, songId);
+    const inserted = await insertHiFive(tx, member.id, songId);
+    const row = inserted ?? (await findHiFive(tx, member.id, songId));
+    if (!row) throw new Error('A Hi Five that conflicted is not there.');
+    const hifives = inserted ? await recount(tx, songId, artistId) : await countHiFivesOfItem(tx, songId);
+    return { entry: presentHiFive(row, hifives), created: inserted !== null };
+  });
+}
+
+/** Takes a Hi Five back: the member who gave it, or an admin; to anyone else it does not exist (404). */
+export async function takeBackHiFive(ctx: AppContext, actor: Actor, entryId: string): Promise<HiFiveRemoved> {
+  const id = entryId.toLowerCase();
+  await requireAccess(ctx, actor, 'hiFive.manage', [id]);
+  const entry = await findHiFiveById(ctx.db, id);
+  if (!entry) throw notFound(NO_SUCH_HI_FIVE);
+  return transactionWithRetry(ctx.db, async (tx) => {
+    const artistId = await findSongArtistId(tx, entry.itemId);
+    const locked = artistId !== null && (await lockArtistHiFives(tx, artistId));
+    const deleted = await deleteHiFiveRow(tx, id);
+    if (!deleted) throw notFound(NO_SUCH_HI_FIVE);
+    // An entry for a song deleted since has no counts left to keep.
+    const hifives = locked ? await recount(tx, entry.itemId, artistId) : 0;
+    return { id, deleted: true as const, itemID: entry.itemId, hifives };
+  });
+}
