@@ -5,12 +5,9 @@ import { artistImagesRoutes } from './artists/artist-images.routes.js';
 import { artistsRoutes } from './artists/artists.routes.js';
 import { registerAuthJobs } from './auth/auth.jobs.js';
 import { authRoutes } from './auth/auth.routes.js';
-<<<<<<< HEAD
 import { artistShareRoutes } from './discovery/artist-share.routes.js';
 import { discoveryRoutes } from './discovery/discovery.routes.js';
-=======
 import { engagementRoutes } from './engagement/engagement.routes.js';
->>>>>>> engagement-api
 import { genresRoutes } from './genres/genres.routes.js';
 import { initialRoutes } from './initial/initial.routes.js';
 import { searchRoutes } from './search/search.routes.js';
@@ -29,12 +26,9 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(songsRoutes);
   await app.register(albumsRoutes);
   await app.register(searchRoutes);
-<<<<<<< HEAD
   await app.register(discoveryRoutes);
   await app.register(artistShareRoutes);
-=======
   await app.register(engagementRoutes);
->>>>>>> engagement-api
 }
 
 /**

@@ -17,9 +17,6 @@ export const allRows: MatrixRow[] = [
   ...uploadRows,
   ...docsRows,
   ...searchRows,
-<<<<<<< HEAD
   ...discoveryRows,
-=======
   ...engagementRows,
->>>>>>> engagement-api
 ];
