@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { error, renderWithClient, stubFetch, stubLocation, type StubRoute } from '../../api/test-utils';
+import { rememberReturnPath } from '../../ui/return-address';
 import LoginPage from './login-page';
 
 const signedOut: StubRoute = { method: 'GET', path: '/api/auth/session', reply: { body: { user: null } } };
@@ -35,6 +36,52 @@ describe('Login page', () => {
       userName: 'sam@example.com',
       password: 'Change-Gonna1',
     });
+  });
+
+  it('goes back to the ?next= path on this site (e.g. the artist page whose Subscribe sent the visitor)', async () => {
+    location = stubLocation('http://localhost/login?next=%2Fa%2Fnina-simone');
+    stubFetch([signedOut, { method: 'POST', path: '/api/auth', reply: { body: { routeTo: '/members/', user: {} } } }]);
+    renderWithClient(<LoginPage />);
+    await logIn('sam@example.com', 'Change-Gonna1');
+    await waitFor(() => expect(location.assign).toHaveBeenCalledWith('/a/nina-simone'));
+  });
+
+  it.each([
+    ['another site', 'https://evil.example/a/x'],
+    ['a protocol-relative address', '//evil.example/a/x'],
+    ['a backslash trick', '/\\evil.example'],
+    ['a script', 'javascript:alert(1)'],
+  ])('ignores ?next= that is %s and follows routeTo', async (_, next) => {
+    location = stubLocation(`http://localhost/login?${new URLSearchParams({ next }).toString()}`);
+    stubFetch([signedOut, { method: 'POST', path: '/api/auth', reply: { body: { routeTo: '/members/', user: {} } } }]);
+    renderWithClient(<LoginPage />);
+    await logIn('sam@example.com', 'Change-Gonna1');
+    await waitFor(() => expect(location.assign).toHaveBeenCalledWith('/members/'));
+  });
+
+  it('keeps ?next= through fan sign-up: after confirming the email, login comes back to the page', async () => {
+    location = stubLocation('http://localhost/login?next=%2Fa%2Fnina-simone');
+    stubFetch([signedOut]);
+    const user = userEvent.setup();
+    const first = renderWithClient(<LoginPage />);
+    await user.click(screen.getByRole('link', { name: 'Sign up as a fan' }));
+    first.unmount();
+
+    location = stubLocation('http://localhost/login?confirmed=1&email=sam%40example.com');
+    stubFetch([signedOut, { method: 'POST', path: '/api/auth', reply: { body: { routeTo: '/members/', user: {} } } }]);
+    renderWithClient(<LoginPage />);
+    await logIn('', 'Change-Gonna1');
+    await waitFor(() => expect(location.assign).toHaveBeenCalledWith('/a/nina-simone'));
+    expect(window.localStorage.getItem('hfm:return-to')).toBeNull();
+  });
+
+  it('a remembered path is not used by a plain sign-in', async () => {
+    rememberReturnPath('/a/nina-simone');
+    stubFetch([signedOut, { method: 'POST', path: '/api/auth', reply: { body: { routeTo: '/members/', user: {} } } }]);
+    renderWithClient(<LoginPage />);
+    await logIn('sam@example.com', 'Change-Gonna1');
+    await waitFor(() => expect(location.assign).toHaveBeenCalledWith('/members/'));
+    expect(window.localStorage.getItem('hfm:return-to')).toBeNull();
   });
 
   it("shows the server's message for wrong credentials and stays on the page", async () => {

@@ -7,15 +7,20 @@ import { useLogin } from '../../api/session';
 import { errorMessage } from '../../api/server-errors';
 import { Button } from '../../ui/button';
 import { PasswordField } from '../../ui/password-field';
+import { forgetReturnPath, rememberReturnPath, safeReturnPath, takeRememberedReturnPath } from '../../ui/return-address';
 import { TextField } from '../../ui/text-field';
 import { AuthLayout } from './auth-layout';
 import { SignedInNotice } from './signed-in-notice';
 
-/** /login: the full-page sign-in; success follows the server's routeTo. */
+/**
+ * /login: the full-page sign-in; success follows the server's routeTo, or `?next=` (a path on this site,
+ * e.g. the artist page whose Subscribe button sent the visitor here). Signing up on the way keeps it.
+ */
 export default function LoginPage() {
   const query = new URLSearchParams(window.location.search);
   const prefill = query.get('email') ?? '';
   const justConfirmed = query.get('confirmed') === '1';
+  const next = safeReturnPath(query.get('next'));
   const form = useForm<LoginBody>({
     resolver: zodResolver(loginBody),
     defaultValues: { userName: prefill, password: '' },
@@ -28,7 +33,9 @@ export default function LoginPage() {
     setFailure(null);
     try {
       const { routeTo } = await login.mutateAsync(values);
-      window.location.assign(routeTo);
+      const returnTo = next ?? (justConfirmed ? takeRememberedReturnPath() : null);
+      forgetReturnPath();
+      window.location.assign(returnTo ?? routeTo);
     } catch (error) {
       setFailure(describeLoginFailure(error, values.userName));
     }
@@ -62,8 +69,11 @@ export default function LoginPage() {
         </Button>
       </form>
       <p className="auth-card__links">
-        New to HFM? <a href="/main/#/fan-sign-up">Sign up as a fan</a> or{' '}
-        <a href="/main/#/artist-sign-up">as an artist</a>
+        New to HFM?{' '}
+        <a href="/main/#/fan-sign-up" onClick={() => next && rememberReturnPath(next)}>
+          Sign up as a fan
+        </a>{' '}
+        or <a href="/main/#/artist-sign-up">as an artist</a>
       </p>
       <p className="auth-card__links">
         <a href="/main/#/">Back to home</a>
