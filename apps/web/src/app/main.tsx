@@ -8,6 +8,7 @@ import './styles.css';
 const PublicApp = lazy(() => import('./public-app'));
 const LoginPage = lazy(() => import('../features/auth/login-page'));
 const SignedInApp = lazy(() => import('./signed-in-app'));
+const FanApp = lazy(() => import('./fan-app'));
 
 /** One bundle serves every page; the path picks the area, and each area loads on its own. */
 function Area() {
@@ -15,7 +16,8 @@ function Area() {
   if (path.startsWith('/login')) return <LoginPage />;
   if (path.startsWith('/artist')) return <SignedInApp area="artist" />;
   if (path.startsWith('/admin')) return <SignedInApp area="admin" />;
-  if (path.startsWith('/members')) return <SignedInApp area="members" />;
+  // The members area and the artists' public pages share one router: moving between them keeps the player.
+  if (path.startsWith('/members') || path.startsWith('/a/')) return <FanApp />;
   // The server answers unknown paths with this page and a 404; the site shows its not-found screen.
   return <PublicApp unknownPath={path !== '/' && !path.startsWith('/main')} />;
 }

@@ -5,14 +5,14 @@ import { useUploadProfileImage } from '../api/artists/upload-images';
 import { renderWithClient, stubFetch, stubLocation } from '../api/test-utils';
 import SignedInApp from './signed-in-app';
 
-const fan = {
+const admin = {
   _id: 'u1',
   id: 'u1',
   firstName: 'Nina',
   lastName: 'Simone',
   name: 'Nina Simone',
   email: 'nina@example.com',
-  role: 'SUBSCRIBER',
+  role: 'ADMIN',
   profileImagePath: null,
   subscribedTo: [],
 };
@@ -33,15 +33,15 @@ afterEach(() => {
 
 describe('the header avatar', () => {
   it('shows a new profile image as soon as it is saved, without a reload', async () => {
-    stubLocation('http://localhost/members/');
+    stubLocation('http://localhost/admin/');
     stubFetch([
-      { method: 'GET', path: '/api/users/session/profile', reply: { body: { user: fan, artist: null } } },
+      { method: 'GET', path: '/api/users/session/profile', reply: { body: { user: admin, artist: null } } },
       { method: 'POST', path: '/api/profile-image/upload/u1', reply: { body: { path: '/media/profiles/u1.png' } } },
     ]);
     const user = userEvent.setup();
     const { container } = renderWithClient(
       <>
-        <SignedInApp area="members" />
+        <SignedInApp area="admin" />
         <UploadButton />
       </>,
     );

@@ -7,7 +7,6 @@ import { errorMessage } from '../api/server-errors';
 import { AdminHome } from '../features/shells/admin-home';
 import { AppShell, ShellMessage } from '../features/shells/app-shell';
 import { AREA_BY_ROLE, type Area } from '../features/shells/areas';
-import { MembersHome } from '../features/shells/members-home';
 import { Button } from '../ui/button';
 import { ErrorBoundary } from '../ui/error-boundary';
 
@@ -22,14 +21,18 @@ function ArtistStudio({ profile }: { profile: SessionProfile }) {
   );
 }
 
-const HOMES: Record<Area, (props: { profile: SessionProfile }) => ReactNode> = {
+type StaffArea = Exclude<Area, 'members'>;
+
+const HOMES: Record<StaffArea, (props: { profile: SessionProfile }) => ReactNode> = {
   artist: ArtistStudio,
   admin: AdminHome,
-  members: MembersHome,
 };
 
-/** /artist/, /admin/ and /members/: the signed-in user's area; anyone else's role goes to their own area. */
-export default function SignedInApp({ area }: { area: Area }) {
+/**
+ * /artist/ and /admin/: the signed-in user's area; anyone else's role goes to their own area. (The members
+ * area shares a router with the artists' public pages: app/fan-app.tsx.)
+ */
+export default function SignedInApp({ area }: { area: StaffArea }) {
   const profile = useSessionProfile();
   const ownArea = profile.data ? AREA_BY_ROLE[profile.data.user.role] : null;
 
@@ -43,7 +46,7 @@ export default function SignedInApp({ area }: { area: Area }) {
 
   const Home = HOMES[area];
   return (
-    <AppShell area={area} profile={profile.data}>
+    <AppShell area={area} user={profile.data.user}>
       <ErrorBoundary name={`${area} area`}>
         <Home profile={profile.data} />
       </ErrorBoundary>

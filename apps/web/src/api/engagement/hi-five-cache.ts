@@ -9,7 +9,7 @@ const SESSION_KEY = ['session'] as const;
 
 /** Rewrites the signed-in user's hiFived in every cached session answer. */
 export function setCachedHiFived(client: QueryClient, update: (hiFived: HiFived) => HiFived): void {
-  client.setQueriesData<unknown>({ queryKey: SESSION_KEY }, (answer) => {
+  client.setQueriesData<unknown>({ queryKey: SESSION_KEY }, (answer: unknown) => {
     const user = (answer as { user?: PublicUser | null } | undefined)?.user;
     if (!user) return answer;
     return { ...(answer as object), user: { ...user, hiFived: update(user.hiFived) } };

@@ -1,13 +1,21 @@
+import type { PublicUser } from '@hfm/shared';
 import type { ReactNode } from 'react';
-import type { SessionProfile } from '../../api/session';
 import type { Area } from './areas';
 import { ShellHeader } from './shell-header';
 import './shells.css';
 
-export function AppShell({ area, profile, children }: { area: Area; profile: SessionProfile; children: ReactNode }) {
+export interface AppShellProps {
+  area: Area;
+  user: PublicUser;
+  /** The area's own navigation in the header (the members' Home link and search box). */
+  nav?: ReactNode;
+  children: ReactNode;
+}
+
+export function AppShell({ area, user, nav, children }: AppShellProps) {
   return (
     <div className={`app-shell app-shell--${area}`}>
-      <ShellHeader area={area} user={profile.user} />
+      <ShellHeader area={area} user={user} nav={nav} />
       <main className="app-shell__main">{children}</main>
     </div>
   );

@@ -1,10 +1,14 @@
 import type { PublicUser } from '@hfm/shared';
+import type { ReactNode } from 'react';
 import { useLogout } from '../../api/session';
 import { Button } from '../../ui/button';
 import { AREA_NAMES, type Area } from './areas';
 
-/** HFM brand, the area, who is signed in, and Sign out (which ends every session, then goes to /login). */
-export function ShellHeader({ area, user }: { area: Area; user: PublicUser }) {
+/**
+ * HFM brand, the area, the area's navigation, who is signed in, and Sign out (which ends every session,
+ * then goes to /login).
+ */
+export function ShellHeader({ area, user, nav }: { area: Area; user: PublicUser; nav?: ReactNode }) {
   const logout = useLogout();
 
   async function signOut() {
@@ -24,6 +28,7 @@ export function ShellHeader({ area, user }: { area: Area; user: PublicUser }) {
         </a>
         <span className="shell-header__area">{AREA_NAMES[area]}</span>
       </div>
+      {nav}
       <div className="shell-header__user">
         <span className="shell-header__avatar" aria-hidden="true">
           {user.profileImagePath ? <img src={user.profileImagePath} alt="" /> : initials(user)}

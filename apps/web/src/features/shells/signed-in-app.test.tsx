@@ -64,25 +64,25 @@ describe('Signed-in shells', () => {
   });
 
   it('signs out through the server and goes to /login', async () => {
-    const location = stubLocation('http://localhost/members/');
+    const location = stubLocation('http://localhost/admin/');
     const calls = stubFetch([
-      profileRoute({ user: { ...artistUser, role: 'SUBSCRIBER' }, artist: null }),
+      profileRoute({ user: { ...artistUser, role: 'ADMIN' }, artist: null }),
       { method: 'POST', path: '/api/auth/logout', reply: { body: { routeTo: '/login' } } },
     ]);
     const user = userEvent.setup();
-    renderWithClient(<SignedInApp area="members" />);
-    expect(await screen.findByText('You are not subscribed to any artists yet.')).toBeInTheDocument();
+    renderWithClient(<SignedInApp area="admin" />);
+    expect(await screen.findByText(/You are signed in as an administrator/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(location.assign).toHaveBeenCalledWith('/login'));
     expect(calls.some((call) => call.method === 'POST' && call.path === '/api/auth/logout')).toBe(true);
   });
 
   it('sends a signed-out visitor to /login', async () => {
-    const location = stubLocation('http://localhost/members/');
+    const location = stubLocation('http://localhost/artist/');
     stubFetch([
       { method: 'GET', path: '/api/users/session/profile', reply: error(401, 'UNAUTHENTICATED', messages.notSignedIn) },
     ]);
-    renderWithClient(<SignedInApp area="members" />);
+    renderWithClient(<SignedInApp area="artist" />);
     await waitFor(() => expect(location.assign).toHaveBeenCalledWith('/login'));
   });
 });

@@ -1,0 +1,62 @@
+import { useId, type FormEvent } from 'react';
+import { NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import './header-search.css';
+
+export const SEARCH_PATH = '/members/search';
+
+/**
+ * The members header: Home, and the search box. Typing opens the search view with the term in its address
+ * (`/members/search?s=...`), so back and forward keep searches; further typing replaces that entry.
+ */
+export function MembersNav() {
+  return (
+    <nav className="members-nav" aria-label="Members">
+      <NavLink className="members-nav__link" to="/members/" end>
+        Home
+      </NavLink>
+      <HeaderSearch />
+    </nav>
+  );
+}
+
+function HeaderSearch() {
+  const id = useId();
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const onSearchPage = pathname.replace(/\/+$/, '') === SEARCH_PATH;
+  const term = onSearchPage ? (params.get('s') ?? '') : '';
+
+  function search(next: string) {
+    const query = next ? `?${new URLSearchParams({ s: next }).toString()}` : '';
+    void navigate(`${SEARCH_PATH}${query}`, { replace: onSearchPage });
+  }
+
+  return (
+    <form
+      className="header-search"
+      role="search"
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        search(term);
+      }}
+    >
+      <label htmlFor={id} className="visually-hidden">
+        Search songs, artists and albums
+      </label>
+      <svg className="header-search__icon" viewBox="0 0 24 24" aria-hidden="true">
+        <path d="M10 3a7 7 0 0 1 5.6 11.2l5.1 5.1-1.4 1.4-5.1-5.1A7 7 0 1 1 10 3zm0 2a5 5 0 1 0 0 10 5 5 0 0 0 0-10z" />
+      </svg>
+      <input
+        id={id}
+        className="header-search__input"
+        type="search"
+        placeholder="Search HFM"
+        autoComplete="off"
+        enterKeyHint="search"
+        value={term}
+        onChange={(event) => search(event.target.value)}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,117 @@
+import { formatDuration } from '@hfm/shared';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { LazyWaveform } from './lazy-waveform';
+import { usePlayFromList, type ListSong } from './playable';
+import { SignInPrompt } from './sign-in-prompt';
+import { useHiFive } from './use-hi-five';
+import { useViewer } from './viewer';
+import './song-rows.css';
+
+export interface SongRowsProps {
+  songs: readonly ListSong[];
+  /** Names the list for screen readers ('Songs', 'Songs of Night Driving', ...). */
+  label: string;
+  /** Show each song's artist, linked to their page (lists that mix artists). */
+  showArtist?: boolean;
+  /** Numbers the rows (an album's track order). */
+  numbered?: boolean;
+  /** The viewer subscribes to this list's artist (the artist page knows from its offer). */
+  subscribed?: boolean;
+}
+
+/**
+ * Songs as fans see them: play (the list becomes the queue, starting at the chosen song), title,
+ * 'Preview' when only the 45-second preview plays for this viewer, waveform, Hi Five, duration.
+ */
+export function SongRows({ songs, label, showArtist = false, numbered = false, subscribed = false }: SongRowsProps) {
+  const { playingId, toggle } = usePlayFromList(songs);
+  const viewer = useViewer();
+  const hiFive = useHiFive();
+  const [askSignIn, setAskSignIn] = useState(false);
+  const showHiFive = !viewer.pending && (viewer.isMember || !viewer.user);
+
+  if (songs.length === 0) return <p className="discover-empty">No songs here yet.</p>;
+  return (
+    <>
+      <ol className={`song-rows${numbered ? ' song-rows--numbered' : ''}`} aria-label={label}>
+        {songs.map((song, index) => {
+          const playing = song.id === playingId;
+          const preview = !song.isFullPreview && !subscribed && !viewer.hearsInFull(song.artistID);
+          const hiFived = hiFive.isHiFived(song.id);
+          return (
+            <li key={`${song.id}-${index}`} className={`song-row${playing ? ' song-row--playing' : ''}`}>
+              <button
+                type="button"
+                className="song-row__play"
+                onClick={() => toggle(song)}
+                aria-label={`${playing ? 'Pause' : 'Play'} ${song.title}`}
+              >
+                {numbered && <span className="song-row__number">{index + 1}</span>}
+                <svg viewBox="0 0 24 24" aria-hidden="true" className="song-row__icon">
+                  <path d={playing ? 'M7 5h4v14H7zM13 5h4v14h-4z' : 'M8 5v14l11-7z'} />
+                </svg>
+              </button>
+              <span className="song-row__main">
+                <span className="song-row__title">
+                  <span className="song-row__title-text">{song.title}</span>
+                  {song.explicit && (
+                    <span className="song-row__explicit" title="Explicit" aria-label="Explicit">
+                      E
+                    </span>
+                  )}
+                  {preview && (
+                    <span className="song-row__preview" title="Plays a 45-second preview. Subscribe to hear it in full.">
+                      Preview
+                    </span>
+                  )}
+                </span>
+                {showArtist && (
+                  <Link className="song-row__artist" to={`/a/${song.artistSlug}`}>
+                    {song.artistName}
+                  </Link>
+                )}
+              </span>
+              <LazyWaveform songId={song.id} />
+              <span className="song-row__hifive">
+                {showHiFive && (
+                  <button
+                    type="button"
+                    className={`song-row__hifive-button${hiFived ? ' song-row__hifive-button--on' : ''}`}
+                    aria-label={`Hi Five ${song.title}`}
+                    aria-pressed={viewer.user ? hiFived : undefined}
+                    aria-busy={hiFive.isBusy(song.id) || undefined}
+                    onClick={() => (viewer.user ? hiFive.toggle(song.id) : setAskSignIn(true))}
+                  >
+                    <HiFiveIcon />
+                  </button>
+                )}
+                {song.hifives !== undefined && (
+                  <span className="song-row__count">
+                    {song.hifives}
+                    <span className="visually-hidden"> Hi Fives</span>
+                  </span>
+                )}
+              </span>
+              <span className="song-row__duration">{formatDuration(song.duration)}</span>
+            </li>
+          );
+        })}
+      </ol>
+      <SignInPrompt
+        open={askSignIn}
+        onOpenChange={setAskSignIn}
+        title="Log in to give a Hi Five"
+        reason="Hi Fives are for HFM members. Log in or sign up, and you'll come back to this page."
+      />
+    </>
+  );
+}
+
+function HiFiveIcon() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true">
+      <path d="M12 2a1.5 1.5 0 0 1 1.5 1.5V11h1V4.5a1.5 1.5 0 0 1 3 0V12h1V7.5a1.5 1.5 0 0 1 3 0V15a7 7 0 0 1-7 7h-1.2a7 7 0 0 1-5.6-2.8L3 14.6a1.5 1.5 0 0 1 2.3-1.9L8 15.5V5.5a1.5 1.5 0 0 1 3 0V11h1V3.5A1.5 1.5 0 0 1 12 2z" />
+    </svg>
+  );
+}

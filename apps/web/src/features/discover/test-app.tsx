@@ -1,0 +1,65 @@
+import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
+import { vi } from 'vitest';
+import { useSession } from '../../api/session';
+import { renderWithClient } from '../../api/test-utils';
+import { usePlayer } from '../../player/player-context';
+import { ArtistPage } from './artist-page';
+import { GenrePage } from './genre-page';
+import { MembersNav } from './header-search';
+import { MemberHomePage } from './member-home-page';
+import { PlaylistPage } from './playlist-page';
+import { SearchPage } from './search-page';
+import { ViewerProvider } from './viewer';
+
+/** Test-only: the discover screens under a memory router, with the viewer read from the session as app/ does. */
+function TestLayout() {
+  const session = useSession();
+  return (
+    <ViewerProvider user={session.data?.user ?? null} pending={session.isPending}>
+      <MembersNav />
+      <Outlet />
+      <QueueProbe />
+    </ViewerProvider>
+  );
+}
+
+/** Shows what the player holds, so a test can read the song and its queue. */
+function QueueProbe() {
+  const { song, queue } = usePlayer();
+  return (
+    <output data-testid="player-queue" data-song={song?.title ?? ''}>
+      {queue.map((entry) => entry.title).join(' | ')}
+    </output>
+  );
+}
+
+const routes: RouteObject[] = [
+  {
+    element: <TestLayout />,
+    children: [
+      { path: '/members', element: <MemberHomePage /> },
+      { path: '/members/search', element: <SearchPage /> },
+      { path: '/members/genres/:id', element: <GenrePage /> },
+      { path: '/members/playlists/:id', element: <PlaylistPage /> },
+      { path: '/a/:slug', element: <ArtistPage /> },
+      { path: '*', element: <p>Elsewhere</p> },
+    ],
+  },
+];
+
+export function renderDiscover(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  return { router, ...renderWithClient(<RouterProvider router={router} />) };
+}
+
+/** jsdom has no media playback: play and pause only announce themselves, as a browser's element does. */
+export function stubMediaElement() {
+  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
+    this.dispatchEvent(new Event('play'));
+    return Promise.resolve();
+  });
+  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (this: HTMLMediaElement) {
+    this.dispatchEvent(new Event('pause'));
+  });
+  vi.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockReturnValue('');
+}
