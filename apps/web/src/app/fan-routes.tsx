@@ -76,7 +76,9 @@ function MembersGate() {
   const session = useSession();
   const { pathname, search } = useLocation();
   const user = session.data?.user;
-  const away = session.data && (!user ? loginHref(`${pathname}${search}`) : user.role !== 'SUBSCRIBER' && ROUTE_BY_ROLE[user.role]);
+  const away =
+    session.data &&
+    (!user ? loginHref(`${pathname}${search}`) : user.role !== 'SUBSCRIBER' && ROUTE_BY_ROLE[user.role]);
 
   useEffect(() => {
     if (away) window.location.replace(away);
@@ -90,6 +92,7 @@ function MembersGate() {
         <Button onClick={() => void session.refetch()}>Try again</Button>
       </ShellMessage>
     );
-  if (away) return <ShellMessage>{user ? 'Taking you to your own area…' : 'Taking you to the login page…'}</ShellMessage>;
+  if (away)
+    return <ShellMessage>{user ? 'Taking you to your own area…' : 'Taking you to the login page…'}</ShellMessage>;
   return <Outlet />;
 }

@@ -3,7 +3,11 @@ import { sanitizeHtml } from './safe-html';
 
 describe('sanitizeHtml', () => {
   it.each([
-    ['keeps simple formatting', '<p>Hi <strong>there</strong> <em>you</em></p><ul><li>one</li></ul>', '<p>Hi <strong>there</strong> <em>you</em></p><ul><li>one</li></ul>'],
+    [
+      'keeps simple formatting',
+      '<p>Hi <strong>there</strong> <em>you</em></p><ul><li>one</li></ul>',
+      '<p>Hi <strong>there</strong> <em>you</em></p><ul><li>one</li></ul>',
+    ],
     ['drops scripts with their content', '<p>a</p><script>alert(1)</script>', '<p>a</p>'],
     ['drops event handlers and styles', '<p onclick="x()" style="color:red">a</p>', '<p>a</p>'],
     ['keeps the text of unknown tags', '<div><h1>Big</h1><span>small</span></div>', 'Bigsmall'],

@@ -11,7 +11,9 @@ interface HoldsSongs {
 
 /** Changes one song wherever a cached catalogue answer lists it (its `songs`, or its albums' `songs`). */
 export function patchCatalogueSong(client: QueryClient, songId: string, patch: SongPatch): void {
-  client.setQueriesData<unknown>({ queryKey: discoveryKeys.all }, (answer: unknown) => patchAnswer(answer, songId, patch));
+  client.setQueriesData<unknown>({ queryKey: discoveryKeys.all }, (answer: unknown) =>
+    patchAnswer(answer, songId, patch),
+  );
 }
 
 /** The cached catalogue answers as they are now, to put back if an optimistic change fails. */

@@ -1,7 +1,13 @@
 import type { HiFiveBody, HiFiveEntry } from '@hfm/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../client';
-import { pendingEntryId, rollBackHiFive, setCachedHiFived, setCachedHiFives, takeHiFiveSnapshot } from './hi-five-cache';
+import {
+  pendingEntryId,
+  rollBackHiFive,
+  setCachedHiFived,
+  setCachedHiFives,
+  takeHiFiveSnapshot,
+} from './hi-five-cache';
 
 /** POST /api/hi-fives: adds the member's Hi Five to a song; answers the entry and the song's new count. */
 export function addHiFive(body: HiFiveBody): Promise<HiFiveEntry> {
@@ -27,7 +33,9 @@ export function useAddHiFive() {
     },
     onSuccess: (entry) => {
       setCachedHiFived(client, (entries) =>
-        entries.map((existing) => (existing.itemID === entry.itemID ? { id: entry.id, itemID: entry.itemID } : existing)),
+        entries.map((existing) =>
+          existing.itemID === entry.itemID ? { id: entry.id, itemID: entry.itemID } : existing,
+        ),
       );
       setCachedHiFives(client, entry.itemID, () => entry.hifives);
     },

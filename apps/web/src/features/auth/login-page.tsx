@@ -7,7 +7,12 @@ import { useLogin } from '../../api/session';
 import { errorMessage } from '../../api/server-errors';
 import { Button } from '../../ui/button';
 import { PasswordField } from '../../ui/password-field';
-import { forgetReturnPath, rememberReturnPath, safeReturnPath, takeRememberedReturnPath } from '../../ui/return-address';
+import {
+  forgetReturnPath,
+  rememberReturnPath,
+  safeReturnPath,
+  takeRememberedReturnPath,
+} from '../../ui/return-address';
 import { TextField } from '../../ui/text-field';
 import { AuthLayout } from './auth-layout';
 import { SignedInNotice } from './signed-in-notice';

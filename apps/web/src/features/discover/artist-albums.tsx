@@ -6,7 +6,12 @@ export function ArtistAlbums({ albums, subscribed }: { albums: AlbumWithSongs[];
   return (
     <div className="artist-albums">
       {albums.map((album) => (
-        <article key={album.id} id={`album-${album.id}`} className="artist-album" aria-labelledby={`album-title-${album.id}`}>
+        <article
+          key={album.id}
+          id={`album-${album.id}`}
+          className="artist-album"
+          aria-labelledby={`album-title-${album.id}`}
+        >
           <div className="artist-album__cover">
             {album.artworkPath ? (
               <img src={album.artworkPath} alt={`Artwork of ${album.name}`} loading="lazy" />

@@ -46,7 +46,11 @@ function ArtistPageBody({ data }: { data: ArtistPageData }) {
         </div>
         <div className="artist-header__identity">
           <span className="artist-header__photo">
-            {artist.photo ? <img src={artist.photo} alt="" /> : <span aria-hidden="true">{initialsOf(artist.name)}</span>}
+            {artist.photo ? (
+              <img src={artist.photo} alt="" />
+            ) : (
+              <span aria-hidden="true">{initialsOf(artist.name)}</span>
+            )}
           </span>
           <div className="artist-header__names">
             <p className="discover-eyebrow">Artist</p>

@@ -14,12 +14,16 @@ export function CardRow({ id, label, children }: { id: string; label: string; ch
   );
 }
 
-export function ArtistCardLink({ artist }: { artist: Pick<ArtistCard, 'name' | 'slug' | 'photo'> & { genre: string | null } }) {
+export function ArtistCardLink({
+  artist,
+}: {
+  artist: Pick<ArtistCard, 'name' | 'slug' | 'photo'> & { genre: string | null };
+}) {
   return (
     <li className="card">
       <Link className="card__link" to={`/a/${artist.slug}`}>
         <CardImage src={artist.photo} round initials={artist.name} />
-        <span className="card__title">{artist.name}</span>
+        <span className="card__title">{artist.name}</span>{' '}
         {artist.genre && <span className="card__meta">{artist.genre}</span>}
       </Link>
     </li>
@@ -31,7 +35,7 @@ export function PlaylistCardLink({ playlist }: { playlist: PlaylistCard }) {
     <li className="card card--wide">
       <Link className="card__link" to={`/members/playlists/${playlist.id}`}>
         <CardImage src={playlist.artworkPath} initials={playlist.title} />
-        <span className="card__title">{playlist.title}</span>
+        <span className="card__title">{playlist.title}</span>{' '}
         <span className="card__meta">
           {playlist.songCount} song{playlist.songCount === 1 ? '' : 's'}
         </span>

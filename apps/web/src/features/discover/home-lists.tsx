@@ -11,9 +11,7 @@ interface Row {
 
 const playlists = (items: PlaylistCard[]) => items.map((item) => <PlaylistCardLink key={item.id} playlist={item} />);
 const artists = (items: ArtistCard[]) =>
-  items.map((item) => (
-    <ArtistCardLink key={item.id} artist={{ ...item, genre: item.genre?.label ?? null }} />
-  ));
+  items.map((item) => <ArtistCardLink key={item.id} artist={{ ...item, genre: item.genre?.label ?? null }} />);
 const genres = (items: PublicGenre[]) => items.map((item) => <GenreCardLink key={item.id} genre={item} />);
 
 /** The member-home lists, in the order a fan browses them. */

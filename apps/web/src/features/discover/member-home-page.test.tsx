@@ -41,7 +41,12 @@ describe('Member home', () => {
   });
 
   it('shows the hero, their songs, and every list, with cards linking to artist, genre and playlist pages', async () => {
-    stubFetch([sessionRoute(member()), heroRoute({ body: hero }), summaryRoute({ body: summary }), listsRoute({ body: lists })]);
+    stubFetch([
+      sessionRoute(member()),
+      heroRoute({ body: hero }),
+      summaryRoute({ body: summary }),
+      listsRoute({ body: lists }),
+    ]);
     renderDiscover('/members');
     expect(await screen.findByRole('heading', { level: 2, name: 'Nina Simone' })).toBeInTheDocument();
     expect(screen.getByText('The High Priestess of Soul.')).toBeInTheDocument();
@@ -78,7 +83,7 @@ describe('Member home', () => {
     expect(listsCalls).toBe(2);
   });
 
-  it("shows an error in the hero block (and asks for no summary) while the lists still show", async () => {
+  it('shows an error in the hero block (and asks for no summary) while the lists still show', async () => {
     const calls = stubFetch([sessionRoute(member()), heroRoute(serverDown), listsRoute({ body: lists })]);
     renderDiscover('/members');
     expect(await screen.findByRole('alert')).toHaveTextContent("We couldn't load the featured artist.");
@@ -88,7 +93,12 @@ describe('Member home', () => {
   });
 
   it("shows an error in the hero's songs alone", async () => {
-    stubFetch([sessionRoute(member()), heroRoute({ body: hero }), summaryRoute(serverDown), listsRoute({ body: lists })]);
+    stubFetch([
+      sessionRoute(member()),
+      heroRoute({ body: hero }),
+      summaryRoute(serverDown),
+      listsRoute({ body: lists }),
+    ]);
     renderDiscover('/members');
     expect(await screen.findByRole('alert')).toHaveTextContent("We couldn't load Nina Simone's songs.");
     expect(screen.getByRole('heading', { level: 2, name: 'Nina Simone' })).toBeInTheDocument();

@@ -90,7 +90,7 @@ function SearchGroups({ results, term }: { results: SearchResult[]; term: string
                       </span>
                     )}
                     <span className="search-album__text">
-                      <span className="search-album__name">{album.name}</span>
+                      <span className="search-album__name">{album.name}</span>{' '}
                       <span className="discover-muted">{album.artistName}</span>
                     </span>
                   </Link>

@@ -61,7 +61,10 @@ export function SongRows({ songs, label, showArtist = false, numbered = false, s
                     </span>
                   )}
                   {preview && (
-                    <span className="song-row__preview" title="Plays a 45-second preview. Subscribe to hear it in full.">
+                    <span
+                      className="song-row__preview"
+                      title="Plays a 45-second preview. Subscribe to hear it in full."
+                    >
                       Preview
                     </span>
                   )}

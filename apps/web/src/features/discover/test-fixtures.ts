@@ -59,7 +59,12 @@ export function artistCard(change: Partial<ArtistCard> & { id: string; name: str
 }
 
 export const hero: HeroArtist = {
-  ...artistCard({ id: ARTIST_ID, name: 'Nina Simone', slug: 'nina-simone', featuredBio: 'The High Priestess of Soul.' }),
+  ...artistCard({
+    id: ARTIST_ID,
+    name: 'Nina Simone',
+    slug: 'nina-simone',
+    featuredBio: 'The High Priestess of Soul.',
+  }),
   bio: '<p>Born in <strong>Tryon</strong>.</p><script>alert(1)</script>',
   photos: ['/media/photos/nina-1.jpg'],
 };

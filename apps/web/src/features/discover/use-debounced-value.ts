@@ -4,8 +4,8 @@ import { useEffect, useState } from 'react';
 export function useDebouncedValue<T>(value: T, delay: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
-    const timer = window.setTimeout(() => setSettled(value), delay);
-    return () => window.clearTimeout(timer);
+    const timer = setTimeout(() => setSettled(value), delay);
+    return () => clearTimeout(timer);
   }, [value, delay]);
   return settled;
 }

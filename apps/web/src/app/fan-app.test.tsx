@@ -1,0 +1,109 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithClient, stubFetch, stubLocation } from '../api/test-utils';
+import { stubMediaElement } from '../features/discover/test-app';
+import {
+  ARTIST_ID,
+  artistPage,
+  hero,
+  lists,
+  member,
+  playRoute,
+  sessionRoute,
+  summary,
+} from '../features/discover/test-fixtures';
+import { fanRoutes } from './fan-routes';
+
+const catalogue = [
+  { method: 'GET', path: '/api/bff/members/hero-artist', reply: { body: hero } },
+  { method: 'GET', path: `/api/bff/members/artist-summary/${ARTIST_ID}`, reply: { body: summary } },
+  { method: 'GET', path: '/api/playlists/agg/member-home-lists', reply: { body: lists } },
+  { method: 'GET', path: '/api/artist-pages/nina-simone', reply: { body: artistPage } },
+  playRoute,
+];
+
+function renderFanApp(path: string) {
+  const router = createMemoryRouter(fanRoutes, { initialEntries: [path] });
+  return { router, ...renderWithClient(<RouterProvider router={router} />) };
+}
+
+beforeEach(() => {
+  stubMediaElement();
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  window.sessionStorage.clear();
+});
+
+describe('The fans’ app', () => {
+  it('sends a signed-out visitor of the members area to log in, coming back afterwards', async () => {
+    const location = stubLocation('http://localhost/members/search?s=nina');
+    stubFetch([sessionRoute(null)]);
+    renderFanApp('/members/search?s=nina');
+    await waitFor(() => expect(location.replace).toHaveBeenCalledWith('/login?next=%2Fmembers%2Fsearch%3Fs%3Dnina'));
+  });
+
+  it('sends an artist in the members area to their own area', async () => {
+    const location = stubLocation('http://localhost/members/');
+    stubFetch([sessionRoute(member({ role: 'ARTIST' }))]);
+    renderFanApp('/members/');
+    await waitFor(() => expect(location.replace).toHaveBeenCalledWith('/artist/'));
+  });
+
+  it('shows a signed-out visitor an artist page with Log in and Sign up that come back to it', async () => {
+    stubLocation('http://localhost/a/nina-simone');
+    stubFetch([sessionRoute(null), ...catalogue]);
+    renderFanApp('/a/nina-simone');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nina Simone' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login?next=%2Fa%2Fnina-simone');
+    expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/main/#/fan-sign-up');
+    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
+  });
+
+  it('moves from member home to an artist page and back inside one router: the player plays on', async () => {
+    const location = stubLocation('http://localhost/members/');
+    stubFetch([sessionRoute(member()), ...catalogue]);
+    const user = userEvent.setup();
+    const { router } = renderFanApp('/members/');
+    await user.click(await screen.findByRole('button', { name: 'Play Sinnerman' }));
+    const player = screen.getByRole('region', { name: 'Player' });
+    expect(within(player).getByText('Sinnerman')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'Open artist page' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nina Simone' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/a/nina-simone');
+    expect(screen.getByRole('region', { name: 'Player' })).toBe(player);
+    expect(within(player).getByText('Sinnerman')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search songs, artists and albums' })).toBeInTheDocument();
+
+    await act(() => router.navigate(-1));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Sam' })).toBeInTheDocument();
+    expect(within(player).getByText('Sinnerman')).toBeInTheDocument();
+    expect(location.assign).not.toHaveBeenCalled();
+  });
+
+  it("puts member home's scroll position and a card row's back when the fan returns from an artist page", async () => {
+    stubLocation('http://localhost/members/');
+    stubFetch([sessionRoute(member()), ...catalogue]);
+    const user = userEvent.setup();
+    const { router } = renderFanApp('/members/');
+    const row = await screen.findByRole('list', { name: 'Featured artists' });
+    row.scrollLeft = 120;
+    fireEvent.scroll(row);
+    Object.defineProperty(window, 'scrollY', { configurable: true, value: 640 });
+
+    await user.click(within(row).getByRole('link', { name: /Odetta/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/a/odetta'));
+    Object.defineProperty(window, 'scrollY', { configurable: true, value: 0 });
+    vi.mocked(window.scrollTo).mockClear();
+
+    await act(() => router.navigate(-1));
+    const back = await screen.findByRole('list', { name: 'Featured artists' });
+    expect(back.scrollLeft).toBe(120);
+    await waitFor(() => expect(window.scrollTo).toHaveBeenCalledWith(0, 640));
+  });
+});
