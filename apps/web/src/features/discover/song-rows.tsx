@@ -35,71 +35,26 @@ export function SongRows({ songs, label, showArtist = false, numbered = false, s
   return (
     <>
       <ol className={`song-rows${numbered ? ' song-rows--numbered' : ''}`} aria-label={label}>
-        {songs.map((song, index) => {
-          const playing = song.id === playingId;
-          const preview = !song.isFullPreview && !subscribed && !viewer.hearsInFull(song.artistID);
-          const hiFived = hiFive.isHiFived(song.id);
-          return (
-            <li key={`${song.id}-${index}`} className={`song-row${playing ? ' song-row--playing' : ''}`}>
-              <button
-                type="button"
-                className="song-row__play"
-                onClick={() => toggle(song)}
-                aria-label={`${playing ? 'Pause' : 'Play'} ${song.title}`}
-              >
-                {numbered && <span className="song-row__number">{index + 1}</span>}
-                <svg viewBox="0 0 24 24" aria-hidden="true" className="song-row__icon">
-                  <path d={playing ? 'M7 5h4v14H7zM13 5h4v14h-4z' : 'M8 5v14l11-7z'} />
-                </svg>
-              </button>
-              <span className="song-row__main">
-                <span className="song-row__title">
-                  <span className="song-row__title-text">{song.title}</span>
-                  {song.explicit && (
-                    <span className="song-row__explicit" title="Explicit" aria-label="Explicit">
-                      E
-                    </span>
-                  )}
-                  {preview && (
-                    <span
-                      className="song-row__preview"
-                      title="Plays a 45-second preview. Subscribe to hear it in full."
-                    >
-                      Preview
-                    </span>
-                  )}
-                </span>
-                {showArtist && (
-                  <Link className="song-row__artist" to={`/a/${song.artistSlug}`}>
-                    {song.artistName}
-                  </Link>
-                )}
-              </span>
-              <LazyWaveform songId={song.id} />
-              <span className="song-row__hifive">
-                {showHiFive && (
-                  <button
-                    type="button"
-                    className={`song-row__hifive-button${hiFived ? ' song-row__hifive-button--on' : ''}`}
-                    aria-label={`Hi Five ${song.title}`}
-                    aria-pressed={viewer.user ? hiFived : undefined}
-                    aria-busy={hiFive.isBusy(song.id) || undefined}
-                    onClick={() => (viewer.user ? hiFive.toggle(song.id) : setAskSignIn(true))}
-                  >
-                    <HiFiveIcon />
-                  </button>
-                )}
-                {song.hifives !== undefined && (
-                  <span className="song-row__count">
-                    {song.hifives}
-                    <span className="visually-hidden"> Hi Fives</span>
-                  </span>
-                )}
-              </span>
-              <span className="song-row__duration">{formatDuration(song.duration)}</span>
-            </li>
-          );
-        })}
+        {songs.map((song, index) => (
+          <SongRow
+            key={`${song.id}-${index}`}
+            song={song}
+            number={numbered ? index + 1 : null}
+            playing={song.id === playingId}
+            onPlay={() => toggle(song)}
+            preview={!song.isFullPreview && !subscribed && !viewer.hearsInFull(song.artistID)}
+            showArtist={showArtist}
+            hiFive={
+              showHiFive
+                ? {
+                    pressed: viewer.user ? hiFive.isHiFived(song.id) : undefined,
+                    busy: hiFive.isBusy(song.id),
+                    onClick: () => (viewer.user ? hiFive.toggle(song.id) : setAskSignIn(true)),
+                  }
+                : null
+            }
+          />
+        ))}
       </ol>
       <SignInPrompt
         open={askSignIn}
@@ -108,6 +63,81 @@ export function SongRows({ songs, label, showArtist = false, numbered = false, s
         reason="Hi Fives are for HFM members. Log in or sign up, and you'll come back to this page."
       />
     </>
+  );
+}
+
+interface SongRowProps {
+  song: ListSong;
+  number: number | null;
+  playing: boolean;
+  onPlay: () => void;
+  preview: boolean;
+  showArtist: boolean;
+  /** The Hi Five button, or null when this viewer has none (artists, admins). */
+  hiFive: { pressed: boolean | undefined; busy: boolean; onClick: () => void } | null;
+}
+
+function SongRow({ song, number, playing, onPlay, preview, showArtist, hiFive }: SongRowProps) {
+  return (
+    <li className={`song-row${playing ? ' song-row--playing' : ''}`}>
+      <button
+        type="button"
+        className="song-row__play"
+        onClick={onPlay}
+        aria-label={`${playing ? 'Pause' : 'Play'} ${song.title}`}
+      >
+        {number !== null && <span className="song-row__number">{number}</span>}
+        <svg viewBox="0 0 24 24" aria-hidden="true" className="song-row__icon">
+          <path d={playing ? 'M7 5h4v14H7zM13 5h4v14h-4z' : 'M8 5v14l11-7z'} />
+        </svg>
+      </button>
+      <span className="song-row__main">
+        <span className="song-row__title">
+          <span className="song-row__title-text">{song.title}</span>
+          {song.explicit && (
+            <span className="song-row__explicit" title="Explicit" aria-label="Explicit">
+              E
+            </span>
+          )}
+        </span>
+        {(preview || showArtist) && (
+          <span className="song-row__meta">
+            {preview && (
+              <span className="song-row__preview" title="Plays a 45-second preview. Subscribe to hear it in full.">
+                Preview
+              </span>
+            )}
+            {showArtist && (
+              <Link className="song-row__artist" to={`/a/${song.artistSlug}`}>
+                {song.artistName}
+              </Link>
+            )}
+          </span>
+        )}
+      </span>
+      <LazyWaveform songId={song.id} />
+      <span className="song-row__hifive">
+        {hiFive && (
+          <button
+            type="button"
+            className={`song-row__hifive-button${hiFive.pressed ? ' song-row__hifive-button--on' : ''}`}
+            aria-label={`Hi Five ${song.title}`}
+            aria-pressed={hiFive.pressed}
+            aria-busy={hiFive.busy || undefined}
+            onClick={hiFive.onClick}
+          >
+            <HiFiveIcon />
+          </button>
+        )}
+        {song.hifives !== undefined && (
+          <span className="song-row__count">
+            {song.hifives}
+            <span className="visually-hidden"> Hi Fives</span>
+          </span>
+        )}
+      </span>
+      <span className="song-row__duration">{formatDuration(song.duration)}</span>
+    </li>
   );
 }
 
