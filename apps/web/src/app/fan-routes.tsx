@@ -60,7 +60,7 @@ function FanRoot() {
           {page}
         </AppShell>
       ) : (
-        <PublicShell user={user} returnTo={`${pathname}${search}${hash}`}>
+        <PublicShell user={session.isPending ? undefined : user} returnTo={`${pathname}${search}${hash}`}>
           {page}
         </PublicShell>
       )}

@@ -14,7 +14,8 @@ export function PublicShell({
   returnTo,
   children,
 }: {
-  user: PublicUser | null;
+  /** Who is signed in: null when nobody, undefined while that is not known yet (the header waits). */
+  user: PublicUser | null | undefined;
   /** This page's path, to come back to after signing in or up. */
   returnTo: string;
   children: ReactNode;
@@ -28,7 +29,7 @@ export function PublicShell({
           </a>
         </div>
         <div className="shell-header__user">
-          {user ? (
+          {user === undefined ? null : user ? (
             <a className="button button--secondary shell-header__link" href={ROUTE_BY_ROLE[user.role]}>
               <span>Go to {AREA_NAMES[AREA_BY_ROLE[user.role]]}</span>
             </a>
