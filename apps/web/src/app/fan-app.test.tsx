@@ -70,7 +70,7 @@ describe('The fans’ app', () => {
     const user = userEvent.setup();
     const { router } = renderFanApp('/members/');
     await user.click(await screen.findByRole('button', { name: 'Play Sinnerman' }));
-    const player = screen.getByRole('region', { name: 'Player' });
+    const player = await screen.findByRole('region', { name: 'Player' });
     expect(within(player).getByText('Sinnerman')).toBeInTheDocument();
 
     await user.click(screen.getByRole('link', { name: 'Open artist page' }));

@@ -14,7 +14,6 @@ import { SearchPage } from '../features/discover/search-page';
 import { ViewerProvider } from '../features/discover/viewer';
 import { AppShell, ShellMessage } from '../features/shells/app-shell';
 import { PublicShell } from '../features/shells/public-shell';
-import { PlayerBar } from '../player/player-bar';
 import { Button } from '../ui/button';
 import { ErrorBoundary } from '../ui/error-boundary';
 import { loginHref } from '../ui/return-address';
@@ -64,7 +63,6 @@ function FanRoot() {
           {page}
         </PublicShell>
       )}
-      <PlayerBar />
       <ScrollRestoration />
       <Toaster position="top-center" richColors />
     </ViewerProvider>

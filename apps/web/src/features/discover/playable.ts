@@ -1,20 +1,14 @@
 import type { CatalogueSong } from '@hfm/shared';
 import { useCallback } from 'react';
-import { usePlayer, usePlayingId, type Player } from '../../player/player-context';
+import { usePlayer, usePlayingId, type PlayableSong } from '../../player/player-context';
 
-/** What a song row needs: a catalogue song, or a song found by search (which carries no counts). */
-export type ListSong = Pick<
-  CatalogueSong,
-  'id' | 'title' | 'artistID' | 'artistName' | 'artistSlug' | 'duration' | 'isFullPreview'
-> &
+/**
+ * What a song row needs: what the player plays, with the artist named and linked: a catalogue song, or a
+ * song found by search (which carries no counts).
+ */
+export type ListSong = PlayableSong &
+  Pick<CatalogueSong, 'artistName' | 'artistSlug' | 'isFullPreview'> &
   Partial<Pick<CatalogueSong, 'hifives' | 'explicit'>>;
-
-type PlayerSong = Parameters<Player['play']>[0];
-
-/** The player takes catalogue songs (id, title, artistID, duration, artistName, artistSlug, isFullPreview). */
-function toPlayerSong(song: ListSong): PlayerSong {
-  return song as unknown as PlayerSong;
-}
 
 /**
  * Play and pause from a list: a song starts the player with the list it was chosen in as the queue (so
@@ -26,7 +20,7 @@ export function usePlayFromList(songs: readonly ListSong[]) {
   const toggle = useCallback(
     (song: ListSong) => {
       if (song.id === playingId) return player.pause();
-      player.play(toPlayerSong(song), songs.map(toPlayerSong));
+      player.play(song, songs);
     },
     [player, playingId, songs],
   );

@@ -1,5 +1,4 @@
 import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
-import { vi } from 'vitest';
 import { useSession } from '../../api/session';
 import { renderWithClient } from '../../api/test-utils';
 import { usePlayer } from '../../player/player-context';
@@ -52,14 +51,5 @@ export function renderDiscover(path: string) {
   return { router, ...renderWithClient(<RouterProvider router={router} />) };
 }
 
-/** jsdom has no media playback: play and pause only announce themselves, as a browser's element does. */
-export function stubMediaElement() {
-  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
-    this.dispatchEvent(new Event('play'));
-    return Promise.resolve();
-  });
-  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (this: HTMLMediaElement) {
-    this.dispatchEvent(new Event('pause'));
-  });
-  vi.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockReturnValue('');
-}
+/** jsdom has no media playback: the player's own stand-in for the audio element. */
+export { stubMediaElement } from '../../player/player-test-utils';

@@ -160,6 +160,14 @@ export const playRoute: StubRoute = {
   method: 'GET',
   path: /^\/api\/songs\/[\w-]+\/play$/,
   reply: (request) => ({
-    body: { full: false, hls: null, dash: null, preview: `/media/${request.path.split('/')[3]}.mp3`, duration: 200 },
+    body: {
+      full: false,
+      hls: null,
+      dash: null,
+      preview: `/media/${request.path.split('/')[3]}.mp3`,
+      duration: 200,
+      playableSeconds: 45,
+      gainDb: 0,
+    },
   }),
 };
