@@ -1,0 +1,176 @@
+import type { ArtistPage, CatalogueSong, MemberHomeLists } from '@hfm/shared';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser, MOBILE, screenshot } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+const FAN = 'fan@hfm.local';
+
+/** Fans find and hear music: member home, search, artist pages (signed out and in), previews, queues, Hi Five. */
+describe('fans discover and listen in a real browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  /** An artist of the first-start demo catalogue with a full-preview song and a song longer than a preview. */
+  let artist: ArtistPage;
+  let fullPreview: CatalogueSong;
+  let previewOnly: CatalogueSong;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    const context = await signedInContext(DESKTOP);
+    const lists = await json<MemberHomeLists>(context, '/api/playlists/agg/member-home-lists');
+    for (const card of [...lists.featuredArtists, ...lists.newReleases]) {
+      const page = await json<ArtistPage>(context, `/api/artist-pages/${card.slug}`);
+      const full = page.songs.find((song) => song.isFullPreview);
+      const long = page.songs.find((song) => !song.isFullPreview && (song.duration ?? 0) > 46);
+      if (full && long) [artist, fullPreview, previewOnly] = [page, full, long];
+      if (artist) break;
+    }
+    await context.close();
+    expect(artist, 'the demo catalogue has an artist with a full-preview song and a long song').toBeDefined();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function json<T>(context: BrowserContext, path: string): Promise<T> {
+    const response = await context.request.get(path);
+    expect(response.status(), path).toBe(200);
+    return (await response.json()) as T;
+  }
+
+  async function signedInContext(viewport: typeof DESKTOP): Promise<BrowserContext> {
+    const context = await browser.newContext({ viewport, baseURL: server.baseUrl });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(FAN);
+    await page.getByLabel('Password', { exact: true }).fill(await server.demoPassword(FAN));
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL('**/members/');
+    await page.close();
+    return context;
+  }
+
+  /** The app's one audio element, watched from the page: the furthest time it reached and whether it ended. */
+  async function watchAudio(page: Page) {
+    await page.evaluate(() => {
+      const audio = document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!;
+      const watch = { furthest: 0, ended: false };
+      (window as unknown as { audioWatch: typeof watch }).audioWatch = watch;
+      audio.addEventListener('timeupdate', () => (watch.furthest = Math.max(watch.furthest, audio.currentTime)));
+      audio.addEventListener('ended', () => (watch.ended = true));
+    });
+  }
+  const audioWatch = (page: Page) =>
+    page.evaluate(() => (window as unknown as { audioWatch: { furthest: number; ended: boolean } }).audioWatch);
+  const seekAudio = (page: Page, seconds: number) =>
+    page.evaluate((to) => {
+      document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.currentTime = to;
+    }, seconds);
+
+  async function playFromArtistList(page: Page, song: CatalogueSong) {
+    const list = page.getByRole('list', { name: `Songs by ${artist.artist.name}` });
+    await list.getByRole('button', { name: `Play ${song.title}` }).click();
+    const bar = page.getByRole('region', { name: 'Player' });
+    await bar.getByText(song.title).waitFor();
+    await page.waitForFunction(() => {
+      const audio = document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]');
+      return audio !== null && audio.currentTime > 0.5;
+    });
+    return bar;
+  }
+
+  it('a signed-out visitor opens an artist page by its address: a preview stops by 45 s with the offer; a full-preview song plays to its end', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP, baseURL: server.baseUrl });
+    const page = await context.newPage();
+    await page.goto(`/a/${artist.artist.slug}`);
+    await page.getByRole('heading', { level: 1, name: artist.artist.name }).waitFor();
+    expect(await page.title()).toBe(`${artist.artist.name} | HFM`);
+    await page.getByText('$9.99/year').waitFor();
+    await screenshot(page, 'fans-artist-signed-out-1280');
+
+    await page.locator('[data-testid="player-audio"]').waitFor({ state: 'attached' });
+    await watchAudio(page);
+    const bar = await playFromArtistList(page, previewOnly);
+    await bar.getByText(`Preview — subscribe to ${artist.artist.name} to hear the whole song`).waitFor();
+    await seekAudio(page, 40);
+    await page.waitForFunction(
+      () => {
+        const audio = document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!;
+        return audio.paused || audio.ended || !document.body.innerText.includes('Preview —');
+      },
+      undefined,
+      { timeout: 30_000 },
+    );
+    const preview = await audioWatch(page);
+    expect(preview.furthest).toBeGreaterThan(40);
+    expect(preview.furthest).toBeLessThanOrEqual(45.5);
+
+    await watchAudio(page);
+    await playFromArtistList(page, fullPreview);
+    await seekAudio(page, (fullPreview.duration ?? 0) - 3);
+    await page.waitForFunction(
+      () => (window as unknown as { audioWatch: { ended: boolean } }).audioWatch.ended,
+      undefined,
+      { timeout: 30_000 },
+    );
+    expect((await audioWatch(page)).furthest).toBeGreaterThan((fullPreview.duration ?? 0) - 1);
+
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await page.waitForURL(/\/login\?next=/);
+    await context.close();
+  });
+
+  for (const [label, viewport] of [
+    ['1280', DESKTOP],
+    ['390', MOBILE],
+  ] as const) {
+    it(`at ${label} px a fan opens member home, searches, opens an artist page, queues from its list and gives a Hi Five`, async () => {
+      const context = await signedInContext(viewport);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto('/members/');
+      await page.getByRole('heading', { level: 2, name: 'New releases' }).waitFor();
+      await screenshot(page, `fans-member-home-${label}`);
+
+      const term = artist.artist.name.slice(0, Math.min(8, artist.artist.name.length));
+      await page.getByLabel('Search songs, artists and albums').fill(term);
+      await page.waitForURL(/\/members\/search\?s=/);
+      const result = page.getByRole('link', { name: new RegExp(escapeRegExp(artist.artist.name)) }).first();
+      await result.waitFor();
+      await screenshot(page, `fans-search-${label}`);
+      await result.click();
+      await page.waitForURL(`**/a/${artist.artist.slug}`);
+      await page.getByRole('heading', { level: 1, name: artist.artist.name }).waitFor();
+
+      // Queue from the list: play the first song, then Next plays the second of the same list.
+      const songs = artist.songs;
+      await playFromArtistList(page, songs[0]!);
+      const bar = page.getByRole('region', { name: 'Player' });
+      await bar.getByText(`1 of ${songs.length}`).waitFor();
+      await bar.getByRole('button', { name: 'Next song' }).click();
+      await bar.getByText(songs[1]!.title).waitFor();
+      await bar.getByText(`2 of ${songs.length}`).waitFor();
+
+      const list = page.getByRole('list', { name: `Songs by ${artist.artist.name}` });
+      const hiFive = list.getByRole('button', { name: `Hi Five ${songs[1]!.title}` });
+      const countNow = async () =>
+        (await json<ArtistPage>(context, `/api/artist-pages/${artist.artist.slug}`)).songs[1]!.hifives;
+      const before = await countNow();
+      const profile = await json<{ user: { hiFived: { itemID: string }[] } }>(context, '/api/users/session/profile');
+      const had = profile.user.hiFived.some((entry) => entry.itemID === songs[1]!.id);
+      await hiFive.click();
+      await expect.poll(countNow).toBe(had ? before - 1 : before + 1);
+      await screenshot(page, `fans-artist-playing-${label}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
