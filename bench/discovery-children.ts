@@ -74,18 +74,9 @@ async function runServer(): Promise<void> {
         ? { text: first, params: args[1] }
         : { text: first.text, params: args[1] ?? first.values };
     };
-    const pool = database.pool as { query: QueryFn; connect: QueryFn };
-    recordQueries(pool, sink, pgText);
-    const connect = pool.connect.bind(pool);
-    const wrapped = new WeakSet<object>();
-    pool.connect = async (...args: unknown[]) => {
-      const client = (await connect(...args)) as { query: QueryFn };
-      if (!wrapped.has(client)) {
-        wrapped.add(client);
-        recordQueries(client, sink, pgText);
-      }
-      return client;
-    };
+    // Every statement, pool.query's too, runs on a pooled client: record on each new client.
+    const pool = database.pool as { on(event: 'connect', listener: (client: { query: QueryFn }) => void): void };
+    pool.on('connect', (client) => recordQueries(client, sink, pgText));
   }
 
   const app = await buildApp(config, { serveWeb: false, database });
