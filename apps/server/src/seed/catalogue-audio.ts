@@ -14,27 +14,25 @@ import type { Loudness } from '../platform/media/loudness.js';
 import { listSongOutputs, songOutputKeys, type SongOutputKeys } from '../platform/media/song-outputs.js';
 import { transcodeSong } from '../platform/media/song-pipeline.js';
 import type { ObjectStorage } from '../platform/storage/storage.js';
+import { SeededRandom } from './seeded-random.js';
 
 export const DEMO_AUDIO_PREFIX = 'seed/demo-audio/';
 /** Bump when the tunes or the stored description change, so old stored clips are made again. */
-const CLIP_VERSION = 1;
+const CLIP_VERSION = 2;
 
 interface Tune {
   name: string;
   title: string;
-  /** One loop: 4 bars of 4 beats, a whole number of seconds so the loop is sample-exact. */
+  /** Four bars of four beats (the chord progression) take this long... */
   loopSeconds: number;
+  /** ...and are played this many times. */
   loops: number;
   /** Root of each bar's chord, as semitones above A (440 Hz). */
   chordRoots: [number, number, number, number];
   minor: boolean;
 }
 
-/**
- * Songs at least this long play a 45 s preview to non-subscribers; the short one suits full-preview songs.
- * Each loop is a whole number of the waveform's 1,000 slices, so the peaks repeat and the rows' copies
- * compress well.
- */
+/** The two longer tunes play a 45 s preview to non-subscribers; the short one suits full-preview songs. */
 export const DEMO_TUNES: readonly Tune[] = [
   { name: 'daybreak', title: 'Daybreak', loopSeconds: 8, loops: 8, chordRoots: [3, 10, 12, 8], minor: false },
   { name: 'undertow', title: 'Undertow', loopSeconds: 10, loops: 5, chordRoots: [0, 8, 3, 10], minor: true },
@@ -52,50 +50,50 @@ export interface DemoClip {
 
 const SAMPLE_RATE = 44_100;
 
-/** A 16-bit stereo WAV of the tune: arpeggiated chords with a bass line and a soft kick, looped. */
+/**
+ * A 16-bit stereo WAV of the tune: arpeggiated chords over a bass line and a soft kick, each note played
+ * a little louder or softer (as a person plays). The varying loudness gives a waveform that compresses like
+ * a real song's, so the peaks every seeded row carries take the room real peaks do (out of line, TOAST).
+ */
 export function renderTune(tune: Tune): Buffer {
-  const loopFrames = tune.loopSeconds * SAMPLE_RATE;
-  const left = new Float64Array(loopFrames);
-  const right = new Float64Array(loopFrames);
-  const beatFrames = loopFrames / 16;
+  const frames = tune.loopSeconds * tune.loops * SAMPLE_RATE;
+  const left = new Float64Array(frames);
+  const right = new Float64Array(frames);
+  const beatFrames = (tune.loopSeconds * SAMPLE_RATE) / 16;
   const third = tune.minor ? 3 : 4;
-  // Notes ring past their beat; what runs over the loop's end wraps to its start, so the loop is seamless.
+  const random = new SeededRandom(`tune:${tune.name}`);
   const addNote = (startFrame: number, hz: number, seconds: number, gain: number, pan: number, decay: number) => {
-    const frames = Math.round(seconds * SAMPLE_RATE);
-    for (let frame = 0; frame < frames; frame++) {
+    const length = Math.min(Math.round(seconds * SAMPLE_RATE), frames - startFrame);
+    for (let frame = 0; frame < length; frame++) {
       const time = frame / SAMPLE_RATE;
       const envelope = Math.min(1, time * 200) * Math.exp(-time * decay);
       const phase = 2 * Math.PI * hz * time;
       const value = gain * envelope * (Math.sin(phase) + 0.3 * Math.sin(2 * phase) + 0.12 * Math.sin(3 * phase));
-      const index = (startFrame + frame) % loopFrames;
-      left[index]! += value * (1 - pan);
-      right[index]! += value * (1 + pan);
+      left[startFrame + frame]! += value * (1 - pan);
+      right[startFrame + frame]! += value * (1 + pan);
     }
   };
   const pitch = (semitones: number) => 440 * 2 ** (semitones / 12);
-  for (let bar = 0; bar < 4; bar++) {
-    const root = tune.chordRoots[bar]!;
+  const velocity = () => 0.55 + 0.45 * random.next();
+  for (let bar = 0; bar < 4 * tune.loops; bar++) {
+    const root = tune.chordRoots[bar % 4]!;
     const chord = [root, root + third, root + 7, root + 12];
-    const barStart = Math.round(bar * 4 * beatFrames);
-    addNote(barStart, pitch(root - 24), (4 * beatFrames) / SAMPLE_RATE, 0.22, 0, 1.2);
+    const barStart = bar * 4 * beatFrames;
+    addNote(Math.round(barStart), pitch(root - 24), (4 * beatFrames) / SAMPLE_RATE, 0.22 * velocity(), 0, 1.2);
     for (let step = 0; step < 8; step++) {
-      const start = Math.round(bar * 4 * beatFrames + (step * beatFrames) / 2);
-      const note = chord[(step * 3) % chord.length]!;
-      addNote(start, pitch(note), (2 * beatFrames) / SAMPLE_RATE, 0.09, step % 2 === 0 ? -0.4 : 0.4, 6);
+      const start = Math.round(barStart + (step * beatFrames) / 2);
+      const note = chord[(step * 3) % chord.length]! - 12;
+      const pan = step % 2 === 0 ? -0.4 : 0.4;
+      addNote(start, pitch(note), (2 * beatFrames) / SAMPLE_RATE, 0.12 * velocity(), pan, 6);
     }
-    for (const beat of [0, 2]) {
-      const start = Math.round((bar * 4 + beat) * beatFrames);
-      addNote(start, 55, 0.25, 0.25, 0, 18);
-    }
+    for (const beat of [0, 2]) addNote(Math.round(barStart + beat * beatFrames), 55, 0.25, 0.25 * velocity(), 0, 18);
   }
-  const frames = loopFrames * tune.loops;
   const fadeFrames = SAMPLE_RATE * 2;
   const wav = wavHeader(frames);
   for (let frame = 0; frame < frames; frame++) {
     const fade = Math.min(1, (frames - frame) / fadeFrames, (frame + 1) / 2205);
-    const index = frame % loopFrames;
-    wav.writeInt16LE(toSample(left[index]! * fade), 44 + frame * 4);
-    wav.writeInt16LE(toSample(right[index]! * fade), 46 + frame * 4);
+    wav.writeInt16LE(toSample(left[frame]! * fade), 44 + frame * 4);
+    wav.writeInt16LE(toSample(right[frame]! * fade), 46 + frame * 4);
   }
   return wav;
 }
