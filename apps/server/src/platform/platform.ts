@@ -52,6 +52,11 @@ export async function createPlatform(
   };
 }
 
+/** The storage the server uses, for tools that run beside it (the CLI's demo catalogue). */
+export async function openStorage(config: Config): Promise<ObjectStorage> {
+  return createStorage(config, createUrlSigner(await loadSigningSecret(config.dataDir, config.signingSecret)));
+}
+
 /**
  * S3 when S3_BUCKET is set, files under DATA_DIR/storage otherwise. The AWS SDK is loaded only for S3:
  * a smaller heap is cheaper to collect, and every uploaded byte makes garbage (docs/performance.md).
