@@ -1,4 +1,4 @@
-import type { ArtistPage, CatalogueSong, MemberHomeLists } from '@hfm/shared';
+import type { ArtistPage, CatalogueSong, GenrePage, MemberHomeLists } from '@hfm/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, MOBILE, screenshot } from './support/browser.ts';
@@ -20,8 +20,13 @@ describe('fans discover and listen in a real browser', () => {
     browser = await launchBrowser();
     const context = await signedInContext(DESKTOP);
     const lists = await json<MemberHomeLists>(context, '/api/playlists/agg/member-home-lists');
-    for (const card of [...lists.featuredArtists, ...lists.newReleases]) {
-      const page = await json<ArtistPage>(context, `/api/artist-pages/${card.slug}`);
+    const slugs = new Set([...lists.featuredArtists, ...lists.newReleases].map((card) => card.slug));
+    for (const genre of lists.genres) {
+      const page = await json<GenrePage>(context, `/api/genres/${genre.id}/page`);
+      for (const card of page.artists) slugs.add(card.slug);
+    }
+    for (const slug of slugs) {
+      const page = await json<ArtistPage>(context, `/api/artist-pages/${slug}`);
       const full = page.songs.find((song) => song.isFullPreview);
       const long = page.songs.find((song) => !song.isFullPreview && (song.duration ?? 0) > 46);
       if (full && long) [artist, fullPreview, previewOnly] = [page, full, long];

@@ -87,7 +87,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     dataDir,
     databaseUrl: database?.url,
     async demoPassword(email: string) {
-      if (database && seedOutput === undefined) seedOutput = await runCli(['seed-demo'], childEnv);
+      // On PostgreSQL the server seeds nothing itself: the CLI makes what the first embedded start makes.
+      if (database && seedOutput === undefined) {
+        seedOutput = await runCli(['seed-demo', '--artists', '24', '--songs', '120'], childEnv);
+      }
       const escaped = email.replace(/[.@]/g, (c) => `\\${c}`);
       const match =
         new RegExp(`${escaped}\\s+(\\S+)\\s`).exec(output) ??

@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { DataDirLockedError } from './platform/db/lock.js';
 import { tuneGarbageCollection } from './platform/garbage-collection.js';
+import { FIRST_START_CATALOGUE, seedCatalogue } from './seed/catalogue.js';
 import { seedDemoOnFirstStart } from './seed/demo.js';
 
 /**
@@ -13,7 +14,9 @@ async function start(config: Config): Promise<void> {
   const app = await buildApp(config);
   await app.ctx.platform.database.migrate();
   await app.ctx.jobs.start();
-  if (config.seedDemo && config.role === 'all') await seedDemoOnFirstStart(app.ctx);
+  if (config.seedDemo && config.role === 'all' && (await seedDemoOnFirstStart(app.ctx))) {
+    await seedFirstStartCatalogue(app);
+  }
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();
@@ -29,6 +32,20 @@ async function start(config: Config): Promise<void> {
       { role: config.role },
       `HFM is running at ${config.publicUrl}/ (API docs at ${config.publicUrl}/api/docs)`,
     );
+  }
+}
+
+/**
+ * A small catalogue of generated music, so a first look at HFM has artists to find and songs to play.
+ * A failure (no ffmpeg, say) is logged and the product starts without it.
+ */
+async function seedFirstStartCatalogue(app: Awaited<ReturnType<typeof buildApp>>): Promise<void> {
+  app.log.info('Making a demo catalogue of generated music (first start only; about half a minute)...');
+  try {
+    const summary = await seedCatalogue(app.ctx, FIRST_START_CATALOGUE, (line) => app.log.debug(line));
+    app.log.info(`Seeded a demo catalogue: ${summary.artists} artists, ${summary.songs} songs.`);
+  } catch (error) {
+    app.log.warn({ err: error }, 'the demo catalogue could not be seeded; HFM starts without it');
   }
 }
 

@@ -23,6 +23,9 @@ import {
 import { planPlaylists, type PlaylistCandidate } from './catalogue-playlists.js';
 import { SeededRandom } from './seeded-random.js';
 
+/** What the first embedded start seeds beside the demo accounts: enough to browse, search and play. */
+export const FIRST_START_CATALOGUE: CatalogueOptions = { artists: 24, songs: 120, seed: 'hfm' };
+
 export interface CatalogueOptions {
   artists: number;
   songs: number;
