@@ -22,7 +22,8 @@
  * `$BENCH_DIR/postgres`. Run after `npm run build`: `npm run bench:discovery -w @hfm/bench`.
  * Results: bench/results/discovery-<engine>.json; summary in docs/performance.md.
  * Knobs: BENCH_ENGINES (pglite,postgres), BENCH_ROUNDS (3), BENCH_SECONDS (15: the measured run's length, roughly), BENCH_WARMUP_REQUESTS (1 per connection),
- * BENCH_ARTISTS, BENCH_SONGS, BENCH_PREVIEW_RANGE_BYTES (65536), BENCH_OUT_SUFFIX.
+ * BENCH_ARTISTS, BENCH_SONGS, BENCH_PREVIEW_RANGE_BYTES (65536), BENCH_OUT_SUFFIX, BENCH_ENDPOINTS (a comma list
+ * of the four names, to measure some), BENCH_CPU_PROF=<folder> (every child writes a CPU profile there).
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -60,6 +61,10 @@ const SEARCH_TERMS = [
 
 type EndpointName = 'memberHome' | 'search' | 'artistPage' | 'preview';
 const SQL_ENDPOINTS = ['memberHome', 'search', 'artistPage'] as const;
+/** The endpoints measured (all unless BENCH_ENDPOINTS names some, e.g. to profile one). */
+const MEASURED = (process.env.BENCH_ENDPOINTS ?? 'memberHome,search,artistPage,preview').split(',');
+const measured = <T extends EndpointName>(names: readonly T[]) => names.filter((name) => MEASURED.includes(name));
+const PROFILE_DIR = process.env.BENCH_CPU_PROF;
 
 interface Stats {
   /** The measured run: from its first request to its last answer. */
@@ -91,7 +96,13 @@ async function freePort(): Promise<number> {
 }
 
 function startChild(mode: '--server' | '--bare-sql' | '--bare-file', env: Record<string, string>): Promise<Child> {
-  const child = fork(childFile, [mode], { env: { ...process.env, ...env }, stdio: 'inherit' });
+  const child = fork(childFile, [mode], {
+    env: { ...process.env, ...env },
+    stdio: 'inherit',
+    execArgv: PROFILE_DIR
+      ? ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR, '--cpu-prof-name', `${mode.slice(2)}-${Date.now()}.cpuprofile`]
+      : [],
+  });
   let counter = 0;
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -373,12 +384,17 @@ async function benchEngine(engine: string) {
         setup.paths.preview = [signedPath(play.preview).path];
       }
       const stats = {} as Record<EndpointName, Stats>;
-      for (const name of [...SQL_ENDPOINTS, 'preview'] as const) {
+      for (const name of measured([...SQL_ENDPOINTS, 'preview'] as const)) {
         stats[name] = await measure(base, setup.paths[name], setup.headers[name], server.child.pid!);
         console.log(`  ours ${name}: ${stats[name].requestsPerSecond} req/s, p99 ${stats[name].latencyMs.p99} ms`);
       }
       round.ours = stats;
-      round.searchSequential = { ...round.searchSequential!, ours: await sequentialLatency(base, setup.paths.search) };
+      if (MEASURED.includes('search')) {
+        round.searchSequential = {
+          ...round.searchSequential!,
+          ours: await sequentialLatency(base, setup.paths.search),
+        };
+      }
     } finally {
       await server.stop();
     }
@@ -396,14 +412,21 @@ async function benchEngine(engine: string) {
     });
     const barePaths = (name: string) => setup!.captures[name]!.map((_, variant) => `/${name}/${variant}`);
     try {
-      for (const name of SQL_ENDPOINTS) {
+      for (const name of measured(SQL_ENDPOINTS)) {
         stats[name] = await measure(base, barePaths(name), {}, bare.child.pid!);
         console.log(`  bare ${name}: ${stats[name].requestsPerSecond} req/s, p99 ${stats[name].latencyMs.p99} ms`);
       }
-      round.searchSequential = { ...round.searchSequential!, bare: await sequentialLatency(base, barePaths('search')) };
+      if (MEASURED.includes('search')) {
+        round.searchSequential = {
+          ...round.searchSequential!,
+          bare: await sequentialLatency(base, barePaths('search')),
+        };
+      }
     } finally {
       await bare.stop();
     }
+    round.bare = stats;
+    if (!MEASURED.includes('preview')) return;
     const filePort = await freePort();
     const file = await startChild('--bare-file', { PORT: String(filePort), BENCH_FILE: setup!.previewFile });
     try {
@@ -412,7 +435,6 @@ async function benchEngine(engine: string) {
     } finally {
       await file.stop();
     }
-    round.bare = stats;
   };
 
   for (let n = 0; n < ROUNDS; n++) {
@@ -449,7 +471,7 @@ function medianStats(list: Stats[]): Stats {
 
 function summarise(engine: string, setup: Setup, rounds: Round[], loadBefore: number[]) {
   const endpoints: Record<string, unknown> = {};
-  for (const name of [...SQL_ENDPOINTS, 'preview'] as const) {
+  for (const name of measured([...SQL_ENDPOINTS, 'preview'] as const)) {
     const ours = medianStats(rounds.map((r) => r.ours[name]));
     const bare = medianStats(rounds.map((r) => r.bare[name]));
     const ratio = round(ours.requestsPerSecond / Math.max(1, bare.requestsPerSecond));
@@ -461,18 +483,13 @@ function summarise(engine: string, setup: Setup, rounds: Round[], loadBefore: nu
       ...(setup.queries[name] ? { queries: setup.queries[name], oursBodyBytes: setup.bodyBytes[name] } : {}),
     };
   }
-  const sequential = {
-    ours: {
-      p50: median(rounds.map((r) => r.searchSequential.ours.p50)),
-      p95: median(rounds.map((r) => r.searchSequential.ours.p95)),
-      p99: median(rounds.map((r) => r.searchSequential.ours.p99)),
-    },
-    bare: {
-      p50: median(rounds.map((r) => r.searchSequential.bare.p50)),
-      p95: median(rounds.map((r) => r.searchSequential.bare.p95)),
-      p99: median(rounds.map((r) => r.searchSequential.bare.p99)),
-    },
-  };
+  const latencyOf = (side: 'ours' | 'bare') => ({
+    p50: median(rounds.map((r) => r.searchSequential[side].p50)),
+    p95: median(rounds.map((r) => r.searchSequential[side].p95)),
+    p99: median(rounds.map((r) => r.searchSequential[side].p99)),
+  });
+  const searched = rounds.every((r) => r.searchSequential.ours && r.searchSequential.bare);
+  const sequential = searched ? { ours: latencyOf('ours'), bare: latencyOf('bare') } : undefined;
   return {
     engine,
     date: new Date().toISOString(),
@@ -487,7 +504,9 @@ function summarise(engine: string, setup: Setup, rounds: Round[], loadBefore: nu
     previewRangeBytes: PREVIEW_RANGE_BYTES,
     searchTerms: SEARCH_TERMS,
     endpoints,
-    searchOneAtATime: { ...sequential, p95TargetMs: 50, targetMet: sequential.ours.p95 <= 50 },
+    ...(sequential
+      ? { searchOneAtATime: { ...sequential, p95TargetMs: 50, targetMet: sequential.ours.p95 <= 50 } }
+      : {}),
     raw: rounds,
   };
 }
