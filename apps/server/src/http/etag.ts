@@ -7,9 +7,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  */
 export const VIEWER_PAGE_CACHE = 'private, no-cache';
 
-/** A strong validator: the hash of the JSON body, so equal bodies have equal tags whatever the server. */
-export function etagOf(body: unknown): string {
-  return `"${crypto.createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"`;
+/** A strong validator: the hash of the serialized body, so equal bodies have equal tags whatever the server. */
+export function etagOf(json: string | Uint8Array | ArrayBuffer): string {
+  const bytes = json instanceof ArrayBuffer ? new Uint8Array(json) : json;
+  return `"${crypto.createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
 }
 
 /**
@@ -25,10 +26,14 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
 /**
  * Sends the body with its ETag, or a 304 with no body when the client holds it already. Responses vary by
  * the session cookie, so caches never hand one viewer's copy to another.
+ *
+ * The body is serialized once, by the route's own response serializer (checked against the contract), and
+ * that text is both hashed and sent: a JSON string with a JSON content type goes out as it is.
  */
-export function sendWithEtag<T>(request: FastifyRequest, reply: FastifyReply, body: T): FastifyReply | T {
-  const etag = etagOf(body);
+export function sendWithEtag(request: FastifyRequest, reply: FastifyReply, body: unknown): FastifyReply {
+  const json = reply.serialize(body);
+  const etag = etagOf(json);
   reply.header('etag', etag).header('cache-control', VIEWER_PAGE_CACHE).header('vary', 'Cookie');
   if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
-  return body;
+  return reply.type('application/json; charset=utf-8').send(json);
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
 import { artistPhotos, artists } from '../../platform/db/schema/artists.js';
 import { albums, songs } from '../../platform/db/schema/catalogue.js';
@@ -10,30 +10,84 @@ export function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
-interface TextMatch {
-  where: SQL;
-  bestFirst: SQL[];
+/** Columns a candidate is ranked by: exact, then prefix, then trigram distance, then shorter, then text. */
+function rankColumns(column: AnyColumn, term: string) {
+  const text = sql`lower(${column})`;
+  return {
+    rankExact: sql<boolean>`${text} = lower(${term}::text)`,
+    rankPrefix: sql<boolean>`${text} like lower(${escapeLike(term)}::text) || '%'`,
+    rankDistance: sql<number>`${text} <-> lower(${term}::text)`.mapWith(Number),
+    rankLength: sql<number>`length(${column})`.mapWith(Number),
+  };
+}
+
+interface Ranked {
+  id: string;
+  rankExact: boolean;
+  rankPrefix: boolean;
+  rankDistance: number;
+  rankLength: number;
+}
+
+type MatchKind = 'contains' | 'startsWith';
+
+/**
+ * The WHERE and ORDER BY the GiST trigram indexes on lower(title) and lower(name) answer (migration 0004):
+ * `lower(col) LIKE '%term%'` (or `'term%'`) and `ORDER BY lower(col) <-> lower(term)`, so the planner walks
+ * the index nearest first and stops after the limit, however many rows contain the term.
+ */
+function matchText(column: AnyColumn, term: string, kind: MatchKind): { where: SQL; nearestFirst: SQL } {
+  const text = sql`lower(${column})`;
+  const pattern = sql`lower(${escapeLike(term)}::text)`;
+  return {
+    where: kind === 'contains' ? sql`${text} like '%' || ${pattern} || '%'` : sql`${text} like ${pattern} || '%'`,
+    nearestFirst: asc(sql`${text} <-> lower(${term}::text)`),
+  };
 }
 
 /**
- * Rows whose column contains the term case-insensitively, best first: exact, then prefix, then trigram
- * similarity, then shorter, then by the text. The WHERE is `lower(col) LIKE '%' || lower(term) || '%'`,
- * the expression of the GIN trigram indexes on lower(title) and lower(name) (migration 0003), so the
- * planner can answer it from the index.
+ * Each candidate set is the nearest `limit * CANDIDATES_PER_RESULT` rows by distance alone (the index's
+ * order, so the scan stops there); ties are then broken among them. Ordering the scan by the tie-breakers
+ * too would make it read every row at the last distance.
  */
-function matchText(column: AnyColumn, term: string): TextMatch {
-  const text = sql`lower(${column})`;
-  const wanted = sql`lower(${term}::text)`;
-  const pattern = sql`lower(${escapeLike(term)}::text)`;
+const CANDIDATES_PER_RESULT = 2;
+
+function bestFirst<T extends Ranked & { text: string }>(a: T, b: T): number {
+  return (
+    Number(b.rankExact) - Number(a.rankExact) ||
+    Number(b.rankPrefix) - Number(a.rankPrefix) ||
+    a.rankDistance - b.rankDistance ||
+    a.rankLength - b.rankLength ||
+    (a.text < b.text ? -1 : a.text > b.text ? 1 : 0) ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  );
+}
+
+/**
+ * The best `limit` of the nearest rows containing the term and the nearest rows starting with it (two index
+ * walks, side by side). Exact, then prefix, then distance is then exact: a prefix match nearer than the
+ * page is in the second set; any other row in the page is among the nearest of the first.
+ */
+async function bestOf<T extends Ranked>(
+  candidates: (kind: MatchKind) => Promise<T[]>,
+  textOf: (row: T) => string,
+  limit: number,
+): Promise<T[]> {
+  const [containing, starting] = await Promise.all([candidates('contains'), candidates('startsWith')]);
+  const unique = new Map([...containing, ...starting].map((row) => [row.id, row]));
+  return [...unique.values()]
+    .map((row) => ({ row, id: row.id, text: textOf(row), ...pickRank(row) }))
+    .sort(bestFirst)
+    .slice(0, limit)
+    .map(({ row }) => row);
+}
+
+function pickRank(row: Ranked): Omit<Ranked, 'id'> {
   return {
-    where: sql`${text} like '%' || ${pattern} || '%'`,
-    bestFirst: [
-      desc(sql`${text} = ${wanted}`),
-      desc(sql`${text} like ${pattern} || '%'`),
-      desc(sql`similarity(${text}, ${wanted})`),
-      asc(sql`length(${column})`),
-      asc(column),
-    ],
+    rankExact: row.rankExact,
+    rankPrefix: row.rankPrefix,
+    rankDistance: row.rankDistance,
+    rankLength: row.rankLength,
   };
 }
 
@@ -50,22 +104,34 @@ export interface ArtistMatchRow {
   photoKey: string | null;
 }
 
-function artistMatches(db: Database, term: string, limit: number) {
-  const match = matchText(artists.name, term);
+/** The artists nearest the term among those whose name contains it (or starts with it). */
+function artistCandidates(db: Database, term: string, kind: MatchKind, limit: number) {
+  const match = matchText(artists.name, term, kind);
   const firstPhoto = sql<string | null>`(select ${artistPhotos.path} from ${artistPhotos}
     where ${artistPhotos.artistId} = ${artists.id}
     order by ${artistPhotos.position}, ${artistPhotos.createdAt} limit 1)`;
   return db
-    .select({ id: artists.id, name: artists.name, slug: artists.slug, genre: genres.label, photoKey: firstPhoto })
+    .select({
+      id: artists.id,
+      name: artists.name,
+      slug: artists.slug,
+      genre: genres.label,
+      photoKey: firstPhoto,
+      ...rankColumns(artists.name, term),
+    })
     .from(artists)
     .leftJoin(genres, eq(genres.id, artists.genreId))
     .where(and(match.where, findableArtist()))
-    .orderBy(...match.bestFirst, asc(artists.id))
-    .limit(limit);
+    .orderBy(match.nearestFirst)
+    .limit(limit * CANDIDATES_PER_RESULT);
 }
 
 export function findArtistMatches(db: Database, term: string, limit: number): Promise<ArtistMatchRow[]> {
-  return artistMatches(db, term, limit).execute();
+  return bestOf(
+    (kind) => artistCandidates(db, term, kind, limit).execute(),
+    (row) => row.name,
+    limit,
+  );
 }
 
 export interface SongMatchRow {
@@ -78,9 +144,9 @@ export interface SongMatchRow {
   isFullPreview: boolean;
 }
 
-/** Released songs (the access layer's definition) of findable artists. */
-function songMatches(db: Database, term: string, limit: number) {
-  const match = matchText(songs.title, term);
+/** Released songs (the access layer's definition) of findable artists, nearest the term. */
+function songCandidates(db: Database, term: string, kind: MatchKind, limit: number) {
+  const match = matchText(songs.title, term, kind);
   return db
     .select({
       id: songs.id,
@@ -90,16 +156,21 @@ function songMatches(db: Database, term: string, limit: number) {
       artistSlug: artists.slug,
       duration: songs.duration,
       isFullPreview: songs.isFullPreview,
+      ...rankColumns(songs.title, term),
     })
     .from(songs)
     .innerJoin(artists, eq(artists.id, songs.artistId))
     .where(and(match.where, releasedSong(), findableArtist()))
-    .orderBy(...match.bestFirst, asc(songs.id))
-    .limit(limit);
+    .orderBy(match.nearestFirst)
+    .limit(limit * CANDIDATES_PER_RESULT);
 }
 
 export function findSongMatches(db: Database, term: string, limit: number): Promise<SongMatchRow[]> {
-  return songMatches(db, term, limit).execute();
+  return bestOf(
+    (kind) => songCandidates(db, term, kind, limit).execute(),
+    (row) => row.title,
+    limit,
+  );
 }
 
 export interface AlbumMatchRow {
@@ -112,8 +183,8 @@ export interface AlbumMatchRow {
 }
 
 /** Albums of findable artists, whatever songs they hold (an artist's page shows them all the same). */
-function albumMatches(db: Database, term: string, limit: number) {
-  const match = matchText(albums.name, term);
+function albumCandidates(db: Database, term: string, kind: MatchKind, limit: number) {
+  const match = matchText(albums.name, term, kind);
   return db
     .select({
       id: albums.id,
@@ -122,21 +193,26 @@ function albumMatches(db: Database, term: string, limit: number) {
       artistName: artists.name,
       artistSlug: artists.slug,
       artworkKey: albums.artworkKey,
+      ...rankColumns(albums.name, term),
     })
     .from(albums)
     .innerJoin(artists, eq(artists.id, albums.artistId))
     .where(and(match.where, findableArtist()))
-    .orderBy(...match.bestFirst, asc(albums.id))
-    .limit(limit);
+    .orderBy(match.nearestFirst)
+    .limit(limit * CANDIDATES_PER_RESULT);
 }
 
 export function findAlbumMatches(db: Database, term: string, limit: number): Promise<AlbumMatchRow[]> {
-  return albumMatches(db, term, limit).execute();
+  return bestOf(
+    (kind) => albumCandidates(db, term, kind, limit).execute(),
+    (row) => row.name,
+    limit,
+  );
 }
 
-/** The three queries unexecuted, with the trigram index each should be able to use (tests EXPLAIN them). */
+/** The candidate queries unexecuted, with the trigram index each should use (tests EXPLAIN them). */
 export const matchQueries = [
-  { index: 'artists_name_trgm_idx', query: artistMatches },
-  { index: 'songs_title_trgm_idx', query: songMatches },
-  { index: 'albums_name_trgm_idx', query: albumMatches },
+  { index: 'artists_name_trgm_idx', query: artistCandidates },
+  { index: 'songs_title_trgm_idx', query: songCandidates },
+  { index: 'albums_name_trgm_idx', query: albumCandidates },
 ] as const;

@@ -226,6 +226,17 @@ describe('GET /api/search', () => {
     expect(textsOf(found, 'album')).toEqual(['Echo Chamber', 'Songs That Echo']);
   });
 
+  it('ranks a prefix match first even when a full page of other matches is nearer by similarity', async () => {
+    const artist = await findableArtist('Nearness Makers');
+    // Short titles share most of their trigrams with the term; the long one starts with it but is far.
+    for (let n = 0; n < SEARCH_LIMIT_PER_TYPE + 2; n += 1) await releasedSong(`A Zephyrine ${n}`, artist);
+    const far = 'Zephyrine and the very long road through the mountains of the north, at night';
+    await releasedSong(far, artist);
+    const songs = textsOf(await results('zephyrine'), 'song');
+    expect(songs).toHaveLength(SEARCH_LIMIT_PER_TYPE);
+    expect(songs[0]).toBe(far);
+  });
+
   it('prefers the shorter text among equally good matches', async () => {
     const artist = await findableArtist('Length Testers');
     // Both start with the term and share every trigram of it, so only the length tells them apart.

@@ -35,7 +35,7 @@ export const artists = pgTable(
   (t) => [
     uniqueIndex('artists_user_key').on(t.userId),
     uniqueIndex('artists_slug_key').on(t.slug),
-    index('artists_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('artists_name_trgm_idx').using('gist', sql`lower(${t.name}) gist_trgm_ops`),
     index('artists_status_created_idx').on(t.status, t.createdAt),
     check('artists_status_check', sql`${t.status} in ('PENDING', 'ACTIVE', 'INACTIVE', 'CANCELLED')`),
   ],

@@ -65,7 +65,7 @@ export const songs = pgTable(
   },
   (t) => [
     index('songs_artist_created_idx').on(t.artistId, t.createdAt),
-    index('songs_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
+    index('songs_title_trgm_idx').using('gist', sql`lower(${t.title}) gist_trgm_ops`),
     check('songs_status_check', sql`${t.status} in ('pending', 'uploading', 'ready', 'failed')`),
   ],
 );
@@ -86,7 +86,7 @@ export const albums = pgTable(
   },
   (t) => [
     index('albums_artist_idx').on(t.artistId, t.createdAt),
-    index('albums_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('albums_name_trgm_idx').using('gist', sql`lower(${t.name}) gist_trgm_ops`),
   ],
 );
 
