@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, gte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
+import { preparedRead } from '../../platform/db/prepared.js';
 import { artistPhotos, artists } from '../../platform/db/schema/artists.js';
 import { subscriptions } from '../../platform/db/schema/billing.js';
 import { albums, albumSongs, playlists, playlistSongs, songs } from '../../platform/db/schema/catalogue.js';
@@ -85,8 +86,17 @@ export async function findArtistById(db: Database, id: string): Promise<HeroArti
   return row ?? null;
 }
 
+const artistBySlug = preparedRead(
+  (db, name) =>
+    selectHeroes(db)
+      .where(eq(artists.slug, sql.placeholder('slug')))
+      .limit(1)
+      .prepare(name),
+  'discovery_artist_by_slug',
+);
+
 export async function findArtistBySlug(db: Database, slug: string): Promise<HeroArtistRow | null> {
-  const [row] = await selectHeroes(db).where(eq(artists.slug, slug)).limit(1);
+  const [row] = await artistBySlug(db).execute({ slug });
   return row ?? null;
 }
 
@@ -148,14 +158,21 @@ const newestFirst = [
  * the caller has decided who may see this artist. Full-preview songs first in the artist's order, then
  * newest first.
  */
+const outSongsOfArtist = preparedRead(
+  (db, name) =>
+    selectSongs(db)
+      .where(and(eq(songs.artistId, sql.placeholder('artistId')), songIsOut()))
+      .orderBy(
+        sql`case when ${songs.isFullPreview} then 0 else 1 end`,
+        sql`case when ${songs.isFullPreview} then ${songs.fullPreviewPosition} end`,
+        ...newestFirst,
+      )
+      .prepare(name),
+  'discovery_out_songs_of_artist',
+);
+
 export function listOutSongsOfArtist(db: Database, artistId: string): Promise<CatalogueSongRow[]> {
-  return selectSongs(db)
-    .where(and(eq(songs.artistId, artistId), songIsOut()))
-    .orderBy(
-      sql`case when ${songs.isFullPreview} then 0 else 1 end`,
-      sql`case when ${songs.isFullPreview} then ${songs.fullPreviewPosition} end`,
-      ...newestFirst,
-    );
+  return outSongsOfArtist(db).execute({ artistId });
 }
 
 /** The newest released songs of the genre's ACTIVE artists. */
@@ -188,21 +205,28 @@ export interface AlbumRow {
 }
 
 /** The artist's albums, newest first, each with its song ids in album order. */
-export function listAlbumsOfArtist(db: Database, artistId: string): Promise<AlbumRow[]> {
-  return db
-    .select({
-      id: albums.id,
-      artistId: albums.artistId,
-      name: albums.name,
-      artworkKey: albums.artworkKey,
-      linerNotes: albums.linerNotes,
-      createdAt: albums.createdAt,
-      songIds: jsonList(sql`select json_agg(${albumSongs.songId} order by ${albumSongs.position})
+const albumsOfArtist = preparedRead(
+  (db, name) =>
+    db
+      .select({
+        id: albums.id,
+        artistId: albums.artistId,
+        name: albums.name,
+        artworkKey: albums.artworkKey,
+        linerNotes: albums.linerNotes,
+        createdAt: albums.createdAt,
+        songIds: jsonList(sql`select json_agg(${albumSongs.songId} order by ${albumSongs.position})
         from ${albumSongs} where ${albumSongs.albumId} = ${albums.id}`),
-    })
-    .from(albums)
-    .where(eq(albums.artistId, artistId))
-    .orderBy(desc(albums.createdAt), asc(albums.id));
+      })
+      .from(albums)
+      .where(eq(albums.artistId, sql.placeholder('artistId')))
+      .orderBy(desc(albums.createdAt), asc(albums.id))
+      .prepare(name),
+  'discovery_albums_of_artist',
+);
+
+export function listAlbumsOfArtist(db: Database, artistId: string): Promise<AlbumRow[]> {
+  return albumsOfArtist(db).execute({ artistId });
 }
 
 // Playlists -------------------------------------------------------------------------------------------
@@ -260,18 +284,25 @@ export async function findGenreById(db: Database, id: string): Promise<GenreRow 
 }
 
 /** Whether the member subscribes to the artist now (active, within its term): the access policy's rule. */
+const activeSubscription = preparedRead(
+  (db, name) =>
+    db
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.memberId, sql.placeholder('memberId')),
+          eq(subscriptions.artistId, sql.placeholder('artistId')),
+          eq(subscriptions.status, 'active'),
+          gt(subscriptions.currentPeriodEnd, sql`now()`),
+        ),
+      )
+      .limit(1)
+      .prepare(name),
+  'discovery_active_subscription',
+);
+
 export async function hasActiveSubscription(db: Database, memberId: string, artistId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.memberId, memberId),
-        eq(subscriptions.artistId, artistId),
-        eq(subscriptions.status, 'active'),
-        gt(subscriptions.currentPeriodEnd, new Date()),
-      ),
-    )
-    .limit(1);
+  const [row] = await activeSubscription(db).execute({ memberId, artistId });
   return row !== undefined;
 }
