@@ -8,6 +8,7 @@ export * from './engagement.js';
 export * from './errors.js';
 export * from './messages.js';
 export * from './pagination.js';
+export * from './payments.js';
 export * from './public-site.js';
 export * from './session.js';
 export * from './songs.js';
