@@ -43,6 +43,8 @@ describe('config', () => {
     ['MAX_SONG_SECONDS', '0'],
     ['JOB_HEARTBEAT_SECONDS', 'often'],
     ['PENDING_ARTIST_MAX_SONGS', '-1'],
+    ['PAYMENTS_PROVIDER', 'paypal'],
+    ['STRIPE_PUBLISHABLE_KEY', 'sk_test_123'],
   ])('stops with one line naming %s when it is %j', (name, value) => {
     let error: unknown;
     try {
@@ -77,5 +79,38 @@ describe('config', () => {
     });
     expect(loadConfig({}).maxSongSeconds).toBe(7200);
     expect(loadConfig({}).jobHeartbeatSeconds).toBe(15);
+  });
+
+  it('pays with the local provider unless told otherwise', () => {
+    expect(loadConfig({}).payments).toEqual({ provider: 'local' });
+  });
+
+  const stripeKeys = {
+    STRIPE_SECRET_KEY: 'sk_test_abc123',
+    STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_abc123',
+  };
+
+  it('pays with Stripe given its three keys, and names the one missing', () => {
+    expect(loadConfig({ PAYMENTS_PROVIDER: 'stripe', ...stripeKeys }).payments).toEqual({
+      provider: 'stripe',
+      secretKey: 'sk_test_abc123',
+      webhookSecret: 'whsec_abc123',
+      publishableKey: 'pk_test_abc123',
+    });
+    for (const name of Object.keys(stripeKeys)) {
+      expect(() => loadConfig({ PAYMENTS_PROVIDER: 'stripe', ...stripeKeys, [name]: '' })).toThrow(
+        `${name} is not set: PAYMENTS_PROVIDER=stripe needs it`,
+      );
+    }
+  });
+
+  it.each([
+    ['STRIPE_SECRET_KEY', 'pk_live_notasecretbutwrong'],
+    ['STRIPE_WEBHOOK_SECRET', 'secret-whsec-value'],
+    ['SIGNING_SECRET', 'short-but-secret'],
+  ])('never repeats the value of the secret %s in its error', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(`Invalid ${name}=[hidden]`);
+    expect(() => loadConfig({ [name]: value })).not.toThrow(value);
   });
 });

@@ -68,6 +68,19 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: bool.optional(),
+  PAYMENTS_PROVIDER: z.enum(['local', 'stripe']).default('local'),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, { message: 'must be a Stripe secret key (sk_test_..., sk_live_...)' })
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, { message: "must be a webhook endpoint's signing secret (whsec_...)" })
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_\w+$/, { message: 'must be a Stripe publishable key (pk_test_..., pk_live_...)' })
+    .optional(),
 });
 
 export interface Config {
@@ -123,7 +136,12 @@ export interface Config {
         forcePathStyle: boolean;
       }
     | undefined;
+  /** Who moves the money: the embedded local provider (default), or Stripe with its three keys. */
+  payments: PaymentsConfig;
 }
+
+export type PaymentsConfig =
+  { provider: 'local' } | { provider: 'stripe'; secretKey: string; webhookSecret: string; publishableKey: string };
 
 export interface ArtistQuota {
   songs: number;
@@ -132,6 +150,14 @@ export interface ArtistQuota {
 
 export class ConfigError extends Error {}
 
+/** Variables whose values a start-up error never repeats (the line lands in logs). */
+const SECRET_VARIABLES = new Set([
+  'SIGNING_SECRET',
+  'S3_SECRET_ACCESS_KEY',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+]);
+
 /** Parses the environment once; a bad value throws one line naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
@@ -139,7 +165,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
-    throw new ConfigError(`Invalid ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`);
+    const shown = SECRET_VARIABLES.has(name) ? '[hidden]' : JSON.stringify(env[name] ?? '');
+    throw new ConfigError(`Invalid ${name}=${shown}: ${issue.message}`);
   }
   const e = parsed.data;
   if (e.ROLE !== 'all' && !e.DATABASE_URL) {
@@ -148,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         'processes can only share a PostgreSQL database.',
     );
   }
+  const payments = paymentsConfig(e);
   const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? 'localhost' : e.HOST}:${e.PORT}`).replace(
     /\/$/,
     '',
@@ -195,6 +223,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
         }
       : undefined,
+    payments,
+  };
+}
+
+function paymentsConfig(e: z.infer<typeof envSchema>): PaymentsConfig {
+  if (e.PAYMENTS_PROVIDER === 'local') return { provider: 'local' };
+  const keys = {
+    STRIPE_SECRET_KEY: e.STRIPE_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: e.STRIPE_WEBHOOK_SECRET,
+    STRIPE_PUBLISHABLE_KEY: e.STRIPE_PUBLISHABLE_KEY,
+  };
+  const unset = Object.entries(keys).find(([, value]) => !value);
+  if (unset) throw new ConfigError(`${unset[0]} is not set: PAYMENTS_PROVIDER=stripe needs it`);
+  return {
+    provider: 'stripe',
+    secretKey: keys.STRIPE_SECRET_KEY!,
+    webhookSecret: keys.STRIPE_WEBHOOK_SECRET!,
+    publishableKey: keys.STRIPE_PUBLISHABLE_KEY!,
   };
 }
 

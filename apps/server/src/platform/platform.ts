@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { createFileMailer, createSmtpMailer, type Mailer } from './mail/mailer.js';
+import { createPaymentProvider } from './payments/payments.js';
+import type { PaymentProvider } from './payments/provider.js';
 import { createLocalStorage } from './storage/local-storage.js';
 import type { ObjectStorage } from './storage/storage.js';
 import { startUploadSweeper } from './storage/upload-sweeper.js';
@@ -15,6 +17,8 @@ export interface Platform {
   storage: ObjectStorage;
   /** Signs and checks the upload-part and media URLs our server answers. */
   signer: UrlSigner;
+  /** Who moves the money (PAYMENTS_PROVIDER): the embedded local provider or Stripe. */
+  payments: PaymentProvider;
   close(): Promise<void>;
 }
 
@@ -22,6 +26,7 @@ export interface PlatformOverrides {
   database?: DatabaseHandle;
   mailer?: Mailer;
   storage?: ObjectStorage;
+  payments?: PaymentProvider;
 }
 
 export async function createPlatform(
@@ -36,7 +41,9 @@ export async function createPlatform(
     (config.smtpUrl
       ? createSmtpMailer(config.smtpUrl, config.mailFrom, log)
       : createFileMailer(path.join(config.dataDir, 'mail'), config.mailFrom, log));
-  const signer = createUrlSigner(await loadSigningSecret(config.dataDir, config.signingSecret));
+  const signingSecret = await loadSigningSecret(config.dataDir, config.signingSecret);
+  const signer = createUrlSigner(signingSecret);
+  const payments = overrides.payments ?? (await createPaymentProvider(config.payments, database.db, signingSecret));
   const storage = overrides.storage ?? (await createStorage(config, signer));
   const sweeper = startUploadSweeper(storage, { maxAgeMs: config.staleUploadMs, log });
   return {
@@ -44,8 +51,10 @@ export async function createPlatform(
     mailer,
     storage,
     signer,
+    payments,
     async close() {
       await sweeper.stop();
+      await payments.close();
       mailer.close();
       await database.close();
     },

@@ -9,3 +9,4 @@ export * from './schema/catalogue.js';
 export * from './schema/content.js';
 export * from './schema/billing.js';
 export * from './schema/engagement.js';
+export * from './schema/payments.js';

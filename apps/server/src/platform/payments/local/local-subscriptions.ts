@@ -1,0 +1,208 @@
+/**
+ * The local provider's yearly subscriptions: Stripe Billing's shape (a subscription, its terms, a payment per
+ * term), but the renewal clock is ours: billing's renewal job asks `renewSubscription` once a term has ended
+ * (docs/decisions/0012). A term is paid at most once, whatever keys the attempts use (a unique index).
+ */
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { localCharges, localSubscriptions } from '../../db/schema/payments.js';
+import {
+  PaymentRequestError,
+  type CancelSubscriptionInput,
+  type Charge,
+  type CreateSubscriptionInput,
+  type PaymentProvider,
+  type ProviderSubscription,
+  type RenewSubscriptionInput,
+  type SubscriptionPayment,
+} from '../provider.js';
+import {
+  addYear,
+  assertAmount,
+  assertSameRequest,
+  chargeRefusal,
+  chargeablePaymentMethod,
+  missing,
+  newId,
+  replayCharge,
+  requestHash,
+  toSubscription,
+  type ChargeRow,
+  type SubscriptionRow,
+} from './local-store.js';
+
+type SubscriptionMethods = Pick<
+  PaymentProvider,
+  'createSubscription' | 'renewSubscription' | 'cancelSubscription' | 'getSubscription' | 'setSubscriptionPaymentMethod'
+>;
+
+export function createLocalSubscriptions(db: Database, now: () => Date): SubscriptionMethods {
+  async function findSubscription(tx: Database, id: string, lock = false): Promise<SubscriptionRow> {
+    const query = tx.select().from(localSubscriptions).where(eq(localSubscriptions.id, id));
+    const [row] = lock ? await query.for('update') : await query;
+    if (!row) throw missing('subscription', id);
+    return row;
+  }
+
+  /** Records the term's payment: the charge row, paid or refused by the card. */
+  async function payTerm(tx: Database, sub: SubscriptionRow, idempotencyKey: string, hash: string): Promise<ChargeRow> {
+    const method = await chargeablePaymentMethod(tx, sub.paymentMethodId, sub.customerId);
+    const refusal = chargeRefusal(method, now());
+    const [row] = await tx
+      .insert(localCharges)
+      .values({
+        id: newId('ch'),
+        customerId: sub.customerId,
+        paymentMethodId: method.id,
+        amountCents: sub.amountCents,
+        currency: 'usd',
+        description: `Subscription ${sub.id}`,
+        status: refusal ? 'failed' : 'succeeded',
+        failureCode: refusal?.code ?? null,
+        failureMessage: refusal?.message ?? null,
+        subscriptionId: sub.id,
+        periodStart: sub.currentPeriodStart,
+        metadata: sub.metadata,
+        idempotencyKey,
+        requestHash: hash,
+        createdAt: now(),
+      })
+      .returning();
+    return row!;
+  }
+
+  async function chargeByKey(tx: Database, key: string): Promise<ChargeRow | undefined> {
+    const [row] = await tx.select().from(localCharges).where(eq(localCharges.idempotencyKey, key));
+    return row;
+  }
+
+  /** The answer of a finished call: the subscription with its payment, or the recorded decline. */
+  async function answer(charge: ChargeRow): Promise<SubscriptionPayment> {
+    const paid: Charge = replayCharge(charge);
+    const sub = await findSubscription(db, charge.subscriptionId!);
+    return { subscription: toSubscription(sub, now()), charge: paid };
+  }
+
+  return {
+    async createSubscription(input: CreateSubscriptionInput) {
+      assertAmount(input.amountCents);
+      const { idempotencyKey, ...params } = input;
+      const hash = requestHash('subscription.create', params);
+      const firstPaymentKey = `${idempotencyKey}#first-payment`;
+      const settled = await db.transaction(async (tx) => {
+        const [earlier] = await tx
+          .select()
+          .from(localSubscriptions)
+          .where(eq(localSubscriptions.idempotencyKey, idempotencyKey));
+        if (earlier) {
+          assertSameRequest(earlier.requestHash, hash, idempotencyKey);
+          return (await chargeByKey(tx, firstPaymentKey))!;
+        }
+        await chargeablePaymentMethod(tx, input.paymentMethodId, input.customerId);
+        const start = now();
+        const [sub] = await tx
+          .insert(localSubscriptions)
+          .values({
+            id: newId('sub'),
+            customerId: input.customerId,
+            paymentMethodId: input.paymentMethodId,
+            amountCents: input.amountCents,
+            interval: input.interval,
+            status: 'incomplete',
+            currentPeriodStart: start,
+            currentPeriodEnd: addYear(start),
+            metadata: JSON.stringify(input.metadata ?? {}),
+            idempotencyKey,
+            requestHash: hash,
+            createdAt: start,
+          })
+          .onConflictDoNothing({ target: localSubscriptions.idempotencyKey })
+          .returning();
+        if (!sub) {
+          // A concurrent call with this key committed first: answer what it got.
+          const [first] = await tx
+            .select()
+            .from(localSubscriptions)
+            .where(eq(localSubscriptions.idempotencyKey, idempotencyKey));
+          assertSameRequest(first!.requestHash, hash, idempotencyKey);
+          return (await chargeByKey(tx, firstPaymentKey))!;
+        }
+        const payment = await payTerm(tx, sub, firstPaymentKey, hash);
+        // Declined: the subscription never starts (Stripe's error_if_incomplete); the decline is kept for replays.
+        if (payment.status === 'succeeded') {
+          await tx.update(localSubscriptions).set({ status: 'active' }).where(eq(localSubscriptions.id, sub.id));
+        }
+        return payment;
+      });
+      return answer(settled);
+    },
+
+    async renewSubscription({ subscriptionId, idempotencyKey }: RenewSubscriptionInput) {
+      const hash = requestHash('subscription.renew', { subscriptionId });
+      const settled = await db.transaction(async (tx) => {
+        // Attempts on one subscription queue behind its row: one term, one payment.
+        const sub = await findSubscription(tx, subscriptionId, true);
+        const earlier = await chargeByKey(tx, idempotencyKey);
+        if (earlier) {
+          assertSameRequest(earlier.requestHash, hash, idempotencyKey);
+          return earlier;
+        }
+        if (sub.status === 'incomplete') throw missing('subscription', subscriptionId);
+        if (sub.status === 'canceled' || sub.cancelAtPeriodEnd) {
+          throw new PaymentRequestError('subscription_canceled', `Subscription ${subscriptionId} does not renew.`);
+        }
+        if (now() < sub.currentPeriodEnd) {
+          throw new PaymentRequestError(
+            'subscription_not_due',
+            `Subscription ${subscriptionId} is paid until ${sub.currentPeriodEnd.toISOString()}.`,
+          );
+        }
+        const nextTerm = { ...sub, currentPeriodStart: sub.currentPeriodEnd };
+        const payment = await payTerm(tx, nextTerm, idempotencyKey, hash);
+        await tx
+          .update(localSubscriptions)
+          .set(
+            payment.status === 'succeeded'
+              ? {
+                  status: 'active',
+                  currentPeriodStart: sub.currentPeriodEnd,
+                  currentPeriodEnd: addYear(sub.currentPeriodEnd),
+                }
+              : { status: 'past_due' },
+          )
+          .where(eq(localSubscriptions.id, sub.id));
+        return payment;
+      });
+      return answer(settled);
+    },
+
+    async cancelSubscription({ subscriptionId, atPeriodEnd }: CancelSubscriptionInput): Promise<ProviderSubscription> {
+      const sub = await findSubscription(db, subscriptionId);
+      if (sub.status === 'incomplete') throw missing('subscription', subscriptionId);
+      if (sub.status !== 'canceled') {
+        await db
+          .update(localSubscriptions)
+          .set(atPeriodEnd ? { cancelAtPeriodEnd: true } : { status: 'canceled' })
+          .where(eq(localSubscriptions.id, subscriptionId));
+      }
+      return toSubscription(await findSubscription(db, subscriptionId), now());
+    },
+
+    async setSubscriptionPaymentMethod({ subscriptionId, paymentMethodId }) {
+      const sub = await findSubscription(db, subscriptionId);
+      if (sub.status === 'incomplete') throw missing('subscription', subscriptionId);
+      if (toSubscription(sub, now()).status === 'canceled') {
+        throw new PaymentRequestError('subscription_canceled', `Subscription ${subscriptionId} has ended.`);
+      }
+      await chargeablePaymentMethod(db, paymentMethodId, sub.customerId);
+      await db.update(localSubscriptions).set({ paymentMethodId }).where(eq(localSubscriptions.id, subscriptionId));
+      return toSubscription(await findSubscription(db, subscriptionId), now());
+    },
+
+    async getSubscription(subscriptionId: string) {
+      const sub = await findSubscription(db, subscriptionId);
+      if (sub.status === 'incomplete') throw missing('subscription', subscriptionId);
+      return toSubscription(sub, now());
+    },
+  };
+}
