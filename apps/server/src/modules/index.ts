@@ -10,6 +10,7 @@ import { discoveryRoutes } from './discovery/discovery.routes.js';
 import { engagementRoutes } from './engagement/engagement.routes.js';
 import { genresRoutes } from './genres/genres.routes.js';
 import { initialRoutes } from './initial/initial.routes.js';
+import { paymentsRoutes } from './payments/payments.routes.js';
 import { searchRoutes } from './search/search.routes.js';
 import { registerSongJobs } from './songs/songs.jobs.js';
 import { songsRoutes } from './songs/songs.routes.js';
@@ -29,6 +30,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(discoveryRoutes);
   await app.register(artistShareRoutes);
   await app.register(engagementRoutes);
+  await app.register(paymentsRoutes);
 }
 
 /**

@@ -8,7 +8,8 @@ import pg from 'pg';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { CONFIRMATION_MAIL_JOB } from '../modules/auth/confirmation-mail.js';
-import { openDatabase } from '../platform/db/client.js';
+import { openDatabase, type DatabaseHandle } from '../platform/db/client.js';
+import type { PaymentProvider } from '../platform/payments/provider.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -37,6 +38,8 @@ export interface TestAppOptions {
   logStream?: Writable;
   /** Serve the web app from WEB_DIST_DIR (off unless asked: API tests have no build). */
   serveWeb?: boolean;
+  /** The payment provider instead of the configured one (e.g. while the configured one is not built). */
+  payments?: (database: DatabaseHandle) => PaymentProvider;
 }
 
 export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
@@ -57,6 +60,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   const logging = options.logStream ? { logStream: options.logStream } : { logger: false };
   const app = await buildApp(config, {
     database,
+    ...(options.payments ? { payments: options.payments(database) } : {}),
     serveWeb: options.serveWeb ?? false,
     ...logging,
     jobs: { work, pollingIntervalSeconds: 0.5 },

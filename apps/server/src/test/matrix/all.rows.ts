@@ -4,6 +4,7 @@ import { discoveryRows } from './discovery.rows.js';
 import { docsRows } from './docs.rows.js';
 import { engagementRows } from './engagement.rows.js';
 import { identityRows } from './identity.rows.js';
+import { paymentsRows } from './payments.rows.js';
 import { searchRows } from './search.rows.js';
 import { albumRows, songRows } from './studio.rows.js';
 import { uploadRows } from './uploads.rows.js';
@@ -19,4 +20,5 @@ export const allRows: MatrixRow[] = [
   ...searchRows,
   ...discoveryRows,
   ...engagementRows,
+  ...paymentsRows,
 ];
