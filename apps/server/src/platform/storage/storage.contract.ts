@@ -5,11 +5,11 @@
  * in one adapter's file; adapter files keep only what is theirs (signatures of our part URLs, crash
  * recovery of the local disk, S3's folder URLs through our server).
  *
- * The same shape serves every later adapter, payments first: a `payments/payments.contract.ts` exporting
- * `describePaymentsContract(makeAdapter)`, whose factory returns the adapter under test plus the few
- * things a case needs from its world (here: how to send a request to a signed URL; there: how to play
- * the provider's webhook), called by one test file per adapter (the embedded fake provider and the real
- * provider's sandbox or a local stand-in). Adding an adapter then means one factory, not new cases.
+ * The same shape serves every later adapter: `payments/provider.contract.ts` exports
+ * `describePaymentProviderContract(name, make)`, whose factory returns the provider under test plus the few
+ * things a case needs from its world (here: how to send a request to a signed URL; there: test-card tokens
+ * and signed webhooks), called by one test file per adapter. Adding an adapter then means one factory, not
+ * new cases.
  */
 import { Readable } from 'node:stream';
 import { UPLOAD_PART_SIZE } from '@hfm/shared';
