@@ -2,7 +2,7 @@
  * The payments platform: one interface, shaped after Stripe's model, with two implementations (the embedded
  * local provider under `local/`, and Stripe). Billing speaks only this interface; `provider.contract.ts` is
  * the behaviour every implementation shares. How subscriptions, idempotency and events map to each provider:
- * docs/decisions/0012-payments-provider.md and docs/payments.md.
+ * docs/decisions/0013-payments-provider.md and docs/payments.md.
  *
  * Money is integer cents (USD). Every call that moves money takes an idempotency key: the same key with the
  * same parameters answers the first call's result (a success or the same decline) and moves nothing again;
@@ -279,7 +279,7 @@ export interface PaymentProvider {
   createSubscription(input: CreateSubscriptionInput): Promise<SubscriptionPayment>;
 
   /**
-   * Pays the next term once the current one has ended (our renewal job asks; docs/decisions/0012). Throws
+   * Pays the next term once the current one has ended (our renewal job asks; docs/decisions/0013). Throws
    * PaymentDeclinedError (the subscription turns past_due; retry with a new key), or PaymentRequestError
    * `subscription_not_due` / `subscription_canceled`.
    */

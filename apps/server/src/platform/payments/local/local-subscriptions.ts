@@ -1,7 +1,7 @@
 /**
  * The local provider's yearly subscriptions: Stripe Billing's shape (a subscription, its terms, a payment per
  * term), but the renewal clock is ours: billing's renewal job asks `renewSubscription` once a term has ended
- * (docs/decisions/0012). A term is paid at most once, whatever keys the attempts use (a unique index).
+ * (docs/decisions/0013). A term is paid at most once, whatever keys the attempts use (a unique index).
  */
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
