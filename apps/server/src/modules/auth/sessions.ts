@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
 import type { Role } from '@hfm/shared';
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
 import type { SessionUser } from '../../context.js';
+import { preparedRead } from '../../platform/db/prepared.js';
 import { sessions, users } from '../../platform/db/schema/identity.js';
 
 export const SESSION_COOKIE = 'hfm_session';
@@ -31,26 +32,34 @@ export async function createSession(
   return { token, expiresAt };
 }
 
+/** Every signed-in request asks this: prepared once per database handle. */
+const sessionUserByToken = preparedRead(
+  (db, name) =>
+    db
+      .select({
+        sessionId: sessions.id,
+        lastSeenAt: sessions.lastSeenAt,
+        id: users.id,
+        role: users.role,
+        status: users.status,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql`now()`)))
+      .limit(1)
+      .prepare(name),
+  'auth_session_user_by_token',
+);
+
 /**
  * The signed-in user behind a cookie token, or null when absent, unknown or expired. The user's artist
  * is the artists module's to tell (`artistId` is null here; the session hook fills it in).
  */
 export async function findSessionUser(db: Database, token: string): Promise<SessionUser | null> {
-  const [row] = await db
-    .select({
-      sessionId: sessions.id,
-      lastSeenAt: sessions.lastSeenAt,
-      id: users.id,
-      role: users.role,
-      status: users.status,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
-    .limit(1);
+  const [row] = await sessionUserByToken(db).execute({ tokenHash: hashToken(token) });
   if (!row || row.status !== 'ACTIVE') return null;
   if (Date.now() - row.lastSeenAt.getTime() > 5 * 60 * 1000) {
     await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.sessionId));

@@ -100,16 +100,33 @@ export async function findArtistBySlug(db: Database, slug: string): Promise<Hero
   return row ?? null;
 }
 
+const featuredArtists = preparedRead(
+  (db, name) =>
+    selectCards(db)
+      .where(featured())
+      .orderBy(asc(artists.featuredPosition), desc(artists.createdAt), asc(artists.id))
+      .limit(HOME_LIST_LIMIT)
+      .prepare(name),
+  'discovery_featured_artists',
+);
+
 export function listFeaturedArtists(db: Database): Promise<ArtistCardRow[]> {
-  return selectCards(db)
-    .where(featured())
-    .orderBy(asc(artists.featuredPosition), desc(artists.createdAt), asc(artists.id))
-    .limit(HOME_LIST_LIMIT);
+  return featuredArtists(db).execute();
 }
 
 /** The most recently created ACTIVE artists (the spec's new releases). */
+const newestArtists = preparedRead(
+  (db, name) =>
+    selectCards(db)
+      .where(artistIsActive())
+      .orderBy(desc(artists.createdAt), desc(artists.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(name),
+  'discovery_newest_artists',
+);
+
 export function listNewestArtists(db: Database, limit = NEW_RELEASES_LIMIT): Promise<ArtistCardRow[]> {
-  return selectCards(db).where(artistIsActive()).orderBy(desc(artists.createdAt), desc(artists.id)).limit(limit);
+  return newestArtists(db).execute({ limit });
 }
 
 export function listArtistsOfGenre(db: Database, genreId: string): Promise<ArtistCardRow[]> {
@@ -258,11 +275,18 @@ function selectPlaylists(db: Database) {
 export type PlaylistCardRow = Awaited<ReturnType<typeof selectPlaylists>>[number];
 
 /** Every playlist member home shows (front page, HFM Picks, HFM Radio), in one statement. */
+const homePlaylists = preparedRead(
+  (db, name) =>
+    selectPlaylists(db)
+      .where(or(eq(playlists.showOnFrontPage, true), eq(playlists.isHfmPicks, true), eq(playlists.isHfmRadio, true)))
+      .orderBy(asc(playlists.createdAt), asc(playlists.id))
+      .limit(3 * HOME_LIST_LIMIT)
+      .prepare(name),
+  'discovery_home_playlists',
+);
+
 export function listHomePlaylists(db: Database): Promise<PlaylistCardRow[]> {
-  return selectPlaylists(db)
-    .where(or(eq(playlists.showOnFrontPage, true), eq(playlists.isHfmPicks, true), eq(playlists.isHfmRadio, true)))
-    .orderBy(asc(playlists.createdAt), asc(playlists.id))
-    .limit(3 * HOME_LIST_LIMIT);
+  return homePlaylists(db).execute();
 }
 
 export async function findPlaylist(db: Database, id: string): Promise<PlaylistCardRow | null> {
@@ -274,8 +298,13 @@ export async function findPlaylist(db: Database, id: string): Promise<PlaylistCa
 
 export type GenreRow = typeof genres.$inferSelect;
 
+const allGenres = preparedRead(
+  (db, name) => db.select().from(genres).orderBy(asc(genres.label)).prepare(name),
+  'discovery_all_genres',
+);
+
 export function listAllGenres(db: Database): Promise<GenreRow[]> {
-  return db.select().from(genres).orderBy(asc(genres.label));
+  return allGenres(db).execute();
 }
 
 export async function findGenreById(db: Database, id: string): Promise<GenreRow | null> {
