@@ -40,7 +40,9 @@ export async function startStripeMock(): Promise<StripeMockServer> {
   });
   const failed = new Promise<never>((_, reject) => {
     child.once('error', (error) => reject(new Error(`Cannot start stripe-stateful-mock: ${error.message}`)));
-    child.once('exit', (code) => reject(new Error(`stripe-stateful-mock exited with ${String(code)} before answering`)));
+    child.once('exit', (code) =>
+      reject(new Error(`stripe-stateful-mock exited with ${String(code)} before answering`)),
+    );
   });
   const endpoint = `http://127.0.0.1:${port}`;
   const ready = (async () => {

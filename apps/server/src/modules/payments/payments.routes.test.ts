@@ -2,7 +2,6 @@ import { Writable } from 'node:stream';
 import { cardMessages } from '@hfm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localPaymentMethods } from '../../platform/db/schema/payments.js';
-import { createLocalPaymentProvider } from '../../platform/payments/local/local-provider.js';
 import { createArtist, createUser, signIn } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
@@ -162,17 +161,15 @@ describe('GET /api/payments/config', () => {
   });
 
   it('names Stripe and its publishable key when Stripe is configured, and takes no card numbers then', async () => {
-    const t = await createTestApp(
-      {
-        PAYMENTS_PROVIDER: 'stripe',
-        STRIPE_SECRET_KEY: 'sk_test_routes',
-        STRIPE_WEBHOOK_SECRET: 'whsec_routes',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_routes',
-      },
-      // The Stripe adapter is the next phase's: a local provider stands in so the app builds.
-      { payments: (database) => createLocalPaymentProvider({ db: database.db, webhookSecret: 'x' }) },
-    );
+    const t = await createTestApp({
+      PAYMENTS_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_routes',
+      STRIPE_WEBHOOK_SECRET: 'whsec_routes',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_routes',
+    });
     try {
+      // The app runs on the Stripe adapter (made without calling Stripe).
+      expect(t.app.ctx.platform.payments).toMatchObject({ name: 'stripe', webhookSignatureHeader: 'stripe-signature' });
       const res = await t.app.inject({ method: 'GET', url: '/api/payments/config' });
       expect(res.json()).toEqual({ provider: 'stripe', publishableKey: 'pk_test_routes' });
       const cookie = await signIn(t.app, await createUser(t.app));

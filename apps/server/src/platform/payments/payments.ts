@@ -9,7 +9,10 @@ export function localWebhookSecret(signingSecret: string): string {
   return crypto.createHmac('sha256', signingSecret).update('hfm/payments/local/webhooks').digest('hex');
 }
 
-/** The configured provider. Stripe's adapter is the next phase's (docs/payments.md). */
+/**
+ * The configured provider. Stripe's adapter (and the SDK) is loaded only when configured, so the local start does
+ * not load Stripe; its keys were checked by loadConfig (a missing one stops the start, naming it).
+ */
 export async function createPaymentProvider(
   config: PaymentsConfig,
   db: Database,
@@ -18,7 +21,6 @@ export async function createPaymentProvider(
   if (config.provider === 'local') {
     return createLocalPaymentProvider({ db, webhookSecret: localWebhookSecret(signingSecret) });
   }
-  throw new Error(
-    'PAYMENTS_PROVIDER=stripe: the Stripe adapter is not part of this build yet; use PAYMENTS_PROVIDER=local (docs/payments.md).',
-  );
+  const { createStripePaymentProvider } = await import('./stripe/stripe-provider.js');
+  return createStripePaymentProvider({ secretKey: config.secretKey, webhookSecret: config.webhookSecret });
 }

@@ -26,7 +26,8 @@ function subscriptionOfInvoice(invoice: Stripe.Invoice): { subscriptionId: strin
 
 /** The term an invoice pays: its subscription line's period (the invoice's own period is the one before). */
 function termOfInvoice(invoice: Stripe.Invoice): { start: Date; end: Date } {
-  const line = invoice.lines.data.find((item) => item.parent?.type === 'subscription_item_details') ?? invoice.lines.data[0];
+  const line =
+    invoice.lines.data.find((item) => item.parent?.type === 'subscription_item_details') ?? invoice.lines.data[0];
   const period = line?.period ?? { start: invoice.period_start, end: invoice.period_end };
   return { start: new Date(period.start * 1000), end: new Date(period.end * 1000) };
 }

@@ -190,8 +190,12 @@ describe('Stripe adapter: what the mock server answers', () => {
       ['tok_chargeDeclinedInsufficientFunds', 'insufficient_funds', 'Your card has insufficient funds.'],
       ['tok_chargeDeclinedExpiredCard', 'expired_card', 'Your card has expired.'],
       ['tok_chargeDeclinedIncorrectCvc', 'incorrect_cvc', "Your card's security code is incorrect."],
-      ['tok_chargeDeclinedProcessingError', 'processing_error', expect.stringContaining('error occurred while processing')],
-    ])('%s is declined as %s with Stripe\'s message', async (token, code, message) => {
+      [
+        'tok_chargeDeclinedProcessingError',
+        'processing_error',
+        expect.stringContaining('error occurred while processing'),
+      ],
+    ])("%s is declined as %s with Stripe's message", async (token, code, message) => {
       const error = await chargeWith(makeProvider(), token);
       expect(error).toBeInstanceOf(PaymentDeclinedError);
       expect(error).toMatchObject({ code, message });
@@ -200,8 +204,14 @@ describe('Stripe adapter: what the mock server answers', () => {
     it('a key reused with other parameters is idempotency_key_reused; the same parameters answer the same charge', async () => {
       const provider = makeProvider();
       const key = `charge:${crypto.randomUUID()}`;
-      const first = await provider.stripe.charges.create({ amount: 999, currency: 'usd', source: 'tok_visa' }, { idempotencyKey: key });
-      const again = await provider.stripe.charges.create({ amount: 999, currency: 'usd', source: 'tok_visa' }, { idempotencyKey: key });
+      const first = await provider.stripe.charges.create(
+        { amount: 999, currency: 'usd', source: 'tok_visa' },
+        { idempotencyKey: key },
+      );
+      const again = await provider.stripe.charges.create(
+        { amount: 999, currency: 'usd', source: 'tok_visa' },
+        { idempotencyKey: key },
+      );
       expect(again.id).toBe(first.id);
       const error = await chargeWith(provider, 'tok_visa', 1999, key);
       expect(error).toBeInstanceOf(PaymentRequestError);
@@ -266,11 +276,22 @@ describe('Stripe adapter: webhook events in our words', () => {
   const paidBy = (intent: Record<string, unknown> | string, status = 'paid') => ({
     payments: {
       object: 'list',
-      data: [{ id: 'inpay_1', object: 'invoice_payment', is_default: true, created: 1, status, payment: { type: 'payment_intent', payment_intent: intent } }],
+      data: [
+        {
+          id: 'inpay_1',
+          object: 'invoice_payment',
+          is_default: true,
+          created: 1,
+          status,
+          payment: { type: 'payment_intent', payment_intent: intent },
+        },
+      ],
     },
   });
 
-  const cases: Array<[string, Record<string, unknown>, Omit<ProviderEvent, 'id' | 'createdAt'> | Record<string, unknown>]> = [
+  const cases: Array<
+    [string, Record<string, unknown>, Omit<ProviderEvent, 'id' | 'createdAt'> | Record<string, unknown>]
+  > = [
     [
       'payment_intent.payment_failed',
       {
@@ -279,7 +300,12 @@ describe('Stripe adapter: webhook events in our words', () => {
         amount: 999,
         customer: 'cus_2',
         metadata: { subscriptionId: 'our-sub-4' },
-        last_payment_error: { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+        last_payment_error: {
+          type: 'card_error',
+          code: 'card_declined',
+          decline_code: 'insufficient_funds',
+          message: 'Your card has insufficient funds.',
+        },
       },
       {
         type: 'charge.failed',
@@ -293,12 +319,34 @@ describe('Stripe adapter: webhook events in our words', () => {
     ],
     [
       'refund.created',
-      { id: 're_1', object: 'refund', amount: 499, status: 'succeeded', payment_intent: 'pi_3', charge: 'ch_3', metadata: { ledgerRowId: 'l1' } },
-      { type: 'charge.refunded', chargeId: 'pi_3', refundId: 're_1', amountCents: 499, metadata: { ledgerRowId: 'l1' } },
+      {
+        id: 're_1',
+        object: 'refund',
+        amount: 499,
+        status: 'succeeded',
+        payment_intent: 'pi_3',
+        charge: 'ch_3',
+        metadata: { ledgerRowId: 'l1' },
+      },
+      {
+        type: 'charge.refunded',
+        chargeId: 'pi_3',
+        refundId: 're_1',
+        amountCents: 499,
+        metadata: { ledgerRowId: 'l1' },
+      },
     ],
     [
       'refund.created',
-      { id: 're_2', object: 'refund', amount: 499, status: 'pending', payment_intent: 'pi_3', charge: 'ch_3', metadata: {} },
+      {
+        id: 're_2',
+        object: 'refund',
+        amount: 499,
+        status: 'pending',
+        payment_intent: 'pi_3',
+        charge: 'ch_3',
+        metadata: {},
+      },
       { type: 'other', providerType: 'refund.created' },
     ],
     [
@@ -319,7 +367,11 @@ describe('Stripe adapter: webhook events in our words', () => {
       invoice({
         amount_paid: 0,
         ...paidBy(
-          { id: 'pi_5', object: 'payment_intent', last_payment_error: { code: 'expired_card', message: 'Your card has expired.' } },
+          {
+            id: 'pi_5',
+            object: 'payment_intent',
+            last_payment_error: { code: 'expired_card', message: 'Your card has expired.' },
+          },
           'open',
         ),
       }),
@@ -337,7 +389,11 @@ describe('Stripe adapter: webhook events in our words', () => {
       { id: 'sub_1', object: 'subscription', metadata: { subscriptionId: 'our-sub-9' } },
       { type: 'subscription.ended', subscriptionId: 'sub_1', metadata: { subscriptionId: 'our-sub-9' } },
     ],
-    ['payment_method.detached', { id: 'pm_6', object: 'payment_method' }, { type: 'payment_method.detached', paymentMethodId: 'pm_6' }],
+    [
+      'payment_method.detached',
+      { id: 'pm_6', object: 'payment_method' },
+      { type: 'payment_method.detached', paymentMethodId: 'pm_6' },
+    ],
     ['customer.created', { id: 'cus_7', object: 'customer' }, { type: 'other', providerType: 'customer.created' }],
   ];
 

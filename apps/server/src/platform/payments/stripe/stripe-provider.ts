@@ -180,7 +180,10 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Str
   async function heldBy(customerId: string, paymentMethodId: string): Promise<Stripe.PaymentMethod> {
     const method = await stripeCall(() => stripe.paymentMethods.retrieve(paymentMethodId));
     if (idOf(method.customer) !== customerId) {
-      throw new PaymentRequestError('payment_method_unattached', `${paymentMethodId} is not attached to ${customerId}.`);
+      throw new PaymentRequestError(
+        'payment_method_unattached',
+        `${paymentMethodId} is not attached to ${customerId}.`,
+      );
     }
     return method;
   }
@@ -203,7 +206,9 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Str
   async function chargeOfInvoice(invoice: Stripe.Invoice): Promise<Charge> {
     const intent = await paymentIntentOf(invoice);
     if (!intent) throw new PaymentRequestError('resource_missing', `${invoice.id} has no payment.`);
-    return toCharge(typeof intent === 'string' ? await stripeCall(() => stripe.paymentIntents.retrieve(intent)) : intent);
+    return toCharge(
+      typeof intent === 'string' ? await stripeCall(() => stripe.paymentIntents.retrieve(intent)) : intent,
+    );
   }
 
   async function retrieveSubscription(subscriptionId: string): Promise<Stripe.Subscription> {
@@ -285,7 +290,11 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Str
       const refund = await stripeCall(
         () =>
           stripe.refunds.create(
-            { payment_intent: chargeId, ...(amountCents !== undefined ? { amount: amountCents } : {}), metadata: metadata ?? {} },
+            {
+              payment_intent: chargeId,
+              ...(amountCents !== undefined ? { amount: amountCents } : {}),
+              metadata: metadata ?? {},
+            },
             { idempotencyKey },
           ),
         'refund',
