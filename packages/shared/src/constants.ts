@@ -39,7 +39,8 @@ export const GENDER_LABELS: Record<Gender, string> = {
 export const ARTIST_STATUSES = ['PENDING', 'ACTIVE', 'INACTIVE', 'CANCELLED'] as const;
 export type ArtistStatus = (typeof ARTIST_STATUSES)[number];
 
-export const USER_STATUSES = ['UNCONFIRMED', 'ACTIVE', 'SUSPENDED'] as const;
+/** DELETED is a tombstone: the account's personal data is gone, its payment records still point at it. */
+export const USER_STATUSES = ['UNCONFIRMED', 'ACTIVE', 'SUSPENDED', 'DELETED'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
 export const SONG_STATUSES = ['pending', 'uploading', 'ready', 'failed'] as const;

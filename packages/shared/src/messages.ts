@@ -1,3 +1,5 @@
+import { LEGAL } from './constants.js';
+
 /** User-facing text quoted exactly from the spec (including its spelling). */
 export const messages = {
   firstName: 'Please enter your first name.',
@@ -41,6 +43,10 @@ export const messages = {
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
   imageType: 'Please upload a .png, .jpg or .jpeg image.',
   tooLarge: 'That file is too large.',
+  // Deleting an account (docs/decisions/0014-deleting-an-account.md).
+  artistAccountTermination: `An artist account is closed by terminating the licence: email ${LEGAL.contactEmail} with ${LEGAL.terminationNoticeHours} hours' notice.`,
+  adminAccountCannotBeDeleted: 'An admin account cannot be deleted.',
+  accountDeleted: 'Your account has been deleted. We have sent a confirmation to your email address.',
 } as const;
 
 /** Messages from the password strength test; failures are joined into one error. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { messages } from './messages.js';
-import { changePasswordBody, confirmUserBody, loginBody, updateUserBody } from './users.js';
+import { changePasswordBody, confirmUserBody, deleteAccountBody, loginBody, updateUserBody } from './users.js';
 
 type Issue = [path: string, message: string];
 
@@ -116,5 +116,26 @@ describe('updateUserBody (every field optional)', () => {
     ['hfmPicksOptIn not a boolean', { hfmPicksOptIn: 'yes' }, [['hfmPicksOptIn', expect.any(String)]]],
   ])('rejects %s', (_case, input, issues) => {
     expect(issuesOf(updateUserBody, input)).toEqual(issues);
+  });
+});
+
+describe('deleteAccountBody (the caller confirms with their current password)', () => {
+  const wrong = messages.currentPasswordWrong;
+
+  it('accepts any non-empty password as typed (no trimming: it is compared, not stored)', () => {
+    expect(deleteAccountBody.parse({ currentPassword: ' Test-Pass-2025! ' })).toEqual({
+      currentPassword: ' Test-Pass-2025! ',
+    });
+  });
+
+  it.each([
+    ['no body', undefined, [['', wrong]]],
+    ['null', null, [['', wrong]]],
+    ['password missing', {}, [['currentPassword', wrong]]],
+    ['password empty', { currentPassword: '' }, [['currentPassword', wrong]]],
+    ['password a number', { currentPassword: 12345678 }, [['currentPassword', wrong]]],
+    ['password over 200 characters', { currentPassword: 'x'.repeat(201) }, [['currentPassword', wrong]]],
+  ])('rejects %s', (_case, input, issues) => {
+    expect(issuesOf(deleteAccountBody, input)).toEqual(issues);
   });
 });

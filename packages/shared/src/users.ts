@@ -158,6 +158,21 @@ export const changePasswordBody = z
   })
   .superRefine(passwordsMatch, whenBothPasswordsGiven);
 
+/**
+ * Deleting an account: the signed-in caller's own current password, asked again (the account's owner,
+ * or an admin deleting someone else's).
+ */
+export const deleteAccountBody = z.object(
+  {
+    currentPassword: z
+      .string({ error: messages.currentPasswordWrong })
+      .min(1, { error: messages.currentPasswordWrong })
+      .max(200, { error: messages.currentPasswordWrong }),
+  },
+  { error: messages.currentPasswordWrong },
+);
+export type DeleteAccountBody = z.infer<typeof deleteAccountBody>;
+
 export const roleField = z.enum(ROLES);
 
 /** What the server says about a user: never a password or hash. */

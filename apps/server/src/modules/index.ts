@@ -14,6 +14,7 @@ import { paymentsRoutes } from './payments/payments.routes.js';
 import { searchRoutes } from './search/search.routes.js';
 import { registerSongJobs } from './songs/songs.jobs.js';
 import { songsRoutes } from './songs/songs.routes.js';
+import { registerUserJobs } from './users/users.jobs.js';
 import { usersRoutes } from './users/users.routes.js';
 
 /** Every domain's routes, registered in one place so the API reads like the spec's catalogue. */
@@ -39,5 +40,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
  */
 export function registerJobs(ctx: AppContext): void {
   registerAuthJobs(ctx);
+  registerUserJobs(ctx);
   registerSongJobs(ctx);
 }

@@ -1,4 +1,4 @@
-import { and, eq, exists, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, gt, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
 import { artists } from '../../platform/db/schema/artists.js';
 import { subscriptions } from '../../platform/db/schema/billing.js';
@@ -114,13 +114,14 @@ export interface UserScope {
   self?: string | null;
 }
 
+/** Existing accounts only: a deleted account's tombstone is no account (404 to everyone). */
 export async function userIdsIn(db: Database, ids: string[], scope: UserScope): Promise<string[]> {
   const branch = anyBranch([scope.all && everything, scope.self && eq(users.id, scope.self)]);
   if (!branch || ids.length === 0) return [];
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(inArray(users.id, ids), branch));
+    .where(and(inArray(users.id, ids), ne(users.status, 'DELETED'), branch));
   return rows.map((row) => row.id);
 }
 

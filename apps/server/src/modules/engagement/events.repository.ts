@@ -1,5 +1,5 @@
 import { LISTEN_WINDOW_MINUTES } from '@hfm/shared';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
 import { events, memberSongListens } from '../../platform/db/schema/engagement.js';
 
@@ -27,4 +27,11 @@ export async function claimListenCount(db: Database, memberId: string, songId: s
     })
     .returning({ memberId: memberSongListens.memberId });
   return rows.length > 0;
+}
+
+/** Removes the member's listening history: their events and their listen-window claims. */
+export async function deleteEventsOfMember(db: Database, memberId: string): Promise<number> {
+  const removed = await db.delete(events).where(eq(events.memberId, memberId)).returning({ id: events.id });
+  await db.delete(memberSongListens).where(eq(memberSongListens.memberId, memberId));
+  return removed.length;
 }

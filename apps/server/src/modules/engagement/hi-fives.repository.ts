@@ -51,3 +51,9 @@ export async function countHiFivesOfItem(db: Database, itemId: string): Promise<
   const [row] = await db.select({ total: count() }).from(hiFives).where(eq(hiFives.itemId, itemId));
   return Number(row?.total ?? 0);
 }
+
+/** Removes every Hi Five the user gave; answers the items they were for. */
+export async function deleteHiFivesOfUser(db: Database, userId: string): Promise<string[]> {
+  const rows = await db.delete(hiFives).where(eq(hiFives.userId, userId)).returning({ itemId: hiFives.itemId });
+  return rows.map((row) => row.itemId);
+}

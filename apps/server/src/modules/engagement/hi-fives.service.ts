@@ -6,14 +6,22 @@ import { transactionWithRetry } from '../../platform/db/retry.js';
 import { requireAccess, requireSelf } from '../access/access.service.js';
 import type { Actor } from '../access/permissions.js';
 import { lockArtistHiFives, setArtistHiFiveCount } from '../artists/artists.counters.js';
-import { findSongArtistId, setSongHiFiveCount, totalSongHiFivesOfArtist } from '../songs/songs.counters.js';
+import {
+  findSongArtistId,
+  findSongArtistIds,
+  setSongHiFiveCount,
+  totalSongHiFivesOfArtist,
+} from '../songs/songs.counters.js';
+import { deleteEventsOfMember } from './events.repository.js';
 import { presentHiFive } from './engagement.presenter.js';
 import {
   countHiFivesOfItem,
   deleteHiFiveRow,
+  deleteHiFivesOfUser,
   findHiFive,
   findHiFiveById,
   insertHiFive,
+  listHiFivesOfUsers,
 } from './hi-fives.repository.js';
 
 const NO_SUCH_SONG = 'No such song.';
@@ -75,4 +83,45 @@ export async function takeBackHiFive(ctx: AppContext, actor: Actor, entryId: str
     const hifives = locked ? await recount(tx, entry.itemId, artistId) : 0;
     return { id, deleted: true as const, itemID: entry.itemId, hifives };
   });
+}
+
+/** Takes each artist's counter lock, in id order (docs/decisions/0009), so two such runs cannot deadlock. */
+async function lockArtistsInOrder(tx: Database, artistIds: Iterable<string>): Promise<void> {
+  for (const artistId of [...new Set(artistIds)].sort()) await lockArtistHiFives(tx, artistId);
+}
+
+/**
+ * Engagement's part of deleting a member's account (docs/decisions/0014-deleting-an-account.md), inside
+ * the deletion's transaction: the member's Hi Fives go and the counts of those songs and their artists are
+ * set again from the entries that remain, under the artists' counter locks (docs/decisions/0011), so the
+ * counts still equal the entries; their listen and favorite events and listen-window claims go too. Songs'
+ * `plays` stay: a play that counted is the artist's history, not the member's data.
+ */
+export async function forgetEngagementOfDeletedMember(
+  tx: Database,
+  memberId: string,
+): Promise<{ hiFivesRemoved: number; eventsRemoved: number }> {
+  const given = await listHiFivesOfUsers(tx, [memberId]);
+  const artistOfSong = await findSongArtistIds(tx, [...new Set(given.map((entry) => entry.itemId))]);
+  await lockArtistsInOrder(tx, artistOfSong.values());
+  const removedSongs = new Set(await deleteHiFivesOfUser(tx, memberId));
+  // A Hi Five given while this ran, on a song not seen above: its artist is locked now (a rare deadlock is retried).
+  const late = [...removedSongs].filter((songId) => !artistOfSong.has(songId));
+  if (late.length > 0) {
+    const lateArtists = await findSongArtistIds(tx, late);
+    await lockArtistsInOrder(tx, lateArtists.values());
+    for (const [songId, artistId] of lateArtists) artistOfSong.set(songId, artistId);
+  }
+  const artists = new Set<string>();
+  for (const songId of removedSongs) {
+    const artistId = artistOfSong.get(songId);
+    if (!artistId) continue; // the song is gone: no count left to keep
+    await setSongHiFiveCount(tx, songId, await countHiFivesOfItem(tx, songId));
+    artists.add(artistId);
+  }
+  for (const artistId of artists) {
+    await setArtistHiFiveCount(tx, artistId, await totalSongHiFivesOfArtist(tx, artistId));
+  }
+  const eventsRemoved = await deleteEventsOfMember(tx, memberId);
+  return { hiFivesRemoved: removedSongs.size, eventsRemoved };
 }

@@ -1,5 +1,11 @@
 import type { Database } from '../../platform/db/client.js';
-import { findArtistIdOfSong, incrementSongPlays, setSongHiFives, sumSongHiFivesOfArtist } from './songs.repository.js';
+import {
+  findArtistIdOfSong,
+  findArtistIdsOfSongs,
+  incrementSongPlays,
+  setSongHiFives,
+  sumSongHiFivesOfArtist,
+} from './songs.repository.js';
 
 /**
  * The counters engagement keeps on songs (plays, hifives). Engagement decides when they change, inside its
@@ -10,6 +16,11 @@ import { findArtistIdOfSong, incrementSongPlays, setSongHiFives, sumSongHiFivesO
 /** The song's artist, or null when the song is gone. */
 export function findSongArtistId(db: Database, songId: string): Promise<string | null> {
   return findArtistIdOfSong(db, songId);
+}
+
+/** Each existing song's artist, keyed by song id. */
+export function findSongArtistIds(db: Database, songIds: string[]): Promise<Map<string, string>> {
+  return findArtistIdsOfSongs(db, songIds);
 }
 
 /** A listen that counted. */

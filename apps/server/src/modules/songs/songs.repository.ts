@@ -186,6 +186,16 @@ export async function findArtistIdOfSong(db: Database, songId: string): Promise<
   return row?.artistId ?? null;
 }
 
+/** Each existing song's artist, keyed by song id (songs that are gone are left out). */
+export async function findArtistIdsOfSongs(db: Database, songIds: string[]): Promise<Map<string, string>> {
+  if (songIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: songs.id, artistId: songs.artistId })
+    .from(songs)
+    .where(inArray(songs.id, songIds));
+  return new Map(rows.map((row) => [row.id, row.artistId]));
+}
+
 /** One more play; counters leave updatedAt alone (it stamps edits, not listens). */
 export async function incrementSongPlays(db: Database, songId: string): Promise<void> {
   await db

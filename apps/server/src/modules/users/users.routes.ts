@@ -2,6 +2,8 @@ import {
   changePasswordBody,
   checkEmailParams,
   createFanBody,
+  deleteAccountBody,
+  deletedAnswer,
   emailExistsAnswer,
   imagePathAnswer,
   messages,
@@ -18,6 +20,8 @@ import { badRequest } from '../../errors/app-error.js';
 import { fileOrField, readMultipartForm } from '../../http/multipart.js';
 import { requireAccess } from '../access/access.service.js';
 import { perSignedInAccountLimit, rateLimited } from '../auth/route-options.js';
+import { SESSION_COOKIE } from '../auth/sessions.js';
+import { deleteAccount } from './account-deletion.service.js';
 import { changePassword, removeProfileImage, updateUser, uploadProfileImage } from './account.service.js';
 import { isEmailTaken, signUpFan } from './users.service.js';
 
@@ -67,6 +71,34 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => updateUser(ctx, request.currentUser, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/users/:id',
+    {
+      config: { ...rateLimited(app), access: 'signedIn' },
+      preHandler: perSignedInAccountLimit(app),
+      schema: {
+        tags: ['users'],
+        summary:
+          "Delete a fan's account (self, or an admin), confirmed with the caller's current password: every session ends, personal data goes, payment records stay (docs/decisions/0014)",
+        params: userIdParams,
+        body: deleteAccountBody,
+        response: { 200: deletedAnswer },
+      },
+    },
+    async (request, reply) => {
+      const answer = await deleteAccount(ctx, request.currentUser, request.params.id, request.body);
+      if (request.currentUser?.id === answer.id) {
+        reply.clearCookie(SESSION_COOKIE, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: ctx.config.secureCookies,
+        });
+      }
+      return answer;
+    },
   );
 
   app.put(

@@ -1,4 +1,5 @@
 import type { MatrixRow } from '../permission-matrix.js';
+import { accountDeletionRows } from './account-deletion.rows.js';
 import { artistRows } from './artists.rows.js';
 import { discoveryRows } from './discovery.rows.js';
 import { docsRows } from './docs.rows.js';
@@ -12,6 +13,7 @@ import { uploadRows } from './uploads.rows.js';
 /** Every row of the permission matrix, for the route coverage test. */
 export const allRows: MatrixRow[] = [
   ...identityRows,
+  ...accountDeletionRows,
   ...artistRows,
   ...songRows,
   ...albumRows,

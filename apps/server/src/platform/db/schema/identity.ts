@@ -28,7 +28,7 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     index('users_role_created_idx').on(t.role, t.createdAt),
     check('users_role_check', sql`${t.role} in ('ADMIN', 'ARTIST', 'SUBSCRIBER')`),
-    check('users_status_check', sql`${t.status} in ('UNCONFIRMED', 'ACTIVE', 'SUSPENDED')`),
+    check('users_status_check', sql`${t.status} in ('UNCONFIRMED', 'ACTIVE', 'SUSPENDED', 'DELETED')`),
   ],
 );
 
@@ -58,3 +58,27 @@ export const confirmationCodes = pgTable('confirmation_codes', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * What is kept of a deleted account, and for how long (docs/decisions/0014-deleting-an-account.md): the
+ * terms keep complaint records 6 years after deletion, so a complaint can still be matched to the account
+ * (by its email) and to its payment records (by its id, which the tombstone `users` row keeps). No foreign
+ * key: the record outlives anything else about the account. Purged after `retain_until`.
+ */
+export const deletedAccounts = pgTable(
+  'deleted_accounts',
+  {
+    userId: uuid('user_id').primaryKey(),
+    email: text('email').notNull(),
+    role: text('role').notNull(),
+    accountCreatedAt: timestamp('account_created_at', { withTimezone: true }).notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The account itself, or the admin who deleted it. */
+    deletedBy: uuid('deleted_by').notNull(),
+    retainUntil: timestamp('retain_until', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('deleted_accounts_email_idx').on(t.email),
+    index('deleted_accounts_retain_until_idx').on(t.retainUntil),
+  ],
+);
