@@ -157,6 +157,7 @@ export const changePasswordBody = z
     confirmPassword: z.string({ error: messages.confirmPassword }),
   })
   .superRefine(passwordsMatch, whenBothPasswordsGiven);
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
 /**
  * Deleting an account: the signed-in caller's own current password, asked again (the account's owner,
@@ -207,6 +208,7 @@ export const checkEmailParams = z.object({ email: emailField });
 export const emailExistsAnswer = z.object({ exists: z.boolean() });
 export type EmailExistsAnswer = z.infer<typeof emailExistsAnswer>;
 export const passwordChangedAnswer = z.object({ ok: z.literal(true) });
+export type PasswordChangedAnswer = z.infer<typeof passwordChangedAnswer>;
 
 export const profileImageBody = z
   .object({

@@ -40,6 +40,19 @@ afterEach(() => {
 });
 
 describe('The fans’ app', () => {
+  it('has an Account entry in the members header that opens the account page', async () => {
+    stubLocation('http://localhost/members/');
+    stubFetch([sessionRoute(member()), ...catalogue]);
+    const user = userEvent.setup();
+    const { router } = renderFanApp('/members/');
+    const nav = await screen.findByRole('navigation', { name: 'Members' });
+    await user.click(within(nav).getByRole('link', { name: 'Account' }));
+    expect(router.state.location.pathname).toBe('/members/account');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Account' })).toHaveClass('active');
+    expect(screen.getByLabelText('Email')).toHaveValue(member().email);
+  });
+
   it('sends a signed-out visitor of the members area to log in, coming back afterwards', async () => {
     const location = stubLocation('http://localhost/members/search?s=nina');
     stubFetch([sessionRoute(null)]);

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, type RouteObject } from 'react-router';
 import { Toaster } from 'sonner';
 import { useSession } from '../api/session';
+import { AccountPage } from '../features/account/account-page';
 import { errorMessage } from '../api/server-errors';
 import { ArtistPage } from '../features/discover/artist-page';
 import { GenrePage } from '../features/discover/genre-page';
@@ -35,6 +36,8 @@ export const fanRoutes: RouteObject[] = [
           { path: 'search', element: <SearchPage /> },
           { path: 'genres/:id', element: <GenrePage /> },
           { path: 'playlists/:id', element: <PlaylistPage /> },
+          // Billing's Saved cards and Subscriptions sections go in AccountPage's billingSections slot.
+          { path: 'account', element: <AccountPage /> },
           { path: '*', element: <PageNotFound what="page" /> },
         ],
       },

@@ -1,4 +1,4 @@
-import { CROSS_FADE_MS, PUBLIC_SITE_PATHS } from '@hfm/shared';
+import { CROSS_FADE_MS, messages, PUBLIC_SITE_PATHS } from '@hfm/shared';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
@@ -160,5 +160,21 @@ describe('cross-fade between screens', () => {
     const { container } = renderAt('/fans');
     await user.click(screen.getByRole('link', { name: 'How it works' }));
     expect(container.querySelector('.cross-fade__layer--leaving')).toBeNull();
+  });
+});
+
+describe('after an account is deleted', () => {
+  it('says so over the landing page until the notice is closed', async () => {
+    const user = userEvent.setup();
+    renderAt('/?account=deleted');
+    expect(await screen.findByRole('status')).toHaveTextContent(messages.accountDeleted);
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByText(messages.accountDeleted)).not.toBeInTheDocument());
+  });
+
+  it('shows nothing of the kind on an ordinary visit', async () => {
+    renderAt('/');
+    await pageHeading('Music that pays. Music you keep.');
+    expect(screen.queryByText(messages.accountDeleted)).not.toBeInTheDocument();
   });
 });

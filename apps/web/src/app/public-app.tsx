@@ -67,9 +67,29 @@ export function PublicRoutes() {
   useScrollOnNavigate(location);
   return (
     <>
+      <AccountDeletedNotice />
       <CrossFade location={location}>{(screen) => <PublicScreen location={screen} />}</CrossFade>
       <FanSignUpModalHost />
     </>
+  );
+}
+
+/** `?account=deleted` (where deleting an account lands): says so until it is closed, which drops the parameter. */
+function AccountDeletedNotice() {
+  const [params, setParams] = useSearchParams();
+  if (params.get('account') !== 'deleted') return null;
+  const close = () =>
+    setParams((current) => {
+      current.delete('account');
+      return current;
+    });
+  return (
+    <div className="site-notice" role="status">
+      <p>{messages.accountDeleted}</p>
+      <button type="button" className="site-notice__close" aria-label="Close" onClick={close}>
+        ×
+      </button>
+    </div>
   );
 }
 

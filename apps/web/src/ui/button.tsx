@@ -3,7 +3,8 @@ import { Spinner } from './spinner';
 import './button.css';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
-  variant?: 'primary' | 'secondary' | 'ghost';
+  /** `danger` is for what cannot be undone (deleting an account). */
+  variant?: 'primary' | 'secondary' | 'ghost' | 'danger';
   /** Shows a spinner, keeps the label for screen readers and blocks clicks. */
   loading?: boolean;
   ref?: Ref<HTMLButtonElement>;

@@ -15,6 +15,9 @@ export function MembersNav() {
         Home
       </NavLink>
       <HeaderSearch />
+      <NavLink className="members-nav__link" to="/members/account">
+        Account
+      </NavLink>
     </nav>
   );
 }

@@ -1,0 +1,17 @@
+import type { PublicUser } from '@hfm/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../client';
+import { replaceSessionUser } from './session-user-cache';
+
+/** `DELETE /api/users/remove/profile-image/{id}`: back to no picture. */
+export function removeProfileImage(userId: string): Promise<PublicUser> {
+  return api(`/api/users/remove/profile-image/${userId}`, { method: 'DELETE' });
+}
+
+export function useRemoveProfileImage(userId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => removeProfileImage(userId),
+    onSuccess: (user) => replaceSessionUser(client, userId, () => user),
+  });
+}
