@@ -4,6 +4,8 @@ export const ERROR_STATUS = {
   BAD_REQUEST: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
+  /** The card was refused (the provider's message, nothing charged). */
+  PAYMENT_DECLINED: 402,
   UNCONFIRMED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,

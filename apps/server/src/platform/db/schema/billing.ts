@@ -1,9 +1,43 @@
-/** Billing: members' payment cards and their subscriptions to artists. */
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+/**
+ * Billing: members' payment cards, their subscriptions to artists, and the ledger of every money movement.
+ * Our rows are the source of truth (docs/decisions/0013-payments-provider.md): the provider's ids are kept
+ * beside them, never its state. Money is integer cents; balances are sums of ledger rows.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { artists } from './artists.js';
 import { createdAt, id, updatedAt } from './columns.js';
 import { users } from './identity.js';
 
+/** The member's customer at the payment provider: one per member and provider. */
+export const billingCustomers = pgTable(
+  'billing_customers',
+  {
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    customerId: text('customer_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.provider] }),
+    uniqueIndex('billing_customers_ref_idx').on(t.provider, t.customerId),
+  ],
+);
+
+/** A saved card: the provider's token and what may be shown. Never a card number or CVC. */
 export const paymentCards = pgTable(
   'payment_cards',
   {
@@ -11,6 +45,7 @@ export const paymentCards = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The provider's payment-method token (`pm_...`). */
     providerRef: text('provider_ref').notNull(),
     brand: text('brand').notNull(),
     last4: text('last4').notNull(),
@@ -20,9 +55,20 @@ export const paymentCards = pgTable(
     postalCode: text('postal_code').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('payment_cards_user_idx').on(t.userId)],
+  (t) => [
+    index('payment_cards_user_idx').on(t.userId),
+    uniqueIndex('payment_cards_user_ref_idx').on(t.userId, t.providerRef),
+  ],
 );
 
+/**
+ * A member's subscription to an artist. status: `incomplete` (the first payment is under way: holds the
+ * member and artist's place so two requests cannot both pay), `active` (in its term; `cancel_at_period_end`
+ * means it ends at `current_period_end`), `past_due` (a renewal was declined; retried at
+ * `next_attempt_at`), `declined` (the first payment was refused: no subscription, kept so the same request
+ * key answers the same decline), `canceled` (ended by the fan's cancel at the end of its term), `lapsed` (renewal
+ * failed after every retry). Access: active and `current_period_end` in the future.
+ */
 export const subscriptions = pgTable(
   'subscriptions',
   {
@@ -39,8 +85,88 @@ export const subscriptions = pgTable(
     currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull().defaultNow(),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** Which yearly term is current: 1 for the first year. */
+    termNumber: integer('term_number').notNull().default(1),
+    /** Failed renewal attempts of the current term (0 while paid up). */
+    renewalAttempts: integer('renewal_attempts').notNull().default(0),
+    /** When the renewal job next charges it: the period end, or a retry after a decline. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    provider: text('provider'),
+    providerSubscriptionId: text('provider_subscription_id'),
+    /** The subscribe request's Idempotency-Key header (or our id), from which the provider's key is made. */
+    requestKey: text('request_key'),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** Why the first payment was refused (status declined): a repeat of the same request key answers it again. */
+    failureCode: text('failure_code'),
+    failureMessage: text('failure_message'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('subscriptions_member_idx').on(t.memberId), index('subscriptions_artist_idx').on(t.artistId)],
+  (t) => [
+    index('subscriptions_member_idx').on(t.memberId),
+    index('subscriptions_artist_idx').on(t.artistId),
+    // One live subscription per member and artist: two subscribes at once cannot both pay.
+    uniqueIndex('subscriptions_live_idx')
+      .on(t.memberId, t.artistId)
+      .where(sql`${t.status} in ('incomplete', 'active', 'past_due')`),
+    uniqueIndex('subscriptions_request_key_idx').on(t.memberId, t.requestKey),
+    index('subscriptions_due_idx').on(t.nextAttemptAt),
+  ],
+);
+
+/**
+ * The ledger: every money movement is a row, in integer cents, signed from the point of view of its kind's
+ * account: `charge` (+ what the member paid), `refund` (- what went back), `dispute` (- what a chargeback
+ * took), `artist_credit` (+ what the artist earned), `artist_debit` (- an earning taken back). Balances are
+ * sums. Member, artist and subscription are kept as plain ids too, so the rows outlive a deleted account
+ * (payment records are kept as the law requires).
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: id(),
+    kind: text('kind').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    memberId: uuid('member_id'),
+    artistId: uuid('artist_id'),
+    subscriptionId: uuid('subscription_id'),
+    /** The subscription's term this row pays or credits (1 = the first year). */
+    termNumber: integer('term_number'),
+    provider: text('provider'),
+    providerChargeId: text('provider_charge_id'),
+    /** A refund's or dispute's id at the provider. */
+    providerRefId: text('provider_ref_id'),
+    /** For artist rows: from when the payout run may pay it (the 22nd of the month after the charge). */
+    payableFrom: timestamp('payable_from', { withTimezone: true }),
+    description: text('description').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_entries_artist_idx').on(t.artistId, t.kind),
+    index('ledger_entries_member_idx').on(t.memberId),
+    // A term is charged once and credited once, whoever learns of the payment first (our call or an event).
+    uniqueIndex('ledger_entries_term_idx')
+      .on(t.subscriptionId, t.termNumber, t.kind)
+      .where(sql`${t.kind} in ('charge', 'artist_credit') and ${t.subscriptionId} is not null`),
+    uniqueIndex('ledger_entries_provider_ref_idx')
+      .on(t.provider, t.kind, t.providerRefId)
+      .where(sql`${t.providerRefId} is not null`),
+    check(
+      'ledger_entries_kind_check',
+      sql`${t.kind} in ('charge', 'refund', 'dispute', 'artist_credit', 'artist_debit')`,
+    ),
+  ],
+);
+
+/** Provider events already applied: a redelivered event id changes nothing. */
+export const providerEvents = pgTable(
+  'provider_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    appliedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );

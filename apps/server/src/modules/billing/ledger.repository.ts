@@ -1,0 +1,68 @@
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db/client.js';
+import { ledgerEntries } from '../../platform/db/schema/billing.js';
+
+export type LedgerRow = typeof ledgerEntries.$inferSelect;
+export type NewLedgerRow = typeof ledgerEntries.$inferInsert;
+
+/**
+ * Adds rows; a row whose unique key is taken already (a term charged or credited once, a refund or dispute
+ * applied once) is skipped. Answers the rows that were added.
+ */
+export function insertLedgerRows(db: Database, rows: NewLedgerRow[]): Promise<LedgerRow[]> {
+  if (rows.length === 0) return Promise.resolve([]);
+  return db.insert(ledgerEntries).values(rows).onConflictDoNothing().returning();
+}
+
+export function listLedgerRowsOfSubscription(db: Database, subscriptionId: string): Promise<LedgerRow[]> {
+  return db
+    .select()
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.subscriptionId, subscriptionId))
+    .orderBy(ledgerEntries.createdAt, ledgerEntries.id);
+}
+
+export async function findChargeRow(
+  db: Database,
+  provider: string,
+  providerChargeId: string,
+): Promise<LedgerRow | null> {
+  const [row] = await db
+    .select()
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.kind, 'charge'),
+        eq(ledgerEntries.provider, provider),
+        eq(ledgerEntries.providerChargeId, providerChargeId),
+      ),
+    );
+  return row ?? null;
+}
+
+const ARTIST_KINDS = ['artist_credit', 'artist_debit'];
+
+/** The artist's earnings: all of them, and the part whose payout window has opened by `asOf`. Sums of rows. */
+export async function sumArtistEarnings(
+  db: Database,
+  artistId: string,
+  asOf: Date,
+): Promise<{ earnedCents: number; payableCents: number }> {
+  const [row] = await db
+    .select({
+      earned: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)`,
+      payable: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${lte(ledgerEntries.payableFrom, asOf)}), 0)`,
+    })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.artistId, artistId), inArray(ledgerEntries.kind, ARTIST_KINDS)));
+  return { earnedCents: Number(row?.earned ?? 0), payableCents: Number(row?.payable ?? 0) };
+}
+
+/** What the member paid, net of refunds and disputes: a sum of rows. */
+export async function sumMemberPayments(db: Database, memberId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.memberId, memberId), inArray(ledgerEntries.kind, ['charge', 'refund', 'dispute'])));
+  return Number(row?.total ?? 0);
+}
