@@ -2,6 +2,7 @@ export * from './albums.js';
 export * from './answers.js';
 export * from './artist-requests.js';
 export * from './artists.js';
+export * from './billing.js';
 export * from './constants.js';
 export * from './discovery.js';
 export * from './engagement.js';

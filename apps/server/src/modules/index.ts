@@ -5,6 +5,7 @@ import { artistImagesRoutes } from './artists/artist-images.routes.js';
 import { artistsRoutes } from './artists/artists.routes.js';
 import { registerAuthJobs } from './auth/auth.jobs.js';
 import { authRoutes } from './auth/auth.routes.js';
+import { billingRoutes } from './billing/billing.routes.js';
 import { artistShareRoutes } from './discovery/artist-share.routes.js';
 import { discoveryRoutes } from './discovery/discovery.routes.js';
 import { engagementRoutes } from './engagement/engagement.routes.js';
@@ -32,6 +33,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(artistShareRoutes);
   await app.register(engagementRoutes);
   await app.register(paymentsRoutes);
+  await app.register(billingRoutes);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { messages } from '@hfm/shared';
 import type { Database } from '../../platform/db/client.js';
-import { albumIdsIn, artistIdsIn, hiFiveIdsIn, songIdsIn, userIdsIn } from './access.repository.js';
+import { albumIdsIn, artistIdsIn, hiFiveIdsIn, songIdsIn, subscriptionIdsIn, userIdsIn } from './access.repository.js';
 import { isAdmin, type Actor, type Permission } from './permissions.js';
 
 /** Which of `ids` (existing things only) the actor holds the permission for; one query each. */
@@ -31,11 +31,15 @@ export const policy: Record<Permission, Rule> = {
   'user.view': (db, actor, ids) => userIdsIn(db, ids, { all: actor !== null }),
   'user.manage': (db, actor, ids) => userIdsIn(db, ids, { all: isAdmin(actor), self: actor?.id }),
   'user.password': (db, actor, ids) => userIdsIn(db, ids, { self: actor?.id }),
+  'user.billing': (db, actor, ids) => userIdsIn(db, ids, { all: isAdmin(actor), self: actor?.id }),
+  'user.pay': (db, actor, ids) => userIdsIn(db, ids, { self: actor?.id }),
   'hiFive.view': (db, actor, ids) => hiFiveIdsIn(db, ids, { all: isAdmin(actor), givenBy: actor?.id }),
   'hiFive.manage': (db, actor, ids) => hiFiveIdsIn(db, ids, { all: isAdmin(actor), givenBy: actor?.id }),
+  'subscription.view': (db, actor, ids) => subscriptionIdsIn(db, ids, { all: isAdmin(actor), memberId: actor?.id }),
+  'subscription.manage': (db, actor, ids) => subscriptionIdsIn(db, ids, { all: isAdmin(actor), memberId: actor?.id }),
 };
 
-type Resource = 'artist' | 'song' | 'album' | 'user' | 'hiFive';
+type Resource = 'artist' | 'song' | 'album' | 'user' | 'hiFive' | 'subscription';
 
 export function resourceOf(permission: Permission): Resource {
   return permission.slice(0, permission.indexOf('.')) as Resource;
@@ -52,4 +56,5 @@ export const NOT_FOUND_MESSAGES: Record<Resource, string> = {
   album: 'No such album.',
   user: messages.notFound,
   hiFive: 'No such Hi Five.',
+  subscription: 'No such subscription.',
 };

@@ -140,3 +140,19 @@ export async function hiFiveIdsIn(db: Database, ids: string[], scope: HiFiveScop
     .where(and(inArray(hiFives.id, ids), branch));
   return rows.map((row) => row.id);
 }
+
+export interface SubscriptionScope {
+  all?: boolean;
+  /** Subscriptions of this member. */
+  memberId?: string | null;
+}
+
+export async function subscriptionIdsIn(db: Database, ids: string[], scope: SubscriptionScope): Promise<string[]> {
+  const branch = anyBranch([scope.all && everything, scope.memberId && eq(subscriptions.memberId, scope.memberId)]);
+  if (!branch || ids.length === 0) return [];
+  const rows = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(inArray(subscriptions.id, ids), branch));
+  return rows.map((row) => row.id);
+}

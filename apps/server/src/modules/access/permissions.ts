@@ -23,10 +23,18 @@ export type Permission =
   | 'user.manage'
   /** Change an account's password: the user themself only. */
   | 'user.password'
+  /** See an account's saved cards and subscriptions: the member themself or an admin. */
+  | 'user.billing'
+  /** Save or remove a card, subscribe: the member themself only (nobody pays on another's behalf). */
+  | 'user.pay'
   /** Know that a Hi Five exists: the member who gave it, or an admin (others are told it does not). */
   | 'hiFive.view'
   /** Take a Hi Five back: the member who gave it, or an admin. */
-  | 'hiFive.manage';
+  | 'hiFive.manage'
+  /** Know that a subscription exists: its member, or an admin (others are told it does not). */
+  | 'subscription.view'
+  /** Cancel a subscription: its member, or an admin. */
+  | 'subscription.manage';
 
 /** Permissions an anonymous caller may hold; every other one needs a sign-in first. */
 export const PUBLIC_PERMISSIONS = ['artist.view', 'song.view', 'song.stream', 'album.view'] as const;

@@ -1,6 +1,9 @@
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
 import { paymentCards, subscriptions } from '../../platform/db/schema/billing.js';
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type SubscriptionPatch = Partial<Omit<typeof subscriptions.$inferInsert, 'id' | 'memberId' | 'artistId'>>;
 
 /** The artists each of the given members subscribes to now, oldest subscription first. */
 export async function listActiveSubscriptions(
@@ -44,4 +47,80 @@ export async function deletePaymentCardsOfMember(db: Database, memberId: string)
     .where(eq(paymentCards.userId, memberId))
     .returning({ id: paymentCards.id });
   return rows.length;
+}
+
+export async function findSubscription(db: Database, id: string): Promise<SubscriptionRow | null> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
+  return row ?? null;
+}
+
+export async function findSubscriptionForUpdate(db: Database, id: string): Promise<SubscriptionRow | null> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function findByRequestKey(db: Database, memberId: string, requestKey: string) {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.memberId, memberId), eq(subscriptions.requestKey, requestKey)));
+  return row ?? null;
+}
+
+/** The member's live (incomplete, active or past due) subscription to the artist, if any. */
+export async function findLiveSubscription(db: Database, memberId: string, artistId: string) {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.memberId, memberId),
+        eq(subscriptions.artistId, artistId),
+        inArray(subscriptions.status, ['incomplete', 'active', 'past_due']),
+      ),
+    );
+  return row ?? null;
+}
+
+export async function insertSubscription(db: Database, values: typeof subscriptions.$inferInsert) {
+  const [row] = await db.insert(subscriptions).values(values).returning();
+  return row!;
+}
+
+export async function updateSubscription(db: Database, id: string, patch: SubscriptionPatch) {
+  const [row] = await db
+    .update(subscriptions)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(subscriptions.id, id))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteIncompleteSubscription(db: Database, id: string): Promise<void> {
+  await db.delete(subscriptions).where(and(eq(subscriptions.id, id), eq(subscriptions.status, 'incomplete')));
+}
+
+/** The member's subscriptions, newest first (every status but a payment still under way). */
+export function listSubscriptionsOfMember(db: Database, memberId: string): Promise<SubscriptionRow[]> {
+  return db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.memberId, memberId),
+        inArray(subscriptions.status, ['active', 'past_due', 'canceled', 'lapsed']),
+      ),
+    )
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id));
+}
+
+/** Subscriptions whose renewal (or retry) is due at `now`, oldest first. */
+export async function listDueSubscriptionIds(db: Database, now: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(inArray(subscriptions.status, ['active', 'past_due']), lte(subscriptions.nextAttemptAt, now)))
+    .orderBy(asc(subscriptions.nextAttemptAt), asc(subscriptions.id))
+    .limit(limit);
+  return rows.map((row) => row.id);
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
 import { preparedRead } from '../../platform/db/prepared.js';
 import { artistPhotos, artists } from '../../platform/db/schema/artists.js';
@@ -127,6 +127,37 @@ const newestArtists = preparedRead(
 
 export function listNewestArtists(db: Database, limit = NEW_RELEASES_LIMIT): Promise<ArtistCardRow[]> {
   return newestArtists(db).execute({ limit });
+}
+
+/**
+ * ACTIVE artists of the genre other than `artistId`, leaving out those the member subscribes to now: what
+ * the subscribe modal suggests next. Most hi-fived first.
+ */
+export function listRelatedArtists(
+  db: Database,
+  input: { genreId: string; artistId: string; memberId: string; limit: number },
+): Promise<ArtistCardRow[]> {
+  const subscribed = db
+    .select({ artistId: subscriptions.artistId })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.memberId, input.memberId),
+        eq(subscriptions.status, 'active'),
+        gt(subscriptions.currentPeriodEnd, sql`now()`),
+      ),
+    );
+  return selectCards(db)
+    .where(
+      and(
+        artistIsActive(),
+        eq(artists.genreId, input.genreId),
+        ne(artists.id, input.artistId),
+        not(inArray(artists.id, subscribed)),
+      ),
+    )
+    .orderBy(desc(artists.hifives), desc(artists.createdAt), desc(artists.id))
+    .limit(input.limit);
 }
 
 export function listArtistsOfGenre(db: Database, genreId: string): Promise<ArtistCardRow[]> {

@@ -1,6 +1,7 @@
 import {
   PRICE_CENTS_PER_ARTIST_YEAR,
   slugParams,
+  type ArtistCard,
   type ArtistPage,
   type ArtistSummary,
   type CatalogueSong,
@@ -33,6 +34,7 @@ import {
   listAlbumsOfArtist,
   listAllGenres,
   listArtistsOfGenre,
+  listRelatedArtists as listRelatedArtistRows,
   listFeaturedArtists,
   listHomePlaylists,
   listNewestArtists,
@@ -191,4 +193,26 @@ export async function findArtistShareCard(ctx: AppContext, slug: string): Promis
   const row = await findArtistBySlug(ctx.db, parsed.data.slug);
   if (!row || row.status !== 'ACTIVE') return null;
   return { name: row.name, slug: row.slug ?? slug, bio: row.bio, imageKey: row.bannerImage ?? row.photos[0] ?? null };
+}
+
+/** How many artists the subscribe modal suggests after a subscription. */
+export const RELATED_ARTIST_LIMIT = 4;
+
+/**
+ * After a member subscribes to an artist: a few ACTIVE artists of the same genre they do not subscribe to
+ * yet (none when the artist has no genre).
+ */
+export async function listRelatedArtists(
+  ctx: Pick<AppContext, 'db'>,
+  artist: { id: string; genreId: string | null },
+  memberId: string,
+): Promise<ArtistCard[]> {
+  if (!artist.genreId) return [];
+  const rows = await listRelatedArtistRows(ctx.db, {
+    genreId: artist.genreId,
+    artistId: artist.id,
+    memberId,
+    limit: RELATED_ARTIST_LIMIT,
+  });
+  return rows.map(presentArtistCard);
 }

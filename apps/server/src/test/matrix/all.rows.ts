@@ -1,6 +1,7 @@
 import type { MatrixRow } from '../permission-matrix.js';
 import { accountDeletionRows } from './account-deletion.rows.js';
 import { artistRows } from './artists.rows.js';
+import { billingRows } from './billing.rows.js';
 import { discoveryRows } from './discovery.rows.js';
 import { docsRows } from './docs.rows.js';
 import { engagementRows } from './engagement.rows.js';
@@ -23,4 +24,5 @@ export const allRows: MatrixRow[] = [
   ...discoveryRows,
   ...engagementRows,
   ...paymentsRows,
+  ...billingRows,
 ];

@@ -1,0 +1,247 @@
+import { billingMessages, type PublicSubscription, type SubscribeAnswer, type SubscribeBody } from '@hfm/shared';
+import type { AppContext } from '../../context.js';
+import { AppError, badRequest, conflict } from '../../errors/app-error.js';
+import { withTransaction } from '../../platform/db/transaction.js';
+import {
+  PaymentDeclinedError,
+  PaymentRequestError,
+  type SubscriptionPayment,
+} from '../../platform/payments/provider.js';
+import { requireAccess } from '../access/access.service.js';
+import type { Actor } from '../access/permissions.js';
+import { findArtistById } from '../artists/artists.service.js';
+import type { SessionUser } from '../auth/sessions.js';
+import { listRelatedArtists } from '../discovery/discovery.service.js';
+import { presentSubscription } from './billing.presenter.js';
+import { declined, ensureCustomerId, paymentRequestFailure } from './cards.service.js';
+import { findCardByRef, findCardsByIds, type CardRow } from './cards.repository.js';
+import { ARTIST_CREDIT_CENTS, SUBSCRIPTION_PRICE_CENTS, payableFrom } from './ledger.js';
+import { insertLedgerRows } from './ledger.repository.js';
+import {
+  deleteIncompleteSubscription,
+  findByRequestKey,
+  findSubscription,
+  insertSubscription,
+  updateSubscription,
+  type SubscriptionRow,
+} from './subscriptions.repository.js';
+
+type BillingContext = Pick<AppContext, 'db' | 'platform'>;
+
+/** A first payment that has been under way this long was interrupted (a crash): the next request finishes it. */
+const STALE_INCOMPLETE_MS = 60_000;
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (
+    let e = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined;
+    e;
+    e = e.cause as typeof e
+  ) {
+    if (e.code === '23505' && e.constraint === constraint) return true;
+  }
+  return false;
+}
+
+/** The provider's key for a first payment: from the member and their request key (decision 0013, section 4). */
+export const subscribeKey = (memberId: string, requestKey: string) => `subscribe:${memberId}:${requestKey}`;
+
+/** Subscriptions as the API shows them, with their artists' names and their cards' tokens. */
+export async function presentSubscriptions(
+  ctx: Pick<AppContext, 'db'>,
+  rows: SubscriptionRow[],
+): Promise<PublicSubscription[]> {
+  const cardIds = [...new Set(rows.map((row) => row.paymentMethodId).filter((id): id is string => id !== null))];
+  const cards = new Map((await findCardsByIds(ctx.db, cardIds)).map((card) => [card.id, card.providerRef]));
+  const artistIds = [...new Set(rows.map((row) => row.artistId))];
+  const names = new Map(
+    await Promise.all(artistIds.map(async (id) => [id, (await findArtistById(ctx.db, id))?.name ?? ''] as const)),
+  );
+  return rows.map((row) =>
+    presentSubscription(row, {
+      artistName: names.get(row.artistId) ?? '',
+      paymentMethodID: row.paymentMethodId ? (cards.get(row.paymentMethodId) ?? null) : null,
+    }),
+  );
+}
+
+async function answerFor(ctx: BillingContext, row: SubscriptionRow, memberId: string): Promise<SubscribeAnswer> {
+  const artist = await findArtistById(ctx.db, row.artistId);
+  const [subscription] = await presentSubscriptions(ctx, [row]);
+  const relatedArtists = artist ? await listRelatedArtists(ctx, artist, memberId) : [];
+  return { subscription: subscription!, relatedArtists };
+}
+
+/**
+ * Writes what a paid first year means, in one transaction: the subscription active for the term the
+ * provider charged, and the ledger's two rows (the member's 999 charge, the artist's 500 credit payable from
+ * the 22nd of the following month). The ledger's unique term keys make a second call change nothing.
+ */
+async function recordFirstYear(
+  ctx: BillingContext,
+  row: SubscriptionRow,
+  payment: SubscriptionPayment,
+): Promise<SubscriptionRow> {
+  const provider = ctx.platform.payments.name;
+  return withTransaction(ctx, async (tx) => {
+    const updated = await updateSubscription(tx.db, row.id, {
+      status: 'active',
+      termNumber: 1,
+      renewalAttempts: 0,
+      currentPeriodStart: payment.subscription.currentPeriodStart,
+      currentPeriodEnd: payment.subscription.currentPeriodEnd,
+      nextAttemptAt: payment.subscription.currentPeriodEnd,
+      provider,
+      providerSubscriptionId: payment.subscription.subscriptionId,
+    });
+    const paidAt = payment.charge.createdAt;
+    await insertLedgerRows(tx.db, [
+      {
+        kind: 'charge',
+        amountCents: payment.charge.amountCents,
+        memberId: row.memberId,
+        artistId: row.artistId,
+        subscriptionId: row.id,
+        termNumber: 1,
+        provider,
+        providerChargeId: payment.charge.chargeId,
+        description: 'Subscription, year 1',
+        createdAt: paidAt,
+      },
+      {
+        kind: 'artist_credit',
+        amountCents: ARTIST_CREDIT_CENTS,
+        memberId: row.memberId,
+        artistId: row.artistId,
+        subscriptionId: row.id,
+        termNumber: 1,
+        provider,
+        providerChargeId: payment.charge.chargeId,
+        payableFrom: payableFrom(paidAt),
+        description: 'Licence fee, year 1',
+        createdAt: paidAt,
+      },
+    ]);
+    return updated!;
+  });
+}
+
+/**
+ * Pays the first year of a subscription whose row holds the member and artist's place (status incomplete).
+ * A decline marks the row declined (nothing was charged, no subscription) and answers 402 with the
+ * provider's message.
+ */
+async function payFirstYear(
+  ctx: BillingContext,
+  member: SessionUser,
+  row: SubscriptionRow,
+  card: CardRow,
+  artistName: string,
+): Promise<SubscriptionRow> {
+  const provider = ctx.platform.payments;
+  let payment: SubscriptionPayment;
+  try {
+    const customerId = await ensureCustomerId(ctx, member);
+    payment = await provider.createSubscription({
+      customerId,
+      paymentMethodId: card.providerRef,
+      amountCents: SUBSCRIPTION_PRICE_CENTS,
+      interval: 'year',
+      description: `${artistName}, one year`,
+      idempotencyKey: subscribeKey(member.id, row.requestKey ?? row.id),
+      metadata: { subscriptionId: row.id, memberId: member.id, artistId: row.artistId },
+    });
+  } catch (error) {
+    if (error instanceof PaymentDeclinedError) {
+      // Kept as a record of the refused attempt (no subscription, nothing charged): the same request key
+      // answers the same decline, as the provider would.
+      await updateSubscription(ctx.db, row.id, {
+        status: 'declined',
+        failureCode: error.code,
+        failureMessage: error.message,
+        endedAt: new Date(),
+      });
+      throw declined(error);
+    }
+    if (error instanceof PaymentRequestError) {
+      await deleteIncompleteSubscription(ctx.db, row.id);
+      if (error.code === 'idempotency_key_reused') throw conflict(billingMessages.paymentUnderWay);
+      throw paymentRequestFailure();
+    }
+    throw error;
+  }
+  return recordFirstYear(ctx, row, payment);
+}
+
+/**
+ * POST /api/subscriptions: the member subscribes to an ACTIVE artist with one of their saved cards, paying
+ * 999 cents for one year. The same Idempotency-Key header answers the first result and charges once; a live
+ * subscription to the artist is a 409, as is a second request racing the first (one place per member and
+ * artist, held by the row before the provider is called).
+ */
+export async function subscribe(
+  ctx: BillingContext,
+  actor: Actor,
+  body: SubscribeBody,
+  requestKey: string | undefined,
+): Promise<SubscribeAnswer> {
+  const member = await requireAccess(ctx, actor, 'user.pay', [body.memberID]);
+  const artistId = body.artistID.toLowerCase();
+  await requireAccess(ctx, member, 'artist.view', [artistId]);
+
+  if (requestKey) {
+    const earlier = await findByRequestKey(ctx.db, member.id, requestKey);
+    if (earlier) return answerEarlier(ctx, member, earlier);
+  }
+
+  const artist = await findArtistById(ctx.db, artistId);
+  if (!artist) throw badRequest(billingMessages.artistNotTaking);
+  if (artist.userId === member.id) throw badRequest(billingMessages.notYourself);
+  if (artist.status !== 'ACTIVE') throw conflict(billingMessages.artistNotTaking);
+  const card = await findCardByRef(ctx.db, member.id, body.paymentMethodID);
+  if (!card) throw badRequest(billingMessages.cardNotSaved, { paymentMethodID: billingMessages.cardNotSaved });
+
+  const id = crypto.randomUUID();
+  let row: SubscriptionRow;
+  try {
+    row = await insertSubscription(ctx.db, {
+      id,
+      memberId: member.id,
+      artistId,
+      paymentMethodId: card.id,
+      status: 'incomplete',
+      priceCents: SUBSCRIPTION_PRICE_CENTS,
+      currentPeriodEnd: new Date(),
+      requestKey: requestKey ?? id,
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'subscriptions_live_idx')) throw conflict(billingMessages.alreadySubscribed);
+    if (requestKey && isUniqueViolation(error, 'subscriptions_request_key_idx')) {
+      throw conflict(billingMessages.paymentUnderWay);
+    }
+    throw error;
+  }
+  const paid = await payFirstYear(ctx, member, row, card, artist.name);
+  return answerFor(ctx, paid, member.id);
+}
+
+/** A repeated request key: the first request's answer; one still paying is a 409 unless it was interrupted. */
+async function answerEarlier(
+  ctx: BillingContext,
+  member: SessionUser,
+  earlier: SubscriptionRow,
+): Promise<SubscribeAnswer> {
+  if (earlier.status === 'declined') {
+    throw new AppError('PAYMENT_DECLINED', earlier.failureMessage ?? billingMessages.unknownPaymentMethod);
+  }
+  if (earlier.status !== 'incomplete') return answerFor(ctx, earlier, member.id);
+  if (Date.now() - earlier.createdAt.getTime() < STALE_INCOMPLETE_MS) throw conflict(billingMessages.paymentUnderWay);
+  // Interrupted between the provider's answer and our write: the same key replays the provider's result.
+  const [card] = earlier.paymentMethodId ? await findCardsByIds(ctx.db, [earlier.paymentMethodId]) : [];
+  const artist = await findArtistById(ctx.db, earlier.artistId);
+  if (!card || !artist) {
+    await deleteIncompleteSubscription(ctx.db, earlier.id);
+    throw conflict(billingMessages.paymentUnderWay);
+  }
+  const paid = await payFirstYear(ctx, member, earlier, card, artist.name);
+  return answerFor(ctx, (await findSubscription(ctx.db, paid.id)) ?? paid, member.id);
+}

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import type { SavedCard } from '@hfm/shared';
+import { createLocalPaymentProvider, type LocalPaymentProvider } from '../platform/payments/local/local-provider.js';
+import { TEST_CARDS, type TestCard } from '../platform/payments/test-cards.js';
+import { createTestApp, type TestApp, type TestAppOptions } from './test-app.js';
+
+export const LOCAL_WEBHOOK_SECRET = 'billing-test-webhook-secret';
+
+/** A test app whose local provider runs on a clock the test moves (`clock.advance`), never sleeping. */
+export interface BillingTestApp extends TestApp {
+  payments: LocalPaymentProvider;
+  clock: { now(): Date; advance(ms: number): void; set(date: Date): void };
+}
+
+export async function createBillingTestApp(
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<BillingTestApp> {
+  // Real time plus an offset the test moves.
+  let offset = 0;
+  const clock = {
+    now: () => new Date(Date.now() + offset),
+    advance: (ms: number) => {
+      offset += ms;
+    },
+    set: (date: Date) => {
+      offset = date.getTime() - Date.now();
+    },
+  };
+  let payments: LocalPaymentProvider | undefined;
+  const t = await createTestApp(env, {
+    ...options,
+    payments: (database) => {
+      payments = createLocalPaymentProvider({ db: database.db, webhookSecret: LOCAL_WEBHOOK_SECRET, now: clock.now });
+      return payments;
+    },
+  });
+  return { ...t, payments: payments!, clock };
+}
+
+export const testCard = (which: TestCard = 'succeeds') => ({
+  number: TEST_CARDS[which],
+  expMonth: 12,
+  expYear: new Date().getUTCFullYear() + 3,
+  cvc: '123',
+  cardName: 'Ada Lovelace',
+  postalCode: '10001',
+});
+
+/** Tokenises a test card through the local card route, as the web form does; answers the token. */
+export async function tokenize(app: FastifyInstance, cookie: string, which: TestCard = 'succeeds'): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/payments/local/payment-methods',
+    headers: { cookie },
+    payload: testCard(which),
+  });
+  if (res.statusCode !== 201) throw new Error(`tokenize failed: ${res.statusCode} ${res.body}`);
+  return res.json().paymentMethodID;
+}
+
+/** Tokenises and attaches a card for the member (signed in as them); answers the saved card. */
+export async function saveTestCard(
+  app: FastifyInstance,
+  cookie: string,
+  memberId: string,
+  which: TestCard = 'succeeds',
+): Promise<SavedCard> {
+  const paymentMethodID = await tokenize(app, cookie, which);
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/subscriptions/attach-payment-method/${memberId}`,
+    headers: { cookie },
+    payload: { paymentMethodID },
+  });
+  if (res.statusCode !== 201) throw new Error(`attach failed: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
