@@ -10,14 +10,16 @@ describe('saved cards: /api/subscriptions/card-list, attach-payment-method, paym
   let fan: TestUser;
   let other: TestUser;
   let admin: TestUser;
-  const cookies: Record<string, string> = {};
+  const cookies = { fan: '', other: '', admin: '' };
 
   beforeAll(async () => {
     t = await createBillingTestApp();
     fan = await createUser(t.app);
     other = await createUser(t.app);
     admin = await createAdmin(t.app);
-    for (const [name, user] of Object.entries({ fan, other, admin })) cookies[name] = await signIn(t.app, user);
+    cookies.fan = await signIn(t.app, fan);
+    cookies.other = await signIn(t.app, other);
+    cookies.admin = await signIn(t.app, admin);
   });
   afterAll(async () => t.close());
 
