@@ -81,6 +81,21 @@ const envSchema = z.object({
     .string()
     .regex(/^pk_(test|live)_\w+$/, { message: 'must be a Stripe publishable key (pk_test_..., pk_live_...)' })
     .optional(),
+  SOCIAL_PROVIDER: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{0,31}$/, { message: 'must be lower-case letters, digits and dashes' })
+    .refine((id) => id !== 'prefill' && id !== 'providers', { message: 'is a reserved word' })
+    .default('facebook'),
+  SOCIAL_PROVIDER_NAME: z.string().min(1).max(40).optional(),
+  SOCIAL_CLIENT_ID: z.string().min(1).optional(),
+  SOCIAL_CLIENT_SECRET: z.string().min(1).optional(),
+  SOCIAL_ISSUER: url(['https', 'http']).optional(),
+  SOCIAL_AUTHORIZATION_URL: url(['https', 'http']).optional(),
+  SOCIAL_TOKEN_URL: url(['https', 'http']).optional(),
+  SOCIAL_USERINFO_URL: url(['https', 'http']).optional(),
+  SOCIAL_SCOPE: z.string().min(1).optional(),
+  SOCIAL_REDIRECT_URI: url(['https', 'http']).optional(),
+  SOCIAL_TOKEN_AUTH: z.enum(['client_secret_basic', 'client_secret_post']).optional(),
 });
 
 export interface Config {
@@ -138,10 +153,42 @@ export interface Config {
     | undefined;
   /** Who moves the money: the embedded local provider (default), or Stripe with its three keys. */
   payments: PaymentsConfig;
+  /** Sign Up With Facebook (or another provider); undefined when no client id is configured. */
+  social: SocialProviderConfig | undefined;
 }
 
 export type PaymentsConfig =
   { provider: 'local' } | { provider: 'stripe'; secretKey: string; webhookSecret: string; publishableKey: string };
+
+/**
+ * The social sign-in provider (docs/social-sign-in.md): Facebook Login by default, or any OpenID
+ * Connect provider found by discovery (`issuer`) or named by its endpoints.
+ */
+export interface SocialProviderConfig {
+  id: string;
+  name: string;
+  clientId: string;
+  clientSecret: string;
+  /** Discovery: the provider's endpoints come from `{issuer}/.well-known/openid-configuration`. */
+  discovery: boolean;
+  /** The issuer ID tokens must name (discovery's, or given; for Facebook Login's OAuth its web origin). */
+  issuer: string;
+  /** Explicit endpoints (when not discovered). */
+  endpoints: { authorization: string; token: string; userinfo: string | undefined } | undefined;
+  scope: string;
+  redirectUri: string;
+  tokenAuth: 'client_secret_basic' | 'client_secret_post';
+}
+
+/** Facebook Login (OAuth 2 with the Graph API as userinfo): what SOCIAL_CLIENT_ID alone turns on. */
+export const FACEBOOK_DEFAULTS = {
+  name: 'Facebook',
+  issuer: 'https://www.facebook.com',
+  authorization: 'https://www.facebook.com/v23.0/dialog/oauth',
+  token: 'https://graph.facebook.com/v23.0/oauth/access_token',
+  userinfo: 'https://graph.facebook.com/v23.0/me?fields=id,first_name,last_name,email,picture.type(large)',
+  scope: 'email public_profile',
+} as const;
 
 export interface ArtistQuota {
   songs: number;
@@ -224,6 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     payments,
+    social: socialConfig(e, publicUrl),
   };
 }
 
@@ -241,6 +289,50 @@ function paymentsConfig(e: z.infer<typeof envSchema>): PaymentsConfig {
     secretKey: keys.STRIPE_SECRET_KEY!,
     webhookSecret: keys.STRIPE_WEBHOOK_SECRET!,
     publishableKey: keys.STRIPE_PUBLISHABLE_KEY!,
+  };
+}
+
+function socialConfig(e: z.infer<typeof envSchema>, publicUrl: string): SocialProviderConfig | undefined {
+  if (!e.SOCIAL_CLIENT_ID && !e.SOCIAL_CLIENT_SECRET) return undefined;
+  if (!e.SOCIAL_CLIENT_ID || !e.SOCIAL_CLIENT_SECRET) {
+    const missing = e.SOCIAL_CLIENT_ID ? 'SOCIAL_CLIENT_SECRET' : 'SOCIAL_CLIENT_ID';
+    throw new ConfigError(`Invalid ${missing}="": social sign-in needs both SOCIAL_CLIENT_ID and SOCIAL_CLIENT_SECRET`);
+  }
+  const id = e.SOCIAL_PROVIDER;
+  const facebook = id === 'facebook' && !e.SOCIAL_ISSUER && !e.SOCIAL_AUTHORIZATION_URL;
+  const explicit = Boolean(e.SOCIAL_AUTHORIZATION_URL || e.SOCIAL_TOKEN_URL);
+  if (explicit && (!e.SOCIAL_AUTHORIZATION_URL || !e.SOCIAL_TOKEN_URL)) {
+    const missing = e.SOCIAL_AUTHORIZATION_URL ? 'SOCIAL_TOKEN_URL' : 'SOCIAL_AUTHORIZATION_URL';
+    throw new ConfigError(
+      `Invalid ${missing}="": explicit endpoints need both SOCIAL_AUTHORIZATION_URL and SOCIAL_TOKEN_URL`,
+    );
+  }
+  if (!facebook && !explicit && !e.SOCIAL_ISSUER) {
+    throw new ConfigError(
+      `Invalid SOCIAL_ISSUER="": provider ${id} needs SOCIAL_ISSUER (OpenID discovery) or SOCIAL_AUTHORIZATION_URL and SOCIAL_TOKEN_URL`,
+    );
+  }
+  const endpoints = facebook
+    ? {
+        authorization: FACEBOOK_DEFAULTS.authorization,
+        token: FACEBOOK_DEFAULTS.token,
+        userinfo: FACEBOOK_DEFAULTS.userinfo,
+      }
+    : explicit
+      ? { authorization: e.SOCIAL_AUTHORIZATION_URL!, token: e.SOCIAL_TOKEN_URL!, userinfo: e.SOCIAL_USERINFO_URL }
+      : undefined;
+  return {
+    id,
+    name:
+      e.SOCIAL_PROVIDER_NAME ?? (id === 'facebook' ? FACEBOOK_DEFAULTS.name : id.charAt(0).toUpperCase() + id.slice(1)),
+    clientId: e.SOCIAL_CLIENT_ID,
+    clientSecret: e.SOCIAL_CLIENT_SECRET,
+    discovery: !endpoints,
+    issuer: facebook ? FACEBOOK_DEFAULTS.issuer : (e.SOCIAL_ISSUER ?? new URL(endpoints!.authorization).origin),
+    endpoints,
+    scope: e.SOCIAL_SCOPE ?? (facebook ? FACEBOOK_DEFAULTS.scope : 'openid email profile'),
+    redirectUri: e.SOCIAL_REDIRECT_URI ?? `${publicUrl}/api/auth/social/${id}/callback`,
+    tokenAuth: e.SOCIAL_TOKEN_AUTH ?? (facebook ? 'client_secret_post' : 'client_secret_basic'),
   };
 }
 

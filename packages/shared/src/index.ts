@@ -12,6 +12,7 @@ export * from './pagination.js';
 export * from './payments.js';
 export * from './public-site.js';
 export * from './session.js';
+export * from './social.js';
 export * from './songs.js';
 export * from './users.js';
 export * from './validation.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GENDERS, ROLES, US_STATES } from './constants.js';
 import { messages } from './messages.js';
+import { SOCIAL_TOKEN } from './social.js';
 import {
   dobError,
   isStrongPassword,
@@ -78,6 +79,8 @@ export const createFanBody = z
       }),
     profileImageData: z.string().max(15_000_000).optional().nullable(),
     fileName: z.string().max(200).optional().nullable(),
+    /** The token of a social sign-in that prefilled this form: the new account is linked to that login. */
+    socialToken: z.string().regex(SOCIAL_TOKEN).optional().nullable(),
   })
   .superRefine(passwordsMatch, whenBothPasswordsGiven);
 export type CreateFanBody = z.input<typeof createFanBody>;

@@ -5,6 +5,7 @@ import { artistImagesRoutes } from './artists/artist-images.routes.js';
 import { artistsRoutes } from './artists/artists.routes.js';
 import { registerAuthJobs } from './auth/auth.jobs.js';
 import { authRoutes } from './auth/auth.routes.js';
+import { socialRoutes } from './auth/social.routes.js';
 import { billingRoutes } from './billing/billing.routes.js';
 import { artistShareRoutes } from './discovery/artist-share.routes.js';
 import { discoveryRoutes } from './discovery/discovery.routes.js';
@@ -21,6 +22,7 @@ import { usersRoutes } from './users/users.routes.js';
 /** Every domain's routes, registered in one place so the API reads like the spec's catalogue. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(authRoutes);
+  await app.register(socialRoutes);
   await app.register(usersRoutes);
   await app.register(initialRoutes);
   await app.register(artistsRoutes);

@@ -7,6 +7,7 @@ import type { Database } from '../../platform/db/client.js';
 import type { ProcessedImage } from '../../platform/media/images.js';
 import { mailCodeQuietly } from '../auth/confirmation-mail.js';
 import { hashPassword } from '../auth/passwords.js';
+import { linkSocialSignUp } from '../auth/social-links.js';
 import { findActiveSubscriptions } from '../billing/billing.service.js';
 import { findHiFivesOfUsers } from '../engagement/engagement.service.js';
 import { toPublicUser } from './users.presenter.js';
@@ -149,15 +150,18 @@ export async function createAccountWithImage(
 
 export interface FanSignUp extends AccountForm {
   profileImageData?: string | null | undefined;
+  socialToken?: string | null | undefined;
 }
 
 /** Fan sign-up: an unconfirmed subscriber, mailed a code. The picture is checked before anything is saved. */
 export async function signUpFan(ctx: AppContext, form: FanSignUp): Promise<PublicUser> {
   if (await findUserRowByEmail(ctx.db, form.email)) throw emailExists(form.email);
   const image = form.profileImageData ? await readImage(form.profileImageData) : null;
-  const row = await ctx.db.transaction((tx) =>
-    createAccountWithImage(ctx, tx, accountFromForm(form, 'SUBSCRIBER'), image),
-  );
+  const row = await ctx.db.transaction(async (tx) => {
+    const created = await createAccountWithImage(ctx, tx, accountFromForm(form, 'SUBSCRIBER'), image);
+    if (form.socialToken) await linkSocialSignUp(tx, form.socialToken, created.id);
+    return created;
+  });
   await mailCodeQuietly(ctx, row);
   return toPublicUser(row);
 }

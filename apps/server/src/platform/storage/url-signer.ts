@@ -21,6 +21,9 @@ export interface UrlSigner {
   signMedia(grant: MediaGrant, expires: number, downloadName?: string): string;
   /** The grant a token gives for this key, or null when the token is bad, expired or not for this key. */
   verifyMedia(token: string, key: string, downloadName?: string): MediaGrant | null;
+  /** A signature of any text for one purpose (e.g. a short-lived cookie), and its check. */
+  signText(purpose: string, text: string): string;
+  verifyText(purpose: string, text: string, signature: string): boolean;
 }
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -54,6 +57,8 @@ export function createUrlSigner(secret: string): UrlSigner {
       if (!grant) return null;
       return same(match[4]!, signMediaPath(grant, expires, downloadName)) ? grant : null;
     },
+    signText: (purpose, text) => hmac('text', purpose, text),
+    verifyText: (purpose, text, signature) => same(signature, hmac('text', purpose, text)),
   };
 }
 

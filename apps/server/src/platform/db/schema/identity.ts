@@ -1,6 +1,18 @@
 /** Identity: accounts, their sessions and the codes that confirm them. */
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.js';
 
 export const users = pgTable(
@@ -81,4 +93,59 @@ export const deletedAccounts = pgTable(
     index('deleted_accounts_email_idx').on(t.email),
     index('deleted_accounts_retain_until_idx').on(t.retainUntil),
   ],
+);
+
+/**
+ * Social sign-in: which provider account (`provider`, its `sub`) belongs to which user. Made when a fan
+ * signs up from a social prefill, or when a provider vouches for an email of an existing fan account
+ * (docs/decisions/0012).
+ */
+export const socialAccounts = pgTable(
+  'social_accounts',
+  {
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.subject] }), index('social_accounts_user_idx').on(t.userId)],
+);
+
+/**
+ * What a provider told us about someone who has no account yet, kept for the Fan Sign Up modal under the
+ * SHA-256 of a one-time token (read once, within minutes; the sign-up that follows links the account).
+ */
+export const socialPrefills = pgTable(
+  'social_prefills',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    /** The large profile picture, re-encoded, as a data URL. */
+    profileImage: text('profile_image'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('social_prefills_expires_idx').on(t.expiresAt)],
+);
+
+/** Failed social sign-ins (denied consent, a bad state, the provider down): kept for support, and logged. */
+export const socialSignInErrors = pgTable(
+  'social_sign_in_errors',
+  {
+    id: id(),
+    provider: text('provider').notNull(),
+    code: text('code').notNull(),
+    detail: text('detail').notNull(),
+    requestId: text('request_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('social_sign_in_errors_created_idx').on(t.createdAt)],
 );
