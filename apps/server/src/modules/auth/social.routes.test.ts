@@ -15,14 +15,9 @@ function cookieOf(res: LightMyRequestResponse, name: string) {
 }
 
 /** Start at our app, log in (and consent) at the provider over HTTP, and hand its answer to our callback. */
-async function signInWithProvider(
-  t: TestApp,
-  login: string,
-  options: {
-    consent?: boolean;
-    tamper?: (callback: URL, flowCookie: string) => { callback: URL; flowCookie?: string };
-  } = {},
-) {
+type Tamper = (callback: URL, flowCookie: string) => { callback: URL; flowCookie?: string };
+
+async function signInWithProvider(t: TestApp, login: string, options: { consent?: boolean; tamper?: Tamper } = {}) {
   const start = await t.app.inject({ method: 'GET', url: START });
   expect(start.statusCode, start.body).toBe(302);
   const flowCookie = cookieOf(start, SOCIAL_FLOW_COOKIE)!.value;
@@ -203,7 +198,7 @@ describe('social sign-in against a real OpenID provider on loopback (discovery)'
   });
 
   describe('tampering is refused (no session, no prefill, the error stored)', () => {
-    const refused = async (login: string, tamper: Parameters<typeof signInWithProvider>[2]['tamper'], code: string) => {
+    const refused = async (login: string, tamper: Tamper, code: string) => {
       provider.accounts.set(login, { email: uniqueEmail(login), email_verified: true, given_name: 'T' });
       const before = (await errorRows(t, code)).length;
       const { callback, location } = await signInWithProvider(t, login, { tamper });

@@ -8,6 +8,7 @@ import { engagementRows } from './engagement.rows.js';
 import { identityRows } from './identity.rows.js';
 import { paymentsRows } from './payments.rows.js';
 import { searchRows } from './search.rows.js';
+import { socialRows } from './social.rows.js';
 import { albumRows, songRows } from './studio.rows.js';
 import { uploadRows } from './uploads.rows.js';
 
@@ -15,6 +16,7 @@ import { uploadRows } from './uploads.rows.js';
 export const allRows: MatrixRow[] = [
   ...identityRows,
   ...accountDeletionRows,
+  ...socialRows,
   ...artistRows,
   ...songRows,
   ...albumRows,
