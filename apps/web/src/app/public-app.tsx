@@ -93,18 +93,26 @@ function AccountDeletedNotice() {
   );
 }
 
-/** `?signup=fan` on any public screen opens the 'Fan Sign Up' modal over it; closing drops the parameter. */
+/**
+ * `?signup=fan` on any public screen opens the 'Fan Sign Up' modal over it; closing drops the parameter.
+ * Sign Up With Facebook comes back here with `&social={token}` (prefilled) or `&socialError={reason}`.
+ */
 function FanSignUpModalHost() {
   const [params, setParams] = useSearchParams();
   if (params.get('signup') !== 'fan') return null;
   const close = () =>
     setParams((current) => {
-      current.delete('signup');
+      for (const name of ['signup', 'social', 'socialError']) current.delete(name);
       return current;
     });
   return (
     <Suspense fallback={null}>
-      <FanSignUpModal open onOpenChange={(open) => !open && close()} />
+      <FanSignUpModal
+        open
+        onOpenChange={(open) => !open && close()}
+        socialToken={params.get('social')}
+        socialError={params.get('socialError')}
+      />
     </Suspense>
   );
 }

@@ -1,7 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createFanBody, messages, type CreateFanBody } from '@hfm/shared';
+import type { ReactNode } from 'react';
 import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useCreateFan } from '../../api/identity';
+import type { SocialPrefillAnswer } from '../../api/social';
 import { Button } from '../../ui/button';
 import { SavingOverlay } from '../../ui/spinner';
 import {
@@ -14,6 +16,7 @@ import {
 } from './account-fields';
 import { ProfileImagePicker } from './profile-image-picker';
 import { SignUpProgress } from './sign-up-progress';
+import { SocialSignUp } from './social-sign-up';
 import { useSignUpSubmit } from './use-sign-up-submit';
 
 type FanSignUpValues = ReturnType<typeof createFanBody.parse>;
@@ -45,14 +48,30 @@ export interface FanSignUpFormProps {
   variant: 'modal' | 'page';
   onCancel: () => void;
   onSaved: (email: string) => void;
+  /** What a social sign-in brought in (names, email, picture), and its token, which links the new account. */
+  social?: { prefill: SocialPrefillAnswer; token: string } | undefined;
+  /** Why a social sign-in did not work, shown above the form. */
+  socialError?: ReactNode;
+}
+
+function prefilledForm(prefill: SocialPrefillAnswer | undefined): CreateFanBody {
+  if (!prefill) return EMPTY_FORM;
+  return {
+    ...EMPTY_FORM,
+    firstName: prefill.firstName,
+    lastName: prefill.lastName,
+    email: prefill.email,
+    profileImageData: prefill.profileImageData,
+    fileName: prefill.fileName,
+  };
 }
 
 /** The fan account form shared by the modal and the page. */
-export function FanSignUpForm({ variant, onCancel, onSaved }: FanSignUpFormProps) {
+export function FanSignUpForm({ variant, onCancel, onSaved, social, socialError }: FanSignUpFormProps) {
   const form = useForm<CreateFanBody, unknown, FanSignUpValues>({
     resolver: zodResolver(createFanBody),
     mode: 'all',
-    defaultValues: EMPTY_FORM,
+    defaultValues: prefilledForm(social?.prefill),
   });
   const { handleSubmit, setError, setValue, formState, control } = form;
   const account = form as unknown as UseFormReturn<AccountFormValues>;
@@ -69,6 +88,7 @@ export function FanSignUpForm({ variant, onCancel, onSaved }: FanSignUpFormProps
         role: 'subscriber',
         phoneNumber: null,
         location: null,
+        socialToken: social?.token ?? null,
       });
       onSaved(values.email);
     }),
@@ -92,6 +112,19 @@ export function FanSignUpForm({ variant, onCancel, onSaved }: FanSignUpFormProps
         <p className="sign-up-form__alert" role="alert">
           {formError}
         </p>
+      )}
+      {!formError && socialError && (
+        <div className="sign-up-form__alert" role="alert">
+          {socialError}
+        </div>
+      )}
+      {social ? (
+        <p className="sign-up-form__notice" role="status">
+          We brought in your details from {social.prefill.providerName}. Check them, then choose a password and fill in
+          the rest.
+        </p>
+      ) : (
+        <SocialSignUp />
       )}
       <ProfileImagePicker image={profileImage} onChange={setProfileImage} />
       {formState.errors.profileImageData?.message && (

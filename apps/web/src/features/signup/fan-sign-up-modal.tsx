@@ -1,14 +1,21 @@
+import { messages } from '@hfm/shared';
 import { Modal } from '../../ui/modal';
 import { FanSignUpForm } from './fan-sign-up-form';
+import { SocialSignUpError, useSocialReturn } from './use-social-return';
 import './sign-up.css';
 
 export interface FanSignUpModalProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** `?social=` after Sign Up With Facebook: the one-time token of the details it brought in. */
+  socialToken?: string | null;
+  /** `?socialError=` after a social sign-in that did not work: why. */
+  socialError?: string | null;
 }
 
 /** 'Fan Sign Up' as a dialog (the landing page opens it); after saving the browser goes to /login. */
-export function FanSignUpModal({ open, onOpenChange }: FanSignUpModalProps) {
+export function FanSignUpModal({ open, onOpenChange, socialToken = null, socialError = null }: FanSignUpModalProps) {
+  const social = useSocialReturn(socialToken, socialError);
   return (
     <Modal
       open={open}
@@ -18,11 +25,18 @@ export function FanSignUpModal({ open, onOpenChange }: FanSignUpModalProps) {
       hideDescription
       size="large"
     >
-      <FanSignUpForm
-        variant="modal"
-        onCancel={() => onOpenChange(false)}
-        onSaved={() => window.location.assign('/login')}
-      />
+      {social.loading ? (
+        <p className="page-loading">{messages.loading}</p>
+      ) : (
+        <FanSignUpForm
+          key={social.prefilled ? 'prefilled' : 'empty'}
+          variant="modal"
+          onCancel={() => onOpenChange(false)}
+          onSaved={() => window.location.assign('/login')}
+          social={social.prefilled}
+          socialError={social.error && <SocialSignUpError code={social.error} providerName={social.providerName} />}
+        />
+      )}
     </Modal>
   );
 }
