@@ -157,7 +157,7 @@ async function signInOrPrefill(
   return { kind: 'prefill', location: `${SIGN_UP_MODAL}&social=${token}` };
 }
 
-/** Only a confirmed fan signs in socially: artists and admins keep their password (docs/decisions/0012). */
+/** Only a confirmed fan signs in socially: artists and admins keep their password (docs/social-sign-in.md). */
 async function signIn(
   ctx: AppContext,
   provider: string,

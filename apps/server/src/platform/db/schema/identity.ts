@@ -98,7 +98,7 @@ export const deletedAccounts = pgTable(
 /**
  * Social sign-in: which provider account (`provider`, its `sub`) belongs to which user. Made when a fan
  * signs up from a social prefill, or when a provider vouches for an email of an existing fan account
- * (docs/decisions/0012).
+ * (docs/social-sign-in.md).
  */
 export const socialAccounts = pgTable(
   'social_accounts',
