@@ -26,7 +26,8 @@ describe('Sign Up With Facebook against an OpenID provider on loopback, in Chrom
   beforeAll(async () => {
     const port = await freePort();
     provider = await startOidcProvider({ redirectUri: `http://127.0.0.1:${port}/api/auth/social/facebook/callback` });
-    server = await startServer({ PORT: String(port), ...provider.env('discovery') });
+    // No demo catalogue: this test needs none, and seeding it is the slowest part of a first start.
+    server = await startServer({ PORT: String(port), SEED_DEMO: 'false', ...provider.env('discovery') });
     browser = await launchBrowser();
   });
   afterAll(async () => {
