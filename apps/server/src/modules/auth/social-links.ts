@@ -1,6 +1,6 @@
 import type { Database } from '../../platform/db/client.js';
 import { hashToken } from './sessions.js';
-import { insertLink, takePrefill } from './social.repository.js';
+import { deleteLinksOf, insertLink, takePrefill } from './social.repository.js';
 
 /**
  * A fan signed up from a social prefill: the provider account is linked to the new account (in the
@@ -12,4 +12,9 @@ export async function linkSocialSignUp(db: Database, socialToken: string, userId
   if (!prefill?.readAt) return false;
   await insertLink(db, prefill.provider, prefill.subject, userId);
   return true;
+}
+
+/** Deleting an account: its social sign-in links go, so the provider account may sign up afresh. */
+export async function forgetSocialLinksOf(db: Database, userId: string): Promise<void> {
+  await deleteLinksOf(db, userId);
 }

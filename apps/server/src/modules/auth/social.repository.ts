@@ -21,6 +21,11 @@ export async function insertLink(db: Database, provider: string, subject: string
   await db.insert(socialAccounts).values({ provider, subject, userId }).onConflictDoNothing();
 }
 
+/** Every provider account linked to a user (a deleted account forgets them: the provider's ids are personal data). */
+export async function deleteLinksOf(db: Database, userId: string): Promise<void> {
+  await db.delete(socialAccounts).where(eq(socialAccounts.userId, userId));
+}
+
 export async function touchLink(db: Database, provider: string, subject: string): Promise<void> {
   await db
     .update(socialAccounts)

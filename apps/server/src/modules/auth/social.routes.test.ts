@@ -168,6 +168,24 @@ describe('social sign-in against a real OpenID provider on loopback (discovery)'
     expect(links).toHaveLength(1);
   });
 
+  it('deleting the account forgets its link: the provider account then signs up afresh', async () => {
+    const fan = await createUser(t.app);
+    provider.accounts.set('fan-leaving', { email: fan.email, email_verified: true, given_name: 'Lea' });
+    const { callback } = await signInWithProvider(t, 'fan-leaving');
+    const session = cookieOf(callback, 'hfm_session')!.value;
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/users/${fan.id}`,
+      cookies: { hfm_session: session },
+      payload: { currentPassword: fan.password },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await t.app.ctx.db.select().from(socialAccounts).where(eq(socialAccounts.userId, fan.id))).toEqual([]);
+    const again = await signInWithProvider(t, 'fan-leaving');
+    expect(cookieOf(again.callback, 'hfm_session')).toBeUndefined();
+    expect(tokenIn(again.location)).toBeDefined();
+  });
+
   it('never takes over an account on an email the provider did not verify', async () => {
     const fan = await createUser(t.app);
     provider.accounts.set('fan-unverified', { email: fan.email, email_verified: false, given_name: 'M' });

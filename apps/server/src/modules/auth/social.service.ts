@@ -165,10 +165,12 @@ async function signIn(
   user: UserRow,
   meta: SocialRequestMeta,
 ): Promise<SocialOutcome> {
-  if (user.role !== 'SUBSCRIBER' || user.status === 'SUSPENDED') {
+  if (user.status === 'UNCONFIRMED') {
+    return fail(ctx, provider, 'unconfirmed', 'linked account is not confirmed yet', meta);
+  }
+  if (user.role !== 'SUBSCRIBER' || user.status !== 'ACTIVE') {
     return fail(ctx, provider, 'not_allowed', `linked account is ${user.role} ${user.status}`, meta);
   }
-  if (user.status !== 'ACTIVE') return fail(ctx, provider, 'unconfirmed', 'linked account is not confirmed yet', meta);
   await touchLink(ctx.db, provider, profile.subject);
   const session = await createSession(ctx.db, user.id, ctx.config.sessionTtlMs, meta);
   return { kind: 'signedIn', location: ROUTE_BY_ROLE[user.role as Role], session };

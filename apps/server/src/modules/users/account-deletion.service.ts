@@ -8,6 +8,7 @@ import { requireAccess } from '../access/access.service.js';
 import type { Actor } from '../access/permissions.js';
 import { deleteAllSessions } from '../auth/sessions.js';
 import { verifyPassword } from '../auth/passwords.js';
+import { forgetSocialLinksOf } from '../auth/social-links.js';
 import { endSubscriptionsOfDeletedMember } from '../billing/billing.service.js';
 import { forgetEngagementOfDeletedMember } from '../engagement/engagement.service.js';
 import {
@@ -78,6 +79,7 @@ export async function deleteAccount(
     });
     await deleteAllSessions(tx, userId);
     await deleteConfirmationCodeOf(tx, userId);
+    await forgetSocialLinksOf(tx, userId);
     await endSubscriptionsOfDeletedMember(tx, userId);
     await forgetEngagementOfDeletedMember(tx, userId);
     await anonymiseUserRow(tx, userId);
