@@ -7,6 +7,7 @@ export * from './constants.js';
 export * from './discovery.js';
 export * from './engagement.js';
 export * from './errors.js';
+export * from './library.js';
 export * from './messages.js';
 export * from './pagination.js';
 export * from './payments.js';

@@ -12,6 +12,7 @@ import { discoveryRoutes } from './discovery/discovery.routes.js';
 import { engagementRoutes } from './engagement/engagement.routes.js';
 import { genresRoutes } from './genres/genres.routes.js';
 import { initialRoutes } from './initial/initial.routes.js';
+import { libraryRoutes } from './library/library.routes.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
 import { searchRoutes } from './search/search.routes.js';
 import { registerSongJobs } from './songs/songs.jobs.js';
@@ -36,6 +37,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(engagementRoutes);
   await app.register(paymentsRoutes);
   await app.register(billingRoutes);
+  await app.register(libraryRoutes);
 }
 
 /**

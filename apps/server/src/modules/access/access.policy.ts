@@ -13,16 +13,24 @@ export const policy: Record<Permission, Rule> = {
   'song.view': (db, actor, ids) =>
     songIdsIn(db, ids, { all: isAdmin(actor), ofArtist: actor?.artistId, released: true }),
   'song.manage': (db, actor, ids) => songIdsIn(db, ids, { all: isAdmin(actor), ofArtist: actor?.artistId }),
-  // Anyone hears the artist's full-preview songs in full; subscribers hear every released song in full.
+  // Anyone hears the artist's full-preview songs in full; subscribers hear every released song in full, and
+  // a member hears in full what they keep.
   'song.stream': (db, actor, ids) =>
     songIdsIn(db, ids, {
       all: isAdmin(actor),
       ofArtist: actor?.artistId,
       releasedFullPreview: true,
       releasedToSubscriber: actor?.id,
+      keptBy: actor?.id,
     }),
   'song.download': (db, actor, ids) =>
-    songIdsIn(db, ids, { all: isAdmin(actor), ofArtist: actor?.artistId, releasedToSubscriber: actor?.id }),
+    songIdsIn(db, ids, {
+      all: isAdmin(actor),
+      ofArtist: actor?.artistId,
+      releasedToSubscriber: actor?.id,
+      keptBy: actor?.id,
+    }),
+  'song.keep': (db, actor, ids) => songIdsIn(db, ids, { releasedToSubscriber: actor?.id }),
 
   'album.view': (db, actor, ids) =>
     albumIdsIn(db, ids, { all: isAdmin(actor), ofArtist: actor?.artistId, ofActiveArtist: true }),
@@ -33,6 +41,7 @@ export const policy: Record<Permission, Rule> = {
   'user.password': (db, actor, ids) => userIdsIn(db, ids, { self: actor?.id }),
   'user.billing': (db, actor, ids) => userIdsIn(db, ids, { all: isAdmin(actor), self: actor?.id }),
   'user.pay': (db, actor, ids) => userIdsIn(db, ids, { self: actor?.id }),
+  'user.library': (db, actor, ids) => userIdsIn(db, ids, { all: isAdmin(actor), self: actor?.id }),
   'hiFive.view': (db, actor, ids) => hiFiveIdsIn(db, ids, { all: isAdmin(actor), givenBy: actor?.id }),
   'hiFive.manage': (db, actor, ids) => hiFiveIdsIn(db, ids, { all: isAdmin(actor), givenBy: actor?.id }),
   'subscription.view': (db, actor, ids) => subscriptionIdsIn(db, ids, { all: isAdmin(actor), memberId: actor?.id }),

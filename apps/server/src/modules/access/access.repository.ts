@@ -5,6 +5,7 @@ import { subscriptions } from '../../platform/db/schema/billing.js';
 import { albums, songs } from '../../platform/db/schema/catalogue.js';
 import { hiFives } from '../../platform/db/schema/engagement.js';
 import { users } from '../../platform/db/schema/identity.js';
+import { songDownloads } from '../../platform/db/schema/library.js';
 import { releasedSong } from './released.js';
 
 /**
@@ -53,6 +54,11 @@ export interface SongScope {
   releasedFullPreview?: boolean;
   /** Released songs of artists this member subscribes to, while the subscription is in its term. */
   releasedToSubscriber?: string | null;
+  /**
+   * Ready songs this member keeps: downloaded while subscribed, whatever has happened since (the
+   * subscription ended, the artist withdrew the song or left; docs/decisions/0012-downloads-you-keep.md).
+   */
+  keptBy?: string | null;
 }
 
 function subscribedTo(db: Database, memberId: string): SQL {
@@ -71,6 +77,17 @@ function subscribedTo(db: Database, memberId: string): SQL {
   );
 }
 
+function keptBy(db: Database, memberId: string): SQL {
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(songDownloads)
+      .where(
+        and(eq(songDownloads.memberId, memberId), eq(songDownloads.songId, songs.id), eq(songDownloads.kept, true)),
+      ),
+  );
+}
+
 export async function songIdsIn(db: Database, ids: string[], scope: SongScope): Promise<string[]> {
   const branch = anyBranch([
     scope.all && everything,
@@ -78,6 +95,7 @@ export async function songIdsIn(db: Database, ids: string[], scope: SongScope): 
     scope.released && releasedSong(),
     scope.releasedFullPreview && and(releasedSong(), eq(songs.isFullPreview, true)),
     scope.releasedToSubscriber && and(releasedSong(), subscribedTo(db, scope.releasedToSubscriber)),
+    scope.keptBy && and(eq(songs.status, 'ready'), keptBy(db, scope.keptBy)),
   ]);
   if (!branch || ids.length === 0) return [];
   const rows = await db

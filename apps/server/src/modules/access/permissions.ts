@@ -14,7 +14,13 @@ export type Permission =
   | 'song.manage'
   /** Hear the whole song (not only the preview). */
   | 'song.stream'
+  /**
+   * Download a song's files: subscribers to its artist (in term), the artist, admins, and a member who
+   * keeps it (downloaded it while subscribed: docs/decisions/0012-downloads-you-keep.md).
+   */
   | 'song.download'
+  /** Download a song so that it stays the member's for good: a member subscribed to its artist, in term. */
+  | 'song.keep'
   | 'album.view'
   | 'album.manage'
   /** See that an account exists (any signed-in user; accounts are not published content). */
@@ -27,6 +33,8 @@ export type Permission =
   | 'user.billing'
   /** Save or remove a card, subscribe: the member themself only (nobody pays on another's behalf). */
   | 'user.pay'
+  /** See a member's library (My Music, what they keep): the member themself or an admin. */
+  | 'user.library'
   /** Know that a Hi Five exists: the member who gave it, or an admin (others are told it does not). */
   | 'hiFive.view'
   /** Take a Hi Five back: the member who gave it, or an admin. */

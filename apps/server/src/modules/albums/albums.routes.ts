@@ -1,5 +1,6 @@
 import {
   albumArtworkBody,
+  albumDownloadQuery,
   albumIdParams as idParams,
   artistAlbumsParams,
   createAlbumBody,
@@ -12,6 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { IMAGE_BODY_LIMIT } from '../../http/limits.js';
+import { downloadAlbum } from './album-download.js';
 import {
   createAlbum,
   deleteAlbum,
@@ -73,5 +75,29 @@ export async function albumsRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags, params: idParams, body: albumArtworkBody, response: { 200: imagePathAnswer } },
     },
     async (request) => uploadAlbumArtwork(ctx, request.currentUser, request.params.id, request.body.imageData),
+  );
+  r.get(
+    '/api/albums/:id/download',
+    {
+      // A HEAD would build the archive and record the downloads for nothing.
+      exposeHeadRoute: false,
+      config: { access: 'signedIn' },
+      schema: {
+        tags,
+        summary: 'The album as one zip (STORED entries `NN - Title.ext`), streamed; each song in it is a download.',
+        params: idParams,
+        querystring: albumDownloadQuery,
+        produces: ['application/zip'],
+      },
+    },
+    async (request, reply) => {
+      const zip = await downloadAlbum(ctx, request.currentUser, request.params.id, request.query.format);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-length', zip.size)
+        .header('content-disposition', `attachment; filename="${zip.fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(zip.stream);
+    },
   );
 }

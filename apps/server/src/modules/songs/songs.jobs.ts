@@ -107,6 +107,12 @@ async function inputFile(ctx: AppContext, key: string, workDir: string): Promise
   return file;
 }
 
+/** The download menu's sizes, from the files just stored. */
+async function fileSizes(files: { flac: string; mp3: string; wav: string }) {
+  const [flac, mp3, wav] = await Promise.all([files.flac, files.mp3, files.wav].map((file) => fsp.stat(file)));
+  return { flac: flac!.size, mp3: mp3!.size, wav: wav!.size };
+}
+
 /** Makes every output of one uploaded song and stores it; a file that is not a usable WAV fails the song. */
 export async function transcodeSongJob(ctx: AppContext, songId: string, job: JobContext): Promise<JobOutcome> {
   const song = await findSongById(ctx.db, songId);
@@ -134,6 +140,7 @@ export async function transcodeSongJob(ctx: AppContext, songId: string, job: Job
     }
     await updateSongRow(ctx.db, songId, {
       ...songOutputKeys(result, outputDir, song.mediaPrefix),
+      downloadSizes: await fileSizes(result.downloads),
       status: 'ready',
       duration: result.durationSeconds,
       peaks: result.peaks,

@@ -1,10 +1,20 @@
-import { LOUDNESS_TARGET_LUFS, MAX_PREVIEW_SECONDS, type DownloadFormat, type PlaybackAnswer } from '@hfm/shared';
+import {
+  DOWNLOAD_FORMAT_LABELS,
+  DOWNLOAD_FORMATS,
+  LOUDNESS_TARGET_LUFS,
+  MAX_PREVIEW_SECONDS,
+  type DownloadFormat,
+  type DownloadOption,
+  type PlaybackAnswer,
+} from '@hfm/shared';
 import type { AppContext } from '../../context.js';
 import { AppError, forbidden, notFound, unauthenticated } from '../../errors/app-error.js';
 import { cleanKeySegment } from '../../platform/storage/storage.js';
-import { checkAccess, requireAccess } from '../access/access.service.js';
+import { checkAccess, requireAccess, requireSignedIn } from '../access/access.service.js';
 import type { Actor } from '../access/permissions.js';
 import { findArtistById } from '../artists/artists.service.js';
+import { recordDownloads } from '../library/library.service.js';
+import { findSongsByIds, setSongDownloadSizes, type SongRow } from './songs.repository.js';
 import { loadSong } from './songs.service.js';
 
 /** Signed media URLs live briefly; the player asks again when one runs out. */
@@ -23,9 +33,10 @@ async function loadReadySong(ctx: AppContext, songId: string) {
  * artist's chosen full-preview songs play in full for everyone.
  */
 export async function playSong(ctx: AppContext, actor: Actor, songId: string): Promise<PlaybackAnswer> {
-  await requireAccess(ctx, actor, 'song.view', [songId]);
-  const song = await loadReadySong(ctx, songId);
+  // A member hears a song they keep even after the artist withdrew it (which hides it from everyone else).
   const full = (await checkAccess(ctx, actor, 'song.stream', [songId])).has(songId);
+  if (!full) await requireAccess(ctx, actor, 'song.view', [songId]);
+  const song = await loadReadySong(ctx, songId);
   const sign = (key: string | null, scope: 'object' | 'folder') =>
     key ? ctx.storage.presignGet(key, { expiresInSeconds: MEDIA_URL_SECONDS, scope }) : Promise.resolve(null);
   return {
@@ -60,23 +71,89 @@ export function normalisingGain(loudness: { integratedLufs: number; truePeakDb: 
   return Math.round(gain * 10) / 10 || 0; // never -0
 }
 
-/** Downloads are for subscribers to the song's artist (and the artist and admins); what they download is theirs. */
+/**
+ * Who may download a song: subscribers to its artist, the artist, admins, and members who keep it (what
+ * they downloaded while subscribed stays theirs, also once the song is withdrawn: docs/decisions/0012).
+ * Anyone else who may see the song is told to subscribe (403); a song they may not see is a 404.
+ */
+async function loadDownloadableSong(ctx: AppContext, actor: Actor, songId: string): Promise<SongRow> {
+  if (!(await checkAccess(ctx, actor, 'song.download', [songId])).has(songId)) {
+    await requireAccess(ctx, actor, 'song.view', [songId]);
+    if (!actor) throw unauthenticated('Please sign in to download.');
+    const song = await loadSong(ctx, songId);
+    const artistName = (await findArtistById(ctx.db, song.artistId))?.name ?? 'HFM';
+    throw forbidden(`Subscribe to ${artistName} to download this song.`);
+  }
+  return loadReadySong(ctx, songId);
+}
+
+/** A short-lived signed URL of the file; the download is recorded (and kept when made while subscribed). */
 export async function downloadSong(
   ctx: AppContext,
   actor: Actor,
   songId: string,
   format: DownloadFormat,
 ): Promise<{ url: string }> {
-  await requireAccess(ctx, actor, 'song.view', [songId]);
-  const song = await loadReadySong(ctx, songId);
-  const artistName = (await findArtistById(ctx.db, song.artistId))?.name ?? 'HFM';
-  if (!(await checkAccess(ctx, actor, 'song.download', [songId])).has(songId)) {
-    throw actor
-      ? forbidden(`Subscribe to ${artistName} to download this song.`)
-      : unauthenticated('Please sign in to download.');
-  }
+  const song = await loadDownloadableSong(ctx, actor, songId);
+  const member = requireSignedIn(actor);
   const key = song.downloadFiles?.[format];
   if (!key) throw notFound('This download is not available.');
+  const artistName = (await findArtistById(ctx.db, song.artistId))?.name ?? 'HFM';
   const downloadName = `${cleanKeySegment(artistName)}-${cleanKeySegment(song.title)}.${format}`;
-  return { url: await ctx.storage.presignGet(key, { expiresInSeconds: DOWNLOAD_URL_SECONDS, downloadName }) };
+  const url = await ctx.storage.presignGet(key, { expiresInSeconds: DOWNLOAD_URL_SECONDS, downloadName });
+  await recordDownloads(ctx, member, [songId], format);
+  return { url };
+}
+
+/** The download menu: each format the song has, with its size in bytes, for whoever may download it. */
+export async function listDownloadOptions(ctx: AppContext, actor: Actor, songId: string): Promise<DownloadOption[]> {
+  const song = await loadDownloadableSong(ctx, actor, songId);
+  const sizes = await downloadSizes(ctx, song);
+  return DOWNLOAD_FORMATS.flatMap((format) => {
+    const bytes = sizes?.[format];
+    return bytes === undefined ? [] : [{ format, label: DOWNLOAD_FORMAT_LABELS[format], bytes }];
+  });
+}
+
+type DownloadSizes = NonNullable<SongRow['downloadSizes']>;
+
+/**
+ * The sizes kept on the row (the transcode writes them); for a song made before that, read once from
+ * storage and kept. Null when a file is missing from storage.
+ */
+export async function downloadSizes(ctx: AppContext, song: SongRow): Promise<DownloadSizes | null> {
+  if (song.downloadSizes) return song.downloadSizes;
+  const files = song.downloadFiles;
+  if (!files) return null;
+  const stats = await Promise.all(DOWNLOAD_FORMATS.map((format) => ctx.storage.stat(files[format])));
+  if (stats.some((stat) => !stat)) return null;
+  const sizes = Object.fromEntries(DOWNLOAD_FORMATS.map((format, index) => [format, stats[index]!.size]));
+  await setSongDownloadSizes(ctx.db, song.id, sizes as DownloadSizes);
+  return sizes as DownloadSizes;
+}
+
+export interface DownloadFile {
+  songId: string;
+  title: string;
+  key: string;
+  bytes: number;
+}
+
+/**
+ * The stored file of each of these songs in one format, for an album zip: ready songs whose file is in
+ * storage, by song id. The caller checked `song.download` for them first.
+ */
+export async function findDownloadFiles(
+  ctx: AppContext,
+  songIds: string[],
+  format: DownloadFormat,
+): Promise<Map<string, DownloadFile>> {
+  const files = new Map<string, DownloadFile>();
+  for (const song of await findSongsByIds(ctx.db, songIds)) {
+    const key = song.downloadFiles?.[format];
+    if (song.status !== 'ready' || !key) continue;
+    const sizes = await downloadSizes(ctx, song);
+    if (sizes) files.set(song.id, { songId: song.id, title: song.title, key, bytes: sizes[format] });
+  }
+  return files;
 }

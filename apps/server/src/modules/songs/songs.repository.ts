@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, getTableColumns, gt, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  inArray,
+  isNull,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
 import { albums, albumSongs, songs } from '../../platform/db/schema/catalogue.js';
 
@@ -19,6 +32,11 @@ export async function findSongById(db: Database, id: string): Promise<SongRow | 
   return row ?? null;
 }
 
+export async function findSongsByIds(db: Database, ids: string[]): Promise<SongRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(songs).where(inArray(songs.id, ids));
+}
+
 export async function updateSongRow(db: Database, id: string, values: Partial<NewSongRow>): Promise<SongRow | null> {
   const [row] = await db
     .update(songs)
@@ -26,6 +44,18 @@ export async function updateSongRow(db: Database, id: string, values: Partial<Ne
     .where(eq(songs.id, id))
     .returning();
   return row ?? null;
+}
+
+/** Keeps the download files' sizes read from storage (not a change of the song: updatedAt stays). */
+export async function setSongDownloadSizes(
+  db: Database,
+  id: string,
+  sizes: NonNullable<SongRow['downloadSizes']>,
+): Promise<void> {
+  await db
+    .update(songs)
+    .set({ downloadSizes: sizes })
+    .where(and(eq(songs.id, id), isNull(songs.downloadSizes)));
 }
 
 export async function deleteSongRow(db: Database, id: string): Promise<void> {

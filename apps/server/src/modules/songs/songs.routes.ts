@@ -4,6 +4,7 @@ import {
   createSongBody,
   deletedAnswer,
   downloadAnswer,
+  downloadOptions,
   downloadQuery,
   fullPreviewList,
   fullPreviewPositionBody,
@@ -24,7 +25,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors/app-error.js';
 import { uploadError } from '../../http/multipart.js';
 import { requireAccess } from '../access/access.service.js';
-import { downloadSong, playSong } from './songs.playback.js';
+import { downloadSong, listDownloadOptions, playSong } from './songs.playback.js';
 import {
   completeSongUpload,
   DIRECT_UPLOAD_MAX_BYTES,
@@ -174,6 +175,11 @@ export async function songsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => downloadSong(ctx, request.currentUser, request.params.id, request.query.format),
+  );
+  r.get(
+    '/api/songs/:id/downloads',
+    { config: { access: 'signedIn' }, schema: { tags, params: idParams, response: { 200: downloadOptions } } },
+    async (request) => listDownloadOptions(ctx, request.currentUser, request.params.id),
   );
   r.put(
     '/api/songs/full-preview-remove/:id',

@@ -10,3 +10,4 @@ export * from './schema/content.js';
 export * from './schema/billing.js';
 export * from './schema/engagement.js';
 export * from './schema/payments.js';
+export * from './schema/library.js';

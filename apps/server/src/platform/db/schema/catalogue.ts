@@ -57,6 +57,8 @@ export const songs = pgTable(
     originalSize: bigint('original_size', { mode: 'number' }),
     uploadId: text('upload_id'),
     downloadFiles: jsonb('download_files').$type<{ flac: string; mp3: string; wav: string }>(),
+    /** Bytes of each download file, written with them (or read from storage once and kept). */
+    downloadSizes: jsonb('download_sizes').$type<{ flac: number; mp3: number; wav: number }>(),
     peaks: jsonb('peaks').$type<number[]>(),
     loudness: jsonb('loudness').$type<{ integratedLufs: number; truePeakDb: number; lra: number }>(),
     processedAt: timestamp('processed_at', { withTimezone: true }),

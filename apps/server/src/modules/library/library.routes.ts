@@ -1,0 +1,29 @@
+import { memberLibraryParams, myMusicSongIds, pagedMyMusic, pageQuery } from '@hfm/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { listMyMusic, listMyMusicSongIds } from './library.service.js';
+
+const tags = ['library'];
+
+/** My Music: the member themself, or an admin. Songs download through /api/songs/{id}/download. */
+export async function libraryRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const ctx = app.ctx;
+
+  r.get(
+    '/api/members/:memberID/my-music',
+    {
+      config: { access: 'signedIn' },
+      schema: { tags, params: memberLibraryParams, querystring: pageQuery, response: { 200: pagedMyMusic } },
+    },
+    async (request) => listMyMusic(ctx, request.currentUser, request.params.memberID.toLowerCase(), request.query),
+  );
+  r.get(
+    '/api/members/:memberID/my-music/song-ids',
+    {
+      config: { access: 'signedIn' },
+      schema: { tags, params: memberLibraryParams, response: { 200: myMusicSongIds } },
+    },
+    async (request) => listMyMusicSongIds(ctx, request.currentUser, request.params.memberID.toLowerCase()),
+  );
+}

@@ -1,0 +1,46 @@
+import { paginate, type DownloadFormat, type MyMusicSongIds, type PagedMyMusic, type PageQuery } from '@hfm/shared';
+import type { AppContext } from '../../context.js';
+import { checkAccess, requireAccess } from '../access/access.service.js';
+import type { Actor } from '../access/permissions.js';
+import type { SessionUser } from '../auth/sessions.js';
+import { presentMyMusicSong } from './library.presenter.js';
+import { countKeptSongs, insertDownloads, listKeptSongIds, listKeptSongs } from './library.repository.js';
+
+/**
+ * Records downloads the caller was allowed to make, one row per song and format. A download made while the
+ * member subscribes to the song's artist is kept: the song is theirs for good (docs/decisions/0012).
+ * Call it once the access check passed and the URL or stream is ready.
+ */
+export async function recordDownloads(
+  ctx: AppContext,
+  member: SessionUser,
+  songIds: string[],
+  format: DownloadFormat,
+): Promise<void> {
+  const kept = await checkAccess(ctx, member, 'song.keep', songIds);
+  await insertDownloads(
+    ctx.db,
+    songIds.map((songId) => ({ memberId: member.id, songId, format, kept: kept.has(songId) })),
+  );
+}
+
+/** My Music: every song the member downloaded while subscribed, newest download first. */
+export async function listMyMusic(
+  ctx: AppContext,
+  actor: Actor,
+  memberId: string,
+  query: PageQuery,
+): Promise<PagedMyMusic> {
+  await requireAccess(ctx, actor, 'user.library', [memberId]);
+  const [total, rows] = await Promise.all([
+    countKeptSongs(ctx.db, memberId),
+    listKeptSongs(ctx.db, memberId, query.limit, (query.page - 1) * query.limit),
+  ]);
+  return { items: rows.map(presentMyMusicSong), pagination: paginate(query.page, query.limit, total) };
+}
+
+/** The ids of every song the member keeps, for the web app's download buttons. */
+export async function listMyMusicSongIds(ctx: AppContext, actor: Actor, memberId: string): Promise<MyMusicSongIds> {
+  await requireAccess(ctx, actor, 'user.library', [memberId]);
+  return { songIDs: await listKeptSongIds(ctx.db, memberId) };
+}
