@@ -26,7 +26,10 @@ function cleanFileName(text: string): string {
 
 /** `NN - Title.ext`: NN is the song's place in the album (so a partial zip keeps the album's numbers). */
 export function albumEntryName(position: number, title: string, format: DownloadFormat): string {
-  const cleanTitle = cleanFileName(title).replace(/\s+/g, ' ').trim().replace(/^\.+/, '') || 'Untitled';
+  const cleanTitle =
+    cleanFileName(title)
+      .replace(/\s+/g, ' ')
+      .replace(/^[.\s]+|[.\s]+$/g, '') || 'Untitled';
   return `${String(position).padStart(2, '0')} - ${cleanTitle.slice(0, 150)}.${format}`;
 }
 

@@ -36,8 +36,7 @@ describe('downloads you keep: recorded, yours for good, listed in My Music', () 
     return { ...user, cookie: await signIn(t.app, user) };
   }
 
-  const get = (url: string, cookie?: string) =>
-    t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+  const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
   const download = (songId: string, format: string, cookie?: string) =>
     get(`/api/songs/${songId}/download?format=${format}`, cookie);
 
@@ -207,7 +206,9 @@ describe('downloads you keep: recorded, yours for good, listed in My Music', () 
         ['First', ['flac', 'wav']],
         ['Second', ['mp3']],
       ]);
-      expect(Date.parse(again.items[0]!.lastDownloadedAt)).toBeGreaterThan(Date.parse(again.items[1]!.lastDownloadedAt));
+      expect(Date.parse(again.items[0]!.lastDownloadedAt)).toBeGreaterThan(
+        Date.parse(again.items[1]!.lastDownloadedAt),
+      );
 
       const onePerPage = pagedMyMusic.parse(
         (await get(`/api/members/${member.id}/my-music?page=2&limit=1`, member.cookie)).json(),

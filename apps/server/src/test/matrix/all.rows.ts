@@ -6,6 +6,7 @@ import { discoveryRows } from './discovery.rows.js';
 import { docsRows } from './docs.rows.js';
 import { engagementRows } from './engagement.rows.js';
 import { identityRows } from './identity.rows.js';
+import { libraryRows } from './library.rows.js';
 import { paymentsRows } from './payments.rows.js';
 import { searchRows } from './search.rows.js';
 import { socialRows } from './social.rows.js';
@@ -27,4 +28,5 @@ export const allRows: MatrixRow[] = [
   ...engagementRows,
   ...paymentsRows,
   ...billingRows,
+  ...libraryRows,
 ];
