@@ -9,6 +9,7 @@ import { ArtistPage } from '../features/discover/artist-page';
 import { GenrePage } from '../features/discover/genre-page';
 import { MembersNav } from '../features/discover/header-search';
 import { MemberHomePage } from '../features/discover/member-home-page';
+import { MyMusicPage } from '../features/discover/my-music-page';
 import { PageNotFound } from '../features/discover/page-header';
 import { PlaylistPage } from '../features/discover/playlist-page';
 import { SearchPage } from '../features/discover/search-page';
@@ -34,6 +35,7 @@ export const fanRoutes: RouteObject[] = [
         children: [
           { index: true, element: <MemberHomePage /> },
           { path: 'search', element: <SearchPage /> },
+          { path: 'my-music', element: <MyMusicPage /> },
           { path: 'genres/:id', element: <GenrePage /> },
           { path: 'playlists/:id', element: <PlaylistPage /> },
           // Billing's Saved cards and Subscriptions sections go in AccountPage's billingSections slot.

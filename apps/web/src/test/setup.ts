@@ -7,3 +7,12 @@ import { afterEach } from 'vitest';
 configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => cleanup());
+
+// jsdom has no ResizeObserver; Radix's positioned menus (the download menu) measure with one.
+if (!('ResizeObserver' in globalThis)) {
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}

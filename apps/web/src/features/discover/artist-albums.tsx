@@ -1,8 +1,13 @@
 import type { AlbumWithSongs } from '@hfm/shared';
+import { AlbumDownloadMenu } from './download-menu';
 import { SongRows } from './song-rows';
+import { useViewer } from './viewer';
 
 /** Each album: artwork, name, liner notes and its songs in album order (playing one queues the album). */
 export function ArtistAlbums({ albums, subscribed }: { albums: AlbumWithSongs[]; subscribed: boolean }) {
+  const viewer = useViewer();
+  // Subscribers download an album as one zip; the button shows only to them (the server checks again).
+  const offerZip = subscribed && viewer.isMember;
   return (
     <div className="artist-albums">
       {albums.map((album) => (
@@ -27,6 +32,7 @@ export function ArtistAlbums({ albums, subscribed }: { albums: AlbumWithSongs[];
               {album.songs.length} song{album.songs.length === 1 ? '' : 's'}
             </p>
             {album.linerNotes && <p className="artist-album__notes">{album.linerNotes}</p>}
+            {offerZip && album.songs.length > 0 && <AlbumDownloadMenu albumId={album.id} name={album.name} />}
           </div>
           <div className="artist-album__songs">
             <SongRows songs={album.songs} label={`Songs of ${album.name}`} numbered subscribed={subscribed} />

@@ -5,7 +5,7 @@ import './header-search.css';
 export const SEARCH_PATH = '/members/search';
 
 /**
- * The members header: Home, and the search box. Typing opens the search view with the term in its address
+ * The members header: Home, My Music, and the search box. Typing opens the search view with the term in its address
  * (`/members/search?s=...`), so back and forward keep searches; further typing replaces that entry.
  */
 export function MembersNav() {
@@ -13,6 +13,9 @@ export function MembersNav() {
     <nav className="members-nav" aria-label="Members">
       <NavLink className="members-nav__link" to="/members/" end>
         Home
+      </NavLink>
+      <NavLink className="members-nav__link" to="/members/my-music">
+        My Music
       </NavLink>
       <HeaderSearch />
       <NavLink className="members-nav__link" to="/members/account">

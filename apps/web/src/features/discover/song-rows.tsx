@@ -1,6 +1,8 @@
 import { formatDuration } from '@hfm/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useKeptSongIds } from '../../api/library/get-kept-song-ids';
+import { DownloadMenu } from './download-menu';
 import { LazyWaveform } from './lazy-waveform';
 import { usePlayFromList, type ListSong } from './playable';
 import { SignInPrompt } from './sign-in-prompt';
@@ -30,6 +32,10 @@ export function SongRows({ songs, label, showArtist = false, numbered = false, s
   const hiFive = useHiFive();
   const [askSignIn, setAskSignIn] = useState(false);
   const showHiFive = !viewer.pending && (viewer.isMember || !viewer.user);
+  const kept = useKeptSongIds(viewer.isMember && viewer.user ? viewer.user.id : null);
+  // Downloads are offered to members subscribed to the song's artist, and on songs they keep.
+  const mayDownload = (song: ListSong) =>
+    viewer.isMember && (subscribed || viewer.subscribesTo(song.artistID) || kept.has(song.id));
 
   if (songs.length === 0) return <p className="discover-empty">No songs here yet.</p>;
   return (
@@ -44,6 +50,7 @@ export function SongRows({ songs, label, showArtist = false, numbered = false, s
             onPlay={() => toggle(song)}
             preview={!song.isFullPreview && !subscribed && !viewer.hearsInFull(song.artistID)}
             showArtist={showArtist}
+            download={mayDownload(song)}
             hiFive={
               showHiFive
                 ? {
@@ -73,11 +80,13 @@ interface SongRowProps {
   onPlay: () => void;
   preview: boolean;
   showArtist: boolean;
+  /** Offer the download menu. */
+  download: boolean;
   /** The Hi Five button, or null when this viewer has none (artists, admins). */
   hiFive: { pressed: boolean | undefined; busy: boolean; onClick: () => void } | null;
 }
 
-function SongRow({ song, number, playing, onPlay, preview, showArtist, hiFive }: SongRowProps) {
+function SongRow({ song, number, playing, onPlay, preview, showArtist, download, hiFive }: SongRowProps) {
   return (
     <li className={`song-row${playing ? ' song-row--playing' : ''}`}>
       <button
@@ -117,6 +126,7 @@ function SongRow({ song, number, playing, onPlay, preview, showArtist, hiFive }:
       </span>
       <LazyWaveform songId={song.id} />
       <span className="song-row__hifive">
+        {download && <DownloadMenu songId={song.id} title={song.title} />}
         {hiFive && (
           <button
             type="button"

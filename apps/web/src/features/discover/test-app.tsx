@@ -6,6 +6,7 @@ import { ArtistPage } from './artist-page';
 import { GenrePage } from './genre-page';
 import { MembersNav } from './header-search';
 import { MemberHomePage } from './member-home-page';
+import { MyMusicPage } from './my-music-page';
 import { PlaylistPage } from './playlist-page';
 import { SearchPage } from './search-page';
 import { ViewerProvider } from './viewer';
@@ -38,6 +39,7 @@ const routes: RouteObject[] = [
     children: [
       { path: '/members', element: <MemberHomePage /> },
       { path: '/members/search', element: <SearchPage /> },
+      { path: '/members/my-music', element: <MyMusicPage /> },
       { path: '/members/genres/:id', element: <GenrePage /> },
       { path: '/members/playlists/:id', element: <PlaylistPage /> },
       { path: '/a/:slug', element: <ArtistPage /> },
