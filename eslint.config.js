@@ -21,7 +21,7 @@ const MODULE_TABLES = {
   engagement: ['engagement'],
   genres: ['genres'],
   initial: [],
-  /** Download records and My Music, a read model over them and the catalogue (docs/decisions/0014). */
+  /** Download records and My Music, a read model over them and the catalogue (docs/decisions/0016). */
   library: ['library', 'catalogue', 'artists'],
   // The payments platform's public calls; the local provider's tables are the platform's, not a module's.
   payments: [],

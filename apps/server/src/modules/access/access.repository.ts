@@ -56,7 +56,7 @@ export interface SongScope {
   releasedToSubscriber?: string | null;
   /**
    * Ready songs this member keeps: downloaded while subscribed, whatever has happened since (the
-   * subscription ended, the artist withdrew the song or left; docs/decisions/0012-downloads-you-keep.md).
+   * subscription ended, the artist withdrew the song or left; docs/decisions/0016-downloads-you-keep.md).
    */
   keptBy?: string | null;
 }

@@ -16,7 +16,7 @@ export type Permission =
   | 'song.stream'
   /**
    * Download a song's files: subscribers to its artist (in term), the artist, admins, and a member who
-   * keeps it (downloaded it while subscribed: docs/decisions/0012-downloads-you-keep.md).
+   * keeps it (downloaded it while subscribed: docs/decisions/0016-downloads-you-keep.md).
    */
   | 'song.download'
   /** Download a song so that it stays the member's for good: a member subscribed to its artist, in term. */

@@ -8,7 +8,7 @@ import { countKeptSongs, insertDownloads, listKeptSongIds, listKeptSongs } from 
 
 /**
  * Records downloads the caller was allowed to make, one row per song and format. A download made while the
- * member subscribes to the song's artist is kept: the song is theirs for good (docs/decisions/0012).
+ * member subscribes to the song's artist is kept: the song is theirs for good (docs/decisions/0016).
  * Call it once the access check passed and the URL or stream is ready.
  */
 export async function recordDownloads(

@@ -73,7 +73,7 @@ export function normalisingGain(loudness: { integratedLufs: number; truePeakDb: 
 
 /**
  * Who may download a song: subscribers to its artist, the artist, admins, and members who keep it (what
- * they downloaded while subscribed stays theirs, also once the song is withdrawn: docs/decisions/0012).
+ * they downloaded while subscribed stays theirs, also once the song is withdrawn: docs/decisions/0016).
  * Anyone else who may see the song is told to subscribe (403); a song they may not see is a 404.
  */
 async function loadDownloadableSong(ctx: AppContext, actor: Actor, songId: string): Promise<SongRow> {

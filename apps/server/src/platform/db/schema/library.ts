@@ -8,7 +8,7 @@ import { users } from './identity.js';
 /**
  * One row per download of one song in one format (a song in an album zip is one row too). `kept` is true
  * when the member was subscribed to the song's artist at that moment: such a song is theirs for good
- * (docs/decisions/0012-downloads-you-keep.md). Downloads by the artist or an admin are recorded with
+ * (docs/decisions/0016-downloads-you-keep.md). Downloads by the artist or an admin are recorded with
  * `kept` false, as are later downloads of a song already kept.
  */
 export const songDownloads = pgTable(
