@@ -10,6 +10,7 @@ import {
   createArtist,
   createUser,
   signIn,
+  TEST_PASSWORD,
   type TestArtist,
   type TestUser,
 } from '../../test/factories.js';
@@ -159,6 +160,24 @@ describe('downloads you keep: recorded, yours for good, listed in My Music', () 
     const noFiles = await createStoredSong(t.app, artist.artistId, { downloadFiles: null });
     expect((await download(noFiles.id, 'flac', cookies.artist)).statusCode).toBe(404);
     expect((await get(`/api/songs/${noFiles.id}/downloads`, cookies.artist)).json()).toEqual([]);
+  });
+
+  it("forgets a member's downloads when their account is deleted, and no one else's", async () => {
+    const song = await createStoredSong(t.app, artist.artistId);
+    const [leaving, staying] = [await fan(), await fan()];
+    for (const member of [leaving, staying]) {
+      await subscribe(t.app, member.id, artist.artistId);
+      expect((await download(song.id, 'flac', member.cookie)).statusCode).toBe(200);
+    }
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/users/${leaving.id}`,
+      payload: { currentPassword: TEST_PASSWORD },
+      headers: { cookie: leaving.cookie },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await recordsOf(leaving.id, song.id)).toEqual([]);
+    expect(await recordsOf(staying.id, song.id)).toEqual([{ format: 'flac', kept: true }]);
   });
 
   describe('My Music', () => {

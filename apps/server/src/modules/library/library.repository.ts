@@ -24,6 +24,11 @@ export async function insertDownloads(db: Database, rows: NewDownload[]): Promis
   await db.insert(songDownloads).values(rows);
 }
 
+/** Forgets every download of a member (their account is being deleted). */
+export async function deleteDownloadsOfMember(db: Database, memberId: string): Promise<void> {
+  await db.delete(songDownloads).where(eq(songDownloads.memberId, memberId));
+}
+
 /** The member's songs kept (downloaded at least once while subscribed), one row each. */
 function keptSongs(db: Database, memberId: string) {
   return db

@@ -4,7 +4,14 @@ import { checkAccess, requireAccess } from '../access/access.service.js';
 import type { Actor } from '../access/permissions.js';
 import type { SessionUser } from '../auth/sessions.js';
 import { presentMyMusicSong } from './library.presenter.js';
-import { countKeptSongs, insertDownloads, listKeptSongIds, listKeptSongs } from './library.repository.js';
+import type { Database } from '../../platform/db/client.js';
+import {
+  countKeptSongs,
+  deleteDownloadsOfMember,
+  insertDownloads,
+  listKeptSongIds,
+  listKeptSongs,
+} from './library.repository.js';
 
 /**
  * Records downloads the caller was allowed to make, one row per song and format. A download made while the
@@ -43,4 +50,12 @@ export async function listMyMusic(
 export async function listMyMusicSongIds(ctx: AppContext, actor: Actor, memberId: string): Promise<MyMusicSongIds> {
   await requireAccess(ctx, actor, 'user.library', [memberId]);
   return { songIDs: await listKeptSongIds(ctx.db, memberId) };
+}
+
+/**
+ * A deleted account's download history is personal data: it goes with the account (inside the deletion's
+ * transaction). What the member kept cannot be claimed again: the account no longer signs in.
+ */
+export async function forgetDownloadsOfDeletedMember(tx: Database, memberId: string): Promise<void> {
+  await deleteDownloadsOfMember(tx, memberId);
 }

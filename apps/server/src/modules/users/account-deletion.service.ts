@@ -11,6 +11,7 @@ import { verifyPassword } from '../auth/passwords.js';
 import { forgetSocialLinksOf } from '../auth/social-links.js';
 import { endSubscriptionsOfDeletedMember } from '../billing/billing.service.js';
 import { forgetEngagementOfDeletedMember } from '../engagement/engagement.service.js';
+import { forgetDownloadsOfDeletedMember } from '../library/library.service.js';
 import {
   anonymiseUserRow,
   deleteConfirmationCodeOf,
@@ -47,8 +48,8 @@ async function loadLiveUser(db: Database, userId: string): Promise<UserRow> {
  * Deletes an account (docs/decisions/0014-deleting-an-account.md): the account's owner or an admin, who
  * confirms with their own current password. In one transaction every session ends, the user row becomes
  * a tombstone without personal data, the complaint record is written, billing stops renewals and removes
- * the saved cards, engagement forgets the member's Hi Fives (recounting the artists') and events, and the
- * mail is queued. The profile pictures are deleted from storage after the commit.
+ * the saved cards, engagement forgets the member's Hi Fives (recounting the artists') and events, the
+ * library forgets their downloads, and the mail is queued. The profile pictures are deleted from storage after the commit.
  */
 export async function deleteAccount(
   ctx: AppContext,
@@ -82,6 +83,7 @@ export async function deleteAccount(
     await forgetSocialLinksOf(tx, userId);
     await endSubscriptionsOfDeletedMember(tx, userId);
     await forgetEngagementOfDeletedMember(tx, userId);
+    await forgetDownloadsOfDeletedMember(tx, userId);
     await anonymiseUserRow(tx, userId);
     await ctx.jobs.send(ACCOUNT_DELETED_MAIL_JOB, { userId }, { db: tx });
   });
