@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { SubscriptionStatus } from '@hfm/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { subscriptions } from '../platform/db/schema/billing.js';
@@ -25,7 +26,11 @@ export async function subscribe(
 }
 
 /** The subscription's term ran out yesterday (a lapse or the end of a cancelled term). */
-export async function endSubscription(app: FastifyInstance, id: string, status = 'active'): Promise<void> {
+export async function endSubscription(
+  app: FastifyInstance,
+  id: string,
+  status: SubscriptionStatus = 'active',
+): Promise<void> {
   await app.ctx.db
     .update(subscriptions)
     .set({ status, currentPeriodEnd: new Date(Date.now() - DAY_MS) })

@@ -14,7 +14,7 @@ import type { Actor, Permission } from './permissions.js';
  */
 let t: TestApp;
 const actors = {} as Record<
-  'owner' | 'pendingOwner' | 'fan' | 'subscriber' | 'lapsed' | 'cancelled' | 'admin',
+  'owner' | 'pendingOwner' | 'fan' | 'subscriber' | 'lapsed' | 'canceled' | 'admin',
   SessionUser
 > & {
   anonymous: null;
@@ -65,7 +65,7 @@ beforeAll(async () => {
     {
       memberId: cancelled!.id,
       artistId: ours.artistId,
-      status: 'cancelled',
+      status: 'canceled',
       currentPeriodEnd: new Date(Date.now() + 30 * day),
     },
   ]);
@@ -123,7 +123,7 @@ describe('checkAccess answers the subset of a set of ids', () => {
     ['fan', ['fullPreview']],
     ['subscriber', ['fullPreview', 'ready']],
     ['lapsed', ['fullPreview']],
-    ['cancelled', ['fullPreview']],
+    ['canceled', ['fullPreview']],
     ['owner', oursSongs],
     ['pendingOwner', ['fullPreview', 'unapproved']],
     ['admin', everySong],
@@ -136,7 +136,7 @@ describe('checkAccess answers the subset of a set of ids', () => {
     ['fan', []],
     ['subscriber', ['fullPreview', 'ready']],
     ['lapsed', []],
-    ['cancelled', []],
+    ['canceled', []],
     ['owner', oursSongs],
     ['admin', everySong],
   ])('song.download for %s', async (actor, expected) => {

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gt, gte, inArray, ne, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, ne, not, or, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
+import { catalogueSongColumns, firstArtistPhoto, jsonList } from '../../platform/db/catalogue-reads.js';
 import { preparedRead } from '../../platform/db/prepared.js';
 import { artistPhotos, artists } from '../../platform/db/schema/artists.js';
 import { subscriptions } from '../../platform/db/schema/billing.js';
@@ -23,15 +24,6 @@ export const NEW_RELEASES_LIMIT = 9;
 /** Featured: an ACTIVE artist an admin put in the featured order (featuredPosition -1 means not featured). */
 const featured = () => and(artistIsActive(), gte(artists.featuredPosition, 0))!;
 
-/** A JSON array of text from a correlated subquery, `[]` when it has no rows. */
-function jsonList(subquery: SQL): SQL<string[]> {
-  return sql<string[]>`coalesce((${subquery}), '[]'::json)`;
-}
-
-const firstPhoto = sql<string | null>`(select ${artistPhotos.path} from ${artistPhotos}
-  where ${artistPhotos.artistId} = ${artists.id}
-  order by ${artistPhotos.position}, ${artistPhotos.createdAt} limit 1)`;
-
 const allPhotos =
   jsonList(sql`select json_agg(${artistPhotos.path} order by ${artistPhotos.position}, ${artistPhotos.createdAt})
   from ${artistPhotos} where ${artistPhotos.artistId} = ${artists.id}`);
@@ -43,7 +35,7 @@ const cardColumns = {
   genreId: genres.id,
   genreLabel: genres.label,
   genreArtwork: genres.artwork,
-  photo: firstPhoto,
+  photo: firstArtistPhoto,
   bannerImage: artists.bannerImage,
   featuredBio: artists.featuredBio,
   featuredPosition: artists.featuredPosition,
@@ -169,27 +161,8 @@ export function listArtistsOfGenre(db: Database, genreId: string): Promise<Artis
 
 // Songs -----------------------------------------------------------------------------------------------
 
-const songColumns = {
-  id: songs.id,
-  artistId: songs.artistId,
-  artistName: artists.name,
-  artistSlug: artists.slug,
-  title: songs.title,
-  duration: songs.duration,
-  explicit: songs.explicit,
-  releaseDate: songs.releaseDate,
-  trackNumber: songs.trackNumber,
-  isFullPreview: songs.isFullPreview,
-  fullPreviewPosition: songs.fullPreviewPosition,
-  plays: songs.plays,
-  hifives: songs.hifives,
-  createdAt: songs.createdAt,
-  albumIds: jsonList(sql`select json_agg(${albumSongs.albumId} order by ${albumSongs.albumId})
-    from ${albumSongs} where ${albumSongs.songId} = ${songs.id}`),
-};
-
 function selectSongs(db: Database) {
-  return db.select(songColumns).from(songs).innerJoin(artists, eq(artists.id, songs.artistId));
+  return db.select(catalogueSongColumns).from(songs).innerJoin(artists, eq(artists.id, songs.artistId));
 }
 
 export type CatalogueSongRow = Awaited<ReturnType<typeof selectSongs>>[number];

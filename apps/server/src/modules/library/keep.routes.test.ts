@@ -83,7 +83,7 @@ describe('downloads you keep: recorded, yours for good, listed in My Music', () 
       await createStoredSong(t.app, artist.artistId),
       await createStoredSong(t.app, artist.artistId),
     ];
-    for (const ending of ['active', 'canceled', 'lapsed']) {
+    for (const ending of ['active', 'canceled', 'lapsed'] as const) {
       const member = await fan();
       const subscription = await subscribe(t.app, member.id, artist.artistId);
       expect((await download(kept.id, 'flac', member.cookie)).statusCode).toBe(200);

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { catalogueSongColumns, firstArtistPhoto } from '../../platform/db/catalogue-reads.js';
 import type { Database } from '../../platform/db/client.js';
-import { artistPhotos, artists } from '../../platform/db/schema/artists.js';
+import { artists } from '../../platform/db/schema/artists.js';
 import { albums, albumSongs, songs } from '../../platform/db/schema/catalogue.js';
 import { songDownloads } from '../../platform/db/schema/library.js';
 import { releasedSong } from '../access/released.js';
@@ -67,33 +68,14 @@ function firstAlbum(): SQL<{ id: string; name: string; artworkKey: string | null
     order by ${albums.createdAt}, ${albums.id} limit 1)`;
 }
 
-const firstPhoto = sql<string | null>`(select ${artistPhotos.path} from ${artistPhotos}
-  where ${artistPhotos.artistId} = ${artists.id}
-  order by ${artistPhotos.position}, ${artistPhotos.createdAt} limit 1)`;
-
 /** One page of My Music: newest download first. */
 export async function listKeptSongs(db: Database, memberId: string, limit: number, offset: number) {
   const kept = keptSongs(db, memberId);
   return db
     .select({
-      id: songs.id,
-      artistId: songs.artistId,
-      artistName: artists.name,
-      artistSlug: artists.slug,
-      title: songs.title,
-      duration: songs.duration,
-      explicit: songs.explicit,
-      releaseDate: songs.releaseDate,
-      trackNumber: songs.trackNumber,
-      isFullPreview: songs.isFullPreview,
-      fullPreviewPosition: songs.fullPreviewPosition,
-      plays: songs.plays,
-      hifives: songs.hifives,
-      createdAt: songs.createdAt,
-      albumIds: sql<string[]>`coalesce((select json_agg(${albumSongs.albumId} order by ${albumSongs.albumId})
-        from ${albumSongs} where ${albumSongs.songId} = ${songs.id}), '[]'::json)`,
+      ...catalogueSongColumns,
       album: firstAlbum(),
-      photo: firstPhoto,
+      photo: firstArtistPhoto,
       formats: kept.formats,
       lastDownloadedAt: kept.lastDownloadedAt,
       inCatalogue: sql<boolean>`(${releasedSong()})`,

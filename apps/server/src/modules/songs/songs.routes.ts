@@ -74,16 +74,14 @@ export async function songsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => updateSong(ctx, request.currentUser, request.params.id, request.body),
   );
-  r.delete(
-    '/api/songs/:id',
-    { config: { access: 'signedIn' }, schema: { tags, params: idParams, response: { 200: deletedAnswer } } },
-    async (request) => deleteSong(ctx, request.currentUser, request.params.id),
-  );
-  r.delete(
-    '/api/songs/remove/:id',
-    { config: { access: 'signedIn' }, schema: { tags, params: idParams, response: { 200: deletedAnswer } } },
-    async (request) => deleteSong(ctx, request.currentUser, request.params.id),
-  );
+  // The spec names both paths for deleting a song.
+  for (const path of ['/api/songs/:id', '/api/songs/remove/:id']) {
+    r.delete(
+      path,
+      { config: { access: 'signedIn' }, schema: { tags, params: idParams, response: { 200: deletedAnswer } } },
+      async (request) => deleteSong(ctx, request.currentUser, request.params.id),
+    );
+  }
   r.get(
     '/api/songs/artist/:artistID',
     {

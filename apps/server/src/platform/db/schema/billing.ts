@@ -3,6 +3,7 @@
  * Our rows are the source of truth (docs/decisions/0013-payments-provider.md): the provider's ids are kept
  * beside them, never its state. Money is integer cents; balances are sums of ledger rows.
  */
+import type { SubscriptionStatus } from '@hfm/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -80,7 +81,7 @@ export const subscriptions = pgTable(
       .notNull()
       .references(() => artists.id, { onDelete: 'cascade' }),
     paymentMethodId: uuid('payment_method_id').references(() => paymentCards.id, { onDelete: 'set null' }),
-    status: text('status').notNull().default('active'),
+    status: text('status').$type<SubscriptionStatus>().notNull().default('active'),
     priceCents: integer('price_cents').notNull().default(999),
     currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull().defaultNow(),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),

@@ -16,6 +16,26 @@ export const localCustomers = pgTable('local_customers', {
   createdAt: createdAt(),
 });
 
+/** The customer a row belongs to. */
+const customerRef = () =>
+  text('customer_id')
+    .notNull()
+    .references(() => localCustomers.id);
+
+/** The saved card a row pays with. */
+const paymentMethodRef = () =>
+  text('payment_method_id')
+    .notNull()
+    .references(() => localPaymentMethods.id);
+
+/** A write that moves money: our ids, and the key and request it answers again when repeated. */
+const idempotentWrite = () => ({
+  metadata: text('metadata').notNull().default('{}'),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  requestHash: text('request_hash').notNull(),
+  createdAt: createdAt(),
+});
+
 export const localPaymentMethods = pgTable(
   'local_payment_methods',
   {
@@ -39,12 +59,8 @@ export const localSubscriptions = pgTable(
   'local_subscriptions',
   {
     id: text('id').primaryKey(),
-    customerId: text('customer_id')
-      .notNull()
-      .references(() => localCustomers.id),
-    paymentMethodId: text('payment_method_id')
-      .notNull()
-      .references(() => localPaymentMethods.id),
+    customerId: customerRef(),
+    paymentMethodId: paymentMethodRef(),
     amountCents: integer('amount_cents').notNull(),
     interval: text('interval').notNull(),
     /** incomplete (first payment declined: never started), active, past_due, canceled. */
@@ -52,10 +68,7 @@ export const localSubscriptions = pgTable(
     currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
-    metadata: text('metadata').notNull().default('{}'),
-    idempotencyKey: text('idempotency_key').notNull().unique(),
-    requestHash: text('request_hash').notNull(),
-    createdAt: createdAt(),
+    ...idempotentWrite(),
   },
   (t) => [index('local_subscriptions_customer_idx').on(t.customerId)],
 );
@@ -64,12 +77,8 @@ export const localCharges = pgTable(
   'local_charges',
   {
     id: text('id').primaryKey(),
-    customerId: text('customer_id')
-      .notNull()
-      .references(() => localCustomers.id),
-    paymentMethodId: text('payment_method_id')
-      .notNull()
-      .references(() => localPaymentMethods.id),
+    customerId: customerRef(),
+    paymentMethodId: paymentMethodRef(),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull(),
     description: text('description').notNull(),
@@ -80,10 +89,7 @@ export const localCharges = pgTable(
     /** A subscription's payment: which subscription, and the start of the term it pays. */
     subscriptionId: text('subscription_id').references(() => localSubscriptions.id),
     periodStart: timestamp('period_start', { withTimezone: true }),
-    metadata: text('metadata').notNull().default('{}'),
-    idempotencyKey: text('idempotency_key').notNull().unique(),
-    requestHash: text('request_hash').notNull(),
-    createdAt: createdAt(),
+    ...idempotentWrite(),
   },
   (t) => [
     index('local_charges_customer_idx').on(t.customerId),
@@ -102,10 +108,7 @@ export const localRefunds = pgTable(
       .notNull()
       .references(() => localCharges.id),
     amountCents: integer('amount_cents').notNull(),
-    metadata: text('metadata').notNull().default('{}'),
-    idempotencyKey: text('idempotency_key').notNull().unique(),
-    requestHash: text('request_hash').notNull(),
-    createdAt: createdAt(),
+    ...idempotentWrite(),
   },
   (t) => [index('local_refunds_charge_idx').on(t.chargeId)],
 );
