@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
 import {
   cardBrand,
+  cardFormFields,
   cardMessages,
   cardNameField,
   cardNumberField,
@@ -10,6 +11,7 @@ import {
   expYearField,
   isCardExpired,
   localPaymentMethodBody,
+  parseCardExpiry,
   passesLuhn,
   postalCodeField,
 } from './payments.js';
@@ -184,5 +186,57 @@ describe('localPaymentMethodBody (against the clock, pinned to June 2026)', () =
       cardName: cardMessages.cardName,
       postalCode: cardMessages.postalCode,
     });
+  });
+});
+
+describe('the web card form (cardFormFields, clock pinned to June 2026)', () => {
+  beforeAll(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-06-15T12:00:00Z'));
+  });
+  afterAll(() => {
+    vi.useRealTimers();
+  });
+
+  const form = { number: '4242 4242 4242 4242', expiry: '12 / 30', cvc: '123', cardName: 'Ada', postalCode: '10001' };
+
+  it.each([
+    ['12/30', { expMonth: 12, expYear: 2030 }],
+    [' 6 / 2027 ', { expMonth: 6, expYear: 2027 }],
+    ['13/30', null],
+    ['0/30', null],
+    ['12-30', null],
+    ['1230', null],
+  ])('reads the expiry %j', (typed, expected) => {
+    expect(parseCardExpiry(typed)).toEqual(expected);
+  });
+
+  it('parses to the body of the local payment-methods call', () => {
+    expect(cardFormFields.parse(form)).toEqual({
+      number: '4242424242424242',
+      expMonth: 12,
+      expYear: 2030,
+      cvc: '123',
+      cardName: 'Ada',
+      postalCode: '10001',
+    });
+  });
+
+  it("names each bad field with the form's messages", () => {
+    const result = cardFormFields.safeParse({
+      number: '4242',
+      expiry: '5/26',
+      cvc: 'x',
+      cardName: ' ',
+      postalCode: '1',
+    });
+    expect(Object.fromEntries(result.error!.issues.map((issue) => [issue.path.join('.'), issue.message]))).toEqual({
+      number: cardMessages.number,
+      expiry: cardMessages.expired,
+      cvc: cardMessages.cvc,
+      cardName: cardMessages.cardName,
+      postalCode: cardMessages.postalCode,
+    });
+    expect(messagesOf(cardFormFields, { ...form, expiry: '14/30' })).toEqual([cardMessages.expiry]);
   });
 });

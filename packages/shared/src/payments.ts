@@ -157,3 +157,37 @@ export const paymentsConfigAnswer = z.object({
   publishableKey: z.string().nullable(),
 });
 export type PaymentsConfigAnswer = z.infer<typeof paymentsConfigAnswer>;
+
+/** The card form's expiry as a card prints it: MM/YY or MM/YYYY, spaces allowed; null when it is not one. */
+export function parseCardExpiry(value: string): { expMonth: number; expYear: number } | null {
+  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(value);
+  if (!match) return null;
+  const expMonth = Number(match[1]);
+  if (expMonth < 1 || expMonth > 12) return null;
+  return { expMonth, expYear: fullExpiryYear(Number(match[2])) };
+}
+
+const cardExpiryField = z.string({ error: cardMessages.expiry }).transform((value, ctx) => {
+  const expiry = parseCardExpiry(value);
+  if (!expiry) ctx.addIssue({ code: 'custom', message: cardMessages.expiry });
+  else if (isCardExpired(expiry.expMonth, expiry.expYear))
+    ctx.addIssue({ code: 'custom', message: cardMessages.expired });
+  else return expiry;
+  return z.NEVER;
+});
+
+/**
+ * The web card form (local provider): the same rules as the server's, with one expiry field as people type
+ * it; what it parses to is the body of POST /api/payments/local/payment-methods.
+ */
+export const cardFormFields = z
+  .object({
+    number: cardNumberField,
+    expiry: cardExpiryField,
+    cvc: cvcField,
+    cardName: cardNameField,
+    postalCode: postalCodeField,
+  })
+  .transform(({ expiry, ...card }) => ({ ...card, ...expiry }));
+export type CardFormFields = z.input<typeof cardFormFields>;
+export type CardFormCard = z.output<typeof cardFormFields>;

@@ -18,6 +18,8 @@ export interface ApiOptions {
   signal?: AbortSignal;
   /** A 401 sends the browser to /login unless this is false (the login call itself). */
   redirectOn401?: boolean;
+  /** Extra request headers (e.g. an Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 export const LOGIN_PATH = '/login';
@@ -29,16 +31,14 @@ export function redirectToLogin(): void {
 /** fetch with cookies and JSON; a non-2xx answer throws ApiError with the server's message and fields. */
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
   const { method = options.body === undefined ? 'GET' : 'POST', body, signal, redirectOn401 = true } = options;
+  const accept = { accept: 'application/json', ...options.headers };
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       credentials: 'include',
-      headers:
-        body === undefined || isForm
-          ? { accept: 'application/json' }
-          : { 'content-type': 'application/json', accept: 'application/json' },
+      headers: body === undefined || isForm ? accept : { 'content-type': 'application/json', ...accept },
       body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
       signal,
     });

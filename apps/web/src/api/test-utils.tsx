@@ -21,13 +21,19 @@ export interface RecordedRequest {
   method: string;
   path: string;
   body: unknown;
+  headers: Record<string, string>;
 }
 
 /** Replaces fetch with a table of routes; unmatched calls answer 404. Returns the calls made. */
 export function stubFetch(routes: StubRoute[]): RecordedRequest[] {
   const calls: RecordedRequest[] = [];
   vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
-    const request: RecordedRequest = { method: init.method ?? 'GET', path: String(input), body: readBody(init.body) };
+    const request: RecordedRequest = {
+      method: init.method ?? 'GET',
+      path: String(input),
+      body: readBody(init.body),
+      headers: { ...(init.headers as Record<string, string> | undefined) },
+    };
     calls.push(request);
     const route = routes.find(
       (candidate) =>

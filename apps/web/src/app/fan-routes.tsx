@@ -3,8 +3,9 @@ import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, type RouteObject } from 'react-router';
 import { Toaster } from 'sonner';
 import { useSession } from '../api/session';
-import { AccountPage } from '../features/account/account-page';
 import { errorMessage } from '../api/server-errors';
+import { AccountPage } from '../features/account/account-page';
+import { BillingSections } from '../features/billing/billing-sections';
 import { ArtistPage } from '../features/discover/artist-page';
 import { GenrePage } from '../features/discover/genre-page';
 import { MembersNav } from '../features/discover/header-search';
@@ -38,8 +39,7 @@ export const fanRoutes: RouteObject[] = [
           { path: 'my-music', element: <MyMusicPage /> },
           { path: 'genres/:id', element: <GenrePage /> },
           { path: 'playlists/:id', element: <PlaylistPage /> },
-          // Billing's Saved cards and Subscriptions sections go in AccountPage's billingSections slot.
-          { path: 'account', element: <AccountPage /> },
+          { path: 'account', element: <MemberAccountPage /> },
           { path: '*', element: <PageNotFound what="page" /> },
         ],
       },
@@ -72,6 +72,12 @@ function FanRoot() {
       <Toaster position="top-center" richColors />
     </ViewerProvider>
   );
+}
+
+/** The account page with billing's Saved cards and Subscriptions in its slot. */
+function MemberAccountPage() {
+  const memberId = useSession().data?.user?.id;
+  return <AccountPage billingSections={memberId ? <BillingSections memberId={memberId} /> : undefined} />;
 }
 
 /** The members area is a signed-in fan's: others sign in (and come back) or go to their own area. */

@@ -173,12 +173,12 @@ export function PlayerBar({
   );
 }
 
-/** Why the song stops at its preview's end, and where to subscribe (the artist page holds the subscribe flow). */
+/** Why the song stops at its preview's end; the link opens the artist page with its subscribe modal open. */
 function PreviewOffer({ artistName, artistSlug }: { artistName?: string; artistSlug?: string }) {
   const text = `Preview — subscribe to ${artistName ?? 'the artist'} to hear the whole song`;
   return (
     <p className="player-bar__offer">
-      {artistSlug ? <a href={`/a/${encodeURIComponent(artistSlug)}`}>{text}</a> : text}
+      {artistSlug ? <a href={`/a/${encodeURIComponent(artistSlug)}?subscribe`}>{text}</a> : text}
     </p>
   );
 }

@@ -57,7 +57,7 @@ describe('previews', () => {
     const offer = await bar().findByRole('link', {
       name: 'Preview — subscribe to Nova Lights to hear the whole song',
     });
-    expect(offer).toHaveAttribute('href', '/a/nova-lights');
+    expect(offer).toHaveAttribute('href', '/a/nova-lights?subscribe');
     expect(bar().getByText('0:00 / 0:30')).toBeInTheDocument();
     playTo(audio, 29.75);
     expect(bar().getByRole('button', { name: 'Pause Dawn' })).toBeInTheDocument();

@@ -1,10 +1,13 @@
 import type { HeroArtist, SubscriptionOffer as Offer } from '@hfm/shared';
 import { useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { Button } from '../../ui/button';
-import { Modal } from '../../ui/modal';
 import { loginHref, rememberReturnPath } from '../../ui/return-address';
+import { SubscribeModal } from './subscribe-modal';
 import { useViewer } from './viewer';
+
+/** The player's 'subscribe to hear the whole song' link opens the artist page with the modal open. */
+export const OPEN_SUBSCRIBE_PARAM = 'subscribe';
 
 /** '$9.99/year' from the offer's cents. */
 export function formatYearlyPrice(cents: number): string {
@@ -13,15 +16,21 @@ export function formatYearlyPrice(cents: number): string {
 
 /**
  * The price and what the viewer can do about it. Signed out, Subscribe goes to /login and comes back here
- * (also through sign-up). A fan sees a dialog: paying by card is the next release's (issue 8), so the
- * button explains that rather than doing nothing. A subscriber sees 'Subscribed'.
+ * (also through sign-up). A fan opens the subscribe modal (also straight from the player's preview offer,
+ * `?subscribe`). A subscriber sees 'Subscribed'.
  */
-export function SubscribeOffer({ artist, offer }: { artist: Pick<HeroArtist, 'id' | 'name'>; offer: Offer }) {
+export function SubscribeOffer({
+  artist,
+  offer,
+}: {
+  artist: Pick<HeroArtist, 'id' | 'name'> & { photo?: string | null };
+  offer: Offer;
+}) {
   const viewer = useViewer();
   const { pathname, search } = useLocation();
-  const [open, setOpen] = useState(false);
   const price = formatYearlyPrice(offer.priceCents);
   const subscribed = offer.subscribed || viewer.subscribesTo(artist.id);
+  const [open, setOpen] = useOpenFromLink(viewer.isMember && offer.available && !subscribed);
 
   let action;
   if (subscribed) {
@@ -59,21 +68,30 @@ export function SubscribeOffer({ artist, offer }: { artist: Pick<HeroArtist, 'id
         <span>Every song in full, downloads you keep.</span>
       </p>
       {action}
-      <Modal
-        open={open}
-        onOpenChange={setOpen}
-        title={`Subscribe to ${artist.name}`}
-        description={`${price} for ${artist.name}: every song in full, and downloads you keep for good, even if you stop subscribing.`}
-        size="small"
-      >
-        <p className="subscribe-offer__soon">
-          Subscribing by card opens with the next HFM release. Until then, previews play here, and the songs{' '}
-          {artist.name} shares in full play in full.
-        </p>
-        <div className="discover-dialog__actions">
-          <Button onClick={() => setOpen(false)}>Got it</Button>
-        </div>
-      </Modal>
+      {viewer.user && viewer.isMember && (
+        <SubscribeModal open={open} onOpenChange={setOpen} memberId={viewer.user.id} artist={artist} price={price} />
+      )}
     </div>
   );
+}
+
+/** Open at first when the page was reached with `?subscribe` and the fan can subscribe; the param is dropped. */
+function useOpenFromLink(canSubscribe: boolean) {
+  const [params, setParams] = useSearchParams();
+  const asked = params.has(OPEN_SUBSCRIBE_PARAM);
+  const [open, setOpen] = useState(false);
+  const [handled, setHandled] = useState(false);
+  if (asked && canSubscribe && !handled) {
+    setHandled(true);
+    setOpen(true);
+  }
+  const change = (next: boolean) => {
+    setOpen(next);
+    if (!next && asked) {
+      const rest = new URLSearchParams(params);
+      rest.delete(OPEN_SUBSCRIBE_PARAM);
+      setParams(rest, { replace: true });
+    }
+  };
+  return [open, change] as const;
 }

@@ -1,0 +1,13 @@
+import { SavedCardsSection } from './saved-cards-section';
+import { SubscriptionsSection } from './subscriptions-section';
+import './billing.css';
+
+/** The account page's billing slot: the member's saved cards and subscriptions. */
+export function BillingSections({ memberId }: { memberId: string }) {
+  return (
+    <>
+      <SavedCardsSection memberId={memberId} />
+      <SubscriptionsSection memberId={memberId} />
+    </>
+  );
+}

@@ -1,0 +1,119 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { cardFormFields, type CardFormCard, type CardFormFields, type PaymentProviderName } from '@hfm/shared';
+import { useForm, type UseFormReturn } from 'react-hook-form';
+import { ApiError } from '../api/client';
+import { TextField } from './text-field';
+import './card-form.css';
+
+export const EMPTY_CARD: CardFormFields = { number: '', expiry: '', cvc: '', cardName: '', postalCode: '' };
+
+/** The card form's state, checked with the shared rules on blur and on submit (then as the fan types). */
+export function useCardForm(): CardForm {
+  return useForm<CardFormFields, unknown, CardFormCard>({
+    resolver: zodResolver(cardFormFields),
+    mode: 'onTouched',
+    defaultValues: EMPTY_CARD,
+  });
+}
+export type CardForm = UseFormReturn<CardFormFields, unknown, CardFormCard>;
+
+/** The server names expMonth and expYear; the form has one expiry field. */
+const SERVER_FIELD: Record<string, keyof CardFormFields> = {
+  number: 'number',
+  expMonth: 'expiry',
+  expYear: 'expiry',
+  cvc: 'cvc',
+  cardName: 'cardName',
+  postalCode: 'postalCode',
+};
+
+/** Puts a 400's field messages on the form's fields; false when the error named none of them. */
+export function showServerCardErrors(form: CardForm, error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  let shown = false;
+  for (const [field, message] of Object.entries(error.fields)) {
+    const name = SERVER_FIELD[field];
+    if (!name) continue;
+    form.setError(name, { message });
+    shown = true;
+  }
+  return shown;
+}
+
+/**
+ * The card entry for the configured provider: the seam between the app and whoever takes the card number.
+ * The local provider's fields post the number to our own tokeniser; Stripe would mount its card element here.
+ */
+export function CardEntry({
+  provider,
+  form,
+  disabled,
+}: {
+  provider: PaymentProviderName;
+  form: CardForm;
+  disabled?: boolean;
+}) {
+  if (provider === 'stripe') return <StripeCardNotAvailable />;
+  return <LocalCardFields form={form} disabled={disabled} />;
+}
+
+/** Stripe's card element is not wired into this web app yet: say so rather than show a form that cannot pay. */
+export const STRIPE_NOT_CONFIGURED = 'Card payments through Stripe are not set up in this web app yet.';
+
+function StripeCardNotAvailable() {
+  return (
+    <p className="card-form__notice" role="note">
+      {STRIPE_NOT_CONFIGURED}
+    </p>
+  );
+}
+
+/** Number, expiry, CVC, name on card and ZIP code, each labelled, with the shared rules' messages. */
+export function LocalCardFields({ form, disabled }: { form: CardForm; disabled?: boolean }) {
+  const { register, formState } = form;
+  const { errors } = formState;
+  return (
+    <fieldset className="card-form" disabled={disabled}>
+      <legend className="visually-hidden">Card details</legend>
+      <TextField
+        label="Card number"
+        className="card-form__number"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        placeholder="1234 1234 1234 1234"
+        error={errors.number?.message}
+        {...register('number')}
+      />
+      <TextField
+        label="Expiry (MM/YY)"
+        inputMode="numeric"
+        autoComplete="cc-exp"
+        placeholder="MM/YY"
+        error={errors.expiry?.message}
+        {...register('expiry')}
+      />
+      <TextField
+        label="CVC"
+        inputMode="numeric"
+        autoComplete="cc-csc"
+        placeholder="123"
+        error={errors.cvc?.message}
+        {...register('cvc')}
+      />
+      <TextField
+        label="Name on card"
+        className="card-form__wide"
+        autoComplete="cc-name"
+        error={errors.cardName?.message}
+        {...register('cardName')}
+      />
+      <TextField
+        label="ZIP code"
+        autoComplete="postal-code"
+        placeholder="#####"
+        error={errors.postalCode?.message}
+        {...register('postalCode')}
+      />
+    </fieldset>
+  );
+}
