@@ -74,18 +74,6 @@ describe('Artist page', () => {
     window.localStorage.clear();
   });
 
-  it('for a fan, Subscribe opens a dialog with the price that says card subscriptions open with the next release', async () => {
-    stubFetch([sessionRoute(member()), pageRoute()]);
-    const user = userEvent.setup();
-    renderDiscover('/a/nina-simone');
-    await user.click(await screen.findByRole('button', { name: 'Subscribe' }));
-    const dialog = screen.getByRole('dialog', { name: 'Subscribe to Nina Simone' });
-    expect(dialog).toHaveTextContent('$9.99/year');
-    expect(dialog).toHaveTextContent('Subscribing by card opens with the next HFM release.');
-    await user.click(within(dialog).getByRole('button', { name: 'Got it' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-  });
-
   it('for a subscriber, says Subscribed and marks no song as a preview', async () => {
     stubFetch([sessionRoute(member({ subscribedTo: [{ artistID: ARTIST_ID }] })), pageRoute()]);
     renderDiscover('/a/nina-simone');
