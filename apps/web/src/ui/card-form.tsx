@@ -68,52 +68,48 @@ function StripeCardNotAvailable() {
   );
 }
 
+interface CardFieldSpec {
+  name: keyof CardFormFields;
+  label: string;
+  autoComplete: string;
+  placeholder?: string;
+  numeric?: boolean;
+  wide?: boolean;
+}
+
+const CARD_FIELDS: CardFieldSpec[] = [
+  {
+    name: 'number',
+    label: 'Card number',
+    autoComplete: 'cc-number',
+    placeholder: '1234 1234 1234 1234',
+    numeric: true,
+    wide: true,
+  },
+  { name: 'expiry', label: 'Expiry (MM/YY)', autoComplete: 'cc-exp', placeholder: 'MM/YY', numeric: true },
+  { name: 'cvc', label: 'CVC', autoComplete: 'cc-csc', placeholder: '123', numeric: true },
+  { name: 'cardName', label: 'Name on card', autoComplete: 'cc-name', wide: true },
+  { name: 'postalCode', label: 'ZIP code', autoComplete: 'postal-code', placeholder: '#####' },
+];
+
 /** Number, expiry, CVC, name on card and ZIP code, each labelled, with the shared rules' messages. */
 export function LocalCardFields({ form, disabled }: { form: CardForm; disabled?: boolean }) {
   const { register, formState } = form;
-  const { errors } = formState;
   return (
     <fieldset className="card-form" disabled={disabled}>
       <legend className="visually-hidden">Card details</legend>
-      <TextField
-        label="Card number"
-        className="card-form__number"
-        inputMode="numeric"
-        autoComplete="cc-number"
-        placeholder="1234 1234 1234 1234"
-        error={errors.number?.message}
-        {...register('number')}
-      />
-      <TextField
-        label="Expiry (MM/YY)"
-        inputMode="numeric"
-        autoComplete="cc-exp"
-        placeholder="MM/YY"
-        error={errors.expiry?.message}
-        {...register('expiry')}
-      />
-      <TextField
-        label="CVC"
-        inputMode="numeric"
-        autoComplete="cc-csc"
-        placeholder="123"
-        error={errors.cvc?.message}
-        {...register('cvc')}
-      />
-      <TextField
-        label="Name on card"
-        className="card-form__wide"
-        autoComplete="cc-name"
-        error={errors.cardName?.message}
-        {...register('cardName')}
-      />
-      <TextField
-        label="ZIP code"
-        autoComplete="postal-code"
-        placeholder="#####"
-        error={errors.postalCode?.message}
-        {...register('postalCode')}
-      />
+      {CARD_FIELDS.map(({ name, label, autoComplete, placeholder, numeric, wide }) => (
+        <TextField
+          key={name}
+          label={label}
+          className={wide ? 'card-form__wide' : undefined}
+          inputMode={numeric ? 'numeric' : undefined}
+          autoComplete={autoComplete}
+          placeholder={placeholder}
+          error={formState.errors[name]?.message}
+          {...register(name)}
+        />
+      ))}
     </fieldset>
   );
 }

@@ -1,13 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { changePasswordBody, type ChangePasswordBody } from '@hfm/shared';
-import { useEffect } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { errorMessage, serverFieldErrors } from '../../api/server-errors';
 import { useChangePassword } from '../../api/users/change-password';
 import { Button } from '../../ui/button';
 import { PasswordField } from '../../ui/password-field';
-import { PasswordHintIcon, PasswordMatch, passwordFailureText } from '../../ui/password-hint';
+import { NewPasswordFields } from '../../ui/person-fields';
+import { showSaveFailure } from './save-failure';
 
 const EMPTY: ChangePasswordBody = { currentPassword: '', password: '', confirmPassword: '' };
 const FIELDS = ['currentPassword', 'password', 'confirmPassword'] as const;
@@ -21,13 +20,8 @@ export function PasswordSection({ userId }: { userId: string }) {
     mode: 'onTouched',
     defaultValues: EMPTY,
   });
-  const { register, handleSubmit, formState, setError, reset, control, trigger, getFieldState } = form;
-  const [password = '', confirmPassword = ''] = useWatch({ control, name: ['password', 'confirmPassword'] });
+  const { register, handleSubmit, formState, setError, reset } = form;
   const change = useChangePassword(userId);
-
-  useEffect(() => {
-    if (getFieldState('confirmPassword').isTouched) void trigger('confirmPassword');
-  }, [password, getFieldState, trigger]);
 
   const save = handleSubmit(async (values) => {
     try {
@@ -35,14 +29,10 @@ export function PasswordSection({ userId }: { userId: string }) {
       reset(EMPTY);
       toast.success(PASSWORD_CHANGED);
     } catch (error) {
-      const fields = serverFieldErrors(error);
-      const known = FIELDS.filter((field) => fields[field]);
-      for (const field of known) setError(field, { message: fields[field] });
-      if (known.length === 0) toast.error(errorMessage(error));
+      showSaveFailure(error, FIELDS, setError);
     }
   });
 
-  const passwordError = formState.errors.password?.message;
   return (
     <form className="account-card" onSubmit={save} noValidate aria-labelledby="account-password-heading">
       <h2 id="account-password-heading">Password</h2>
@@ -53,20 +43,7 @@ export function PasswordSection({ userId }: { userId: string }) {
           error={formState.errors.currentPassword?.message}
           {...register('currentPassword')}
         />
-        <PasswordField
-          label="New Password"
-          autoComplete="new-password"
-          labelAside={<PasswordHintIcon password={password} />}
-          error={passwordError && [passwordError, passwordFailureText(password)].filter(Boolean).join(' ')}
-          {...register('password')}
-        />
-        <PasswordField
-          label="Confirm Password"
-          autoComplete="new-password"
-          hint={confirmPassword ? <PasswordMatch password={password} confirmPassword={confirmPassword} /> : undefined}
-          error={formState.errors.confirmPassword?.message}
-          {...register('confirmPassword')}
-        />
+        <NewPasswordFields form={form} label="New Password" />
       </div>
       <div className="account-actions">
         <Button type="submit" loading={change.isPending}>

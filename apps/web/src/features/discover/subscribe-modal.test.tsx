@@ -2,7 +2,7 @@ import { cardMessages } from '@hfm/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { error, stubFetch, type StubReply } from '../../api/test-utils';
+import { error, stubFetch, type RecordedRequest, type StubReply } from '../../api/test-utils';
 import { STRIPE_NOT_CONFIGURED } from '../../ui/card-form';
 import { DECLINED, savedCard, subscribeWorld } from './subscribe-fixtures';
 import { renderDiscover, stubMediaElement } from './test-app';
@@ -32,7 +32,7 @@ async function typeCard(user: UserEvent, dialog: HTMLElement, number = '4242 424
 
 const subscribeButton = (dialog: HTMLElement) =>
   within(dialog).getByRole('button', { name: /^Subscribe for|^Try again/ });
-const callsTo = (calls: { method: string; path: string }[], method: string, path: string) =>
+const callsTo = (calls: RecordedRequest[], method: string, path: string) =>
   calls.filter((call) => call.method === method && call.path === path);
 
 describe('Subscribe modal', () => {
@@ -86,7 +86,7 @@ describe('Subscribe modal', () => {
     );
 
     const [tokenise] = callsTo(calls, 'POST', '/api/payments/local/payment-methods');
-    expect(tokenise.body).toEqual({
+    expect(tokenise!.body).toEqual({
       number: '4242424242424242',
       expMonth: 12,
       expYear: 2030,
@@ -96,14 +96,14 @@ describe('Subscribe modal', () => {
     });
     const others = calls.filter((call) => call.path !== '/api/payments/local/payment-methods');
     expect(JSON.stringify(others.map((call) => call.body))).not.toContain('4242424242424242');
-    expect(callsTo(calls, 'POST', `/api/subscriptions/attach-payment-method/${MEMBER_ID}`)[0].body).toEqual({
+    expect(callsTo(calls, 'POST', `/api/subscriptions/attach-payment-method/${MEMBER_ID}`)[0]!.body).toEqual({
       paymentMethodID: 'pm_new',
       cardName: 'Sam Cooke',
       postalCode: '10001',
     });
     const [pay] = callsTo(calls, 'POST', '/api/subscriptions');
-    expect(pay.body).toEqual({ memberID: MEMBER_ID, paymentMethodID: 'pm_new', artistID: ARTIST_ID });
-    expect(pay.headers['Idempotency-Key']).toMatch(/^subscribe-[\w-]{36}$/);
+    expect(pay!.body).toEqual({ memberID: MEMBER_ID, paymentMethodID: 'pm_new', artistID: ARTIST_ID });
+    expect(pay!.headers['Idempotency-Key']).toMatch(/^subscribe-[\w-]{36}$/);
 
     // The page and the session are fetched again: the page now says Subscribed and no song is a preview.
     expect(await screen.findByText('Subscribed')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { artistSignUpForm, messages, US_STATES, type ArtistSignUpForm } from '@hfm/shared';
+import { artistSignUpForm, messages, type ArtistSignUpForm } from '@hfm/shared';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { useCreateArtist } from '../../api/identity';
 import { useGenres } from '../../api/genres';
@@ -7,14 +7,8 @@ import { Button } from '../../ui/button';
 import { SelectField } from '../../ui/select-field';
 import { SavingOverlay } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
-import {
-  DobField,
-  EmailField,
-  GenderField,
-  NameFields,
-  PasswordFields,
-  type AccountFormValues,
-} from './account-fields';
+import { ContactFields, GenderField, NameFields, NewPasswordFields } from '../../ui/person-fields';
+import { DobField, EmailField, type AccountFormValues } from './account-fields';
 import { useSignUpSubmit } from './use-sign-up-submit';
 
 const FIELD_NAMES = [
@@ -30,7 +24,6 @@ const FIELD_NAMES = [
   'password',
   'confirmPassword',
 ] as const;
-const STATE_OPTIONS = US_STATES.map((state) => ({ value: state, label: state }));
 
 type ArtistSignUpValues = ReturnType<typeof artistSignUpForm.parse>;
 
@@ -95,20 +88,10 @@ export function ArtistSignUpFormView({ onSaved }: { onSaved: (email: string) => 
         <div className="sign-up-form__grid">
           <NameFields form={account} />
           <DobField form={account} />
-          <TextField
-            label="Phone Number (optional)"
-            type="tel"
-            autoComplete="tel"
-            error={formState.errors.phoneNumber?.message}
-            {...register('phoneNumber')}
-          />
-          <SelectField
-            className="sign-up-form__wide"
-            label="Location"
-            options={STATE_OPTIONS}
-            placeholder="Choose your state"
-            error={formState.errors.location?.message}
-            {...register('location')}
+          <ContactFields
+            form={account}
+            locationClassName="sign-up-form__wide"
+            locationPlaceholder="Choose your state"
           />
           <div className="sign-up-form__wide">
             <GenderField form={account} />
@@ -140,7 +123,7 @@ export function ArtistSignUpFormView({ onSaved }: { onSaved: (email: string) => 
           <div className="sign-up-form__wide">
             <EmailField form={account} />
           </div>
-          <PasswordFields form={account} />
+          <NewPasswordFields form={account} />
         </div>
       </fieldset>
       <div className="sign-up-form__actions">

@@ -6,14 +6,8 @@ import { useCreateFan } from '../../api/identity';
 import type { SocialPrefillAnswer } from '../../api/social';
 import { Button } from '../../ui/button';
 import { SavingOverlay } from '../../ui/spinner';
-import {
-  DobField,
-  EmailField,
-  GenderField,
-  NameFields,
-  PasswordFields,
-  type AccountFormValues,
-} from './account-fields';
+import { GenderField, NameFields, NewPasswordFields } from '../../ui/person-fields';
+import { DobField, EmailField, type AccountFormValues } from './account-fields';
 import { ProfileImagePicker } from './profile-image-picker';
 import { SignUpProgress } from './sign-up-progress';
 import { SocialSignUp } from './social-sign-up';
@@ -134,7 +128,7 @@ export function FanSignUpForm({ variant, onCancel, onSaved, social, socialError 
         <NameFields form={account} />
         <EmailField form={account} />
         <DobField form={account} />
-        <PasswordFields form={account} />
+        <NewPasswordFields form={account} />
         <div className="sign-up-form__wide">
           <GenderField form={account} />
         </div>

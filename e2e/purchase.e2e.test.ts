@@ -1,0 +1,208 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ArtistPage, CatalogueSong, GenrePage, MemberHomeLists, PublicSubscription, SavedCard } from '@hfm/shared';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser, MOBILE, screenshot } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+const PASSWORD = 'Night-Drive-2025!';
+/** The demo fan finds the catalogue (member home's lists are for signed-in fans). */
+const DEMO_FAN = 'fan@hfm.local';
+const SHOTS = '/tmp/hfm-purchase-shots';
+
+/**
+ * A fan pays and keeps: subscribes with 4242 4242 4242 4242 (success with related artists), hears a song
+ * past its preview, downloads a FLAC, finds it in My Music, cancels from the account page and downloads it
+ * again; a declined card (4000 0000 0000 0002) shows the provider's message and charges nothing.
+ */
+describe('a fan subscribes, plays in full, downloads and cancels in a real browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  /** An ACTIVE artist with a song longer than a preview, whose genre has other artists (the related ones). */
+  let artist: ArtistPage;
+  let longSong: CatalogueSong;
+  /** Another ACTIVE artist, for the declined card. */
+  let other: ArtistPage;
+
+  beforeAll(async () => {
+    fs.mkdirSync(SHOTS, { recursive: true });
+    server = await startServer();
+    browser = await launchBrowser();
+    const context = await browser.newContext({ baseURL: server.baseUrl });
+    const login = await context.request.post('/api/auth', {
+      data: { userName: DEMO_FAN, password: await server.demoPassword(DEMO_FAN) },
+    });
+    expect(login.status()).toBe(200);
+    const lists = await json<MemberHomeLists>(context, '/api/playlists/agg/member-home-lists');
+    for (const genre of lists.genres) {
+      const page = await json<GenrePage>(context, `/api/genres/${genre.id}/page`);
+      if (page.artists.length < 2) continue;
+      for (const card of page.artists) {
+        const candidate = await json<ArtistPage>(context, `/api/artist-pages/${card.slug}`);
+        const long = candidate.songs.find((song) => !song.isFullPreview && (song.duration ?? 0) > 50);
+        if (!candidate.offer.available) continue;
+        if (!artist && long) [artist, longSong] = [candidate, long];
+        else if (!other) other = candidate;
+      }
+      if (artist && other) break;
+    }
+    await context.close();
+    expect(artist, 'the demo catalogue has an artist with a long song and a related artist').toBeDefined();
+    expect(other).toBeDefined();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function json<T>(context: BrowserContext, url: string): Promise<T> {
+    const response = await context.request.get(url);
+    expect(response.status(), url).toBe(200);
+    return (await response.json()) as T;
+  }
+
+  async function shot(page: Page, name: string) {
+    const file = await screenshot(page, name);
+    fs.copyFileSync(file, path.join(SHOTS, `${name}.png`));
+  }
+
+  /** A new fan through the sign-up page, the mailed code and the login page: signed in on /members/. */
+  async function newFan(viewport: typeof DESKTOP): Promise<{ context: BrowserContext; page: Page; id: string }> {
+    const context = await browser.newContext({ viewport, baseURL: server.baseUrl, acceptDownloads: true });
+    const page = await context.newPage();
+    const email = `buyer-${viewport.width}-${Date.now()}@example.com`;
+    await page.goto('/main/#/fan-sign-up');
+    await page.getByLabel('First Name', { exact: true }).fill('Rae');
+    await page.getByLabel('Last Name', { exact: true }).fill('Sundown');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Birthday').fill('04/12/1994');
+    await page.getByRole('radio', { name: 'Female' }).click();
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Just one more step!').waitFor();
+    await page.goto(`/main/#/confirm?email=${encodeURIComponent(email)}`);
+    await page.getByLabel('Code').fill(await server.mailedCode(email));
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL('**/members/');
+    const session = await json<{ user: { id: string } }>(context, '/api/auth/session');
+    return { context, page, id: session.user.id };
+  }
+
+  async function fillCard(dialog: Locator, number: string) {
+    await dialog.getByLabel('Card number').fill(number);
+    await dialog.getByLabel('Expiry (MM/YY)').fill('12/30');
+    await dialog.getByLabel('CVC').fill('123');
+    await dialog.getByLabel('Name on card').fill('Rae Sundown');
+    await dialog.getByLabel('ZIP code').fill('10001');
+  }
+
+  /** Chooses FLAC in a song's download menu and answers the first bytes of the file the browser saved. */
+  async function downloadFlac(page: Page, scope: Locator, title: string): Promise<Buffer> {
+    await scope.getByRole('button', { name: `Download ${title}` }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: /^FLAC/ }).click(),
+    ]);
+    const file = await download.path();
+    expect(download.suggestedFilename()).toMatch(/\.flac$/);
+    return fs.readFileSync(file).subarray(0, 4);
+  }
+
+  for (const [label, viewport] of [
+    ['1280', DESKTOP],
+    ['390', MOBILE],
+  ] as const) {
+    it(`at ${label} px: subscribe, play in full, download a FLAC, keep it after cancelling; a declined card charges nothing`, async () => {
+      const { context, page, id } = await newFan(viewport);
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      const name = artist.artist.name;
+
+      // The declined card first: an error with the provider's message, no card kept, no subscription.
+      await page.goto(`/a/${other.artist.slug}`);
+      await page.getByRole('button', { name: 'Subscribe' }).click();
+      let dialog = page.getByRole('dialog', { name: `Subscribe to ${other.artist.name}` });
+      await dialog.getByLabel('Card number').waitFor();
+      await shot(page, `purchase-modal-idle-${label}`);
+      await fillCard(dialog, '4000 0000 0000 0002');
+      await dialog.getByRole('button', { name: 'Subscribe for $9.99/year' }).click();
+      const alert = dialog.getByRole('alert');
+      await alert.getByText('Your card was declined.').waitFor();
+      await alert.getByText('Nothing was charged.').waitFor();
+      expect(await dialog.getByLabel('Card number').inputValue()).toBe('4000 0000 0000 0002');
+      await shot(page, `purchase-modal-error-${label}`);
+      expect(await json<SavedCard[]>(context, `/api/subscriptions/card-list/${id}`)).toEqual([]);
+      expect(await json<PublicSubscription[]>(context, `/api/subscriptions/member/${id}`)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+
+      // Subscribe with 4242: the success state lists related artists, linking to their pages.
+      await page.goto(`/a/${artist.artist.slug}`);
+      await page.getByRole('heading', { level: 1, name }).waitFor();
+      await page.getByRole('button', { name: 'Subscribe' }).click();
+      dialog = page.getByRole('dialog', { name: `Subscribe to ${name}` });
+      await fillCard(dialog, '4242 4242 4242 4242');
+      await dialog.getByRole('button', { name: 'Subscribe for $9.99/year' }).click();
+      const success = page.getByRole('dialog', { name: `You subscribe to ${name}` });
+      const related = success.getByRole('region', { name: 'Related artists' });
+      await related.getByRole('link').first().waitFor();
+      expect(await related.getByRole('link').first().getAttribute('href')).toMatch(/^\/a\/[\w-]+$/);
+      await shot(page, `purchase-modal-success-${label}`);
+      await success.getByRole('button', { name: 'Done' }).click();
+      await page.getByText('Subscribed', { exact: true }).waitFor();
+      const [subscription] = await json<PublicSubscription[]>(context, `/api/subscriptions/member/${id}`);
+      expect(subscription).toMatchObject({ artistName: name, status: 'active', priceCents: 999 });
+
+      // The long song plays past 45 s: the server's answer is the full song and no preview offer shows.
+      const play = await json<{ full: boolean }>(context, `/api/songs/${longSong.id}/play`);
+      expect(play.full).toBe(true);
+      const list = page.getByRole('list', { name: `Songs by ${name}` });
+      await list.getByRole('button', { name: `Play ${longSong.title}` }).click();
+      await page.waitForFunction(() => {
+        const audio = document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]');
+        return audio !== null && audio.currentTime > 0.5;
+      });
+      await page.evaluate(() => {
+        document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.currentTime = 46;
+      });
+      await page.waitForFunction(
+        () => document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.currentTime > 47,
+        undefined,
+        { timeout: 60_000 },
+      );
+      expect(await page.getByText(/^Preview — subscribe/).count()).toBe(0);
+
+      // Download the FLAC from the artist page: a real FLAC file.
+      expect((await downloadFlac(page, list, longSong.title)).toString('latin1')).toBe('fLaC');
+
+      // My Music lists it.
+      await page.goto('/members/my-music');
+      const myMusic = page.getByRole('list', { name: 'My Music' });
+      await myMusic.getByText(longSong.title).waitFor();
+
+      // Cancel on the account page: 'Renews on' becomes 'Ends on'.
+      await page.goto('/members/account');
+      const subscriptions = page.getByRole('region', { name: 'Subscriptions' });
+      await subscriptions.getByText(/Renews on/).waitFor();
+      const cards = page.getByRole('region', { name: 'Saved cards' });
+      await cards.getByText('Visa ending in 4242').waitFor();
+      await shot(page, `purchase-account-${label}`);
+      await subscriptions.getByRole('button', { name: `Cancel your subscription to ${name}` }).click();
+      await page.getByRole('button', { name: 'Confirm' }).click();
+      await subscriptions.getByText(/Ends on/).waitFor();
+      await shot(page, `purchase-account-cancelled-${label}`);
+
+      // Still in My Music, and it downloads again.
+      await page.goto('/members/my-music');
+      await myMusic.getByText(longSong.title).waitFor();
+      expect((await downloadFlac(page, myMusic, longSong.title)).toString('latin1')).toBe('fLaC');
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});
