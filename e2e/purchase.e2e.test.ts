@@ -62,7 +62,9 @@ describe('a fan subscribes, plays in full, downloads and cancels in a real brows
     return (await response.json()) as T;
   }
 
-  async function shot(page: Page, name: string) {
+  /** A full-page screenshot in e2e/artifacts, and a copy in /tmp; a dialog is shot as the viewport shows it. */
+  async function shot(page: Page, name: string, { dialog = false } = {}) {
+    if (dialog) return void (await page.screenshot({ path: path.join(SHOTS, `${name}.png`) }));
     const file = await screenshot(page, name);
     fs.copyFileSync(file, path.join(SHOTS, `${name}.png`));
   }
@@ -128,14 +130,14 @@ describe('a fan subscribes, plays in full, downloads and cancels in a real brows
       await page.getByRole('button', { name: 'Subscribe' }).click();
       let dialog = page.getByRole('dialog', { name: `Subscribe to ${other.artist.name}` });
       await dialog.getByLabel('Card number').waitFor();
-      await shot(page, `purchase-modal-idle-${label}`);
+      await shot(page, `purchase-modal-idle-${label}`, { dialog: true });
       await fillCard(dialog, '4000 0000 0000 0002');
       await dialog.getByRole('button', { name: 'Subscribe for $9.99/year' }).click();
       const alert = dialog.getByRole('alert');
       await alert.getByText('Your card was declined.').waitFor();
       await alert.getByText('Nothing was charged.').waitFor();
       expect(await dialog.getByLabel('Card number').inputValue()).toBe('4000 0000 0000 0002');
-      await shot(page, `purchase-modal-error-${label}`);
+      await shot(page, `purchase-modal-error-${label}`, { dialog: true });
       expect(await json<SavedCard[]>(context, `/api/subscriptions/card-list/${id}`)).toEqual([]);
       expect(await json<PublicSubscription[]>(context, `/api/subscriptions/member/${id}`)).toEqual([]);
       await page.keyboard.press('Escape');
@@ -152,9 +154,9 @@ describe('a fan subscribes, plays in full, downloads and cancels in a real brows
       const related = success.getByRole('region', { name: 'Related artists' });
       await related.getByRole('link').first().waitFor();
       expect(await related.getByRole('link').first().getAttribute('href')).toMatch(/^\/a\/[\w-]+$/);
-      await shot(page, `purchase-modal-success-${label}`);
+      await shot(page, `purchase-modal-success-${label}`, { dialog: true });
       await success.getByRole('button', { name: 'Done' }).click();
-      await page.getByText('Subscribed', { exact: true }).waitFor();
+      await page.getByRole('status').filter({ hasText: 'Subscribed' }).waitFor();
       const [subscription] = await json<PublicSubscription[]>(context, `/api/subscriptions/member/${id}`);
       expect(subscription).toMatchObject({ artistName: name, status: 'active', priceCents: 999 });
 

@@ -41,7 +41,7 @@ export function SubscribeModal({ open, onOpenChange, memberId, artist, price }: 
       title={flow.status === 'success' ? `You subscribe to ${artist.name}` : `Subscribe to ${artist.name}`}
       description={`${price} for ${artist.name}: every song in full, and downloads you keep for good, even if you stop subscribing.`}
       hideDescription={flow.status === 'success'}
-      size="small"
+      size="medium"
       className="subscribe-modal"
     >
       <div data-state={flow.status}>
