@@ -187,17 +187,39 @@ describe('a fan subscribes, plays in full, downloads and cancels in a real brows
       const myMusic = page.getByRole('list', { name: 'My Music' });
       await myMusic.getByText(longSong.title).waitFor();
 
+      // The card paid with is saved: the next subscribe modal offers it, chosen.
+      await page.goto(`/a/${other.artist.slug}`);
+      await page.getByRole('button', { name: 'Subscribe' }).click();
+      const next = page.getByRole('dialog', { name: `Subscribe to ${other.artist.name}` });
+      expect(await next.getByRole('radio', { name: 'Visa ending in 4242, expires 12/30' }).isChecked()).toBe(true);
+      await shot(page, `purchase-modal-saved-card-${label}`, { dialog: true });
+      await page.keyboard.press('Escape');
+      await next.waitFor({ state: 'detached' });
+
       // Cancel on the account page: 'Renews on' becomes 'Ends on'.
       await page.goto('/members/account');
       const subscriptions = page.getByRole('region', { name: 'Subscriptions' });
       await subscriptions.getByText(/Renews on/).waitFor();
       const cards = page.getByRole('region', { name: 'Saved cards' });
       await cards.getByText('Visa ending in 4242').waitFor();
+      await page.evaluate(() => window.scrollTo(0, 0));
       await shot(page, `purchase-account-${label}`);
+      await cards.getByRole('button', { name: 'Add a card' }).click();
+      const addCard = page.getByRole('form', { name: 'Add a card' });
+      await addCard.getByLabel('Card number').fill('4242');
+      await addCard.getByLabel('CVC').focus();
+      await addCard.getByText('Your card number is invalid.').waitFor();
+      await addCard.scrollIntoViewIfNeeded();
+      await shot(page, `purchase-account-add-card-${label}`, { dialog: true });
+      await addCard.getByRole('button', { name: 'Cancel' }).click();
+      await addCard.waitFor({ state: 'detached' });
       await subscriptions.getByRole('button', { name: `Cancel your subscription to ${name}` }).click();
+      await page.getByRole('alertdialog').scrollIntoViewIfNeeded();
+      await shot(page, `purchase-account-confirm-cancel-${label}`, { dialog: true });
       await page.getByRole('button', { name: 'Confirm' }).click();
       await subscriptions.getByText(/Ends on/).waitFor();
-      await shot(page, `purchase-account-cancelled-${label}`);
+      await subscriptions.scrollIntoViewIfNeeded();
+      await shot(page, `purchase-account-cancelled-${label}`, { dialog: true });
 
       // Still in My Music, and it downloads again.
       await page.goto('/members/my-music');

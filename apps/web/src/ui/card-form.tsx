@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { cardFormFields, type CardFormCard, type CardFormFields, type PaymentProviderName } from '@hfm/shared';
+import type { MouseEvent } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { ApiError } from '../api/client';
 import { TextField } from './text-field';
@@ -16,6 +17,12 @@ export function useCardForm(): CardForm {
   });
 }
 export type CardForm = UseFormReturn<CardFormFields, unknown, CardFormCard>;
+
+/**
+ * For a Cancel button beside the card form: pressing it keeps the focus where it is, since a blur would
+ * check the field and show its message, moving the button from under the pointer before the click lands.
+ */
+export const keepFocus = (event: MouseEvent) => event.preventDefault();
 
 /** The server names expMonth and expYear; the form has one expiry field. */
 const SERVER_FIELD: Record<string, keyof CardFormFields> = {

@@ -5,7 +5,7 @@ import { usePaymentsConfig } from '../../api/billing/get-payments-config';
 import { useRemoveSavedCard, useSaveLocalCard, useSavedCards } from '../../api/billing/saved-cards';
 import { errorMessage } from '../../api/server-errors';
 import { Button } from '../../ui/button';
-import { CardEntry, showServerCardErrors, useCardForm } from '../../ui/card-form';
+import { CardEntry, keepFocus, showServerCardErrors, useCardForm } from '../../ui/card-form';
 import { brandName, cardExpiry, describeCard } from '../../ui/card-label';
 import { ConfirmDelete } from '../../ui/confirm-delete';
 
@@ -115,7 +115,7 @@ function AddCardForm({ memberId, onDone }: { memberId: string; onDone: () => voi
         </p>
       )}
       <div className="account-actions">
-        <Button variant="secondary" onClick={onDone} disabled={save.isPending}>
+        <Button variant="secondary" onMouseDown={keepFocus} onClick={onDone} disabled={save.isPending}>
           Cancel
         </Button>
         <Button type="submit" loading={save.isPending} disabled={provider !== 'local'}>

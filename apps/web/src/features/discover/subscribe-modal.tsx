@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { usePaymentsConfig } from '../../api/billing/get-payments-config';
 import { useSavedCards } from '../../api/billing/saved-cards';
 import { Button } from '../../ui/button';
-import { CardEntry, useCardForm } from '../../ui/card-form';
+import { CardEntry, keepFocus, useCardForm } from '../../ui/card-form';
 import { Modal } from '../../ui/modal';
 import { Spinner } from '../../ui/spinner';
 import { describeCard } from '../../ui/card-label';
@@ -121,7 +121,7 @@ function SubscribeForm({
         </div>
       )}
       <div className="modal__actions subscribe-modal__actions">
-        <Button variant="secondary" onClick={onCancel} disabled={loading}>
+        <Button variant="secondary" onMouseDown={keepFocus} onClick={onCancel} disabled={loading}>
           Cancel
         </Button>
         <Button type="submit" loading={loading} disabled={stripeWithoutElement}>
