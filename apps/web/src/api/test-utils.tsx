@@ -21,19 +21,21 @@ export interface RecordedRequest {
   method: string;
   path: string;
   body: unknown;
-  headers: Record<string, string>;
+}
+
+const sentHeaders = new WeakMap<RecordedRequest, Record<string, string>>();
+
+/** The headers a recorded call was sent with (kept aside, so the calls still compare as method, path, body). */
+export function headersOf(request: RecordedRequest): Record<string, string> {
+  return sentHeaders.get(request) ?? {};
 }
 
 /** Replaces fetch with a table of routes; unmatched calls answer 404. Returns the calls made. */
 export function stubFetch(routes: StubRoute[]): RecordedRequest[] {
   const calls: RecordedRequest[] = [];
   vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
-    const request: RecordedRequest = {
-      method: init.method ?? 'GET',
-      path: String(input),
-      body: readBody(init.body),
-      headers: { ...(init.headers as Record<string, string> | undefined) },
-    };
+    const request: RecordedRequest = { method: init.method ?? 'GET', path: String(input), body: readBody(init.body) };
+    sentHeaders.set(request, { ...(init.headers as Record<string, string> | undefined) });
     calls.push(request);
     const route = routes.find(
       (candidate) =>

@@ -2,7 +2,7 @@ import { cardMessages } from '@hfm/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { error, stubFetch, type RecordedRequest, type StubReply } from '../../api/test-utils';
+import { error, headersOf, stubFetch, type RecordedRequest, type StubReply } from '../../api/test-utils';
 import { STRIPE_NOT_CONFIGURED } from '../../ui/card-form';
 import { DECLINED, savedCard, subscribeWorld } from './subscribe-fixtures';
 import { renderDiscover, stubMediaElement } from './test-app';
@@ -103,7 +103,7 @@ describe('Subscribe modal', () => {
     });
     const [pay] = callsTo(calls, 'POST', '/api/subscriptions');
     expect(pay!.body).toEqual({ memberID: MEMBER_ID, paymentMethodID: 'pm_new', artistID: ARTIST_ID });
-    expect(pay!.headers['Idempotency-Key']).toMatch(/^subscribe-[\w-]{36}$/);
+    expect(headersOf(pay!)['Idempotency-Key']).toMatch(/^subscribe-[\w-]{36}$/);
 
     // The page and the session are fetched again: the page now says Subscribed and no song is a preview.
     expect(await screen.findByText('Subscribed')).toBeInTheDocument();
@@ -170,7 +170,7 @@ describe('Subscribe modal', () => {
     await user.click(within(dialog).getByRole('radio', { name: /ending in 4242/ }));
     await user.click(subscribeButton(dialog));
     await screen.findByRole('dialog', { name: 'You subscribe to Nina Simone' });
-    const keys = callsTo(calls, 'POST', '/api/subscriptions').map((call) => call.headers['Idempotency-Key']);
+    const keys = callsTo(calls, 'POST', '/api/subscriptions').map((call) => headersOf(call)['Idempotency-Key']);
     expect(keys[0]).toBe(keys[1]);
     expect(keys[2]).not.toBe(keys[0]);
   });
