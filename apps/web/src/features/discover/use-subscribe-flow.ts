@@ -20,7 +20,11 @@ export interface SubscribeFlow {
   reset: () => void;
 }
 
-/** A fresh key for each attempt: the same card again (a retry) keeps it, so the server charges once. */
+/**
+ * A fresh key for each attempt. An attempt whose outcome is unknown (the network failed, the server erred, a
+ * payment under way) is retried with the same key, so the server charges at most once; a definite refusal
+ * (a decline, a refused request) ends the attempt, so trying again really asks the bank again.
+ */
 function newIdempotencyKey(): string {
   return `subscribe-${crypto.randomUUID()}`;
 }
@@ -28,7 +32,7 @@ function newIdempotencyKey(): string {
 /**
  * Subscribing to one artist: a new card is tokenised and saved first (the number goes only to the card
  * tokeniser), then the saved card pays. One attempt per card: its Idempotency-Key is made on the first
- * try and sent again on a retry, and a second click while one is under way does nothing.
+ * try and sent again on a retry after an unknown outcome, and a second click while one is under way does nothing.
  */
 export function useSubscribeFlow(memberId: string, artistID: string): SubscribeFlow {
   const saveCard = useSaveLocalCard(memberId);
@@ -41,8 +45,10 @@ export function useSubscribeFlow(memberId: string, artistID: string): SubscribeF
   const [answer, setAnswer] = useState<SubscribeAnswer | null>(null);
 
   function fail(reason: unknown) {
+    const refused = reason instanceof ApiError && (reason.status === 402 || reason.status === 400);
+    if (refused) attempt.current = null;
     setError(errorMessage(reason));
-    setNothingCharged(reason instanceof ApiError && (reason.status === 402 || reason.status === 400));
+    setNothingCharged(refused);
     setStatus('error');
   }
 
