@@ -76,7 +76,7 @@ async function sendSignedMedia(app: FastifyInstance, request: FastifyRequest, re
       .header('content-range', `bytes */${stats.size}`)
       .send({ error: { code: 'BAD_REQUEST', message: 'The requested range is not satisfiable.' } });
   }
-  const object = await app.ctx.storage.get(key, range ?? undefined);
+  const object = await app.ctx.storage.get(key, range ?? undefined, stats);
   if (!object) return reply.status(404).send(notFoundBody);
   const expires = Number(token.split('.')[1]);
   reply

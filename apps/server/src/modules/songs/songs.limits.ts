@@ -60,7 +60,8 @@ async function readStoredHeader(storage: ObjectStorage, key: string): Promise<Wa
   if (!stat) return null;
   const read = async (position: number, length: number) => {
     if (position >= stat.size || length <= 0) return Buffer.alloc(0);
-    const object = await storage.get(key, { start: position, end: Math.min(stat.size, position + length) - 1 });
+    const end = Math.min(stat.size, position + length) - 1;
+    const object = await storage.get(key, { start: position, end }, stat);
     if (!object) return Buffer.alloc(0);
     const chunks: Buffer[] = [];
     for await (const chunk of object.body) chunks.push(chunk as Buffer);

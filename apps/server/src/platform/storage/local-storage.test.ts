@@ -27,6 +27,28 @@ describeStorageContract('local disk, parts through our HTTP route', async () => 
   };
 });
 
+describe('local storage: a get with the stat already known', () => {
+  let root: string;
+  beforeEach(async () => {
+    root = await fsp.mkdtemp(path.join(os.tmpdir(), 'hfm-local-storage-'));
+  });
+  afterEach(async () => fsp.rm(root, { recursive: true, force: true }));
+
+  it('does not read the file or its type again (the signed media route stats first, then gets)', async () => {
+    const storage = createLocalStorage(root);
+    await storage.put('songs/a/preview.m4a', Buffer.from('0123456789'), 'audio/mp4');
+    const known = (await storage.stat('songs/a/preview.m4a'))!;
+    // Without a second look, the type comes from the stat given: the sidecar is not read again.
+    await fsp.rm(`${storage.localPath('songs/a/preview.m4a')}.type`);
+    const object = await storage.get('songs/a/preview.m4a', { start: 0, end: 3 }, known);
+    expect(object).toMatchObject({ size: 4, contentType: 'audio/mp4' });
+    object!.body.destroy();
+    const looked = await storage.get('songs/a/preview.m4a', { start: 0, end: 3 });
+    expect(looked?.contentType).toBe('application/octet-stream');
+    looked!.body.destroy();
+  });
+});
+
 /** A pid no process of this machine has any more: a child that already exited. */
 function deadPid(): number {
   const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);

@@ -56,6 +56,10 @@ export function createLocalStorage(root: string, options: LocalStorageOptions = 
       return 'application/octet-stream';
     }
   };
+  const statOpened = async (handle: fsp.FileHandle, file: string) => {
+    const stats = await handle.stat();
+    return stats.isFile() ? { size: stats.size, contentType: await typeOf(file) } : null;
+  };
   /** Moves a finished file into place by rename, so readers never see half an object. */
   const commitFile = async (key: string, contentType: string, source: string) => {
     const file = fileOf(key);
@@ -87,17 +91,28 @@ export function createLocalStorage(root: string, options: LocalStorageOptions = 
         return null;
       }
     },
-    async get(key, range) {
+    async get(key, range, known) {
       const file = fileOf(key);
-      const stats = await this.stat(key);
-      if (!stats) return null;
-      const start = range?.start ?? 0;
-      const end = Math.min(range?.end ?? stats.size - 1, stats.size - 1);
-      return {
-        body: fs.createReadStream(file, { start, end }),
-        size: Math.max(0, end - start + 1),
-        contentType: stats.contentType,
-      };
+      // Opened first: a key deleted since the caller's stat is a null, not a stream that fails mid-reply.
+      const handle = await fsp.open(file, 'r').catch(() => null);
+      if (!handle) return null;
+      try {
+        const stats = known ?? (await statOpened(handle, file));
+        if (!stats) {
+          await handle.close();
+          return null;
+        }
+        const start = range?.start ?? 0;
+        const end = Math.min(range?.end ?? stats.size - 1, stats.size - 1);
+        return {
+          body: handle.createReadStream({ start, end }),
+          size: Math.max(0, end - start + 1),
+          contentType: stats.contentType,
+        };
+      } catch (error) {
+        await handle.close();
+        throw error;
+      }
     },
     async delete(key) {
       const file = fileOf(key);

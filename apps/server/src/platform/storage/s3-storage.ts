@@ -95,6 +95,7 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
         queueSize: 2,
       }).done();
     },
+    // What the caller knows of the object saves nothing here: GetObject answers its length and type anyway.
     async get(key, range) {
       assertSafeKey(key);
       const Range = range ? `bytes=${range.start}-${range.end ?? ''}` : undefined;

@@ -88,6 +88,18 @@ export function describeStorageContract(name: string, makeStorage: () => Promise
       expect(await storage.get('contract/a/none.wav')).toBeNull();
     });
 
+    it('gets with the stat the caller already holds: the same bytes, and a key deleted since is null', async () => {
+      await storage.put('contract/k/known.flac', Buffer.from('abcdefghij'), 'audio/flac');
+      const known = (await storage.stat('contract/k/known.flac'))!;
+      const ranged = await storage.get('contract/k/known.flac', { start: 3, end: 6 }, known);
+      expect(ranged).toMatchObject({ size: 4, contentType: 'audio/flac' });
+      expect((await readAll(ranged!.body)).toString()).toBe('defg');
+      const whole = await storage.get('contract/k/known.flac', undefined, known);
+      expect((await readAll(whole!.body)).toString()).toBe('abcdefghij');
+      await storage.delete('contract/k/known.flac');
+      expect(await storage.get('contract/k/known.flac', { start: 0, end: 3 }, known)).toBeNull();
+    });
+
     it('deletes by key and by prefix, and a missing key is no error', async () => {
       await storage.put('contract/b/x/one.flac', Buffer.from('1'), 'audio/flac');
       await storage.put('contract/b/two.flac', Buffer.from('2'), 'audio/flac');

@@ -4,6 +4,12 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
+/** What `stat` answers of an object. */
+export interface ObjectStat {
+  size: number;
+  contentType: string;
+}
+
 export interface StoredObject {
   body: Readable;
   size: number;
@@ -54,9 +60,13 @@ export interface PresignGetOptions {
 export interface ObjectStorage {
   readonly kind: 'local' | 's3';
   put(key: string, body: Buffer | Readable, contentType: string): Promise<void>;
-  /** `range.end` is inclusive, as in HTTP. */
-  get(key: string, range?: { start: number; end?: number }): Promise<StoredObject | null>;
-  stat(key: string): Promise<{ size: number; contentType: string } | null>;
+  /**
+   * `range.end` is inclusive, as in HTTP. `known`: the object's stat when the caller has just read it (a
+   * ranged reply needs the size first); the local store then does not look at the file and its type again.
+   * A key gone since is still null.
+   */
+  get(key: string, range?: { start: number; end?: number }, known?: ObjectStat): Promise<StoredObject | null>;
+  stat(key: string): Promise<ObjectStat | null>;
   delete(key: string): Promise<void>;
   /** Deletes every key that starts with `prefix` (which must end with '/'). */
   deletePrefix(prefix: string): Promise<void>;
