@@ -1,0 +1,269 @@
+/**
+ * Subscriptions per second at 50 concurrent connections: `POST /api/subscriptions` against the built app
+ * with the embedded local payment provider, on PGlite and on PostgreSQL, beside a bare baseline in the same
+ * run (`billing-bare.ts`: bare Fastify + pg/PGlite writing the subscription row and its two ledger rows in one
+ * transaction). Many fans, each with a saved 4242 card, subscribe to ACTIVE artists of the demo catalogue;
+ * every request is a new (fan, artist) pair with its own Idempotency-Key, and every answer must be a 201.
+ * Afterwards the ledger must hold exactly one 999 charge and one 500 credit per subscription, and nothing
+ * else: the bench fails otherwise.
+ *
+ * Each engine gets a temp folder and, on PostgreSQL, a database of its own on BENCH_DATABASE_URL's server
+ * (default postgres://postgres@127.0.0.1:5432/test), both removed at the end. Rounds alternate ours and bare
+ * (PGlite belongs to one process at a time); each run is sized from a warm-up to about BENCH_SECONDS.
+ * Run after `npm run build`: `npm run bench:billing -w @hfm/bench`. Results: bench/results/billing-<engine>.json
+ * (BENCH_OUT_SUFFIX appended). Knobs: BENCH_ENGINES (pglite,postgres), BENCH_ROUNDS (2), BENCH_SECONDS (10),
+ * BENCH_FANS (100), BENCH_ARTISTS (200).
+ */
+import { fork } from 'node:child_process';
+import crypto from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import {
+  createPlace,
+  freePort,
+  inBatches,
+  load,
+  loadAverage,
+  round,
+  saveCard,
+  seedCatalogue,
+  signUpFan,
+  startApp,
+  withDatabase,
+  writeResult,
+  type BenchPlace,
+  type Engine,
+  type LoadStats,
+} from './bench-kit.ts';
+
+const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',').filter(Boolean) as Engine[];
+const CONNECTIONS = 50;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const FANS = Number(process.env.BENCH_FANS ?? 100);
+const ARTISTS = Number(process.env.BENCH_ARTISTS ?? 200);
+const WARMUP = CONNECTIONS * 2;
+const bareFile = fileURLToPath(new URL('./billing-bare.ts', import.meta.url));
+
+interface Payer {
+  id: string;
+  cookie: string;
+  paymentMethodID: string;
+  cardId: string;
+}
+
+/** Every (fan, artist) pair once, fans varying fastest: requests in flight together are different fans. */
+function pairQueue(payers: Payer[], artistIds: string[]) {
+  let next = 0;
+  const total = payers.length * artistIds.length;
+  return {
+    left: () => total - next,
+    take(): { payer: Payer; artistId: string } {
+      if (next >= total) throw new Error('out of (fan, artist) pairs: raise BENCH_FANS or BENCH_ARTISTS');
+      const index = next++;
+      return { payer: payers[index % payers.length]!, artistId: artistIds[Math.floor(index / payers.length)]! };
+    },
+  };
+}
+type Pairs = ReturnType<typeof pairQueue>;
+/** A measured run, and how many requests its warm-up made (subscriptions too: the ledger check counts them). */
+type Measured = LoadStats & { warmupRequests: number };
+type Round = { ours: Measured; bare: Measured };
+
+/** A warm-up (JIT, pools), then a run sized to about SECONDS. */
+async function measure(pairs: Pairs, run: (amount: number) => Promise<LoadStats>): Promise<Measured> {
+  const warm = await run(Math.min(WARMUP, pairs.left()));
+  const amount = Math.max(CONNECTIONS * 4, Math.round(warm.requestsPerSecond * SECONDS));
+  const measured = await run(Math.min(amount, pairs.left()));
+  if (warm.errors + measured.errors > 0) {
+    throw new Error(`answers other than 201: ${JSON.stringify({ warm: warm.statuses, measured: measured.statuses })}`);
+  }
+  return { ...measured, warmupRequests: warm.requests };
+}
+
+async function runOurs(place: BenchPlace, pairs: Pairs): Promise<Measured> {
+  const app = await startApp(place);
+  try {
+    return await measure(pairs, (amount) =>
+      load({
+        base: app.base,
+        pid: app.pid,
+        connections: CONNECTIONS,
+        amount,
+        expect: 201,
+        next() {
+          const { payer, artistId } = pairs.take();
+          return {
+            method: 'POST',
+            path: '/api/subscriptions',
+            headers: {
+              'content-type': 'application/json',
+              cookie: payer.cookie,
+              'idempotency-key': crypto.randomUUID(),
+            },
+            body: JSON.stringify({ memberID: payer.id, paymentMethodID: payer.paymentMethodID, artistID: artistId }),
+          };
+        },
+      }),
+    );
+  } finally {
+    await app.stop();
+  }
+}
+
+async function runBare(place: BenchPlace, pairs: Pairs): Promise<Measured> {
+  const port = await freePort();
+  const child = fork(bareFile, [], {
+    env: { ...process.env, DATA_DIR: place.dataDir, DATABASE_URL: place.databaseUrl, PORT: String(port) },
+    stdio: 'inherit',
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`the bare server exited (${code})`)));
+  });
+  try {
+    return await measure(pairs, (amount) =>
+      load({
+        base: `http://127.0.0.1:${port}`,
+        pid: child.pid!,
+        connections: CONNECTIONS,
+        amount,
+        expect: 201,
+        next() {
+          const { payer, artistId } = pairs.take();
+          return {
+            method: 'POST',
+            path: '/subscribe',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ memberId: payer.id, artistId, cardId: payer.cardId }),
+          };
+        },
+      }),
+    );
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+/** The demo catalogue's ACTIVE artists (some are pending or inactive: they refuse subscribers). */
+const activeArtists = (place: BenchPlace) =>
+  withDatabase(place, async (query) =>
+    (await query<{ id: string }>(`select id from artists where status = 'ACTIVE' order by id`)).map((row) => row.id),
+  );
+
+async function makePayers(place: BenchPlace): Promise<Payer[]> {
+  const app = await startApp(place);
+  try {
+    const stamp = Date.now().toString(36);
+    const emails = Array.from({ length: FANS }, (_, n) => `bench-billing-${stamp}-${n}@example.com`);
+    return await inBatches(emails, 10, async (email) => {
+      const fan = await signUpFan(app, place, email);
+      return { ...fan, ...(await saveCard(app, fan)) };
+    });
+  } finally {
+    await app.stop();
+  }
+}
+
+/**
+ * The ledger after the runs, per side: every subscription active, with exactly its 999 charge and its 500
+ * credit for term 1 and no other row; no ledger row without a subscription; as many as the 201 answers.
+ */
+async function checkLedger(place: BenchPlace, answered: { ours: number; bare: number }) {
+  const rows = await withDatabase(place, (query) =>
+    query<{ side: string; subscriptions: number; active: number; exact: number; ledger_rows: number }>(`
+      select case when s.provider = 'bare' then 'bare' else 'ours' end as side,
+        count(*)::int as subscriptions,
+        count(*) filter (where s.status = 'active')::int as active,
+        count(*) filter (where
+          (select count(*) from ledger_entries l where l.subscription_id = s.id
+             and l.kind = 'charge' and l.amount_cents = 999 and l.term_number = 1) = 1
+          and (select count(*) from ledger_entries l where l.subscription_id = s.id
+             and l.kind = 'artist_credit' and l.amount_cents = 500 and l.term_number = 1) = 1
+          and (select count(*) from ledger_entries l where l.subscription_id = s.id) = 2)::int as exact,
+        (select count(*)::int from ledger_entries l where l.subscription_id is null
+           or l.subscription_id not in (select id from subscriptions)) as ledger_rows
+      from subscriptions s group by 1 order by 1`),
+  );
+  const check = Object.fromEntries(rows.map((row) => [row.side, row]));
+  for (const side of ['ours', 'bare'] as const) {
+    const row = check[side];
+    const expected = answered[side];
+    if (!row || row.subscriptions !== expected || row.active !== expected || row.exact !== expected) {
+      throw new Error(`${side}: ${expected} subscriptions answered, ledger check ${JSON.stringify(row)}`);
+    }
+    if (row.ledger_rows !== 0) throw new Error(`${row.ledger_rows} ledger rows belong to no subscription`);
+  }
+  return check;
+}
+
+/** Warm-up and measured requests of one side, all rounds: each was a 201, i.e. a subscription. */
+const sumRequests = (rounds: Round[], name: 'ours' | 'bare') =>
+  rounds.reduce((sum, r) => sum + r[name].requests + r[name].warmupRequests, 0);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function benchEngine(engine: Engine) {
+  const place = await createPlace(engine, 'billing');
+  try {
+    console.log(`${engine}: seeding ${ARTISTS} artists, ${FANS} fans with a saved card`);
+    await seedCatalogue(place, ARTISTS, ARTISTS);
+    const artistIds = await activeArtists(place);
+    const payers = await makePayers(place);
+    const pairs = pairQueue(payers, artistIds);
+    const rounds: Round[] = [];
+    for (let n = 0; n < ROUNDS; n++) {
+      const result = {} as Round;
+      for (const side of n % 2 === 0 ? (['ours', 'bare'] as const) : (['bare', 'ours'] as const)) {
+        result[side] = side === 'ours' ? await runOurs(place, pairs) : await runBare(place, pairs);
+        console.log(`  ${engine} round ${n + 1} ${side}: ${result[side].requestsPerSecond} subscriptions/s`);
+      }
+      rounds.push(result);
+    }
+    return { place, rounds, artists: artistIds.length, pairsUsed: payers.length * artistIds.length - pairs.left() };
+  } catch (error) {
+    await place.remove();
+    throw error;
+  }
+}
+
+/** Medians over the rounds, and the ratio of the medians. */
+function summarise(rounds: Round[]) {
+  const side = (name: 'ours' | 'bare') => ({
+    requestsPerSecond: median(rounds.map((r) => r[name].requestsPerSecond)),
+    latencyMs: {
+      p50: median(rounds.map((r) => r[name].latencyMs.p50)),
+      p95: median(rounds.map((r) => r[name].latencyMs.p95)),
+      p99: median(rounds.map((r) => r[name].latencyMs.p99)),
+    },
+    errors: rounds.reduce((sum, r) => sum + r[name].errors, 0),
+    cpuMsPerRequest: median(rounds.map((r) => r[name].cpuMsPerRequest)),
+  });
+  const ours = side('ours');
+  const bare = side('bare');
+  return { ours, bare, oursOverBare: round(ours.requestsPerSecond / bare.requestsPerSecond) };
+}
+
+for (const engine of ENGINES) {
+  const before = loadAverage();
+  const { place, rounds, artists, pairsUsed } = await benchEngine(engine);
+  try {
+    const ledger = await checkLedger(place, { ours: sumRequests(rounds, 'ours'), bare: sumRequests(rounds, 'bare') });
+    writeResult(`billing-${engine}${process.env.BENCH_OUT_SUFFIX ?? ''}.json`, {
+      engine,
+      date: new Date().toISOString(),
+      node: process.version,
+      connections: CONNECTIONS,
+      rounds: ROUNDS,
+      fans: FANS,
+      activeArtists: artists,
+      subscriptionsMade: pairsUsed,
+      loadAverage: { before, after: loadAverage() },
+      ...summarise(rounds),
+      ledgerCheck: ledger,
+      raw: rounds,
+    });
+  } finally {
+    await place.remove();
+  }
+}
