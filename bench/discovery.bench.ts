@@ -18,7 +18,7 @@
  *
  * The catalogue is seeded once with `seed-demo --artists --songs` and reused: PGlite under
  * `$BENCH_DIR/pglite` (default: the system temp folder's `hfm-bench-discovery`), PostgreSQL in the database
- * `bench` on BENCH_DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/test), its media under
+ * `bench` (BENCH_DATABASE_NAME) on BENCH_DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/test), its media under
  * `$BENCH_DIR/postgres`. Run after `npm run build`: `npm run bench:discovery -w @hfm/bench`.
  * Results: bench/results/discovery-<engine>.json; summary in docs/performance.md.
  * Knobs: BENCH_ENGINES (pglite,postgres), BENCH_ROUNDS (3), BENCH_SECONDS (15: the measured run's length, roughly), BENCH_WARMUP_REQUESTS (1 per connection),
@@ -48,7 +48,7 @@ const SEARCH_REPEAT = 3;
 const TIMEOUT_SECONDS = 120;
 const BENCH_DIR = process.env.BENCH_DIR ?? path.join(os.tmpdir(), 'hfm-bench-discovery');
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const BENCH_DATABASE = 'bench';
+const BENCH_DATABASE = process.env.BENCH_DATABASE_NAME ?? 'bench';
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const childFile = fileURLToPath(new URL('./discovery-children.ts', import.meta.url));
 
