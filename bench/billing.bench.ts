@@ -5,13 +5,15 @@
  * transaction). Many fans, each with a saved 4242 card, subscribe to ACTIVE artists of the demo catalogue;
  * every request is a new (fan, artist) pair with its own Idempotency-Key, and every answer must be a 201.
  * Afterwards the ledger must hold exactly one 999 charge and one 500 credit per subscription, and nothing
- * else: the bench fails otherwise.
+ * else, and the local provider one 999 charge per subscription of ours: the bench fails otherwise. On
+ * PostgreSQL it also reads the database's counters (pg_stat_database: transactions committed and rows
+ * written per subscription, the server's start and job polling included).
  *
  * Each engine gets a temp folder and, on PostgreSQL, a database of its own on BENCH_DATABASE_URL's server
  * (default postgres://postgres@127.0.0.1:5432/test), both removed at the end. Rounds alternate ours and bare
  * (PGlite belongs to one process at a time); each run is sized from a warm-up to about BENCH_SECONDS.
  * Run after `npm run build`: `npm run bench:billing -w @hfm/bench`. Results: bench/results/billing-<engine>.json
- * (BENCH_OUT_SUFFIX appended). Knobs: BENCH_ENGINES (pglite,postgres), BENCH_ROUNDS (2), BENCH_SECONDS (10),
+ * (BENCH_OUT_SUFFIX appended). Knobs: BENCH_ENGINES (pglite,postgres), BENCH_ROUNDS (3), BENCH_SECONDS (10),
  * BENCH_FANS (100), BENCH_ARTISTS (200).
  */
 import { fork } from 'node:child_process';
@@ -37,7 +39,9 @@ import {
 
 const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',').filter(Boolean) as Engine[];
 const CONNECTIONS = 50;
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** At most this many subscriptions a measured run (the bare side is fast: the pairs must last every round). */
+const MAX_RUN = 3000;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const FANS = Number(process.env.BENCH_FANS ?? 100);
 const ARTISTS = Number(process.env.BENCH_ARTISTS ?? 200);
@@ -65,15 +69,49 @@ function pairQueue(payers: Payer[], artistIds: string[]) {
   };
 }
 type Pairs = ReturnType<typeof pairQueue>;
-/** A measured run, and how many requests its warm-up made (subscriptions too: the ledger check counts them). */
-type Measured = LoadStats & { warmupRequests: number };
+/**
+ * A measured run, and how many requests its warm-up made (subscriptions too: the ledger check counts them);
+ * on PostgreSQL, the database's own count of committed transactions and rows written per subscription.
+ */
+type Measured = LoadStats & {
+  warmupRequests: number;
+  database?: { commitsPerSubscription: number; rowsWrittenPerSubscription: number };
+};
+
+/** PostgreSQL's counters for the bench database (`pg_stat_database`): transactions committed, rows written. */
+async function databaseCounters(place: BenchPlace) {
+  if (!place.databaseUrl) return undefined;
+  const [row] = await withDatabase(place, (query) =>
+    query<{ commits: string; written: string }>(`
+      select xact_commit as commits, tup_inserted + tup_updated + tup_deleted as written
+      from pg_stat_database where datname = current_database()`),
+  );
+  return { commits: Number(row!.commits), written: Number(row!.written) };
+}
+
+/** Runs one side's server and load; on PostgreSQL reads the counters before it starts and after it stops. */
+async function counted(place: BenchPlace, side: (place: BenchPlace) => Promise<Measured>): Promise<Measured> {
+  const before = await databaseCounters(place);
+  const measured = await side(place);
+  const after = await databaseCounters(place);
+  if (!before || !after) return measured;
+  const subscriptions = measured.requests + measured.warmupRequests;
+  return {
+    ...measured,
+    database: {
+      commitsPerSubscription: round((after.commits - before.commits) / subscriptions, 1),
+      rowsWrittenPerSubscription: round((after.written - before.written) / subscriptions, 1),
+    },
+  };
+}
 type Round = { ours: Measured; bare: Measured };
 
 /** A warm-up (JIT, pools), then a run sized to about SECONDS. */
 async function measure(pairs: Pairs, run: (amount: number) => Promise<LoadStats>): Promise<Measured> {
   const warm = await run(Math.min(WARMUP, pairs.left()));
   const amount = Math.max(CONNECTIONS * 4, Math.round(warm.requestsPerSecond * SECONDS));
-  const measured = await run(Math.min(amount, pairs.left()));
+  if (pairs.left() < CONNECTIONS * 4) throw new Error('out of (fan, artist) pairs: raise BENCH_FANS or BENCH_ARTISTS');
+  const measured = await run(Math.min(amount, MAX_RUN, pairs.left()));
   if (warm.errors + measured.errors > 0) {
     throw new Error(`answers other than 201: ${JSON.stringify({ warm: warm.statuses, measured: measured.statuses })}`);
   }
@@ -195,7 +233,16 @@ async function checkLedger(place: BenchPlace, answered: { ours: number; bare: nu
     }
     if (row.ledger_rows !== 0) throw new Error(`${row.ledger_rows} ledger rows belong to no subscription`);
   }
-  return check;
+  // At the provider too: one successful 999 charge for each of our subscriptions, nothing else.
+  const [provider] = await withDatabase(place, (query) =>
+    query<{ charges: number; cents: number }>(
+      `select count(*)::int as charges, coalesce(sum(amount_cents), 0)::int as cents from local_charges`,
+    ),
+  );
+  if (provider!.charges !== answered.ours || provider!.cents !== answered.ours * 999) {
+    throw new Error(`${answered.ours} subscriptions, the local provider holds ${JSON.stringify(provider)}`);
+  }
+  return { ...check, provider };
 }
 
 /** Warm-up and measured requests of one side, all rounds: each was a 201, i.e. a subscription. */
@@ -215,7 +262,7 @@ async function benchEngine(engine: Engine) {
     for (let n = 0; n < ROUNDS; n++) {
       const result = {} as Round;
       for (const side of n % 2 === 0 ? (['ours', 'bare'] as const) : (['bare', 'ours'] as const)) {
-        result[side] = side === 'ours' ? await runOurs(place, pairs) : await runBare(place, pairs);
+        result[side] = await counted(place, (at) => (side === 'ours' ? runOurs(at, pairs) : runBare(at, pairs)));
         console.log(`  ${engine} round ${n + 1} ${side}: ${result[side].requestsPerSecond} subscriptions/s`);
       }
       rounds.push(result);
@@ -238,6 +285,15 @@ function summarise(rounds: Round[]) {
     },
     errors: rounds.reduce((sum, r) => sum + r[name].errors, 0),
     cpuMsPerRequest: median(rounds.map((r) => r[name].cpuMsPerRequest)),
+    perRound: rounds.map((r) => r[name].requestsPerSecond),
+    ...(rounds[0]![name].database
+      ? {
+          database: {
+            commitsPerSubscription: median(rounds.map((r) => r[name].database!.commitsPerSubscription)),
+            rowsWrittenPerSubscription: median(rounds.map((r) => r[name].database!.rowsWrittenPerSubscription)),
+          },
+        }
+      : {}),
   });
   const ours = side('ours');
   const bare = side('bare');
