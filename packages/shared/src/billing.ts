@@ -23,6 +23,8 @@ export const billingMessages = {
   noSuchSubscription: 'No such subscription.',
   alreadyEnded: 'This subscription has ended already.',
   badIdempotencyKey: 'The Idempotency-Key header must be 1 to 255 visible characters.',
+  badWebhookSignature: 'The webhook signature is missing, wrong or too old.',
+  noSuchWebhook: 'No webhook is taken for this payment provider.',
 } as const;
 
 export const memberIdParams = z.object({ memberID: id });

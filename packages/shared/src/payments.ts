@@ -191,3 +191,9 @@ export const cardFormFields = z
   .transform(({ expiry, ...card }) => ({ ...card, ...expiry }));
 export type CardFormFields = z.input<typeof cardFormFields>;
 export type CardFormCard = z.output<typeof cardFormFields>;
+
+/** POST /api/payments/webhooks/{provider}: `local` or `stripe` (whichever is configured; the other is a 404). */
+export const webhookParams = z.object({ provider: z.string().max(40) });
+/** A webhook was taken: applied now, applied before (a redelivery), or of a type we do not apply. */
+export const webhookAnswer = z.object({ received: z.literal(true) });
+export type WebhookAnswer = z.infer<typeof webhookAnswer>;

@@ -6,7 +6,9 @@ import { artistsRoutes } from './artists/artists.routes.js';
 import { registerAuthJobs } from './auth/auth.jobs.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { socialRoutes } from './auth/social.routes.js';
+import { registerBillingJobs } from './billing/billing.jobs.js';
 import { billingRoutes } from './billing/billing.routes.js';
+import { webhookRoutes } from './billing/webhooks.routes.js';
 import { artistShareRoutes } from './discovery/artist-share.routes.js';
 import { discoveryRoutes } from './discovery/discovery.routes.js';
 import { engagementRoutes } from './engagement/engagement.routes.js';
@@ -37,6 +39,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(engagementRoutes);
   await app.register(paymentsRoutes);
   await app.register(billingRoutes);
+  await app.register(webhookRoutes);
   await app.register(libraryRoutes);
 }
 
@@ -48,4 +51,5 @@ export function registerJobs(ctx: AppContext): void {
   registerAuthJobs(ctx);
   registerUserJobs(ctx);
   registerSongJobs(ctx);
+  registerBillingJobs(ctx);
 }

@@ -1,7 +1,10 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { SavedCard } from '@hfm/shared';
 import { createLocalPaymentProvider, type LocalPaymentProvider } from '../platform/payments/local/local-provider.js';
 import { TEST_CARDS, type TestCard } from '../platform/payments/test-cards.js';
+import { subscriptions } from '../platform/db/schema/billing.js';
+import { createUser, signIn } from './factories.js';
 import { createTestApp, type TestApp, type TestAppOptions } from './test-app.js';
 
 export const LOCAL_WEBHOOK_SECRET = 'billing-test-webhook-secret';
@@ -75,4 +78,34 @@ export async function saveTestCard(
   });
   if (res.statusCode !== 201) throw new Error(`attach failed: ${res.statusCode} ${res.body}`);
   return res.json();
+}
+
+/** A signed-in fan with a saved 4242 card, subscribed to the artist through the API (the first year paid). */
+export async function subscribeTestFan(t: BillingTestApp, artistId: string) {
+  const user = await createUser(t.app);
+  const cookie = await signIn(t.app, user);
+  const card = await saveTestCard(t.app, cookie, user.id);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/subscriptions',
+    headers: { cookie },
+    payload: { memberID: user.id, paymentMethodID: card.paymentMethodID, artistID: artistId },
+  });
+  if (res.statusCode !== 201) throw new Error(`subscribe failed: ${res.statusCode} ${res.body}`);
+  const subscriptionId: string = res.json().subscription.id;
+  const [row] = await t.app.ctx.db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
+  return { user, cookie, card, subscriptionId, providerSubscriptionId: row!.providerSubscriptionId! };
+}
+
+/** The member's subscription pays later terms with a card of this kind from now on (saved, then set at the provider). */
+export async function switchSubscriptionCard(
+  t: BillingTestApp,
+  fan: { user: { id: string }; cookie: string; providerSubscriptionId: string },
+  which: TestCard,
+): Promise<void> {
+  const card = await saveTestCard(t.app, fan.cookie, fan.user.id, which);
+  await t.payments.setSubscriptionPaymentMethod({
+    subscriptionId: fan.providerSubscriptionId,
+    paymentMethodId: card.paymentMethodID,
+  });
 }

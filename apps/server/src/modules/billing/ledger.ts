@@ -1,5 +1,6 @@
 /** The ledger's rules that need no database: amounts and the payout window. */
 import { PRICE_CENTS_PER_ARTIST_YEAR } from '@hfm/shared';
+import type { NewLedgerRow } from './ledger.repository.js';
 
 /** What a fan pays for one artist for one year. */
 export const SUBSCRIPTION_PRICE_CENTS = PRICE_CENTS_PER_ARTIST_YEAR;
@@ -11,4 +12,42 @@ export const PAYOUT_WINDOW_FIRST_DAY = 22;
 /** From when an artist credit for a payment made at `paidAt` may be paid out: the 22nd of the next month (UTC). */
 export function payableFrom(paidAt: Date): Date {
   return new Date(Date.UTC(paidAt.getUTCFullYear(), paidAt.getUTCMonth() + 1, PAYOUT_WINDOW_FIRST_DAY));
+}
+
+/** A paid term: which subscription and term, and the provider's payment. */
+export interface PaidTerm {
+  memberId: string;
+  artistId: string;
+  subscriptionId: string;
+  termNumber: number;
+  provider: string;
+  chargeId: string;
+  amountCents: number;
+  paidAt: Date;
+}
+
+/**
+ * The ledger's two rows for a paid term: the member's charge and the artist's credit, payable from the 22nd
+ * of the following month. Their unique term keys make writing them twice (our call and an event) harmless.
+ */
+export function paidTermRows(term: PaidTerm): NewLedgerRow[] {
+  const common = {
+    memberId: term.memberId,
+    artistId: term.artistId,
+    subscriptionId: term.subscriptionId,
+    termNumber: term.termNumber,
+    provider: term.provider,
+    providerChargeId: term.chargeId,
+    createdAt: term.paidAt,
+  };
+  return [
+    { ...common, kind: 'charge', amountCents: term.amountCents, description: `Subscription, year ${term.termNumber}` },
+    {
+      ...common,
+      kind: 'artist_credit',
+      amountCents: ARTIST_CREDIT_CENTS,
+      payableFrom: payableFrom(term.paidAt),
+      description: `Licence fee, year ${term.termNumber}`,
+    },
+  ];
 }

@@ -15,7 +15,7 @@ import { listRelatedArtists } from '../discovery/discovery.service.js';
 import { presentSubscription } from './billing.presenter.js';
 import { declined, ensureCustomerId, paymentRequestFailure } from './cards.service.js';
 import { findCardByRef, findCardsByIds, type CardRow } from './cards.repository.js';
-import { ARTIST_CREDIT_CENTS, SUBSCRIPTION_PRICE_CENTS, payableFrom } from './ledger.js';
+import { SUBSCRIPTION_PRICE_CENTS, paidTermRows } from './ledger.js';
 import { insertLedgerRows } from './ledger.repository.js';
 import {
   deleteIncompleteSubscription,
@@ -93,34 +93,19 @@ async function recordFirstYear(
       provider,
       providerSubscriptionId: payment.subscription.subscriptionId,
     });
-    const paidAt = payment.charge.createdAt;
-    await insertLedgerRows(tx.db, [
-      {
-        kind: 'charge',
+    await insertLedgerRows(
+      tx.db,
+      paidTermRows({
+        memberId: row.memberId,
+        artistId: row.artistId,
+        subscriptionId: row.id,
+        termNumber: 1,
+        provider,
+        chargeId: payment.charge.chargeId,
         amountCents: payment.charge.amountCents,
-        memberId: row.memberId,
-        artistId: row.artistId,
-        subscriptionId: row.id,
-        termNumber: 1,
-        provider,
-        providerChargeId: payment.charge.chargeId,
-        description: 'Subscription, year 1',
-        createdAt: paidAt,
-      },
-      {
-        kind: 'artist_credit',
-        amountCents: ARTIST_CREDIT_CENTS,
-        memberId: row.memberId,
-        artistId: row.artistId,
-        subscriptionId: row.id,
-        termNumber: 1,
-        provider,
-        providerChargeId: payment.charge.chargeId,
-        payableFrom: payableFrom(paidAt),
-        description: 'Licence fee, year 1',
-        createdAt: paidAt,
-      },
-    ]);
+        paidAt: payment.charge.createdAt,
+      }),
+    );
     return updated!;
   });
 }

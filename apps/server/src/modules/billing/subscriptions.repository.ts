@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, or } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
 import { paymentCards, subscriptions } from '../../platform/db/schema/billing.js';
 
@@ -24,11 +24,15 @@ export async function listActiveSubscriptions(
     .orderBy(subscriptions.createdAt);
 }
 
-/** The member's subscriptions still running stop renewing; answers how many. */
+/**
+ * The member's subscriptions stop renewing: an active one ends at its term's end (like a cancel), a past-due
+ * one (no paid term left) ends now. Answers how many.
+ */
 export async function stopRenewalsOfMember(db: Database, memberId: string): Promise<number> {
-  const rows = await db
+  const now = new Date();
+  const ending = await db
     .update(subscriptions)
-    .set({ cancelAtPeriodEnd: true, updatedAt: new Date() })
+    .set({ cancelAtPeriodEnd: true, updatedAt: now })
     .where(
       and(
         eq(subscriptions.memberId, memberId),
@@ -37,16 +41,21 @@ export async function stopRenewalsOfMember(db: Database, memberId: string): Prom
       ),
     )
     .returning({ id: subscriptions.id });
-  return rows.length;
+  const ended = await db
+    .update(subscriptions)
+    .set({ status: 'canceled', cancelAtPeriodEnd: true, nextAttemptAt: null, endedAt: now, updatedAt: now })
+    .where(and(eq(subscriptions.memberId, memberId), eq(subscriptions.status, 'past_due')))
+    .returning({ id: subscriptions.id });
+  return ending.length + ended.length;
 }
 
-/** The member's saved cards go (subscriptions keep their rows; their payment method becomes null). */
-export async function deletePaymentCardsOfMember(db: Database, memberId: string): Promise<number> {
+/** The member's saved cards go (subscriptions keep their rows; their payment method becomes null); answers their tokens. */
+export async function deletePaymentCardsOfMember(db: Database, memberId: string): Promise<string[]> {
   const rows = await db
     .delete(paymentCards)
     .where(eq(paymentCards.userId, memberId))
-    .returning({ id: paymentCards.id });
-  return rows.length;
+    .returning({ ref: paymentCards.providerRef });
+  return rows.map((row) => row.ref);
 }
 
 export async function findSubscription(db: Database, id: string): Promise<SubscriptionRow | null> {
@@ -114,13 +123,47 @@ export function listSubscriptionsOfMember(db: Database, memberId: string): Promi
     .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id));
 }
 
-/** Subscriptions whose renewal (or retry) is due at `now`, oldest first. */
-export async function listDueSubscriptionIds(db: Database, now: Date, limit: number): Promise<string[]> {
-  const rows = await db
-    .select({ id: subscriptions.id })
+/**
+ * Subscriptions whose renewal (or retry) is due at `now`, oldest first, after `after` (the last row of the
+ * previous page: rows the sweep left due, e.g. not yet invoiced at the provider, are not read twice).
+ */
+export function listDueSubscriptions(
+  db: Database,
+  now: Date,
+  after: { at: Date; id: string } | null,
+  limit: number,
+): Promise<SubscriptionRow[]> {
+  const due = and(inArray(subscriptions.status, ['active', 'past_due']), lte(subscriptions.nextAttemptAt, now));
+  const page = after
+    ? or(
+        gt(subscriptions.nextAttemptAt, after.at),
+        and(eq(subscriptions.nextAttemptAt, after.at), gt(subscriptions.id, after.id)),
+      )
+    : undefined;
+  return db
+    .select()
     .from(subscriptions)
-    .where(and(inArray(subscriptions.status, ['active', 'past_due']), lte(subscriptions.nextAttemptAt, now)))
+    .where(and(due, page))
     .orderBy(asc(subscriptions.nextAttemptAt), asc(subscriptions.id))
     .limit(limit);
-  return rows.map((row) => row.id);
+}
+
+/** Our subscription paid through the provider's subscription `providerSubscriptionId`. */
+export async function findByProviderSubscription(db: Database, provider: string, providerSubscriptionId: string) {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(eq(subscriptions.provider, provider), eq(subscriptions.providerSubscriptionId, providerSubscriptionId)),
+    );
+  return row ?? null;
+}
+
+/** The provider subscriptions ever paid for the member (to cancel them there: cancelling is idempotent). */
+export async function listProviderSubscriptionsOfMember(db: Database, memberId: string, provider: string) {
+  const rows = await db
+    .select({ ref: subscriptions.providerSubscriptionId })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.memberId, memberId), eq(subscriptions.provider, provider)));
+  return rows.map((row) => row.ref).filter((ref): ref is string => ref !== null);
 }

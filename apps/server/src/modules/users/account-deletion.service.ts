@@ -81,7 +81,7 @@ export async function deleteAccount(
     await deleteAllSessions(tx, userId);
     await deleteConfirmationCodeOf(tx, userId);
     await forgetSocialLinksOf(tx, userId);
-    await endSubscriptionsOfDeletedMember(tx, userId);
+    await endSubscriptionsOfDeletedMember(ctx, tx, userId);
     await forgetEngagementOfDeletedMember(tx, userId);
     await forgetDownloadsOfDeletedMember(tx, userId);
     await anonymiseUserRow(tx, userId);

@@ -61,9 +61,14 @@ export function accountDeletedMail({ to, retentionYears, contactEmail }: Account
     `If you did not ask for this, write to us at ${contactEmail}.`,
     'HFM',
   ];
+  return paragraphsMail(to, 'Your HFM account has been deleted', paragraphs);
+}
+
+/** A plain mail of paragraphs, as text and as HTML. */
+export function paragraphsMail(to: string, subject: string, paragraphs: string[]): MailMessage {
   return {
     to,
-    subject: 'Your HFM account has been deleted',
+    subject,
     text: paragraphs.join('\n\n'),
     html: paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n'),
   };

@@ -221,6 +221,8 @@ export type ProviderEvent = EventBase &
         metadata: Metadata;
       }
     | { type: 'charge.refunded'; chargeId: string; refundId: string; amountCents: number; metadata: Metadata }
+    /** The card holder disputed a payment (Stripe: charge.dispute.created); the amount is held from us. */
+    | { type: 'charge.disputed'; chargeId: string; disputeId: string; amountCents: number }
     /** A term was paid (Stripe: invoice.paid). */
     | {
         type: 'subscription.paid';
@@ -286,6 +288,12 @@ export interface PaymentProvider {
   renewSubscription(input: RenewSubscriptionInput): Promise<SubscriptionPayment>;
 
   cancelSubscription(input: CancelSubscriptionInput): Promise<ProviderSubscription>;
+
+  /**
+   * Forgets the customer's name and email (the member deleted their account). The customer and its payments
+   * stay, as payment records. Forgetting again changes nothing.
+   */
+  forgetCustomer(customerId: string): Promise<void>;
 
   /** The card later terms are charged to (the fan replaced their card). It must be attached to the customer. */
   setSubscriptionPaymentMethod(input: {

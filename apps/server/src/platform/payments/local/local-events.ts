@@ -39,6 +39,13 @@ const localEvent = z.discriminatedUnion('type', [
   }),
   z.object({
     ...base,
+    type: z.literal('charge.disputed'),
+    chargeId: z.string(),
+    disputeId: z.string(),
+    amountCents: cents,
+  }),
+  z.object({
+    ...base,
     type: z.literal('subscription.paid'),
     subscriptionId: z.string(),
     chargeId: z.string(),

@@ -190,6 +190,11 @@ export function createLocalPaymentProvider(options: LocalProviderOptions): Local
       return { customerId: row!.id, memberId };
     },
 
+    async forgetCustomer(customerId) {
+      // The row stays: its charges and subscriptions point at it (the payment records).
+      await db.update(localCustomers).set({ email: '', name: '' }).where(eq(localCustomers.id, customerId));
+    },
+
     async attachPaymentMethod({ customerId, paymentMethodId }) {
       const [customer] = await db.select().from(localCustomers).where(eq(localCustomers.id, customerId));
       if (!customer) throw missing('customer', customerId);

@@ -80,6 +80,12 @@ export async function toProviderEvent(event: Stripe.Event, lookup: InvoicePaymen
         metadata: metadataOf(refund.metadata),
       };
     }
+    case 'charge.dispute.created': {
+      const dispute = event.data.object;
+      const chargeId = idOf(dispute.payment_intent) ?? idOf(dispute.charge);
+      if (!chargeId) break;
+      return { ...base, type: 'charge.disputed', chargeId, disputeId: dispute.id, amountCents: dispute.amount };
+    }
     case 'invoice.paid': {
       const invoice = event.data.object;
       const { subscriptionId, metadata } = subscriptionOfInvoice(invoice);

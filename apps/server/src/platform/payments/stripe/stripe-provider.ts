@@ -229,6 +229,11 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Str
       return { customerId: customer.id, memberId };
     },
 
+    async forgetCustomer(customerId) {
+      // Empty strings unset the fields; the customer and its payments stay (payment records).
+      await stripeCall(() => stripe.customers.update(customerId, { name: '', email: '' }));
+    },
+
     async attachPaymentMethod({ customerId, paymentMethodId }) {
       const method = await stripeCall(() => stripe.paymentMethods.retrieve(paymentMethodId));
       const holder = idOf(method.customer);

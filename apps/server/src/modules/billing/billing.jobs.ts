@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { forgetMemberAtProvider, MEMBER_AT_PROVIDER_JOB } from './billing.service.js';
+import { RENEWAL_MAIL_JOB, renewalMail, sendRenewalMail } from './renewal-mails.js';
+import { renewDueSubscriptions } from './renewals.service.js';
+
+export const RENEWAL_SWEEP_JOB = 'billing.renewal-sweep';
+/** How often the sweep looks for subscriptions due (docs/decisions/0017). */
+export const RENEWAL_SWEEP_SECONDS = 10 * 60;
+const SWEEP_KEY = 'renewals';
+
+export function registerBillingJobs(ctx: AppContext): void {
+  // One sweep waits and at most one runs, across every worker (stately, one key); each run queues the
+  // next first, so a crash mid-sweep loses no turn, and a worker's start queues one if none waits.
+  const queueNextSweep = (startAfterSeconds: number) =>
+    ctx.jobs.send(RENEWAL_SWEEP_JOB, {}, { singletonKey: SWEEP_KEY, startAfterSeconds });
+  ctx.jobs.define({
+    name: RENEWAL_SWEEP_JOB,
+    payload: z.object({}),
+    policy: 'stately',
+    // A failed sweep is not retried: the next one comes anyway.
+    retryLimit: 0,
+    handle: async () => {
+      await queueNextSweep(RENEWAL_SWEEP_SECONDS);
+      const counts = await renewDueSubscriptions(ctx, new Date());
+      ctx.log.info({ counts }, 'renewal sweep');
+      return 'success';
+    },
+    onWorkerStart: () => queueNextSweep(RENEWAL_SWEEP_SECONDS),
+  });
+  ctx.jobs.define({
+    name: RENEWAL_MAIL_JOB,
+    payload: renewalMail,
+    retryLimit: 8,
+    retryDelaySeconds: 10,
+    expireInSeconds: 5 * 60,
+    handle: async (mail) => ((await sendRenewalMail(ctx, mail)) ? 'success' : 'skipped'),
+  });
+  ctx.jobs.define({
+    name: MEMBER_AT_PROVIDER_JOB,
+    payload: z.object({ memberId: z.uuid(), paymentMethodIds: z.array(z.string()) }),
+    retryLimit: 8,
+    retryDelaySeconds: 30,
+    handle: async (payload) => {
+      await forgetMemberAtProvider(ctx, payload);
+      return 'success';
+    },
+  });
+}

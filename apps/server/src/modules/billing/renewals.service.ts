@@ -1,0 +1,207 @@
+/**
+ * Renewal (docs/billing.md, "Renewal"; docs/decisions/0017): at the end of its term each subscription is
+ * charged through the provider with a key made from our row, `sub:{id}:term:{n}:attempt:{k}`. The provider
+ * is called outside our transactions; what it answered is written in one transaction that first checks the
+ * row is still at the term and attempt it read. So a sweep run twice, two workers, or a crash between the
+ * provider's answer and our write charge once (the same key replays the answer) and write once.
+ */
+import type { AppContext } from '../../context.js';
+import { withTransaction } from '../../platform/db/transaction.js';
+import {
+  PaymentDeclinedError,
+  PaymentRequestError,
+  type SubscriptionPayment,
+} from '../../platform/payments/provider.js';
+import { paidTermRows } from './ledger.js';
+import { insertLedgerRows } from './ledger.repository.js';
+import { RENEWAL_MAIL_JOB, type RenewalMail } from './renewal-mails.js';
+import {
+  findSubscription,
+  findSubscriptionForUpdate,
+  listDueSubscriptions,
+  updateSubscription,
+  type SubscriptionPatch,
+  type SubscriptionRow,
+} from './subscriptions.repository.js';
+
+type RenewalContext = Pick<AppContext, 'db' | 'platform' | 'jobs'>;
+
+/** A declined renewal is tried again this many days after the term ended; after the last, it lapses. */
+export const RETRY_AFTER_DAYS = [1, 3, 7] as const;
+const DAY_MS = 24 * 3600 * 1000;
+
+export type RenewalOutcome = 'renewed' | 'declined' | 'lapsed' | 'ended' | 'not_due' | 'skipped';
+
+/** The provider's key for one attempt at one term (decision 0013, section 4). */
+export const renewalKey = (subscriptionId: string, term: number, attempt: number) =>
+  `sub:${subscriptionId}:term:${term}:attempt:${attempt}`;
+
+/** Renews every subscription due at `now`, a page at a time; answers how many ended each way. */
+export async function renewDueSubscriptions(
+  ctx: RenewalContext,
+  now: Date,
+  pageSize = 100,
+): Promise<Record<RenewalOutcome, number>> {
+  const counts = { renewed: 0, declined: 0, lapsed: 0, ended: 0, not_due: 0, skipped: 0 };
+  let after: { at: Date; id: string } | null = null;
+  for (;;) {
+    const page = await listDueSubscriptions(ctx.db, now, after, pageSize);
+    for (const row of page) counts[await renewSubscription(ctx, row.id, now)] += 1;
+    const last = page.at(-1);
+    if (!last || page.length < pageSize) return counts;
+    after = { at: last.nextAttemptAt!, id: last.id };
+  }
+}
+
+const isDue = (row: SubscriptionRow, now: Date) =>
+  (row.status === 'active' || row.status === 'past_due') && row.nextAttemptAt !== null && row.nextAttemptAt <= now;
+
+/** One subscription's renewal attempt, if it is due. */
+export async function renewSubscription(ctx: RenewalContext, id: string, now: Date): Promise<RenewalOutcome> {
+  const row = await findSubscription(ctx.db, id);
+  if (!row || !isDue(row, now)) return 'skipped';
+  if (row.cancelAtPeriodEnd) return endCancelledTerm(ctx, row);
+  const payments = ctx.platform.payments;
+  if (!row.providerSubscriptionId || row.provider !== payments.name) return 'skipped';
+  const attempt = row.renewalAttempts + 1;
+  let payment: SubscriptionPayment;
+  try {
+    payment = await payments.renewSubscription({
+      subscriptionId: row.providerSubscriptionId,
+      idempotencyKey: renewalKey(row.id, row.termNumber + 1, attempt),
+    });
+  } catch (error) {
+    if (error instanceof PaymentDeclinedError) return recordDecline(ctx, row, attempt, error);
+    if (error instanceof PaymentRequestError && error.code === 'subscription_not_due') return 'not_due';
+    // Cancelled at the provider (its dashboard, say): nothing to charge; the term we have is the last.
+    if (error instanceof PaymentRequestError && error.code === 'subscription_canceled') {
+      return endCancelledTerm(ctx, row);
+    }
+    throw error;
+  }
+  const applied = await withTransaction(ctx, (tx) => applyRenewalPayment(tx, row.id, termPaymentOf(payment)));
+  return applied ? 'renewed' : 'skipped';
+}
+
+/** A term's payment as both the renewal's answer and the provider's `subscription.paid` event tell it. */
+export interface TermPayment {
+  chargeId: string;
+  amountCents: number;
+  paidAt: Date;
+  periodStart: Date;
+  periodEnd: Date;
+}
+
+const termPaymentOf = (payment: SubscriptionPayment): TermPayment => ({
+  chargeId: payment.charge.chargeId,
+  amountCents: payment.charge.amountCents,
+  paidAt: payment.charge.createdAt,
+  periodStart: payment.subscription.currentPeriodStart,
+  periodEnd: payment.subscription.currentPeriodEnd,
+});
+
+/**
+ * Inside the caller's transaction: moves the subscription on to the term `payment` paid, writes the ledger's
+ * charge and artist credit for it, and queues the receipt. A payment of a term the row already has (learnt
+ * before from the other path: our call or the event) changes nothing and answers false.
+ */
+export async function applyRenewalPayment(
+  tx: RenewalContext,
+  subscriptionId: string,
+  payment: TermPayment,
+): Promise<boolean> {
+  const row = await findSubscriptionForUpdate(tx.db, subscriptionId);
+  if (!row || (row.status !== 'active' && row.status !== 'past_due')) return false;
+  if (payment.periodEnd.getTime() <= row.currentPeriodEnd.getTime()) return false;
+  const termNumber = row.termNumber + 1;
+  await updateSubscription(tx.db, row.id, {
+    status: 'active',
+    termNumber,
+    renewalAttempts: 0,
+    currentPeriodStart: payment.periodStart,
+    currentPeriodEnd: payment.periodEnd,
+    nextAttemptAt: payment.periodEnd,
+  });
+  await insertLedgerRows(
+    tx.db,
+    paidTermRows({
+      memberId: row.memberId,
+      artistId: row.artistId,
+      subscriptionId: row.id,
+      termNumber,
+      provider: row.provider ?? tx.platform.payments.name,
+      chargeId: payment.chargeId,
+      amountCents: payment.amountCents,
+      paidAt: payment.paidAt,
+    }),
+  );
+  await queueMail(tx, { subscriptionId: row.id, kind: 'renewed', amountCents: payment.amountCents });
+  return true;
+}
+
+/**
+ * Writes `patch` if the row is still at the term and attempt `seen` was read at (another worker, or the
+ * sweep run again, may have written this attempt first); answers whether it did.
+ */
+async function writeIfUnchanged(
+  tx: RenewalContext,
+  seen: SubscriptionRow,
+  patch: SubscriptionPatch,
+  mail?: RenewalMail,
+): Promise<boolean> {
+  const row = await findSubscriptionForUpdate(tx.db, seen.id);
+  const unchanged =
+    row !== null &&
+    row.status === seen.status &&
+    row.termNumber === seen.termNumber &&
+    row.renewalAttempts === seen.renewalAttempts &&
+    row.cancelAtPeriodEnd === seen.cancelAtPeriodEnd;
+  if (!unchanged) return false;
+  await updateSubscription(tx.db, row.id, patch);
+  if (mail) await queueMail(tx, mail);
+  return true;
+}
+
+/** Declined: past due with the next try, or (after the last try) lapsed, ended at the provider too. */
+async function recordDecline(
+  ctx: RenewalContext,
+  row: SubscriptionRow,
+  attempt: number,
+  error: PaymentDeclinedError,
+): Promise<RenewalOutcome> {
+  const mail = { subscriptionId: row.id, amountCents: row.priceCents, reason: error.message };
+  const retryDays = RETRY_AFTER_DAYS[attempt - 1];
+  if (retryDays !== undefined) {
+    const retryAt = new Date(row.currentPeriodEnd.getTime() + retryDays * DAY_MS);
+    const patch = { status: 'past_due', renewalAttempts: attempt, nextAttemptAt: retryAt };
+    const written = await withTransaction(ctx, (tx) =>
+      writeIfUnchanged(tx, row, patch, { ...mail, kind: 'declined', retryAt: retryAt.toISOString() }),
+    );
+    return written ? 'declined' : 'skipped';
+  }
+  // Before our write: a crash between the two repeats this attempt, whose key replays the decline.
+  await cancelAtProviderNow(ctx, row.providerSubscriptionId!);
+  const patch = { status: 'lapsed', renewalAttempts: attempt, nextAttemptAt: null, endedAt: new Date() };
+  const written = await withTransaction(ctx, (tx) => writeIfUnchanged(tx, row, patch, { ...mail, kind: 'lapsed' }));
+  return written ? 'lapsed' : 'skipped';
+}
+
+/** A subscription set to end (or ended at the provider) ends at its term's end: status canceled, no charge. */
+async function endCancelledTerm(ctx: RenewalContext, row: SubscriptionRow): Promise<RenewalOutcome> {
+  const patch = { status: 'canceled', nextAttemptAt: null, endedAt: row.currentPeriodEnd };
+  const written = await withTransaction(ctx, (tx) => writeIfUnchanged(tx, row, patch));
+  return written ? 'ended' : 'skipped';
+}
+
+export async function cancelAtProviderNow(ctx: Pick<AppContext, 'platform'>, providerSubscriptionId: string) {
+  try {
+    await ctx.platform.payments.cancelSubscription({ subscriptionId: providerSubscriptionId, atPeriodEnd: false });
+  } catch (error) {
+    if (error instanceof PaymentRequestError && error.code === 'resource_missing') return;
+    throw error;
+  }
+}
+
+async function queueMail(tx: RenewalContext, mail: RenewalMail): Promise<void> {
+  await tx.jobs.send(RENEWAL_MAIL_JOB, mail, { db: tx.db });
+}

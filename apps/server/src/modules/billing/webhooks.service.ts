@@ -1,0 +1,129 @@
+/**
+ * The payment provider's events (POST /api/payments/webhooks/{provider}): verified on the raw body, then each
+ * applied once, in the transaction that records its id in `provider_events`. Our rows stay the source of
+ * truth for access (decision 0013): events fill in what our own calls may have missed (a renewal Stripe paid,
+ * a refund or dispute made at the provider) and reconcile what the provider ended.
+ */
+import { billingMessages, type WebhookAnswer } from '@hfm/shared';
+import type { AppContext } from '../../context.js';
+import { badRequest, notFound } from '../../errors/app-error.js';
+import { withTransaction } from '../../platform/db/transaction.js';
+import { WebhookSignatureError, type ProviderEvent } from '../../platform/payments/provider.js';
+import { findChargeRow, insertLedgerRows } from './ledger.repository.js';
+import { applyRenewalPayment } from './renewals.service.js';
+import { findByProviderSubscription, findSubscriptionForUpdate, updateSubscription } from './subscriptions.repository.js';
+import { recordProviderEvent } from './webhooks.repository.js';
+
+type WebhookContext = Pick<AppContext, 'db' | 'platform' | 'jobs'>;
+type EventOf<T extends ProviderEvent['type']> = Extract<ProviderEvent, { type: T }>;
+
+export async function receiveWebhook(
+  ctx: WebhookContext,
+  providerName: string,
+  rawBody: Buffer,
+  signature: string | undefined,
+): Promise<WebhookAnswer> {
+  const payments = ctx.platform.payments;
+  if (providerName !== payments.name) throw notFound(billingMessages.noSuchWebhook);
+  let event: ProviderEvent;
+  try {
+    event = await payments.parseWebhook(rawBody, signature);
+  } catch (error) {
+    if (error instanceof WebhookSignatureError) throw badRequest(billingMessages.badWebhookSignature);
+    throw error;
+  }
+  await withTransaction(ctx, async (tx) => {
+    const type = event.type === 'other' ? `other:${event.providerType}`.slice(0, 200) : event.type;
+    if (await recordProviderEvent(tx.db, payments.name, event.id, type)) await applyEvent(tx, event);
+  });
+  return { received: true };
+}
+
+async function applyEvent(tx: WebhookContext, event: ProviderEvent): Promise<void> {
+  switch (event.type) {
+    case 'subscription.paid':
+      return applyTermPaid(tx, event);
+    case 'charge.refunded':
+      return applyMoneyBack(tx, 'refund', event.chargeId, event.refundId, event.amountCents);
+    case 'charge.disputed':
+      return applyMoneyBack(tx, 'dispute', event.chargeId, event.disputeId, event.amountCents);
+    case 'subscription.payment_failed':
+      return applyPastDue(tx, event);
+    case 'subscription.ended':
+      return applyEnded(tx, event);
+    // Our own calls answer these synchronously; a card detached at the provider fails at its next charge.
+    case 'charge.succeeded':
+    case 'charge.failed':
+    case 'payment_method.detached':
+    case 'other':
+      return;
+  }
+}
+
+/** Our subscription paid through the event's provider subscription (locked), if we have one. */
+async function ourSubscription(tx: WebhookContext, providerSubscriptionId: string) {
+  const row = await findByProviderSubscription(tx.db, tx.platform.payments.name, providerSubscriptionId);
+  return row ? findSubscriptionForUpdate(tx.db, row.id) : null;
+}
+
+/** A renewal the provider paid: the same effect as the renewal job's (the term's ledger keys make a second harmless). */
+async function applyTermPaid(tx: WebhookContext, event: EventOf<'subscription.paid'>): Promise<void> {
+  const row = await ourSubscription(tx, event.subscriptionId);
+  if (!row) return;
+  await applyRenewalPayment(tx, row.id, {
+    chargeId: event.chargeId,
+    amountCents: event.amountCents,
+    paidAt: event.createdAt,
+    periodStart: event.currentPeriodStart,
+    periodEnd: event.currentPeriodEnd,
+  });
+}
+
+/** A refund or dispute: a negative row, one per provider id, on the charge's member, artist and term. */
+async function applyMoneyBack(
+  tx: WebhookContext,
+  kind: 'refund' | 'dispute',
+  chargeId: string,
+  refId: string,
+  amountCents: number,
+): Promise<void> {
+  const provider = tx.platform.payments.name;
+  const charge = await findChargeRow(tx.db, provider, chargeId);
+  await insertLedgerRows(tx.db, [
+    {
+      kind,
+      amountCents: -Math.abs(amountCents),
+      memberId: charge?.memberId ?? null,
+      artistId: charge?.artistId ?? null,
+      subscriptionId: charge?.subscriptionId ?? null,
+      termNumber: charge?.termNumber ?? null,
+      provider,
+      providerChargeId: chargeId,
+      providerRefId: refId,
+      description: kind === 'refund' ? 'Refund' : 'Dispute',
+    },
+  ]);
+}
+
+/**
+ * The provider could not take a renewal: an active row whose term has ended shows past due at once. The
+ * attempts, their times and the mails stay the renewal job's, which hears the same decline when it asks.
+ */
+async function applyPastDue(tx: WebhookContext, event: EventOf<'subscription.payment_failed'>): Promise<void> {
+  const row = await ourSubscription(tx, event.subscriptionId);
+  if (!row || row.status !== 'active' || row.currentPeriodEnd > event.createdAt) return;
+  await updateSubscription(tx.db, row.id, { status: 'past_due' });
+}
+
+/**
+ * The provider ended the subscription: an active one keeps the term it paid and renews no more (the sweep ends
+ * it at the term's end, charging nothing); a past-due one has no paid term left and lapses now.
+ */
+async function applyEnded(tx: WebhookContext, event: EventOf<'subscription.ended'>): Promise<void> {
+  const row = await ourSubscription(tx, event.subscriptionId);
+  if (row?.status === 'active' && !row.cancelAtPeriodEnd) {
+    await updateSubscription(tx.db, row.id, { cancelAtPeriodEnd: true });
+  } else if (row?.status === 'past_due') {
+    await updateSubscription(tx.db, row.id, { status: 'lapsed', nextAttemptAt: null, endedAt: event.createdAt });
+  }
+}
