@@ -131,6 +131,17 @@ describe('Stripe adapter: what the mock server answers', () => {
     expect(customer).toMatchObject({ email: 'ada@example.test', metadata: { memberId } });
   });
 
+  it('forgets the customer\'s email when the member deletes the account; the customer stays', async () => {
+    const provider = makeProvider();
+    const memberId = crypto.randomUUID();
+    const { customerId } = await provider.ensureCustomer({ memberId, email: 'gone@example.test', name: 'Gone Fan' });
+    await provider.forgetCustomer(customerId);
+    await provider.forgetCustomer(customerId);
+    const customer = await provider.stripe.customers.retrieve(customerId);
+    expect(customer).toMatchObject({ id: customerId, metadata: { memberId } });
+    expect(JSON.stringify(customer)).not.toContain('gone@example.test');
+  });
+
   it('makes the yearly Price of 999 cents once, and finds it again by its lookup key', async () => {
     const first = makeProvider();
     const priceId = await first.yearlyPrice(999);
@@ -348,6 +359,11 @@ describe('Stripe adapter: webhook events in our words', () => {
         metadata: {},
       },
       { type: 'other', providerType: 'refund.created' },
+    ],
+    [
+      'charge.dispute.created',
+      { id: 'dp_1', object: 'dispute', amount: 999, charge: 'ch_5', payment_intent: 'pi_5', status: 'needs_response' },
+      { type: 'charge.disputed', chargeId: 'pi_5', disputeId: 'dp_1', amountCents: 999 },
     ],
     [
       'invoice.paid',
