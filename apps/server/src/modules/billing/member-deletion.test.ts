@@ -72,9 +72,7 @@ describe("deleting a member's account, at the payment provider", () => {
       .where(eq(localSubscriptions.customerId, customer!.id));
     expect(subs.map((sub) => sub.status)).toEqual(['canceled', 'canceled']);
     const methods = await t.app.ctx.db.select().from(localPaymentMethods);
-    const mine = methods.filter((method) =>
-      [fan.card.paymentMethodID, card.paymentMethodID].includes(method.id),
-    );
+    const mine = methods.filter((method) => [fan.card.paymentMethodID, card.paymentMethodID].includes(method.id));
     expect(mine).toHaveLength(2);
     expect(mine.every((method) => method.detachedAt !== null && method.customerId === null)).toBe(true);
 

@@ -1,11 +1,7 @@
 /** The fan's mails about renewal, sent from a job queued in the transaction that records what happened. */
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import {
-  renewalDeclinedMail,
-  renewalReceiptMail,
-  subscriptionLapsedMail,
-} from '../../platform/mail/billing-mails.js';
+import { renewalDeclinedMail, renewalReceiptMail, subscriptionLapsedMail } from '../../platform/mail/billing-mails.js';
 import { findArtistById } from '../artists/artists.service.js';
 import { findUser } from '../users/users.service.js';
 import { findSubscription } from './subscriptions.repository.js';

@@ -114,7 +114,11 @@ describe('the renewal job', () => {
 
     const now = await atTermEnd(fan.subscriptionId, 7 * DAY);
     expect(await renew(fan.subscriptionId, now)).toBe('lapsed');
-    expect(await rowOf(fan.subscriptionId)).toMatchObject({ status: 'lapsed', nextAttemptAt: null, renewalAttempts: 4 });
+    expect(await rowOf(fan.subscriptionId)).toMatchObject({
+      status: 'lapsed',
+      nextAttemptAt: null,
+      renewalAttempts: 4,
+    });
     const [providerSub] = await t.app.ctx.db
       .select()
       .from(localSubscriptions)
@@ -165,7 +169,10 @@ describe('the renewal job', () => {
   it('asks again later when the provider has no invoice yet (not due there): no state change', async () => {
     const fan = await subscribeTestFan(t, artist.artistId);
     const early = new Date(Date.now() - MINUTE);
-    await t.app.ctx.db.update(subscriptions).set({ nextAttemptAt: early }).where(eq(subscriptions.id, fan.subscriptionId));
+    await t.app.ctx.db
+      .update(subscriptions)
+      .set({ nextAttemptAt: early })
+      .where(eq(subscriptions.id, fan.subscriptionId));
     const before = await rowOf(fan.subscriptionId);
     expect(await renew(fan.subscriptionId, new Date())).toBe('not_due');
     expect(await rowOf(fan.subscriptionId)).toEqual(before);

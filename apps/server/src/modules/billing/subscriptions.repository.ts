@@ -153,9 +153,7 @@ export async function findByProviderSubscription(db: Database, provider: string,
   const [row] = await db
     .select()
     .from(subscriptions)
-    .where(
-      and(eq(subscriptions.provider, provider), eq(subscriptions.providerSubscriptionId, providerSubscriptionId)),
-    );
+    .where(and(eq(subscriptions.provider, provider), eq(subscriptions.providerSubscriptionId, providerSubscriptionId)));
   return row ?? null;
 }
 

@@ -158,10 +158,12 @@ describe('POST /api/payments/webhooks/{provider}: events applied once', () => {
     await send({ ...event, id: eventId() });
     expect(await renewSubscription(t.app.ctx, fan.subscriptionId, t.clock.now())).toBe('skipped');
     const rows = await ledgerOf(fan.subscriptionId);
-    expect(rows.filter((row) => row.termNumber === 2).map((row) => row.kind).sort()).toEqual([
-      'artist_credit',
-      'charge',
-    ]);
+    expect(
+      rows
+        .filter((row) => row.termNumber === 2)
+        .map((row) => row.kind)
+        .sort(),
+    ).toEqual(['artist_credit', 'charge']);
   });
 
   it('after the job renewed, the same payment learnt from the event changes nothing', async () => {

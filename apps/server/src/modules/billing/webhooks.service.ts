@@ -11,7 +11,11 @@ import { withTransaction } from '../../platform/db/transaction.js';
 import { WebhookSignatureError, type ProviderEvent } from '../../platform/payments/provider.js';
 import { findChargeRow, insertLedgerRows } from './ledger.repository.js';
 import { applyRenewalPayment } from './renewals.service.js';
-import { findByProviderSubscription, findSubscriptionForUpdate, updateSubscription } from './subscriptions.repository.js';
+import {
+  findByProviderSubscription,
+  findSubscriptionForUpdate,
+  updateSubscription,
+} from './subscriptions.repository.js';
 import { recordProviderEvent } from './webhooks.repository.js';
 
 type WebhookContext = Pick<AppContext, 'db' | 'platform' | 'jobs'>;

@@ -28,7 +28,9 @@ function refundEvent(refundId: string, paymentIntent: string) {
     livemode: false,
     pending_webhooks: 1,
     request: { id: null, idempotency_key: null },
-    data: { object: { id: refundId, object: 'refund', amount: 999, status: 'succeeded', payment_intent: paymentIntent } },
+    data: {
+      object: { id: refundId, object: 'refund', amount: 999, status: 'succeeded', payment_intent: paymentIntent },
+    },
   });
 }
 const deliver = (body: string, signature: string, provider = 'stripe') =>

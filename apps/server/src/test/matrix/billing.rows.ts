@@ -18,6 +18,12 @@ async function savedCardOf(w: MatrixWorld, actor: ActorName) {
   return saveTestCard(w.t.app, w.cookies[owner]!, w.people[owner].id);
 }
 
+/** POST /api/subscriptions for `memberID` to the artist, paid with a card the actor saved. */
+async function subscribeWithOwnCard(w: MatrixWorld, actor: ActorName, memberID: string, artistID: string) {
+  const { paymentMethodID } = await savedCardOf(w, actor);
+  return { method: 'POST' as const, url: '/api/subscriptions', payload: { memberID, paymentMethodID, artistID } };
+}
+
 /** otherFan's subscription (in term) to a fresh artist, made for each actor so each cancel finds one. */
 async function otherFansSubscription(w: MatrixWorld): Promise<string> {
   const [row] = await w.t.app.ctx.db
@@ -95,43 +101,19 @@ export const billingRows: MatrixRow[] = [
   {
     route: 'POST /api/subscriptions',
     case: 'to the ACTIVE artist with a saved card: otherFan subscribes already (409), the artist itself 400',
-    request: async (w, actor) => ({
-      method: 'POST',
-      url: '/api/subscriptions',
-      payload: {
-        memberID: memberId(w, actor),
-        paymentMethodID: (await savedCardOf(w, actor)).paymentMethodID,
-        artistID: w.people.artist.artistId,
-      },
-    }),
+    request: (w, actor) => subscribeWithOwnCard(w, actor, memberId(w, actor), w.people.artist.artistId),
     expected: matrix({ anonymous: 401, otherFan: 409, artist: 400, rest: 201 }),
   },
   {
     route: 'POST /api/subscriptions',
     case: 'to the unapproved artist: hidden from others, not taking subscribers for admins',
-    request: async (w, actor) => ({
-      method: 'POST',
-      url: '/api/subscriptions',
-      payload: {
-        memberID: memberId(w, actor),
-        paymentMethodID: (await savedCardOf(w, actor)).paymentMethodID,
-        artistID: w.people.otherArtist.artistId,
-      },
-    }),
+    request: (w, actor) => subscribeWithOwnCard(w, actor, memberId(w, actor), w.people.otherArtist.artistId),
     expected: matrix({ anonymous: 401, otherArtist: 400, admin: 409, rest: 404 }),
   },
   {
     route: 'POST /api/subscriptions',
     case: 'as someone else (fan’s id)',
-    request: async (w, actor) => ({
-      method: 'POST',
-      url: '/api/subscriptions',
-      payload: {
-        memberID: w.people.fan.id,
-        paymentMethodID: (await savedCardOf(w, actor)).paymentMethodID,
-        artistID: w.people.artist.artistId,
-      },
-    }),
+    request: (w, actor) => subscribeWithOwnCard(w, actor, w.people.fan.id, w.people.artist.artistId),
     // fan subscribed in the row before: its own request is the 409 of a second subscription.
     expected: matrix({ anonymous: 401, fan: 409, rest: 403 }),
   },

@@ -112,6 +112,8 @@ export const subscriptions = pgTable(
       .where(sql`${t.status} in ('incomplete', 'active', 'past_due')`),
     uniqueIndex('subscriptions_request_key_idx').on(t.memberId, t.requestKey),
     index('subscriptions_due_idx').on(t.nextAttemptAt),
+    // A provider's event names its subscription: the webhook finds ours by it.
+    index('subscriptions_provider_ref_idx').on(t.provider, t.providerSubscriptionId),
   ],
 );
 

@@ -131,7 +131,7 @@ describe('Stripe adapter: what the mock server answers', () => {
     expect(customer).toMatchObject({ email: 'ada@example.test', metadata: { memberId } });
   });
 
-  it('forgets the customer\'s email when the member deletes the account; the customer stays', async () => {
+  it("forgets the customer's email when the member deletes the account; the customer stays", async () => {
     const provider = makeProvider();
     const memberId = crypto.randomUUID();
     const { customerId } = await provider.ensureCustomer({ memberId, email: 'gone@example.test', name: 'Gone Fan' });

@@ -1,0 +1,1 @@
+CREATE INDEX "subscriptions_provider_ref_idx" ON "subscriptions" USING btree ("provider","provider_subscription_id");
