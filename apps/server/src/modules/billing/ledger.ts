@@ -14,11 +14,8 @@ export function payableFrom(paidAt: Date): Date {
   return new Date(Date.UTC(paidAt.getUTCFullYear(), paidAt.getUTCMonth() + 1, PAYOUT_WINDOW_FIRST_DAY));
 }
 
-/** A paid term: which subscription and term, and the provider's payment. */
+/** A paid term: its number and the provider's payment. */
 export interface PaidTerm {
-  memberId: string;
-  artistId: string;
-  subscriptionId: string;
   termNumber: number;
   provider: string;
   chargeId: string;
@@ -30,11 +27,14 @@ export interface PaidTerm {
  * The ledger's two rows for a paid term: the member's charge and the artist's credit, payable from the 22nd
  * of the following month. Their unique term keys make writing them twice (our call and an event) harmless.
  */
-export function paidTermRows(term: PaidTerm): NewLedgerRow[] {
+export function paidTermRows(
+  subscription: { id: string; memberId: string; artistId: string },
+  term: PaidTerm,
+): NewLedgerRow[] {
   const common = {
-    memberId: term.memberId,
-    artistId: term.artistId,
-    subscriptionId: term.subscriptionId,
+    memberId: subscription.memberId,
+    artistId: subscription.artistId,
+    subscriptionId: subscription.id,
     termNumber: term.termNumber,
     provider: term.provider,
     providerChargeId: term.chargeId,

@@ -124,10 +124,7 @@ export async function applyRenewalPayment(
   });
   await insertLedgerRows(
     tx.db,
-    paidTermRows({
-      memberId: row.memberId,
-      artistId: row.artistId,
-      subscriptionId: row.id,
+    paidTermRows(row, {
       termNumber,
       provider: row.provider ?? tx.platform.payments.name,
       chargeId: payment.chargeId,

@@ -95,10 +95,7 @@ async function recordFirstYear(
     });
     await insertLedgerRows(
       tx.db,
-      paidTermRows({
-        memberId: row.memberId,
-        artistId: row.artistId,
-        subscriptionId: row.id,
+      paidTermRows(row, {
         termNumber: 1,
         provider,
         chargeId: payment.charge.chargeId,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lte, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
 import { paymentCards, subscriptions } from '../../platform/db/schema/billing.js';
 
@@ -58,9 +58,14 @@ export async function deletePaymentCardsOfMember(db: Database, memberId: string)
   return rows.map((row) => row.ref);
 }
 
-export async function findSubscription(db: Database, id: string): Promise<SubscriptionRow | null> {
-  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
+/** The one subscription matching `where`, or null. */
+async function findOne(db: Database, where: SQL | undefined): Promise<SubscriptionRow | null> {
+  const [row] = await db.select().from(subscriptions).where(where);
   return row ?? null;
+}
+
+export function findSubscription(db: Database, id: string): Promise<SubscriptionRow | null> {
+  return findOne(db, eq(subscriptions.id, id));
 }
 
 export async function findSubscriptionForUpdate(db: Database, id: string): Promise<SubscriptionRow | null> {
@@ -68,27 +73,20 @@ export async function findSubscriptionForUpdate(db: Database, id: string): Promi
   return row ?? null;
 }
 
-export async function findByRequestKey(db: Database, memberId: string, requestKey: string) {
-  const [row] = await db
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.memberId, memberId), eq(subscriptions.requestKey, requestKey)));
-  return row ?? null;
+export function findByRequestKey(db: Database, memberId: string, requestKey: string) {
+  return findOne(db, and(eq(subscriptions.memberId, memberId), eq(subscriptions.requestKey, requestKey)));
 }
 
 /** The member's live (incomplete, active or past due) subscription to the artist, if any. */
-export async function findLiveSubscription(db: Database, memberId: string, artistId: string) {
-  const [row] = await db
-    .select()
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.memberId, memberId),
-        eq(subscriptions.artistId, artistId),
-        inArray(subscriptions.status, ['incomplete', 'active', 'past_due']),
-      ),
-    );
-  return row ?? null;
+export function findLiveSubscription(db: Database, memberId: string, artistId: string) {
+  return findOne(
+    db,
+    and(
+      eq(subscriptions.memberId, memberId),
+      eq(subscriptions.artistId, artistId),
+      inArray(subscriptions.status, ['incomplete', 'active', 'past_due']),
+    ),
+  );
 }
 
 export async function insertSubscription(db: Database, values: typeof subscriptions.$inferInsert) {
@@ -149,12 +147,11 @@ export function listDueSubscriptions(
 }
 
 /** Our subscription paid through the provider's subscription `providerSubscriptionId`. */
-export async function findByProviderSubscription(db: Database, provider: string, providerSubscriptionId: string) {
-  const [row] = await db
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.provider, provider), eq(subscriptions.providerSubscriptionId, providerSubscriptionId)));
-  return row ?? null;
+export function findByProviderSubscription(db: Database, provider: string, providerSubscriptionId: string) {
+  return findOne(
+    db,
+    and(eq(subscriptions.provider, provider), eq(subscriptions.providerSubscriptionId, providerSubscriptionId)),
+  );
 }
 
 /** The provider subscriptions ever paid for the member (to cancel them there: cancelling is idempotent). */
