@@ -38,6 +38,7 @@ const envSchema = z.object({
   FFPROBE_PATH: z.string().min(1).optional(),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
+  RENEWAL_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   MAX_SONG_SECONDS: z.coerce
     .number()
     .int()
@@ -131,6 +132,8 @@ export interface Config {
    * (4 heartbeats) has run out, found by the queue's upkeep that also runs at this interval.
    */
   jobHeartbeatSeconds: number;
+  /** How often the renewal sweep looks for subscriptions due (docs/decisions/0017). */
+  renewalSweepSeconds: number;
   maxUploadBytes: number;
   /** Multipart uploads untouched this long are aborted by the storage sweep (docs/storage.md). */
   staleUploadMs: number;
@@ -252,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ffprobePath: e.FFPROBE_PATH,
     workerConcurrency: e.WORKER_CONCURRENCY,
     jobHeartbeatSeconds: e.JOB_HEARTBEAT_SECONDS,
+    renewalSweepSeconds: e.RENEWAL_SWEEP_SECONDS,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     staleUploadMs: Math.round(e.STALE_UPLOAD_DAYS * 24 * 60 * 60 * 1000),
     maxSongSeconds: e.MAX_SONG_SECONDS,
