@@ -5,8 +5,6 @@ import { RENEWAL_MAIL_JOB, renewalMail, sendRenewalMail } from './renewal-mails.
 import { renewDueSubscriptions } from './renewals.service.js';
 
 export const RENEWAL_SWEEP_JOB = 'billing.renewal-sweep';
-/** How often the sweep looks for subscriptions due (docs/decisions/0017). */
-export const RENEWAL_SWEEP_SECONDS = 10 * 60;
 const SWEEP_KEY = 'renewals';
 
 export function registerBillingJobs(ctx: AppContext): void {
@@ -21,12 +19,12 @@ export function registerBillingJobs(ctx: AppContext): void {
     // A failed sweep is not retried: the next one comes anyway.
     retryLimit: 0,
     handle: async () => {
-      await queueNextSweep(RENEWAL_SWEEP_SECONDS);
+      await queueNextSweep(ctx.config.renewalSweepSeconds);
       const counts = await renewDueSubscriptions(ctx, new Date());
       ctx.log.info({ counts }, 'renewal sweep');
       return 'success';
     },
-    onWorkerStart: () => queueNextSweep(RENEWAL_SWEEP_SECONDS),
+    onWorkerStart: () => queueNextSweep(ctx.config.renewalSweepSeconds),
   });
   ctx.jobs.define({
     name: RENEWAL_MAIL_JOB,
