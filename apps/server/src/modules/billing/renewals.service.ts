@@ -24,13 +24,18 @@ import {
   type SubscriptionRow,
 } from './subscriptions.repository.js';
 
-type RenewalContext = Pick<AppContext, 'db' | 'platform' | 'jobs'>;
+type WriteContext = Pick<AppContext, 'db' | 'platform' | 'jobs'>;
+type RenewalContext = WriteContext & Pick<AppContext, 'log'>;
 
 /** A declined renewal is tried again this many days after the term ended; after the last, it lapses. */
 export const RETRY_AFTER_DAYS = [1, 3, 7] as const;
 const DAY_MS = 24 * 3600 * 1000;
 
-export type RenewalOutcome = 'renewed' | 'declined' | 'lapsed' | 'ended' | 'not_due' | 'skipped';
+export type RenewalOutcome = 'renewed' | 'declined' | 'lapsed' | 'ended' | 'not_due' | 'skipped' | 'failed';
+
+/** The card was detached or is unusable at the provider: for the fan, a renewal that did not go through. */
+const CARD_GONE = new Set(['payment_method_unattached', 'payment_method_unusable']);
+export const CARD_GONE_REASON = 'Your saved card can no longer be charged.';
 
 /** The provider's key for one attempt at one term (decision 0013, section 4). */
 export const renewalKey = (subscriptionId: string, term: number, attempt: number) =>
@@ -42,14 +47,24 @@ export async function renewDueSubscriptions(
   now: Date,
   pageSize = 100,
 ): Promise<Record<RenewalOutcome, number>> {
-  const counts = { renewed: 0, declined: 0, lapsed: 0, ended: 0, not_due: 0, skipped: 0 };
+  const counts = { renewed: 0, declined: 0, lapsed: 0, ended: 0, not_due: 0, skipped: 0, failed: 0 };
   let after: { at: Date; id: string } | null = null;
   for (;;) {
     const page = await listDueSubscriptions(ctx.db, now, after, pageSize);
-    for (const row of page) counts[await renewSubscription(ctx, row.id, now)] += 1;
+    for (const row of page) counts[await renewOrLog(ctx, row.id, now)] += 1;
     const last = page.at(-1);
     if (!last || page.length < pageSize) return counts;
     after = { at: last.nextAttemptAt!, id: last.id };
+  }
+}
+
+/** One row's failure (the provider unreachable, a bug) is logged and left due: it never stops the others. */
+async function renewOrLog(ctx: RenewalContext, id: string, now: Date): Promise<RenewalOutcome> {
+  try {
+    return await renewSubscription(ctx, id, now);
+  } catch (error) {
+    ctx.log.error({ err: error, subscriptionId: id }, 'renewal failed; the next sweep tries again');
+    return 'failed';
   }
 }
 
@@ -71,7 +86,10 @@ export async function renewSubscription(ctx: RenewalContext, id: string, now: Da
       idempotencyKey: renewalKey(row.id, row.termNumber + 1, attempt),
     });
   } catch (error) {
-    if (error instanceof PaymentDeclinedError) return recordDecline(ctx, row, attempt, error);
+    if (error instanceof PaymentDeclinedError) return recordDecline(ctx, row, attempt, error.message);
+    if (error instanceof PaymentRequestError && CARD_GONE.has(error.code)) {
+      return recordDecline(ctx, row, attempt, CARD_GONE_REASON);
+    }
     if (error instanceof PaymentRequestError && error.code === 'subscription_not_due') return 'not_due';
     // Cancelled at the provider (its dashboard, say): nothing to charge; the term we have is the last.
     if (error instanceof PaymentRequestError && error.code === 'subscription_canceled') {
@@ -106,7 +124,7 @@ const termPaymentOf = (payment: SubscriptionPayment): TermPayment => ({
  * before from the other path: our call or the event) changes nothing and answers false.
  */
 export async function applyRenewalPayment(
-  tx: RenewalContext,
+  tx: WriteContext,
   subscriptionId: string,
   payment: TermPayment,
 ): Promise<boolean> {
@@ -141,7 +159,7 @@ export async function applyRenewalPayment(
  * sweep run again, may have written this attempt first); answers whether it did.
  */
 async function writeIfUnchanged(
-  tx: RenewalContext,
+  tx: WriteContext,
   seen: SubscriptionRow,
   patch: SubscriptionPatch,
   mail?: RenewalMail,
@@ -164,9 +182,9 @@ async function recordDecline(
   ctx: RenewalContext,
   row: SubscriptionRow,
   attempt: number,
-  error: PaymentDeclinedError,
+  reason: string,
 ): Promise<RenewalOutcome> {
-  const mail = { subscriptionId: row.id, amountCents: row.priceCents, reason: error.message };
+  const mail = { subscriptionId: row.id, amountCents: row.priceCents, reason };
   const retryDays = RETRY_AFTER_DAYS[attempt - 1];
   if (retryDays !== undefined) {
     const retryAt = new Date(row.currentPeriodEnd.getTime() + retryDays * DAY_MS);
@@ -199,6 +217,6 @@ export async function cancelAtProviderNow(ctx: Pick<AppContext, 'platform'>, pro
   }
 }
 
-async function queueMail(tx: RenewalContext, mail: RenewalMail): Promise<void> {
+async function queueMail(tx: WriteContext, mail: RenewalMail): Promise<void> {
   await tx.jobs.send(RENEWAL_MAIL_JOB, mail, { db: tx.db });
 }

@@ -12,7 +12,7 @@ import { createArtist, readMails, type TestArtist } from '../../test/factories.j
 import { findActiveSubscriptions } from './billing.service.js';
 import { payableFrom } from './ledger.js';
 import { RENEWAL_MAIL_JOB } from './renewal-mails.js';
-import { renewalKey, renewDueSubscriptions, renewSubscription } from './renewals.service.js';
+import { CARD_GONE_REASON, renewalKey, renewDueSubscriptions, renewSubscription } from './renewals.service.js';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -176,6 +176,31 @@ describe('the renewal job', () => {
     const before = await rowOf(fan.subscriptionId);
     expect(await renew(fan.subscriptionId, new Date())).toBe('not_due');
     expect(await rowOf(fan.subscriptionId)).toEqual(before);
+  });
+});
+
+describe('the renewal job when the provider refuses the request', () => {
+  it('treats a card detached at the provider as a declined renewal: past due, the fan told why', async () => {
+    const fan = await subscribeTestFan(t, artist.artistId);
+    await t.payments.detachPaymentMethod(fan.card.paymentMethodID);
+    expect(await renew(fan.subscriptionId, await atTermEnd(fan.subscriptionId))).toBe('declined');
+    expect(await rowOf(fan.subscriptionId)).toMatchObject({ status: 'past_due', renewalAttempts: 1 });
+    const mail = (await mailsTo(fan.user.email)).find((text) => text.includes('We could not renew'));
+    expect(mail).toContain(CARD_GONE_REASON);
+  });
+
+  it('logs a row the provider cannot renew and goes on with the others in the sweep', async () => {
+    const broken = await subscribeTestFan(t, artist.artistId);
+    const fine = await subscribeTestFan(t, artist.artistId);
+    await t.app.ctx.db
+      .update(subscriptions)
+      .set({ providerSubscriptionId: 'sub_local_unknown' })
+      .where(eq(subscriptions.id, broken.subscriptionId));
+    const now = await atTermEnd(fine.subscriptionId);
+    const counts = await renewDueSubscriptions(t.app.ctx, now);
+    expect(counts.failed).toBeGreaterThanOrEqual(1);
+    expect((await rowOf(fine.subscriptionId)).termNumber).toBe(2);
+    expect(await rowOf(broken.subscriptionId)).toMatchObject({ status: 'active', termNumber: 1 });
   });
 });
 
