@@ -188,7 +188,7 @@ async function recordDecline(
   const retryDays = RETRY_AFTER_DAYS[attempt - 1];
   if (retryDays !== undefined) {
     const retryAt = new Date(row.currentPeriodEnd.getTime() + retryDays * DAY_MS);
-    const patch = { status: 'past_due', renewalAttempts: attempt, nextAttemptAt: retryAt };
+    const patch: SubscriptionPatch = { status: 'past_due', renewalAttempts: attempt, nextAttemptAt: retryAt };
     const written = await withTransaction(ctx, (tx) =>
       writeIfUnchanged(tx, row, patch, { ...mail, kind: 'declined', retryAt: retryAt.toISOString() }),
     );
@@ -196,14 +196,19 @@ async function recordDecline(
   }
   // Before our write: a crash between the two repeats this attempt, whose key replays the decline.
   await cancelAtProviderNow(ctx, row.providerSubscriptionId!);
-  const patch = { status: 'lapsed', renewalAttempts: attempt, nextAttemptAt: null, endedAt: new Date() };
+  const patch: SubscriptionPatch = {
+    status: 'lapsed',
+    renewalAttempts: attempt,
+    nextAttemptAt: null,
+    endedAt: new Date(),
+  };
   const written = await withTransaction(ctx, (tx) => writeIfUnchanged(tx, row, patch, { ...mail, kind: 'lapsed' }));
   return written ? 'lapsed' : 'skipped';
 }
 
 /** A subscription set to end (or ended at the provider) ends at its term's end: status canceled, no charge. */
 async function endCancelledTerm(ctx: RenewalContext, row: SubscriptionRow): Promise<RenewalOutcome> {
-  const patch = { status: 'canceled', nextAttemptAt: null, endedAt: row.currentPeriodEnd };
+  const patch: SubscriptionPatch = { status: 'canceled', nextAttemptAt: null, endedAt: row.currentPeriodEnd };
   const written = await withTransaction(ctx, (tx) => writeIfUnchanged(tx, row, patch));
   return written ? 'ended' : 'skipped';
 }
