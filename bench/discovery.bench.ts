@@ -22,7 +22,7 @@
  * `$BENCH_DIR/postgres`. Run after `npm run build`: `npm run bench:discovery -w @hfm/bench`.
  * Results: bench/results/discovery-<engine>.json; summary in docs/performance.md.
  * Knobs: BENCH_ENGINES (pglite,postgres), BENCH_ROUNDS (3), BENCH_SECONDS (15: the measured run's length, roughly), BENCH_WARMUP_REQUESTS (1 per connection),
- * BENCH_ARTISTS, BENCH_SONGS, BENCH_PREVIEW_RANGE_BYTES (65536), BENCH_OUT_SUFFIX, BENCH_ENDPOINTS (a comma list
+ * BENCH_ARTISTS, BENCH_SONGS, BENCH_PREVIEW_RANGE_BYTES (65536), BENCH_OUT_SUFFIX, BENCH_DATABASE_NAME (bench), BENCH_ENDPOINTS (a comma list
  * of the four names, to measure some), BENCH_CPU_PROF=<folder> (every child writes a CPU profile there).
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';

@@ -6,7 +6,9 @@ import { matchQueries } from './search.repository.js';
 /**
  * The search queries are written so the planner can answer them from the GiST trigram indexes on
  * lower(title) and lower(name), nearest first: with a catalogue large enough that a sequential scan costs
- * more, each plan uses its index and never scans the table. Rows are wide (bio, comment, liner notes) so a
+ * more, each plan uses its index and never scans the table. Songs are searched band by band (decision
+ * 0019): each band's query must use that band's partial index, which the planner only does when the query
+ * states the band's condition as the index's predicate. Rows are wide (bio, comment, liner notes) so a
  * scan's cost is clearly above the index's, whatever the engine's version; `vacuum analyze` gives the
  * planner statistics, as autovacuum does in production.
  */

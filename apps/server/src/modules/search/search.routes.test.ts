@@ -228,8 +228,9 @@ describe('GET /api/search', () => {
 
   it('ranks a prefix match first even when a full page of other matches is nearer by similarity', async () => {
     const artist = await findableArtist('Nearness Makers');
-    // Short titles share most of their trigrams with the term; the long one starts with it but is far.
-    for (let n = 0; n < SEARCH_LIMIT_PER_TYPE + 2; n += 1) await releasedSong(`A Zephyrine ${n}`, artist);
+    // Short titles share most of their trigrams with the term; the long one starts with it but is far. More
+    // than the nearest rows the first walk reads, so only the walk of rows starting with the term finds it.
+    for (let n = 0; n < 2 * SEARCH_LIMIT_PER_TYPE + 2; n += 1) await releasedSong(`A Zephyrine ${n}`, artist);
     const far = 'Zephyrine and the very long road through the mountains of the north, at night';
     await releasedSong(far, artist);
     const songs = textsOf(await results('zephyrine'), 'song');

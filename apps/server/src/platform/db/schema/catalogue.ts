@@ -18,6 +18,7 @@ import {
 import { artists } from './artists.js';
 import { createdAt, id, updatedAt } from './columns.js';
 import { genres } from './genres.js';
+import { inTitleBand, TITLE_BANDS } from './title-bands.js';
 import { users } from './identity.js';
 
 export const songs = pgTable(
@@ -67,7 +68,11 @@ export const songs = pgTable(
   },
   (t) => [
     index('songs_artist_created_idx').on(t.artistId, t.createdAt),
-    index('songs_title_trgm_idx').using('gist', sql`lower(${t.title}) gist_trgm_ops`),
+    ...TITLE_BANDS.map((band) =>
+      index(`songs_title_${band.name}_trgm_idx`)
+        .using('gist', sql`lower(${t.title}) gist_trgm_ops`)
+        .where(inTitleBand(t.title, band)),
+    ),
     check('songs_status_check', sql`${t.status} in ('pending', 'uploading', 'ready', 'failed')`),
   ],
 );

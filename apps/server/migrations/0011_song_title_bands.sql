@@ -1,0 +1,5 @@
+DROP INDEX "songs_title_trgm_idx";--> statement-breakpoint
+CREATE INDEX "songs_title_short_trgm_idx" ON "songs" USING gist (lower("title") gist_trgm_ops) WHERE (coalesce(array_length(show_trgm(lower("songs"."title")), 1), 0) >= 0 and coalesce(array_length(show_trgm(lower("songs"."title")), 1), 0) <= 13);--> statement-breakpoint
+CREATE INDEX "songs_title_medium_trgm_idx" ON "songs" USING gist (lower("title") gist_trgm_ops) WHERE (coalesce(array_length(show_trgm(lower("songs"."title")), 1), 0) >= 14 and coalesce(array_length(show_trgm(lower("songs"."title")), 1), 0) <= 16);--> statement-breakpoint
+CREATE INDEX "songs_title_long_trgm_idx" ON "songs" USING gist (lower("title") gist_trgm_ops) WHERE (coalesce(array_length(show_trgm(lower("songs"."title")), 1), 0) >= 17 and coalesce(array_length(show_trgm(lower("songs"."title")), 1), 0) <= 19);--> statement-breakpoint
+CREATE INDEX "songs_title_longest_trgm_idx" ON "songs" USING gist (lower("title") gist_trgm_ops) WHERE coalesce(array_length(show_trgm(lower("songs"."title")), 1), 0) >= 20;
