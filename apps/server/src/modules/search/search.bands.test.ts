@@ -1,7 +1,7 @@
 import { searchResults } from '@hfm/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { trigramCount } from '../../platform/db/schema/title-bands.js';
+import { trigramCount } from '../../platform/db/schema/catalogue.js';
 import { createArtist, createSong, type TestArtist } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 

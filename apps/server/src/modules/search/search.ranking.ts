@@ -1,4 +1,4 @@
-import { TITLE_BANDS, type TitleBand } from '../../platform/db/schema/title-bands.js';
+import { TITLE_BANDS, type TitleBand } from '../../platform/db/schema/catalogue.js';
 
 /** What a candidate is ranked by: exact, then prefix, then trigram distance, then shorter, then text. */
 export interface Ranked {

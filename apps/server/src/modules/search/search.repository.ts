@@ -1,9 +1,15 @@
 import { and, asc, eq, isNotNull, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
 import { artistPhotos, artists } from '../../platform/db/schema/artists.js';
-import { albums, songs } from '../../platform/db/schema/catalogue.js';
 import { genres } from '../../platform/db/schema/genres.js';
-import { inTitleBand, TITLE_BANDS, trigramCount, type TitleBand } from '../../platform/db/schema/title-bands.js';
+import {
+  albums,
+  inTitleBand,
+  songs,
+  TITLE_BANDS,
+  trigramCount,
+  type TitleBand,
+} from '../../platform/db/schema/catalogue.js';
 import { releasedSong } from '../access/released.js';
 import { bestOf, CANDIDATES_PER_RESULT, nearestOverBands, type MatchKind } from './search.ranking.js';
 
