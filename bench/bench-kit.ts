@@ -6,13 +6,14 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { codeFromMail } from '../e2e/support/server.ts';
+import { codeFromMail, freePort } from '../e2e/support/server.ts';
+
+export { freePort };
 
 export type Engine = 'pglite' | 'postgres';
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -22,17 +23,6 @@ export const round = (value: number, places = 2) => Math.round(value * 10 ** pla
 export const loadAverage = () => os.loadavg().map((value) => round(value));
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 async function admin(statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: ADMIN_URL });

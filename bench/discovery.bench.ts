@@ -27,10 +27,10 @@
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../e2e/support/server.ts';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { toWaves, type CapturedQuery, type Captures, type ChildRequest } from './discovery-capture.ts';
@@ -82,17 +82,6 @@ interface Child {
   child: ChildProcess;
   call<T>(request: Omit<ChildRequest, 'id'>): Promise<T>;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 function startChild(mode: '--server' | '--bare-sql' | '--bare-file', env: Record<string, string>): Promise<Child> {

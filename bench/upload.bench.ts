@@ -22,10 +22,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../e2e/support/server.ts';
 
 const PART_SIZE = 5_242_880;
 const FILE_BYTES = Number(process.env.BENCH_UPLOAD_BYTES ?? 256 * 1024 ** 2);
@@ -39,17 +39,6 @@ interface Request {
   op: 'create' | 'complete' | 'delete' | 'heap';
   parts?: { ETag: string; PartNumber: number }[];
   uploadId?: string;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 /** The child: the real built app with the real config, listening, answering storage calls over IPC. */
