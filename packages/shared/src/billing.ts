@@ -25,9 +25,14 @@ export const billingMessages = {
   badIdempotencyKey: 'The Idempotency-Key header must be 1 to 255 visible characters.',
   badWebhookSignature: 'The webhook signature is missing, wrong or too old.',
   noSuchWebhook: 'No webhook is taken for this payment provider.',
+  noCardSetup: 'Cards are entered with the card form here, not through Stripe.',
 } as const;
 
 export const memberIdParams = z.object({ memberID: id });
+
+/** POST /api/subscriptions/card-setup/{memberID} (Stripe only): the SetupIntent's secret for Stripe.js. */
+export const cardSetupAnswer = z.object({ clientSecret: z.string() });
+export type CardSetupAnswer = z.infer<typeof cardSetupAnswer>;
 export const savedCardParams = z.object({ memberID: id, cardId: id });
 export const subscriptionIdParams = z.object({ id });
 

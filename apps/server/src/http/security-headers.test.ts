@@ -55,6 +55,23 @@ describe('security headers under https', () => {
     }
   });
 
+  it("lets Stripe.js, its card element's frames and its API in only when Stripe takes the cards", () => {
+    const stripe = contentSecurityPolicy(
+      loadConfig({
+        PAYMENTS_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_hfm',
+        STRIPE_WEBHOOK_SECRET: 'whsec_hfm',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_hfm',
+      }),
+    );
+    expect(stripe.scriptSrc).toEqual(["'self'", 'https://js.stripe.com']);
+    expect(stripe.frameSrc).toEqual(["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com']);
+    expect(stripe.connectSrc).toEqual(["'self'", 'https://api.stripe.com']);
+    const local = contentSecurityPolicy(loadConfig({}));
+    expect(local.scriptSrc).toEqual(["'self'"]);
+    expect(local.frameSrc).toEqual(["'self'"]);
+  });
+
   it('lets media and upload parts reach the S3 endpoint when one is configured', () => {
     const policy = contentSecurityPolicy(
       loadConfig({ S3_BUCKET: 'hfm-media', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'true' }),

@@ -17,6 +17,16 @@ export function storageOrigins(config: Config): string[] {
     : [`${endpoint.protocol}//${s3.bucket}.${endpoint.host}`, endpoint.origin];
 }
 
+/** Stripe.js, its card element's frames and its API (Stripe's published policy), only when Stripe takes cards. */
+function stripeSources(config: Config) {
+  if (config.payments.provider !== 'stripe') return { script: [], frame: [], connect: [] };
+  return {
+    script: ['https://js.stripe.com'],
+    frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+    connect: ['https://api.stripe.com'],
+  };
+}
+
 /**
  * The page policy the built web app works under (an e2e test loads the pages in Chromium and fails on any
  * violation): scripts only from this origin, no inline script and no eval; styles also inline, since sonner, TipTap and react-easy-crop insert `<style>` elements; media
@@ -24,14 +34,16 @@ export function storageOrigins(config: Config): string[] {
  */
 export function contentSecurityPolicy(config: Config) {
   const storage = storageOrigins(config);
+  const stripe = stripeSources(config);
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    scriptSrc: ["'self'", ...stripe.script],
     scriptSrcAttr: ["'none'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:', ...storage],
     mediaSrc: ["'self'", 'blob:', ...storage],
-    connectSrc: ["'self'", ...storage],
+    connectSrc: ["'self'", ...storage, ...stripe.connect],
+    frameSrc: ["'self'", ...stripe.frame],
     workerSrc: ["'self'", 'blob:'],
     fontSrc: ["'self'", 'data:'],
     objectSrc: ["'none'"],

@@ -1,5 +1,6 @@
 import {
   attachPaymentMethodBody,
+  cardSetupAnswer,
   idempotencyKeyHeaders,
   memberIdParams,
   publicSubscription,
@@ -14,7 +15,7 @@ import {
 } from '@hfm/shared';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { attachPaymentMethod, listSavedCards, removeSavedCard } from './cards.service.js';
+import { attachPaymentMethod, createCardSetup, listSavedCards, removeSavedCard } from './cards.service.js';
 import { subscribe } from './subscribe.service.js';
 import { cancelSubscription, listMemberSubscriptions } from './subscriptions.service.js';
 
@@ -47,6 +48,14 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
       const { card, created } = await attachPaymentMethod(ctx, request.currentUser, memberID, request.body);
       return reply.status(created ? 201 : 200).send(card);
     },
+  );
+  r.post(
+    '/api/subscriptions/card-setup/:memberID',
+    signedIn("Stripe only: a SetupIntent's client secret for Stripe.js's card element: themself only", {
+      params: memberIdParams,
+      response: { 200: cardSetupAnswer },
+    }),
+    async (request) => createCardSetup(ctx, request.currentUser, request.params.memberID),
   );
   r.delete(
     '/api/subscriptions/payment-methods/:memberID/:cardId',

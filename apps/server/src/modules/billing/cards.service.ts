@@ -3,6 +3,7 @@ import {
   cardNameField,
   postalCodeField,
   type AttachPaymentMethodBody,
+  type CardSetupAnswer,
   type SavedCard,
 } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
@@ -44,6 +45,18 @@ export async function ensureCustomerId(ctx: BillingContext, member: SessionUser)
   });
   await saveCustomerId(ctx.db, member.id, provider.name, customerId);
   return customerId;
+}
+
+/**
+ * POST /api/subscriptions/card-setup/{memberID}: the member themself, with Stripe. Stripe.js confirms the
+ * answer's secret with the card element, and the card it names is then attached as any other token.
+ */
+export async function createCardSetup(ctx: BillingContext, actor: Actor, memberId: string): Promise<CardSetupAnswer> {
+  const member = await requireAccess(ctx, actor, 'user.pay', [memberId]);
+  const provider = ctx.platform.payments;
+  if (!provider.createCardSetup) throw notFound(billingMessages.noCardSetup);
+  const customerId = await ensureCustomerId(ctx, member);
+  return provider.createCardSetup(customerId);
 }
 
 /** GET /api/subscriptions/card-list/{memberID}: the member themself, or an admin. */

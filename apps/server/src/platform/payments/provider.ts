@@ -49,6 +49,11 @@ export interface AttachInput {
   paymentMethodId: string;
 }
 
+export interface CardSetup {
+  /** Given to Stripe.js only, for the member's own browser (Stripe: the SetupIntent's client_secret). */
+  clientSecret: string;
+}
+
 export interface ChargeInput {
   customerId: string;
   /** Must be attached to the customer. The charge is off-session: the member is not at the keyboard. */
@@ -265,6 +270,13 @@ export interface PaymentProvider {
    * an already attached card to the same customer answers its details again.
    */
   attachPaymentMethod(input: AttachInput): Promise<CardDetails>;
+
+  /**
+   * Stripe only: a SetupIntent for the customer, whose client secret Stripe.js confirms with the card element
+   * (the number never reaches us; the confirmed intent names the new card's token, which is then attached).
+   * The local provider has no such step: its card form posts to its own tokeniser.
+   */
+  createCardSetup?(customerId: string): Promise<CardSetup>;
 
   /** The card can no longer be charged. Detaching a detached card answers as the first call did. */
   detachPaymentMethod(paymentMethodId: string): Promise<void>;

@@ -81,6 +81,19 @@ export const billingRows: MatrixRow[] = [
     expected: signedInOnly(400),
   },
   {
+    // The matrix runs on the local provider, which has no SetupIntents: the member is told so (404).
+    route: 'POST /api/subscriptions/card-setup/:memberID',
+    case: 'oneself, with the local provider',
+    request: (w, actor) => ({ method: 'POST', url: `/api/subscriptions/card-setup/${memberId(w, actor)}` }),
+    expected: signedInOnly(404),
+  },
+  {
+    route: 'POST /api/subscriptions/card-setup/:memberID',
+    case: 'for fan: fan only',
+    request: (w) => ({ method: 'POST', url: `/api/subscriptions/card-setup/${w.people.fan.id}` }),
+    expected: matrix({ anonymous: 401, fan: 404, rest: 403 }),
+  },
+  {
     route: 'DELETE /api/subscriptions/payment-methods/:memberID/:cardId',
     case: "one's own card",
     request: async (w, actor) => ({

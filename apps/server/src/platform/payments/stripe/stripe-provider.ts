@@ -251,6 +251,15 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Str
       return toCardDetails(attached);
     },
 
+    async createCardSetup(customerId) {
+      // A SetupIntent moves no money; each card entry gets its own, so no idempotency key is needed.
+      const intent = await stripeCall(() => stripe.setupIntents.create({ customer: customerId, usage: 'off_session' }));
+      if (!intent.client_secret) {
+        throw new PaymentRequestError('resource_missing', `${intent.id} came without its client secret.`);
+      }
+      return { clientSecret: intent.client_secret };
+    },
+
     async detachPaymentMethod(paymentMethodId) {
       const method = await stripeCall(() => stripe.paymentMethods.retrieve(paymentMethodId));
       if (!method.customer) return;
