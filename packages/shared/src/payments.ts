@@ -176,6 +176,11 @@ const cardExpiryField = z.string({ error: cardMessages.expiry }).transform((valu
   return z.NEVER;
 });
 
+/** With Stripe, the card's number, expiry and CVC are in Stripe's element; these two are ours to check. */
+export const cardHolderFields = z.object({ cardName: cardNameField, postalCode: postalCodeField });
+export type CardHolderFields = z.input<typeof cardHolderFields>;
+export type CardHolder = z.output<typeof cardHolderFields>;
+
 /**
  * The web card form (local provider): the same rules as the server's, with one expiry field as people type
  * it; what it parses to is the body of POST /api/payments/local/payment-methods.

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { cardFormFields, type CardFormCard, type CardFormFields, type PaymentProviderName } from '@hfm/shared';
-import type { MouseEvent } from 'react';
+import { cardFormFields, type CardFormCard, type CardFormFields, type PaymentsConfigAnswer } from '@hfm/shared';
+import type { MouseEvent, Ref } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { ApiError } from '../api/client';
+import { StripeCardEntry, type StripeCardHandle } from './stripe-card-entry';
 import { TextField } from './text-field';
 import './card-form.css';
 
@@ -49,30 +50,24 @@ export function showServerCardErrors(form: CardForm, error: unknown): boolean {
 
 /**
  * The card entry for the configured provider: the seam between the app and whoever takes the card number.
- * The local provider's fields post the number to our own tokeniser; Stripe would mount its card element here.
+ * The local provider's fields post the number to our own tokeniser; with Stripe, Stripe's card element takes
+ * it and the parent confirms the card through `stripeCard`.
  */
 export function CardEntry({
-  provider,
+  config,
   form,
+  stripeCard,
   disabled,
 }: {
-  provider: PaymentProviderName;
+  config: PaymentsConfigAnswer;
   form: CardForm;
+  stripeCard: Ref<StripeCardHandle>;
   disabled?: boolean;
 }) {
-  if (provider === 'stripe') return <StripeCardNotAvailable />;
+  if (config.provider === 'stripe' && config.publishableKey) {
+    return <StripeCardEntry publishableKey={config.publishableKey} ref={stripeCard} disabled={disabled} />;
+  }
   return <LocalCardFields form={form} disabled={disabled} />;
-}
-
-/** Stripe's card element is not wired into this web app yet: say so rather than show a form that cannot pay. */
-export const STRIPE_NOT_CONFIGURED = 'Card payments through Stripe are not set up in this web app yet.';
-
-function StripeCardNotAvailable() {
-  return (
-    <p className="card-form__notice" role="note">
-      {STRIPE_NOT_CONFIGURED}
-    </p>
-  );
 }
 
 interface CardFieldSpec {

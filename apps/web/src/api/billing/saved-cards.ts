@@ -43,6 +43,16 @@ export function useSaveLocalCard(memberId: string) {
   });
 }
 
+/** Saves a card Stripe.js confirmed (its token, name and ZIP code); the card list is fetched again. */
+export function useAttachCard(memberId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (card: { paymentMethodID: string; cardName: string; postalCode: string }) =>
+      attachPaymentMethod(memberId, card),
+    onSuccess: () => client.invalidateQueries({ queryKey: billingKeys.cards(memberId) }),
+  });
+}
+
 /** DELETE /api/subscriptions/payment-methods/{memberID}/{cardId}: a 409 while it pays a renewing subscription. */
 export function useRemoveSavedCard(memberId: string) {
   const client = useQueryClient();

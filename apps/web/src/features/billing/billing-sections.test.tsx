@@ -4,6 +4,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { error, renderWithClient, stubFetch, type StubReply, type StubRoute } from '../../api/test-utils';
+import { STRIPE_LOADING } from '../../ui/stripe-card-entry';
 import { BillingSections } from './billing-sections';
 import { CARD_REMOVED, CARD_SAVED } from './saved-cards-section';
 import { formatTermDate } from './subscriptions-section';
@@ -49,12 +50,26 @@ function subscription(id: string, change: Partial<PublicSubscription> = {}): Pub
 
 /** The member's billing as the server keeps it: the routes answer what the calls before them changed. */
 function billingWorld(
-  start: { cards?: SavedCard[]; subscriptions?: PublicSubscription[]; attach?: StubReply; remove?: StubReply } = {},
+  start: {
+    cards?: SavedCard[];
+    subscriptions?: PublicSubscription[];
+    attach?: StubReply;
+    remove?: StubReply;
+    stripe?: boolean;
+  } = {},
 ) {
   let cards = [...(start.cards ?? [])];
   let subscriptions = [...(start.subscriptions ?? [])];
   const routes: StubRoute[] = [
-    { method: 'GET', path: '/api/payments/config', reply: { body: { provider: 'local', publishableKey: null } } },
+    {
+      method: 'GET',
+      path: '/api/payments/config',
+      reply: {
+        body: start.stripe
+          ? { provider: 'stripe', publishableKey: 'pk_test_hfm' }
+          : { provider: 'local', publishableKey: null },
+      },
+    },
     { method: 'GET', path: CARDS_PATH, reply: () => ({ body: cards }) },
     { method: 'GET', path: `/api/subscriptions/member/${MEMBER}`, reply: () => ({ body: subscriptions }) },
     {
@@ -160,6 +175,21 @@ describe('Account page: Saved cards', () => {
     expect(screen.queryByRole('form', { name: 'Add a card' })).not.toBeInTheDocument();
     const attach = calls.find((call) => call.path.startsWith('/api/subscriptions/attach-payment-method/'));
     expect(attach?.body).toEqual({ paymentMethodID: 'pm_5556', cardName: 'Sam Cooke', postalCode: '10001-1234' });
+  });
+
+  it("with Stripe, adding a card shows Stripe's card field (loading here), our name and ZIP fields, no number field of ours", async () => {
+    const calls = stubFetch(billingWorld({ stripe: true }));
+    const user = userEvent.setup();
+    renderBilling();
+    await user.click(await within(cardsSection()).findByRole('button', { name: 'Add a card' }));
+    const form = await screen.findByRole('form', { name: 'Add a card' });
+    expect(await within(form).findByText(STRIPE_LOADING)).toBeInTheDocument();
+    expect(within(form).queryByLabelText('Card number')).not.toBeInTheDocument();
+    await user.type(within(form).getByLabelText('Name on card'), 'Sam Cooke');
+    await user.type(within(form).getByLabelText('ZIP code'), '10001');
+    await user.click(within(form).getByRole('button', { name: 'Save card' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(STRIPE_LOADING);
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
   });
 
   it("a card the issuer refuses: the provider's message, and the form stays", async () => {

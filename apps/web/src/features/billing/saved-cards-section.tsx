@@ -1,13 +1,14 @@
 import type { SavedCard } from '@hfm/shared';
-import { useState } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { usePaymentsConfig } from '../../api/billing/get-payments-config';
-import { useRemoveSavedCard, useSaveLocalCard, useSavedCards } from '../../api/billing/saved-cards';
+import { useAttachCard, useRemoveSavedCard, useSaveLocalCard, useSavedCards } from '../../api/billing/saved-cards';
 import { errorMessage } from '../../api/server-errors';
 import { Button } from '../../ui/button';
 import { CardEntry, keepFocus, showServerCardErrors, useCardForm } from '../../ui/card-form';
 import { brandName, cardExpiry, describeCard } from '../../ui/card-label';
 import { ConfirmDelete } from '../../ui/confirm-delete';
+import type { StripeCardHandle } from '../../ui/stripe-card-entry';
 
 export const CARD_SAVED = 'Card saved.';
 export const CARD_REMOVED = 'Card removed.';
@@ -91,34 +92,54 @@ function CardList({ memberId, cards }: { memberId: string; cards: SavedCard[] })
 function AddCardForm({ memberId, onDone }: { memberId: string; onDone: () => void }) {
   const config = usePaymentsConfig();
   const form = useCardForm();
-  const save = useSaveLocalCard(memberId);
+  const stripeCard = useRef<StripeCardHandle>(null);
+  const saveLocal = useSaveLocalCard(memberId);
+  const attach = useAttachCard(memberId);
   const [failure, setFailure] = useState<string | null>(null);
-  const provider = config.data?.provider;
+  const [confirming, setConfirming] = useState(false);
+  const busy = saveLocal.isPending || attach.isPending || confirming;
 
-  const submit = form.handleSubmit(async (card) => {
+  const done = async (save: () => Promise<unknown>) => {
     setFailure(null);
     try {
-      await save.mutateAsync(card);
+      if ((await save()) === null) return;
       toast.success(CARD_SAVED);
       onDone();
     } catch (error) {
       if (!showServerCardErrors(form, error)) setFailure(errorMessage(error));
     }
-  });
+  };
+  const saveStripeCard = async () => {
+    setConfirming(true);
+    try {
+      const card = await stripeCard.current!.confirm(memberId);
+      return card && (await attach.mutateAsync(card));
+    } finally {
+      setConfirming(false);
+    }
+  };
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    if (config.data?.provider === 'stripe') {
+      event.preventDefault();
+      void done(saveStripeCard);
+      return;
+    }
+    void form.handleSubmit((card) => done(() => saveLocal.mutateAsync(card)))(event);
+  };
 
   return (
     <form className="billing-add-card" onSubmit={submit} noValidate aria-label="Add a card">
-      {provider && <CardEntry provider={provider} form={form} disabled={save.isPending} />}
+      {config.data && <CardEntry config={config.data} form={form} stripeCard={stripeCard} disabled={busy} />}
       {failure && (
         <p className="billing-error" role="alert">
           {failure}
         </p>
       )}
       <div className="account-actions">
-        <Button variant="secondary" onMouseDown={keepFocus} onClick={onDone} disabled={save.isPending}>
+        <Button variant="secondary" onMouseDown={keepFocus} onClick={onDone} disabled={busy}>
           Cancel
         </Button>
-        <Button type="submit" loading={save.isPending} disabled={provider !== 'local'}>
+        <Button type="submit" loading={busy} disabled={!config.data}>
           Save card
         </Button>
       </div>

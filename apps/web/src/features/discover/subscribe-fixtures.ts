@@ -79,7 +79,12 @@ export function subscribeWorld(
     {
       method: 'GET',
       path: '/api/payments/config',
-      reply: { body: { provider: options.provider ?? 'local', publishableKey: null } },
+      reply: {
+        body:
+          options.provider === 'stripe'
+            ? { provider: 'stripe', publishableKey: 'pk_test_hfm' }
+            : { provider: 'local', publishableKey: null },
+      },
     },
     { method: 'GET', path: `/api/subscriptions/card-list/${MEMBER_ID}`, reply: () => ({ body: cards }) },
     {

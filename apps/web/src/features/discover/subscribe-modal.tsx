@@ -1,5 +1,5 @@
 import type { ArtistCard, SavedCard } from '@hfm/shared';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { usePaymentsConfig } from '../../api/billing/get-payments-config';
 import { useSavedCards } from '../../api/billing/saved-cards';
@@ -7,6 +7,7 @@ import { Button } from '../../ui/button';
 import { CardEntry, keepFocus, useCardForm } from '../../ui/card-form';
 import { Modal } from '../../ui/modal';
 import { Spinner } from '../../ui/spinner';
+import type { StripeCardHandle } from '../../ui/stripe-card-entry';
 import { describeCard } from '../../ui/card-label';
 import { initialsOf } from './cards';
 import { useSubscribeFlow, type SubscribeFlow } from './use-subscribe-flow';
@@ -71,13 +72,13 @@ function SubscribeForm({
   const config = usePaymentsConfig();
   const cards = useSavedCards(memberId);
   const form = useCardForm();
+  const stripeCard = useRef<StripeCardHandle>(null);
   const [choice, setChoice] = useState<string | null>(null);
   if (cards.isError) console.warn('The saved cards could not be loaded.', cards.error);
   const saved = cards.data ?? [];
   const chosen = choice ?? saved[0]?.paymentMethodID ?? NEW_CARD;
   const loading = flow.status === 'loading';
   const provider = config.data?.provider;
-  const stripeWithoutElement = provider === 'stripe' && chosen === NEW_CARD;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     if (chosen !== NEW_CARD) {
@@ -85,13 +86,17 @@ function SubscribeForm({
       void flow.payWithSavedCard(chosen);
       return;
     }
-    void form.handleSubmit(async (card) => {
-      const savedId = await flow.payWithNewCard(card, form);
-      if (savedId) {
-        setChoice(savedId);
-        form.reset();
-      }
-    })(event);
+    const saved = (savedId: string | null) => {
+      if (!savedId) return;
+      setChoice(savedId);
+      form.reset();
+    };
+    if (provider === 'stripe') {
+      event.preventDefault();
+      void flow.payWithStripeCard(() => stripeCard.current!.confirm(memberId)).then(saved);
+      return;
+    }
+    void form.handleSubmit(async (card) => saved(await flow.payWithNewCard(card, form)))(event);
   };
 
   if (config.isPending || cards.isPending) {
@@ -113,7 +118,9 @@ function SubscribeForm({
         </p>
       </div>
       {saved.length > 0 && <CardChoice cards={saved} chosen={chosen} onChoose={setChoice} disabled={loading} />}
-      {chosen === NEW_CARD && provider && <CardEntry provider={provider} form={form} disabled={loading} />}
+      {chosen === NEW_CARD && config.data && (
+        <CardEntry config={config.data} form={form} stripeCard={stripeCard} disabled={loading} />
+      )}
       {flow.status === 'error' && flow.error && (
         <div className="subscribe-modal__error" role="alert">
           <p>{flow.error}</p>
@@ -124,7 +131,7 @@ function SubscribeForm({
         <Button variant="secondary" onMouseDown={keepFocus} onClick={onCancel} disabled={loading}>
           Cancel
         </Button>
-        <Button type="submit" loading={loading} disabled={stripeWithoutElement}>
+        <Button type="submit" loading={loading}>
           {flow.status === 'error' ? 'Try again' : `Subscribe for ${price}`}
         </Button>
       </div>

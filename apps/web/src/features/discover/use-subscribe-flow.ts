@@ -1,10 +1,11 @@
 import type { CardFormCard, SubscribeAnswer } from '@hfm/shared';
 import { useRef, useState } from 'react';
 import { ApiError } from '../../api/client';
-import { useSaveLocalCard } from '../../api/billing/saved-cards';
+import { useAttachCard, useSaveLocalCard } from '../../api/billing/saved-cards';
 import { useSubscribe } from '../../api/billing/subscriptions';
 import { errorMessage } from '../../api/server-errors';
 import { showServerCardErrors, type CardForm } from '../../ui/card-form';
+import type { ConfirmedCard } from '../../ui/stripe-card-entry';
 
 /** The spec's subscribe modal states; closing is the fifth ('close'), which forgets the rest. */
 export type SubscribeStatus = 'idle' | 'loading' | 'success' | 'error';
@@ -17,6 +18,8 @@ export interface SubscribeFlow {
   answer: SubscribeAnswer | null;
   payWithSavedCard: (paymentMethodID: string) => Promise<void>;
   payWithNewCard: (card: CardFormCard, form: CardForm) => Promise<string | null>;
+  /** Stripe: `confirm` has Stripe.js confirm the card element (null: a field of ours needs fixing). */
+  payWithStripeCard: (confirm: () => Promise<ConfirmedCard | null>) => Promise<string | null>;
   reset: () => void;
 }
 
@@ -36,6 +39,7 @@ function newIdempotencyKey(): string {
  */
 export function useSubscribeFlow(memberId: string, artistID: string): SubscribeFlow {
   const saveCard = useSaveLocalCard(memberId);
+  const attachCard = useAttachCard(memberId);
   const subscribe = useSubscribe(memberId);
   const attempt = useRef<{ paymentMethodID: string; key: string } | null>(null);
   const busy = useRef(false);
@@ -96,6 +100,23 @@ export function useSubscribeFlow(memberId: string, artistID: string): SubscribeF
         } catch (reason) {
           if (showServerCardErrors(form, reason)) setStatus('idle');
           else fail(reason);
+          return null;
+        }
+        await charge(paymentMethodID);
+        return paymentMethodID;
+      }),
+    payWithStripeCard: (confirm) =>
+      exclusively(async () => {
+        let paymentMethodID: string;
+        try {
+          const card = await confirm();
+          if (!card) {
+            setStatus('idle');
+            return null;
+          }
+          paymentMethodID = (await attachCard.mutateAsync(card)).paymentMethodID;
+        } catch (reason) {
+          fail(reason);
           return null;
         }
         await charge(paymentMethodID);

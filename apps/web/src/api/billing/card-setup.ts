@@ -1,0 +1,7 @@
+import type { CardSetupAnswer } from '@hfm/shared';
+import { api } from '../client';
+
+/** POST /api/subscriptions/card-setup/{memberID} (Stripe only): a SetupIntent's secret for Stripe.js. */
+export function createCardSetup(memberId: string): Promise<CardSetupAnswer> {
+  return api(`/api/subscriptions/card-setup/${memberId}`, { method: 'POST' });
+}
