@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { cardHolderFields, type CardHolder, type CardHolderFields } from '@hfm/shared';
-import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
+import type { Stripe, StripeCardElement, StripeElementStyle } from '@stripe/stripe-js';
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { useForm } from 'react-hook-form';
 import { ApiError } from '../api/client';
@@ -26,6 +26,22 @@ async function loadStripeJs(publishableKey: string): Promise<Stripe | null> {
   return loadStripe(publishableKey);
 }
 
+/** Stripe's frame cannot see our CSS: it gets the field's own colour and type, read off the page. */
+function elementStyle(host: HTMLElement): StripeElementStyle {
+  const css = getComputedStyle(host);
+  return {
+    base: {
+      color: css.color,
+      fontFamily: css.fontFamily,
+      fontSize: '16px',
+      '::placeholder': { color: 'rgba(255,255,255,0.45)' },
+    },
+    invalid: {
+      color: getComputedStyle(document.documentElement).getPropertyValue('--color-error').trim() || '#ff6b6b',
+    },
+  };
+}
+
 function useCardElement(publishableKey: string, host: React.RefObject<HTMLDivElement | null>) {
   const [stripe, setStripe] = useState<Stripe | null>(null);
   const [element, setElement] = useState<StripeCardElement | null>(null);
@@ -37,7 +53,7 @@ function useCardElement(publishableKey: string, host: React.RefObject<HTMLDivEle
       (loaded) => {
         if (gone) return;
         if (!loaded || !host.current) return setFailed(true);
-        mounted = loaded.elements().create('card', { hidePostalCode: true });
+        mounted = loaded.elements().create('card', { hidePostalCode: true, style: elementStyle(host.current) });
         mounted.mount(host.current);
         setStripe(loaded);
         setElement(mounted);
