@@ -16,13 +16,23 @@ export interface Mailer {
   close(): void;
 }
 
+/**
+ * An address as production logs may show it: the first letter of the mailbox and the domain
+ * (`s***@example.com`), enough to follow a delivery without keeping who was written to.
+ */
+export function maskAddress(address: string): string {
+  const at = address.lastIndexOf('@');
+  if (at <= 0) return '***';
+  return `${address[0]}***${address.slice(at)}`;
+}
+
 /** SMTP when SMTP_URL is set. */
 export function createSmtpMailer(smtpUrl: string, from: string, log: FastifyBaseLogger): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     async send(message) {
       const info = await transport.sendMail({ from, ...message });
-      log.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent');
+      log.info({ to: maskAddress(message.to), subject: message.subject, messageId: info.messageId }, 'mail sent');
     },
     close: () => transport.close(),
   };
