@@ -2,8 +2,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, MOBILE, screenshot } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
+import { fillAccountFields, TEST_PASSWORD } from './support/sign-up.ts';
 
-const PASSWORD = 'Night-Drive-2025!';
+const PASSWORD = TEST_PASSWORD;
 
 describe('identity in a real browser', () => {
   let server: RunningServer;
@@ -23,23 +24,13 @@ describe('identity in a real browser', () => {
     return context.newPage();
   }
 
-  async function fillAccount(page: Pick<Page, 'getByLabel' | 'getByRole'>, email: string) {
-    await page.getByLabel('First Name', { exact: true }).fill('Rae');
-    await page.getByLabel('Last Name', { exact: true }).fill('Sundown');
-    await page.getByLabel('Email', { exact: true }).fill(email);
-    await page.getByLabel('Birthday').fill('04/12/1994');
-    await page.getByRole('radio', { name: 'Female' }).click();
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirm Password').fill(PASSWORD);
-  }
-
   it('a fan signs up on the page, confirms with the mailed code, signs in and lands on /members/', async () => {
     const page = await newPage();
     const email = `fan-${Date.now()}@example.com`;
     await page.goto('/main/#/fan-sign-up');
     const continueButton = page.getByRole('button', { name: 'Continue' });
     await expect(continueButton.isDisabled()).resolves.toBe(true);
-    await fillAccount(page, email);
+    await fillAccountFields(page, email);
     await expect(continueButton.isEnabled()).resolves.toBe(true);
     await continueButton.click();
     await page.getByText('Just one more step!').waitFor();
@@ -67,7 +58,7 @@ describe('identity in a real browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Fan Sign Up' });
     await dialog.waitFor();
     await screenshot(page, 'fan-sign-up-modal-1280');
-    await fillAccount(dialog, email);
+    await fillAccountFields(dialog, email);
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL('**/login', { timeout: 15_000 });
     expect(await server.mailedCode(email)).toMatch(/^\d{6}$/);
@@ -88,7 +79,7 @@ describe('identity in a real browser', () => {
     await page.goto('/main/#/artist-sign-up');
     const signUp = page.getByRole('button', { name: 'Sign Up' });
     await expect(signUp.isDisabled()).resolves.toBe(true);
-    await fillAccount(page, email);
+    await fillAccountFields(page, email);
     await page.getByLabel('Band/Artist Name').fill('The Night Drives');
     await page.getByLabel('Genre').selectOption({ label: 'Rock' });
     await expect(signUp.isEnabled()).resolves.toBe(true);
@@ -131,7 +122,7 @@ describe('identity in a real browser', () => {
     await server.demoPassword('fan@hfm.local');
     const page = await newPage();
     await page.goto('/main/#/fan-sign-up');
-    await fillAccount(page, 'fan@hfm.local');
+    await fillAccountFields(page, 'fan@hfm.local');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByText('fan@hfm.local already exists.').waitFor();
   });

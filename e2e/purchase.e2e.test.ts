@@ -5,8 +5,9 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, MOBILE, screenshot } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
+import { fillAccountFields, TEST_PASSWORD } from './support/sign-up.ts';
 
-const PASSWORD = 'Night-Drive-2025!';
+const PASSWORD = TEST_PASSWORD;
 /** The demo fan finds the catalogue (member home's lists are for signed-in fans). */
 const DEMO_FAN = 'fan@hfm.local';
 const SHOTS = '/tmp/hfm-purchase-shots';
@@ -75,13 +76,7 @@ describe('a fan subscribes, plays in full, downloads and cancels in a real brows
     const page = await context.newPage();
     const email = `buyer-${viewport.width}-${Date.now()}@example.com`;
     await page.goto('/main/#/fan-sign-up');
-    await page.getByLabel('First Name', { exact: true }).fill('Rae');
-    await page.getByLabel('Last Name', { exact: true }).fill('Sundown');
-    await page.getByLabel('Email', { exact: true }).fill(email);
-    await page.getByLabel('Birthday').fill('04/12/1994');
-    await page.getByRole('radio', { name: 'Female' }).click();
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirm Password').fill(PASSWORD);
+    await fillAccountFields(page, email);
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByText('Just one more step!').waitFor();
     await page.goto(`/main/#/confirm?email=${encodeURIComponent(email)}`);

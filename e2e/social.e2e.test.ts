@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOidcProvider, type LoopbackOidcProvider } from '../apps/server/src/test/oidc-provider.ts';
 import { DESKTOP, launchBrowser, MOBILE, screenshot } from './support/browser.ts';
 import { freePort, startServer, type RunningServer } from './support/server.ts';
+import { TEST_PASSWORD } from './support/sign-up.ts';
 
-const PASSWORD = 'Night-Drive-2025!';
+const PASSWORD = TEST_PASSWORD;
 /** Screens people look at: the e2e artifacts, and a copy where the team's reviews look. */
 const SHOTS = process.env.SOCIAL_SHOTS_DIR;
 
