@@ -4,7 +4,7 @@ import type { MouseEvent, Ref } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { ApiError } from '../api/client';
 import { StripeCardEntry, type StripeCardHandle } from './stripe-card-entry';
-import { TextField } from './text-field';
+import { CARD_FIELDS, CardField } from './card-fields';
 import './card-form.css';
 
 export const EMPTY_CARD: CardFormFields = { number: '', expiry: '', cvc: '', cardName: '', postalCode: '' };
@@ -70,46 +70,18 @@ export function CardEntry({
   return <LocalCardFields form={form} disabled={disabled} />;
 }
 
-interface CardFieldSpec {
-  name: keyof CardFormFields;
-  label: string;
-  autoComplete: string;
-  placeholder?: string;
-  numeric?: boolean;
-  wide?: boolean;
-}
-
-const CARD_FIELDS: CardFieldSpec[] = [
-  {
-    name: 'number',
-    label: 'Card number',
-    autoComplete: 'cc-number',
-    placeholder: '1234 1234 1234 1234',
-    numeric: true,
-    wide: true,
-  },
-  { name: 'expiry', label: 'Expiry (MM/YY)', autoComplete: 'cc-exp', placeholder: 'MM/YY', numeric: true },
-  { name: 'cvc', label: 'CVC', autoComplete: 'cc-csc', placeholder: '123', numeric: true },
-  { name: 'cardName', label: 'Name on card', autoComplete: 'cc-name', wide: true },
-  { name: 'postalCode', label: 'ZIP code', autoComplete: 'postal-code', placeholder: '#####' },
-];
-
 /** Number, expiry, CVC, name on card and ZIP code, each labelled, with the shared rules' messages. */
 export function LocalCardFields({ form, disabled }: { form: CardForm; disabled?: boolean }) {
   const { register, formState } = form;
   return (
     <fieldset className="card-form" disabled={disabled}>
       <legend className="visually-hidden">Card details</legend>
-      {CARD_FIELDS.map(({ name, label, autoComplete, placeholder, numeric, wide }) => (
-        <TextField
-          key={name}
-          label={label}
-          className={wide ? 'card-form__wide' : undefined}
-          inputMode={numeric ? 'numeric' : undefined}
-          autoComplete={autoComplete}
-          placeholder={placeholder}
-          error={formState.errors[name]?.message}
-          {...register(name)}
+      {CARD_FIELDS.map((spec) => (
+        <CardField
+          key={spec.name}
+          spec={spec}
+          error={formState.errors[spec.name]?.message}
+          field={register(spec.name)}
         />
       ))}
     </fieldset>

@@ -5,7 +5,7 @@ import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'reac
 import { useForm } from 'react-hook-form';
 import { ApiError } from '../api/client';
 import { createCardSetup } from '../api/billing/card-setup';
-import { TextField } from './text-field';
+import { CARD_HOLDER_FIELDS, CardField } from './card-fields';
 
 /** A card Stripe.js confirmed: its token, and the name and ZIP code the fan gave beside it. */
 export interface ConfirmedCard extends CardHolder {
@@ -135,20 +135,14 @@ export function StripeCardEntry({
           </p>
         )}
       </div>
-      <TextField
-        label="Name on card"
-        className="card-form__wide"
-        autoComplete="cc-name"
-        error={formState.errors.cardName?.message}
-        {...register('cardName')}
-      />
-      <TextField
-        label="ZIP code"
-        autoComplete="postal-code"
-        placeholder="#####"
-        error={formState.errors.postalCode?.message}
-        {...register('postalCode')}
-      />
+      {CARD_HOLDER_FIELDS.map((spec) => (
+        <CardField
+          key={spec.name}
+          spec={spec}
+          error={formState.errors[spec.name]?.message}
+          field={register(spec.name)}
+        />
+      ))}
     </fieldset>
   );
 }
