@@ -4,13 +4,13 @@ import { Toaster } from 'sonner';
 import { ApiError } from '../api/client';
 import { useSessionProfile, type SessionProfile } from '../api/session';
 import { errorMessage } from '../api/server-errors';
-import { AdminHome } from '../features/shells/admin-home';
 import { AppShell, ShellMessage } from '../features/shells/app-shell';
 import { AREA_BY_ROLE, type Area } from '../features/shells/areas';
 import { Button } from '../ui/button';
 import { ErrorBoundary } from '../ui/error-boundary';
 
 const StudioApp = lazy(() => import('../features/studio/studio-app'));
+const AdminApp = lazy(() => import('../features/admin/admin-app'));
 
 /** The artist's area is the studio, loaded only for artists. */
 function ArtistStudio({ profile }: { profile: SessionProfile }) {
@@ -21,11 +21,20 @@ function ArtistStudio({ profile }: { profile: SessionProfile }) {
   );
 }
 
+/** The admin's area, loaded only for admins. */
+function AdminArea({ profile }: { profile: SessionProfile }) {
+  return (
+    <Suspense fallback={<ShellMessage>{messages.loading}</ShellMessage>}>
+      <AdminApp profile={profile} />
+    </Suspense>
+  );
+}
+
 type StaffArea = Exclude<Area, 'members'>;
 
 const HOMES: Record<StaffArea, (props: { profile: SessionProfile }) => ReactNode> = {
   artist: ArtistStudio,
-  admin: AdminHome,
+  admin: AdminArea,
 };
 
 /**

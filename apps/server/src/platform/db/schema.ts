@@ -11,3 +11,4 @@ export * from './schema/billing.js';
 export * from './schema/engagement.js';
 export * from './schema/payments.js';
 export * from './schema/library.js';
+export * from './schema/payouts.js';

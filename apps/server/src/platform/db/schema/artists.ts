@@ -1,6 +1,17 @@
 /** Artists: the artist behind an ARTIST account, and its photos. */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.js';
 import { genres } from './genres.js';
 import { users } from './identity.js';
@@ -29,6 +40,16 @@ export const artists = pgTable(
     scoreMatrix: jsonb('score_matrix').$type<{ label: string; score: number }[]>().notNull().default([]),
     bannerImage: text('banner_image'),
     isSearchable: boolean('is_searchable').notNull().default(false),
+    /** When an admin first approved the artist (status ACTIVE). */
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    /**
+     * When the licence was terminated (status CANCELLED): by the artist's request or an admin. From then on no
+     * new subscriptions and no renewals; subscribers keep access to the end of their terms.
+     */
+    terminatedAt: timestamp('terminated_at', { withTimezone: true }),
+    /** The user who terminated it: the artist's own user or an admin. */
+    terminatedBy: uuid('terminated_by'),
+    terminationReason: text('termination_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

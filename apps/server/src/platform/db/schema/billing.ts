@@ -120,8 +120,9 @@ export const subscriptions = pgTable(
 /**
  * The ledger: every money movement is a row, in integer cents, signed from the point of view of its kind's
  * account: `charge` (+ what the member paid), `refund` (- what went back), `dispute` (- what a chargeback
- * took), `artist_credit` (+ what the artist earned), `artist_debit` (- an earning taken back). Balances are
- * sums. Member, artist and subscription are kept as plain ids too, so the rows outlive a deleted account
+ * took), `artist_credit` (+ what the artist earned), `artist_debit` (- an earning taken back), `artist_payout`
+ * (- what was paid out to the artist: credits, debits and payouts sum to what the artist is still owed),
+ * `provider_fee` (- what the payment provider kept of a charge). Balances are sums. Member, artist and subscription are kept as plain ids too, so the rows outlive a deleted account
  * (payment records are kept as the law requires).
  */
 export const ledgerEntries = pgTable(
@@ -148,16 +149,16 @@ export const ledgerEntries = pgTable(
   (t) => [
     index('ledger_entries_artist_idx').on(t.artistId, t.kind),
     index('ledger_entries_member_idx').on(t.memberId),
-    // A term is charged once and credited once, whoever learns of the payment first (our call or an event).
+    // A term is charged, credited and its fee kept once, whoever learns of the payment first (our call or an event).
     uniqueIndex('ledger_entries_term_idx')
       .on(t.subscriptionId, t.termNumber, t.kind)
-      .where(sql`${t.kind} in ('charge', 'artist_credit') and ${t.subscriptionId} is not null`),
+      .where(sql`${t.kind} in ('charge', 'artist_credit', 'provider_fee') and ${t.subscriptionId} is not null`),
     uniqueIndex('ledger_entries_provider_ref_idx')
       .on(t.provider, t.kind, t.providerRefId)
       .where(sql`${t.providerRefId} is not null`),
     check(
       'ledger_entries_kind_check',
-      sql`${t.kind} in ('charge', 'refund', 'dispute', 'artist_credit', 'artist_debit')`,
+      sql`${t.kind} in ('charge', 'refund', 'dispute', 'artist_credit', 'artist_debit', 'artist_payout', 'provider_fee')`,
     ),
   ],
 );
