@@ -1,7 +1,21 @@
-import { ARTIST_ADMIN_FIELDS, RATING_CATEGORIES, type PagedArtists, type PublicArtist } from '@hfm/shared';
+import {
+  ARTIST_ADMIN_FIELDS,
+  RATING_CATEGORIES,
+  type PagedArtists,
+  type PagedSongs,
+  type PublicArtist,
+} from '@hfm/shared';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin, createArtist, createUser, readMails, signIn, type TestArtist } from '../../test/factories.js';
+import {
+  createAdmin,
+  createArtist,
+  createSong,
+  createUser,
+  readMails,
+  signIn,
+  type TestArtist,
+} from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { CONFIRMATION_MAIL_JOB } from '../auth/confirmation-mail.js';
 import { APPROVAL_MAIL_JOB } from './approval-mail.js';
@@ -102,6 +116,22 @@ describe('PATCH /api/artists/{id}: admin-only fields', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe('Only ACTIVE artists can be featured.');
     expect(await artistAs(adminCookie, artist.artistId)).toMatchObject({ tier: 'In Review', isFeatured: false });
+  });
+});
+
+describe('the audition an admin reviews', () => {
+  it('lists every song of a PENDING artist to admins, with the admin columns (explicit, plays, Hi Fives)', async () => {
+    const artist = await createArtist(t.app);
+    await createSong(t.app, artist.artistId, { title: 'Ready One', status: 'ready', explicit: true, plays: 12 });
+    await createSong(t.app, artist.artistId, { title: 'Still Uploading', status: 'uploading' });
+    const res = await call(adminCookie, { method: 'GET', url: `/api/songs/artist/${artist.artistId}?limit=100` });
+    expect(res.statusCode, res.body).toBe(200);
+    const songs = (res.json() as PagedSongs).items;
+    expect(songs.map((song) => song.title).sort()).toEqual(['Ready One', 'Still Uploading']);
+    expect(songs.find((song) => song.title === 'Ready One')).toMatchObject({ explicit: true, plays: 12, hifives: 0 });
+    expect((await call(fanCookie, { method: 'GET', url: `/api/songs/artist/${artist.artistId}` })).statusCode).toBe(
+      404,
+    );
   });
 });
 
