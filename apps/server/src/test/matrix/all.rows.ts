@@ -5,6 +5,7 @@ import { billingRows } from './billing.rows.js';
 import { discoveryRows } from './discovery.rows.js';
 import { docsRows } from './docs.rows.js';
 import { engagementRows } from './engagement.rows.js';
+import { featuredRows } from './featured.rows.js';
 import { identityRows } from './identity.rows.js';
 import { libraryRows } from './library.rows.js';
 import { paymentsRows } from './payments.rows.js';
@@ -19,6 +20,7 @@ export const allRows: MatrixRow[] = [
   ...accountDeletionRows,
   ...socialRows,
   ...artistRows,
+  ...featuredRows,
   ...songRows,
   ...albumRows,
   ...uploadRows,

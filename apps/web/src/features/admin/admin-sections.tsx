@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ArtistsSection, FeaturedSection, SubmissionsSection } from './review/review-sections';
 
 /**
  * The admin area's sections, in the order its navigation shows them. Each is a hash path under /admin/
@@ -12,4 +13,8 @@ export interface AdminSection {
   element: ReactNode;
 }
 
-export const ADMIN_SECTIONS: AdminSection[] = [];
+export const ADMIN_SECTIONS: AdminSection[] = [
+  { path: 'submissions', label: 'Submissions', element: <SubmissionsSection /> },
+  { path: 'artists', label: 'Artists', element: <ArtistsSection /> },
+  { path: 'featured', label: 'Featured', element: <FeaturedSection /> },
+];
