@@ -2,7 +2,7 @@
  * The earnings statement and the revenue report as CSV (csv-stringify quotes what needs it). The statement
  * is streamed a page of ledger rows at a time, so an artist with millions of rows costs one page of memory.
  */
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { stringify as stringifyAll } from 'csv-stringify/sync';
 import { monthOf, type RevenueFigures, type RevenueReport } from '@hfm/shared';
@@ -97,7 +97,8 @@ async function* statementLines(db: Database, artistId: string, records: PayoutRo
 
 /**
  * The statement as a CSV stream with its header row. A database error midway ends the stream with that
- * error (the response is cut short, never a complete-looking file) and is logged.
+ * error (the response is cut short, never a complete-looking file) and is logged; a client that goes away
+ * stops the reading of pages.
  */
 export function statementCsv(
   db: Database,
@@ -106,12 +107,10 @@ export function statementCsv(
   onError: (error: Error) => void,
 ): Readable {
   const csv = stringify({ header: true, columns: [...STATEMENT_COLUMNS] });
-  const source = Readable.from(statementLines(db, artistId, records));
-  source.on('error', (error) => {
-    onError(error);
-    csv.destroy(error);
+  pipeline(Readable.from(statementLines(db, artistId, records)), csv, (error) => {
+    if (error && error.code !== 'ERR_STREAM_PREMATURE_CLOSE') onError(error);
   });
-  return source.pipe(csv);
+  return csv;
 }
 
 export const REVENUE_COLUMNS = [
