@@ -18,6 +18,11 @@ const MODULE_TABLES = {
   billing: ['billing'],
   // A read model (docs/decisions/0010): what fans browse, read across domains in a handful of statements.
   discovery: ['artists', 'catalogue', 'genres', 'billing'],
+  /**
+   * A read model (docs/earnings.md): the artist's earnings and the admin's revenue report, summed from the
+   * ledger and subscriptions, the payouts and the plays per month. It writes nothing.
+   */
+  earnings: ['billing', 'payouts', 'engagement'],
   engagement: ['engagement'],
   genres: ['genres'],
   initial: [],

@@ -5,6 +5,7 @@ export * from './artists.js';
 export * from './billing.js';
 export * from './constants.js';
 export * from './discovery.js';
+export * from './earnings.js';
 export * from './engagement.js';
 export * from './errors.js';
 export * from './library.js';

@@ -13,6 +13,7 @@ import { billingRoutes } from './billing/billing.routes.js';
 import { webhookRoutes } from './billing/webhooks.routes.js';
 import { artistShareRoutes } from './discovery/artist-share.routes.js';
 import { discoveryRoutes } from './discovery/discovery.routes.js';
+import { earningsRoutes } from './earnings/earnings.routes.js';
 import { engagementRoutes } from './engagement/engagement.routes.js';
 import { genresRoutes } from './genres/genres.routes.js';
 import { initialRoutes } from './initial/initial.routes.js';
@@ -44,6 +45,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(billingRoutes);
   await app.register(webhookRoutes);
   await app.register(libraryRoutes);
+  await app.register(earningsRoutes);
 }
 
 /**

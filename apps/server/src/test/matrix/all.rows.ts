@@ -4,6 +4,7 @@ import { artistRows } from './artists.rows.js';
 import { billingRows } from './billing.rows.js';
 import { discoveryRows } from './discovery.rows.js';
 import { docsRows } from './docs.rows.js';
+import { earningsRows } from './earnings.rows.js';
 import { engagementRows } from './engagement.rows.js';
 import { featuredRows } from './featured.rows.js';
 import { identityRows } from './identity.rows.js';
@@ -31,4 +32,5 @@ export const allRows: MatrixRow[] = [
   ...paymentsRows,
   ...billingRows,
   ...libraryRows,
+  ...earningsRows,
 ];

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { RevenueScreen } from './revenue/revenue-screen';
 import { ArtistsSection, FeaturedSection, SubmissionsSection } from './review/review-sections';
 
 /**
@@ -17,4 +18,5 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { path: 'submissions', label: 'Submissions', element: <SubmissionsSection /> },
   { path: 'artists', label: 'Artists', element: <ArtistsSection /> },
   { path: 'featured', label: 'Featured', element: <FeaturedSection /> },
+  { path: 'revenue', label: 'Revenue', element: <RevenueScreen /> },
 ];

@@ -7,6 +7,7 @@ import { ErrorBoundary } from '../../ui/error-boundary';
 import { AlbumsPanel } from './albums-panel';
 import { AuditionForm } from './audition-form';
 import { Dashboard } from './dashboard';
+import { EarningsPanel } from './earnings/earnings-panel';
 import { NewSongModal } from './new-song-modal';
 import { ProfileForm } from './profile-form';
 import { ProfileImages } from './profile-images';
@@ -82,6 +83,11 @@ function Studio({ user, initialArtist }: { user: PublicUser; initialArtist: Publ
         <Tabs.Content value="audition" className="studio__panel">
           <ErrorBoundary name="bio and photos tab">
             <AuditionForm artist={artist} />
+          </ErrorBoundary>
+        </Tabs.Content>
+        <Tabs.Content value="earnings" className="studio__panel">
+          <ErrorBoundary name="earnings tab">
+            <EarningsPanel artistId={artist.id} />
           </ErrorBoundary>
         </Tabs.Content>
       </Tabs.Root>
