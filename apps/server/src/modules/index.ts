@@ -3,6 +3,8 @@ import type { AppContext } from '../context.js';
 import { albumsRoutes } from './albums/albums.routes.js';
 import { artistImagesRoutes } from './artists/artist-images.routes.js';
 import { artistsRoutes } from './artists/artists.routes.js';
+import { registerTerminationJobs } from './artists/termination.jobs.js';
+import { terminationRoutes } from './artists/termination.routes.js';
 import { registerAuthJobs } from './auth/auth.jobs.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { socialRoutes } from './auth/social.routes.js';
@@ -30,6 +32,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(initialRoutes);
   await app.register(artistsRoutes);
   await app.register(artistImagesRoutes);
+  await app.register(terminationRoutes);
   await app.register(genresRoutes);
   await app.register(songsRoutes);
   await app.register(albumsRoutes);
@@ -52,4 +55,5 @@ export function registerJobs(ctx: AppContext): void {
   registerUserJobs(ctx);
   registerSongJobs(ctx);
   registerBillingJobs(ctx);
+  registerTerminationJobs(ctx);
 }

@@ -23,6 +23,7 @@ import {
   type ArtistRow,
 } from './artists.repository.js';
 import { presentArtists } from './artists.service.js';
+import { ADMIN_STATUS_REASON, terminateArtist } from './termination.service.js';
 
 export const NO_SUCH_ARTIST = 'No such artist.';
 
@@ -117,6 +118,11 @@ export async function updateArtist(
   await requireAccess(ctx, actor, 'artist.manage', [artistId]);
   const row = await loadArtist(ctx, artistId);
   const patch = { ...(isAdmin(actor) ? adminPatch(body) : {}), ...(await profilePatch(ctx, body)) };
+  // An admin setting CANCELLED terminates the licence, with the patch's other fields (decision 0020).
+  if (patch.status === 'CANCELLED' && row.status !== 'CANCELLED') {
+    const { status: _cancelled, ...alsoApply } = patch;
+    return (await terminateArtist(ctx, actor, artistId, { reason: ADMIN_STATUS_REASON, alsoApply })).artist;
+  }
   const updated = Object.keys(patch).length > 0 ? await updateArtistRow(ctx.db, artistId, patch) : row;
   if (!updated) throw notFound(NO_SUCH_ARTIST);
   return (await presentArtists(ctx.db, [updated]))[0]!;
