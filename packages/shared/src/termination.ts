@@ -60,7 +60,7 @@ export type TerminateArtistBody = z.infer<typeof terminateArtistBody>;
 export const terminationAnswer = z.object({
   artist: publicArtist,
   terminatedAt: z.string(),
-  /** The artist's subscriptions that stop renewing (active ones end at their term's end, past-due ones now). */
-  subscriptionsEnding: z.number().int(),
+  /** Subscribers in their term: they keep access to its end (no renewal) and are told by mail. */
+  subscribers: z.number().int(),
 });
 export type TerminationAnswer = z.infer<typeof terminationAnswer>;

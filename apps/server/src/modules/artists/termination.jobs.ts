@@ -1,5 +1,9 @@
 import type { AppContext } from '../../context.js';
-import { ARTIST_TERMINATED_MAIL_JOB, artistTerminatedMailPayload, mailArtistTerminated } from './termination.service.js';
+import {
+  ARTIST_TERMINATED_MAIL_JOB,
+  artistTerminatedMailPayload,
+  mailArtistTerminated,
+} from './termination.service.js';
 
 export function registerTerminationJobs(ctx: AppContext): void {
   ctx.jobs.define({

@@ -21,7 +21,7 @@ import { findArtistRowById, lockArtistRow, updateArtistRow, type ArtistPatch } f
 import { presentArtists } from './artists.service.js';
 
 export const ARTIST_TERMINATED_MAIL_JOB = 'artists.terminated-mail';
-export const artistTerminatedMailPayload = z.object({ artistId: z.uuid(), subscriptionsEnding: z.number().int() });
+export const artistTerminatedMailPayload = z.object({ artistId: z.uuid(), subscribers: z.number().int() });
 
 const NO_SUCH_ARTIST = 'No such artist.';
 
@@ -68,7 +68,7 @@ export async function terminateArtist(
   if (current.status === 'CANCELLED') throw conflict(terminationMessages.alreadyTerminated);
   const reason = await checkRequest(ctx, caller, request);
 
-  const { row, subscriptionsEnding } = await transactionWithRetry(ctx.db, async (tx) => {
+  const { row, subscribers } = await transactionWithRetry(ctx.db, async (tx) => {
     // Locked first: a second termination waits here and then finds it done; a subscribe's first payment
     // written meanwhile is either seen below or sees the artist gone (billing, decision 0020).
     const locked = await lockArtistRow(tx, artistId);
@@ -82,18 +82,18 @@ export async function terminateArtist(
       terminationReason: reason,
     });
     const ending = await endSubscriptionsOfTerminatedArtist(ctx, tx, artistId);
-    await ctx.jobs.send(ARTIST_TERMINATED_MAIL_JOB, { artistId, subscriptionsEnding: ending }, { db: tx });
-    return { row: updated!, subscriptionsEnding: ending };
+    await ctx.jobs.send(ARTIST_TERMINATED_MAIL_JOB, { artistId, subscribers: ending }, { db: tx });
+    return { row: updated!, subscribers: ending };
   });
-  ctx.log.info({ artistId, terminatedBy: caller.id, subscriptionsEnding }, 'artist licence terminated');
+  ctx.log.info({ artistId, terminatedBy: caller.id, subscribers }, 'artist licence terminated');
   const [artist] = await presentArtists(ctx.db, [row]);
-  return { artist: artist!, terminatedAt: row.terminatedAt!.toISOString(), subscriptionsEnding };
+  return { artist: artist!, terminatedAt: row.terminatedAt!.toISOString(), subscribers };
 }
 
 /** The artist's mail, from its job: what has happened and what comes next. False when nobody is left to tell. */
 export async function mailArtistTerminated(
   ctx: Pick<AppContext, 'db' | 'mailer'>,
-  { artistId, subscriptionsEnding }: z.infer<typeof artistTerminatedMailPayload>,
+  { artistId, subscribers }: z.infer<typeof artistTerminatedMailPayload>,
 ): Promise<boolean> {
   const artist = await findArtistRowById(ctx.db, artistId);
   const user = artist ? await findUser(ctx.db, artist.userId) : null;
@@ -105,7 +105,7 @@ export async function mailArtistTerminated(
       artistName: artist.name,
       terminatedAt: artist.terminatedAt,
       adminReason: artist.terminatedBy === artist.userId ? null : (artist.terminationReason ?? ''),
-      subscriptionsEnding,
+      subscribers,
       payoutWindow: LEGAL.payoutWindow,
       contactEmail: LEGAL.contactEmail,
     }),

@@ -21,35 +21,29 @@ export const ARTIST_LEFT_MAIL_JOB = 'billing.artist-left-mail';
 const jobPayload = z.object({ subscriptionId: z.uuid() });
 type JobPayload = z.infer<typeof jobPayload>;
 
-/** A job that meets a first payment still under way is tried again later (the queue's retries). */
-export class PaymentUnderWayError extends Error {}
-
 /**
- * Inside the termination's transaction (`tx`): stops the artist's subscriptions renewing and queues, for each,
- * the provider's cancel and the subscriber's mail. Answers how many subscriptions (active or past due) end.
+ * Inside the termination's transaction (`tx`): stops the artist's subscriptions renewing and queues, for each
+ * active or past-due one, the provider's cancel and the subscriber's mail. A first payment under way at that
+ * moment (a subscribe racing the termination) is only marked to end: the renewal sweep ends it, at the
+ * provider too, when its term is over. Answers how many subscribers are in their term (they keep access).
  */
 export async function endSubscriptionsOfTerminatedArtist(
   ctx: Pick<AppContext, 'jobs'>,
   tx: Database,
   artistId: string,
 ): Promise<number> {
-  const rows = await stopRenewalsOfArtist(tx, artistId);
+  const rows = (await stopRenewalsOfArtist(tx, artistId)).filter((row) => row.status !== 'incomplete');
   for (const { id } of rows) {
     await ctx.jobs.send(ARTIST_LEFT_AT_PROVIDER_JOB, { subscriptionId: id }, { db: tx });
     await ctx.jobs.send(ARTIST_LEFT_MAIL_JOB, { subscriptionId: id }, { db: tx });
   }
-  return rows.filter((row) => row.status !== 'incomplete').length;
+  return rows.filter((row) => row.status === 'active').length;
 }
 
-/**
- * The subscription as the job finds it; null when there is nothing to do (gone, or its first payment was
- * refused). A first payment still under way (a subscribe that raced the termination) is waited for.
- */
+/** The subscription as the job finds it; null when there is nothing to do. */
 async function settledSubscription(db: Database, subscriptionId: string): Promise<SubscriptionRow | null> {
   const row = await findSubscription(db, subscriptionId);
-  if (!row || row.status === 'declined') return null;
-  if (row.status === 'incomplete') throw new PaymentUnderWayError('the first payment is still under way');
-  return row;
+  return row && row.status !== 'incomplete' && row.status !== 'declined' ? row : null;
 }
 
 /**
@@ -69,7 +63,8 @@ export async function endAtProvider(
       atPeriodEnd: row.status === 'active',
     });
   } catch (error) {
-    const gone = error instanceof PaymentRequestError && ['resource_missing', 'subscription_canceled'].includes(error.code);
+    const gone =
+      error instanceof PaymentRequestError && ['resource_missing', 'subscription_canceled'].includes(error.code);
     if (!gone) throw error;
   }
   return true;

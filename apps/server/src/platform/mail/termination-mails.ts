@@ -34,8 +34,8 @@ export interface ArtistTerminatedMailInput {
   terminatedAt: Date;
   /** The reason an admin gave; null when the artist asked for it. */
   adminReason: string | null;
-  /** Subscriptions that stop renewing. */
-  subscriptionsEnding: number;
+  /** Subscribers in their term, who keep access to its end. */
+  subscribers: number;
   payoutWindow: string;
   contactEmail: string;
 }
@@ -44,14 +44,14 @@ export interface ArtistTerminatedMailInput {
 export function artistTerminatedMail(input: ArtistTerminatedMailInput): MailMessage {
   const when = formatMailDate(input.terminatedAt);
   const subscribers =
-    input.subscriptionsEnding === 1 ? 'Your 1 subscriber keeps' : `Your ${input.subscriptionsEnding} subscribers keep`;
+    input.subscribers === 1 ? 'Your 1 subscriber keeps' : `Your ${input.subscribers} subscribers keep`;
   return paragraphsMail(input.to, 'Your HFM licence has ended', [
     greeting(input.firstName),
     input.adminReason === null
       ? `As you asked, the licence for ${input.artistName} ended on ${when}.`
       : `HFM has terminated the licence for ${input.artistName} on ${when}. The reason given: ${input.adminReason}`,
     'From now on no new fans can subscribe to you, and no subscription to you renews.',
-    input.subscriptionsEnding > 0
+    input.subscribers > 0
       ? `${subscribers} access to your music until the end of their term, and every song they downloaded. We have told them by mail.`
       : 'Fans who downloaded your songs keep them.',
     `Licence fees you earned are still paid, ${input.payoutWindow}.`,

@@ -11,6 +11,7 @@ import { paymentsRows } from './payments.rows.js';
 import { searchRows } from './search.rows.js';
 import { socialRows } from './social.rows.js';
 import { albumRows, songRows } from './studio.rows.js';
+import { terminationRows } from './termination.rows.js';
 import { uploadRows } from './uploads.rows.js';
 
 /** Every row of the permission matrix, for the route coverage test. */
@@ -19,6 +20,7 @@ export const allRows: MatrixRow[] = [
   ...accountDeletionRows,
   ...socialRows,
   ...artistRows,
+  ...terminationRows,
   ...songRows,
   ...albumRows,
   ...uploadRows,
