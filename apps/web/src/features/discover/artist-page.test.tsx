@@ -127,6 +127,7 @@ describe('Artist page', () => {
       renderDiscover('/a/nina-simone');
       expect(await screen.findByRole('note')).toHaveTextContent(NOTICE);
       expect(screen.getByText('Subscribed')).toBeInTheDocument();
+      expect(screen.queryByText('$9.99/year')).not.toBeInTheDocument();
       expect(screen.getByRole('list', { name: 'Songs by Nina Simone' })).toBeInTheDocument();
       expect(screen.getByRole('article', { name: 'Pastel Blues' })).toBeInTheDocument();
       await waitFor(() => expect(screen.queryByText('Preview')).not.toBeInTheDocument());
