@@ -47,6 +47,8 @@ export const publicArtist = z.object({
   bannerImagePath: z.string().nullable(),
   songDirectory: z.string(),
   searchStatus: z.object({ isSearchable: z.boolean() }),
+  /** When the licence was terminated (status CANCELLED), else null. */
+  terminatedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** When an admin first approved the artist; null while it never was. */

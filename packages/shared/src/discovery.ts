@@ -117,6 +117,11 @@ export const artistPage = z.object({
   /** Every released song, full-preview songs first (by position), then newest first. */
   songs: z.array(catalogueSong),
   offer: subscriptionOffer,
+  /**
+   * Set when the artist has left HFM (licence terminated): the page shows the notice, and lists songs and
+   * albums only to subscribers in term (and to the artist and admins); null while the artist is on HFM.
+   */
+  termination: z.object({ terminatedAt: z.string() }).nullable(),
 });
 export type ArtistPage = z.infer<typeof artistPage>;
 

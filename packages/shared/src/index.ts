@@ -16,5 +16,6 @@ export * from './public-site.js';
 export * from './session.js';
 export * from './social.js';
 export * from './songs.js';
+export * from './termination.js';
 export * from './users.js';
 export * from './validation.js';

@@ -5,6 +5,8 @@ import { artistImagesRoutes } from './artists/artist-images.routes.js';
 import { registerArtistJobs } from './artists/artists.jobs.js';
 import { artistsRoutes } from './artists/artists.routes.js';
 import { featuredRoutes } from './artists/featured.routes.js';
+import { registerTerminationJobs } from './artists/termination.jobs.js';
+import { terminationRoutes } from './artists/termination.routes.js';
 import { registerAuthJobs } from './auth/auth.jobs.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { socialRoutes } from './auth/social.routes.js';
@@ -34,6 +36,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(artistsRoutes);
   await app.register(artistImagesRoutes);
   await app.register(featuredRoutes);
+  await app.register(terminationRoutes);
   await app.register(genresRoutes);
   await app.register(songsRoutes);
   await app.register(albumsRoutes);
@@ -58,4 +61,5 @@ export function registerJobs(ctx: AppContext): void {
   registerSongJobs(ctx);
   registerBillingJobs(ctx);
   registerArtistJobs(ctx);
+  registerTerminationJobs(ctx);
 }

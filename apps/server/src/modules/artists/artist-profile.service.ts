@@ -16,6 +16,7 @@ import {
   type ArtistRow,
 } from './artists.repository.js';
 import { presentArtists, presentArtistsForAdmin } from './artists.service.js';
+import { ADMIN_STATUS_REASON, terminateArtist } from './termination.service.js';
 
 export const NO_SUCH_ARTIST = 'No such artist.';
 
@@ -81,6 +82,15 @@ export async function updateArtist(
   await requireAccess(ctx, actor, 'artist.manage', [artistId]);
   const review = reviewChange(actor, body);
   const profile = await profilePatch(ctx, body);
+  // An admin setting CANCELLED terminates the licence, with the patch's other fields (decision 0021).
+  if (review?.patch.status === 'CANCELLED') {
+    const before = await loadArtist(ctx, artistId);
+    if (before.status !== 'CANCELLED') {
+      const { status: _cancelled, ...alsoApply } = { ...reviewPatch(before, review), ...profile };
+      await terminateArtist(ctx, actor, artistId, { reason: ADMIN_STATUS_REASON, alsoApply });
+      return presentArtistFor(ctx, actor, await loadArtist(ctx, artistId));
+    }
+  }
   const updated = await withTransaction(ctx, async (tx) => {
     // The featuring lock comes before the row's, in every path that changes the featured order.
     if (touchesFeatured(review)) await lockFeaturedOrder(tx.db);

@@ -88,10 +88,15 @@ const approves = (before: ArtistRow, status: ArtistStatus | undefined) =>
 /**
  * The row patch of the change, given the artist before it. Approval (to ACTIVE from anything else) stamps
  * approvedAt the first time, makes the artist searchable and a tier still 'In Review' 'Tier 1', unless
- * the request says otherwise.
+ * the request says otherwise. Moving a terminated (CANCELLED) artist to another status clears its termination.
  */
 export function reviewPatch(before: ArtistRow, change: ReviewChange, now = new Date()): ArtistPatch {
-  const patch = { ...change.patch };
+  const patch: ArtistPatch = { ...change.patch };
+  // An admin reinstating an artist who had left: the termination is history (decision 0021); the
+  // subscriptions it ended stay ended, and fans may subscribe again.
+  if (before.status === 'CANCELLED' && change.patch.status !== undefined && change.patch.status !== 'CANCELLED') {
+    Object.assign(patch, { terminatedAt: null, terminatedBy: null, terminationReason: null });
+  }
   if (approves(before, change.patch.status as ArtistStatus | undefined)) {
     if (!before.approvedAt) patch.approvedAt = now;
     if (!change.sentSearchable) patch.isSearchable = true;

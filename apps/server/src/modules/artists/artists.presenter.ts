@@ -39,6 +39,7 @@ export function toPublicArtist(row: ArtistRow, genre: GenreRow | null, photoKeys
     bannerImagePath: bannerImagePath(row),
     songDirectory: songDirectoryName(row.id, row.name),
     searchStatus: { isSearchable: row.isSearchable },
+    terminatedAt: row.terminatedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     approvedAt: row.approvedAt?.toISOString() ?? null,

@@ -13,6 +13,7 @@ import { paymentsRows } from './payments.rows.js';
 import { searchRows } from './search.rows.js';
 import { socialRows } from './social.rows.js';
 import { albumRows, songRows } from './studio.rows.js';
+import { terminationRows } from './termination.rows.js';
 import { uploadRows } from './uploads.rows.js';
 
 /** Every row of the permission matrix, for the route coverage test. */
@@ -22,6 +23,7 @@ export const allRows: MatrixRow[] = [
   ...socialRows,
   ...artistRows,
   ...featuredRows,
+  ...terminationRows,
   ...songRows,
   ...albumRows,
   ...uploadRows,

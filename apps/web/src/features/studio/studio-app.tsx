@@ -13,6 +13,7 @@ import { ProfileForm } from './profile-form';
 import { ProfileImages } from './profile-images';
 import { SongsPanel } from './songs-panel';
 import { tabLabel, TABS, useTabFromAddress, type Tab } from './studio-tabs';
+import { TerminateLicenceSection } from './terminate-licence';
 import { useAlbumEditor } from './use-album-editor';
 import { useSongUploads } from './use-song-uploads';
 import { useDocumentTitle } from '../../ui/use-document-title';
@@ -78,6 +79,7 @@ function Studio({ user, initialArtist }: { user: PublicUser; initialArtist: Publ
           <ErrorBoundary name="profile tab">
             <ProfileForm key={artist.updatedAt} artist={artist} />
             <ProfileImages user={user} artist={artist} />
+            <TerminateLicenceSection artist={artist} />
           </ErrorBoundary>
         </Tabs.Content>
         <Tabs.Content value="audition" className="studio__panel">
