@@ -11,14 +11,18 @@ import { billingRoutes } from './billing/billing.routes.js';
 import { webhookRoutes } from './billing/webhooks.routes.js';
 import { artistShareRoutes } from './discovery/artist-share.routes.js';
 import { discoveryRoutes } from './discovery/discovery.routes.js';
+import { documentsRoutes } from './documents/documents.routes.js';
+import { seedLegalDocuments } from './documents/documents.service.js';
 import { engagementRoutes } from './engagement/engagement.routes.js';
 import { genresRoutes } from './genres/genres.routes.js';
 import { initialRoutes } from './initial/initial.routes.js';
+import { labelsRoutes } from './labels/labels.routes.js';
 import { libraryRoutes } from './library/library.routes.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
 import { searchRoutes } from './search/search.routes.js';
 import { registerSongJobs } from './songs/songs.jobs.js';
 import { songsRoutes } from './songs/songs.routes.js';
+import { usersAdminRoutes } from './users/users-admin.routes.js';
 import { registerUserJobs } from './users/users.jobs.js';
 import { usersRoutes } from './users/users.routes.js';
 
@@ -41,6 +45,9 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(billingRoutes);
   await app.register(webhookRoutes);
   await app.register(libraryRoutes);
+  await app.register(labelsRoutes);
+  await app.register(documentsRoutes);
+  await app.register(usersAdminRoutes);
 }
 
 /**
@@ -52,4 +59,12 @@ export function registerJobs(ctx: AppContext): void {
   registerUserJobs(ctx);
   registerSongJobs(ctx);
   registerBillingJobs(ctx);
+}
+
+/**
+ * Data the product needs in every database, written in code after the migrations (never in them): each
+ * start inserts what is missing and changes nothing that exists.
+ */
+export async function seedStartupData(ctx: AppContext): Promise<void> {
+  await seedLegalDocuments(ctx.db);
 }

@@ -2,6 +2,7 @@ import type { MatrixRow } from '../permission-matrix.js';
 import { accountDeletionRows } from './account-deletion.rows.js';
 import { artistRows } from './artists.rows.js';
 import { billingRows } from './billing.rows.js';
+import { adminUserRows, documentRows, genreRows, labelRows } from './curation.rows.js';
 import { discoveryRows } from './discovery.rows.js';
 import { docsRows } from './docs.rows.js';
 import { engagementRows } from './engagement.rows.js';
@@ -29,4 +30,8 @@ export const allRows: MatrixRow[] = [
   ...paymentsRows,
   ...billingRows,
   ...libraryRows,
+  ...genreRows,
+  ...labelRows,
+  ...documentRows,
+  ...adminUserRows,
 ];
