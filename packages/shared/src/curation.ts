@@ -146,6 +146,8 @@ export const createLabelBody = z.object({
   active: labelFields.active.default(true),
 });
 export type CreateLabelBody = z.input<typeof createLabelBody>;
+/** A label's fields once checked (empty text as null, active and genres filled in). */
+export type LabelFields = z.output<typeof createLabelBody>;
 
 /** PUT or PATCH /api/labels/{id}: the fields to change (the whole label, as the spec's save sends it, is fine). */
 export const updateLabelBody = z.object({

@@ -4,7 +4,10 @@
  */
 import { z } from 'zod';
 import { LEGAL } from './constants.js';
-import { LEGAL_DOCUMENT_KEYS, type LegalDocumentKey } from './legal-documents.js';
+
+/** The legal documents by key: the stable name pages, notices and seeds use (an admin may rename the label). */
+export const LEGAL_DOCUMENT_KEYS = ['user-terms', 'artist-terms', 'privacy-policy', 'license-agreement'] as const;
+export type LegalDocumentKey = (typeof LEGAL_DOCUMENT_KEYS)[number];
 
 export const DOCUMENT_LABEL_MAX = 120;
 /** The longest content an admin may save (the seeded texts are about 10,000 characters). */

@@ -6,6 +6,7 @@
  * section's anchor (e.g. #userGuidelines). Links inside the site are addresses under /main/#/.
  */
 import { LEGAL } from './constants.js';
+import type { LegalDocumentKey } from './documents.js';
 
 const CONTACT = `<a href="mailto:${LEGAL.contactEmail}">${LEGAL.contactEmail}</a>`;
 
@@ -172,20 +173,19 @@ ${DISPUTES_CLAUSE}
 ${GOVERNING_LAW_CLAUSE}
 `;
 
-/** The legal documents by key: the stable name pages, notices and seeds use (an admin may rename the label). */
-export const LEGAL_DOCUMENT_KEYS = ['user-terms', 'artist-terms', 'privacy-policy', 'license-agreement'] as const;
-export type LegalDocumentKey = (typeof LEGAL_DOCUMENT_KEYS)[number];
-
 export interface LegalDocumentSeed {
   key: LegalDocumentKey;
   label: string;
   content: string;
 }
 
-/** What the server seeds when a document is missing, in the order the admin list shows them. */
+/**
+ * What the server seeds when a document is missing, in the order the admin list shows them. Plain data (no
+ * calls), so a bundle that imports only the keys from documents.ts leaves these texts out.
+ */
 export const LEGAL_DOCUMENTS: readonly LegalDocumentSeed[] = [
-  { key: 'user-terms', label: 'User Terms of Use', content: USER_TERMS.trim() },
-  { key: 'artist-terms', label: 'Artist Terms of Use', content: ARTIST_TERMS.trim() },
-  { key: 'privacy-policy', label: 'Privacy Policy', content: PRIVACY_POLICY.trim() },
-  { key: 'license-agreement', label: 'Artist License Agreement', content: LICENSE_AGREEMENT.trim() },
+  { key: 'user-terms', label: 'User Terms of Use', content: USER_TERMS },
+  { key: 'artist-terms', label: 'Artist Terms of Use', content: ARTIST_TERMS },
+  { key: 'privacy-policy', label: 'Privacy Policy', content: PRIVACY_POLICY },
+  { key: 'license-agreement', label: 'Artist License Agreement', content: LICENSE_AGREEMENT },
 ];

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { messages } from '@hfm/shared';
 
 /**
  * The admin area's sections, in the order its navigation shows them. Each is a hash path under /admin/
@@ -12,4 +13,23 @@ export interface AdminSection {
   element: ReactNode;
 }
 
-export const ADMIN_SECTIONS: AdminSection[] = [];
+/** A section's screen, loaded when first opened. */
+function lazyScreen(Screen: LazyExoticComponent<ComponentType>): ReactNode {
+  return (
+    <Suspense fallback={<p className="admin-hint">{messages.loading}</p>}>
+      <Screen />
+    </Suspense>
+  );
+}
+
+const GenresScreen = lazy(() => import('./genres/genres-screen'));
+const LabelsScreen = lazy(() => import('./labels/labels-screen'));
+const DocumentsScreen = lazy(() => import('./documents/documents-screen'));
+const UsersScreen = lazy(() => import('./users/users-screen'));
+
+export const ADMIN_SECTIONS: AdminSection[] = [
+  { path: 'genres', label: 'Genres', element: lazyScreen(GenresScreen) },
+  { path: 'labels', label: 'Labels', element: lazyScreen(LabelsScreen) },
+  { path: 'documents', label: 'Documents', element: lazyScreen(DocumentsScreen) },
+  { path: 'users', label: 'Users', element: lazyScreen(UsersScreen) },
+];

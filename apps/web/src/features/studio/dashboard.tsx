@@ -1,5 +1,6 @@
 import type { PublicArtist } from '@hfm/shared';
 import { useInitial } from '../../api/artists/get-initial';
+import { DocumentNotices } from '../../ui/document-notices';
 
 const STATUS_TEXT: Record<PublicArtist['status'], { label: string; detail: string }> = {
   PENDING: {
@@ -20,6 +21,7 @@ export function Dashboard({ artist }: { artist: PublicArtist }) {
   const loading = initial.isPending ? 'Loading...' : '—';
   return (
     <div className="dashboard">
+      <DocumentNotices />
       <section
         className={`studio-card dashboard__status dashboard__status--${artist.status.toLowerCase()}`}
         aria-labelledby="status-heading"
