@@ -1,6 +1,6 @@
 /**
  * Documents: the site's legal texts (label and HTML content), edited by admins and read by the legal pages.
- * A changed Terms or Licence is a notice on the dashboards of the people it concerns for 30 days.
+ * A changed text is a notice on the dashboards of the people it concerns for 30 days (decision in docs/curation.md).
  */
 import { z } from 'zod';
 import { LEGAL } from './constants.js';
@@ -24,7 +24,7 @@ export const documentMessages = {
   saved: 'Document saved!',
   savedAndNotified: `Document saved! Users will see a notice of the change for ${LEGAL.changeNoticeDays} days.`,
   errorSaving: 'Error saving document!',
-  notifies: `Saving a change to the Terms of Use or the Artist License Agreement shows everyone it concerns a notice on their dashboard for ${LEGAL.changeNoticeDays} days.`,
+  notifies: `Saving a change to the Terms of Use, the Privacy Policy or the Artist License Agreement shows everyone it concerns a notice on their dashboard for ${LEGAL.changeNoticeDays} days.`,
 } as const;
 
 /** Where the public site shows each document (inside the public site's hash router, /main/#...). */
@@ -35,9 +35,14 @@ export const DOCUMENT_PAGES: Record<LegalDocumentKey, string> = {
   'license-agreement': '/user-license-agreement',
 };
 
-/** Whose dashboard a change shows on: User Terms for everyone signed in, the artist texts for artists. */
-export const DOCUMENT_NOTICE_ROLES: Partial<Record<LegalDocumentKey, 'everyone' | 'ARTIST'>> = {
+/**
+ * Whose dashboard a change shows on: the User Terms for everyone signed in, the Artist Terms and the Licence
+ * for artists. The Privacy Policy promises the same notice in its own text ("Changes to this policy"), so a
+ * change of it shows to everyone signed in too.
+ */
+export const DOCUMENT_NOTICE_ROLES: Record<LegalDocumentKey, 'everyone' | 'ARTIST'> = {
   'user-terms': 'everyone',
+  'privacy-policy': 'everyone',
   'artist-terms': 'ARTIST',
   'license-agreement': 'ARTIST',
 };

@@ -30,8 +30,8 @@ export function formatNoticeDate(iso: string): string {
 }
 
 /**
- * The dashboard notice the terms promise: a changed User Terms (everyone), Artist Terms or Licence (artists)
- * shows for 30 days after it is published. It can be hidden for this browser session only; it comes back at
+ * The dashboard notice the terms promise: a changed User Terms or Privacy Policy (everyone), Artist Terms or
+ * Licence (artists) shows for 30 days after it is published. It can be hidden for this browser session only; it comes back at
  * the next sign-in until its 30 days are over. Nothing shows while loading or when the request fails.
  */
 export function DocumentNotices() {

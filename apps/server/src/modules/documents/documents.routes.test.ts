@@ -244,7 +244,7 @@ describe('GET /api/documents/notices', () => {
     expect((await notices(artist)).map((notice) => notice.key)).not.toContain('license-agreement');
   });
 
-  it('User Terms changes for everyone signed in; the Artist Terms and the Licence for artists only; not the Privacy Policy', async () => {
+  it('User Terms and Privacy Policy changes for everyone signed in; the Artist Terms and the Licence for artists only', async () => {
     for (const key of ['user-terms', 'license-agreement', 'privacy-policy']) {
       const current = await getDocument(key);
       expect((await patch(adminCookie, key, { content: `${current.content}<p>Changed ${key}.</p>` })).statusCode).toBe(
@@ -252,20 +252,23 @@ describe('GET /api/documents/notices', () => {
       );
     }
     const fanNotices = await notices(fan);
-    expect(fanNotices.map((notice) => notice.key)).toEqual(['user-terms']);
-    expect(fanNotices[0]).toMatchObject({ label: 'User Terms of Use', version: 2, page: '/user-terms' });
-    const published = new Date(fanNotices[0]!.publishedAt).getTime();
-    expect(new Date(fanNotices[0]!.showUntil).getTime() - published).toBe(LEGAL.changeNoticeDays * DAY_MS);
+    expect(fanNotices.map((notice) => notice.key)).toEqual(['privacy-policy', 'user-terms']);
+    const terms = fanNotices.find((notice) => notice.key === 'user-terms')!;
+    expect(terms).toMatchObject({ label: 'User Terms of Use', version: 2, page: '/user-terms' });
+    const published = new Date(terms.publishedAt).getTime();
+    expect(new Date(terms.showUntil).getTime() - published).toBe(LEGAL.changeNoticeDays * DAY_MS);
 
     expect((await notices(artist)).map((notice) => notice.key).sort()).toEqual([
       'artist-terms',
       'license-agreement',
+      'privacy-policy',
       'user-terms',
     ]);
-    expect((await notices(adminCookie)).map((notice) => notice.key)).toEqual(['user-terms']);
+    expect((await notices(adminCookie)).map((notice) => notice.key)).toEqual(['privacy-policy', 'user-terms']);
   });
 
   it('a notice shows for 30 days from the change, then goes', async () => {
+    await publishedDaysAgo('privacy-policy', LEGAL.changeNoticeDays + 5);
     await publishedDaysAgo('user-terms', LEGAL.changeNoticeDays - 1);
     expect((await notices(fan)).map((notice) => notice.key)).toEqual(['user-terms']);
     await publishedDaysAgo('user-terms', LEGAL.changeNoticeDays + 0.01);

@@ -35,7 +35,7 @@ export async function documentsRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags: ['documents'],
         summary:
-          'Changes of the last 30 days that concern the caller: the User Terms for everyone, the Artist Terms and the Licence for artists',
+          'Changes of the last 30 days that concern the caller: the User Terms and the Privacy Policy for everyone, the Artist Terms and the Licence for artists',
         response: { 200: documentNotices },
       },
     },
@@ -77,7 +77,7 @@ export async function documentsRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags: ['documents'],
         summary:
-          'Publish a document’s text (sanitised) and title (admin); a changed text is a new version, and a changed Terms or Licence a notice for 30 days',
+          'Publish a document’s text (sanitised) and title (admin); a changed text is a new version and a notice for 30 days to those it concerns',
         params: documentIdParams,
         body: updateDocumentBody,
         response: { 200: publicDocument },

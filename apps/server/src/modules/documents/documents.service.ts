@@ -78,7 +78,7 @@ export async function getDocument(db: Database, idOrKey: string): Promise<Public
 /**
  * An admin saves a document. Its content is sanitised (headings with anchors, lists, bold, links); when the
  * text differs from what is published it becomes a new version, kept for good with who published it and
- * when, and a change of the Terms or the Licence shows as a notice for 30 days. A title change alone is no
+ * when, and shows as a notice for 30 days to those it concerns. A title change alone is no
  * new version.
  */
 export async function updateDocument(
@@ -141,11 +141,11 @@ export async function listDocumentVersions(ctx: AppContext, actor: Actor, idOrKe
   });
 }
 
-/** The keys whose changes concern this role: User Terms for everyone signed in, the artist texts for artists. */
+/** The keys whose changes concern this role: User Terms and Privacy Policy for everyone, the artist texts for artists. */
 function noticeKeysFor(role: string): LegalDocumentKey[] {
   return LEGAL_DOCUMENT_KEYS.filter((key) => {
     const audience = DOCUMENT_NOTICE_ROLES[key];
-    return audience === 'everyone' || (audience !== undefined && audience === role);
+    return audience === 'everyone' || audience === role;
   });
 }
 

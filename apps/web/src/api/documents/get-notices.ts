@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../client';
 import { documentKeys } from './get-document';
 
-/** GET /api/documents/notices: changes of the Terms or the Licence in the last 30 days that concern the caller. */
+/** GET /api/documents/notices: changes of the legal texts in the last 30 days that concern the caller. */
 export function fetchDocumentNotices(signal?: AbortSignal): Promise<DocumentNotice[]> {
   return api('/api/documents/notices', { signal });
 }

@@ -9,7 +9,7 @@ import { Button } from '../../../ui/button';
 import { RichText } from '../../../ui/rich-text';
 import { TextField } from '../../../ui/text-field';
 import { useDocumentTitle } from '../../../ui/use-document-title';
-import { formatDate, notifiesOnChange } from './document-helpers';
+import { formatDate } from './document-helpers';
 
 /** #/documents/{key}: the document's title and text in the rich-text editor; Save publishes. */
 export function DocumentEditor() {
@@ -49,8 +49,8 @@ function DocumentForm({ document }: { document: PublicDocument }) {
     setErrors({});
     try {
       const saved = await update.mutateAsync({ id: document.id, body: { label: label.trim(), content } });
-      const notified = saved.version > document.version && notifiesOnChange(saved);
-      toast.success(notified ? documentMessages.savedAndNotified : documentMessages.saved);
+      // A changed text is a new version, which every document's readers are told about for 30 days.
+      toast.success(saved.version > document.version ? documentMessages.savedAndNotified : documentMessages.saved);
     } catch (failure) {
       toast.error(documentMessages.errorSaving);
       if (failure instanceof ApiError) {
@@ -91,11 +91,7 @@ function DocumentForm({ document }: { document: PublicDocument }) {
           error={errors.content}
           hint="Each section starts with a section heading (H2); its anchor, such as #userGuidelines, is kept."
         />
-        <p className="admin-hint document-note">
-          {notifiesOnChange(document)
-            ? documentMessages.notifies
-            : 'Saving a changed text publishes it as a new version at once.'}
-        </p>
+        <p className="admin-hint document-note">{documentMessages.notifies}</p>
         <div className="admin-row-actions">
           <Button type="submit" loading={update.isPending} disabled={!changed}>
             Save and publish

@@ -3,7 +3,7 @@ import { Link, Route, Routes } from 'react-router';
 import { useDocuments } from '../../../api/documents/get-document';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { DocumentEditor } from './document-editor';
-import { formatDate, notifiesOnChange } from './document-helpers';
+import { formatDate } from './document-helpers';
 import '../admin-screens.css';
 import './documents.css';
 
@@ -43,7 +43,6 @@ function DocumentList() {
                 <h2>{document.label}</h2>
                 <p className="admin-hint">
                   Version {document.version}, published {formatDate(document.publishedAt)}
-                  {notifiesOnChange(document) && ' · a change is shown to users for 30 days'}
                 </p>
               </div>
               <div className="admin-row-actions">
