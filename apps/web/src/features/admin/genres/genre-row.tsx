@@ -64,68 +64,66 @@ export function GenreRow({ genre }: { genre: PublicGenre }) {
         )}
         {upload.isPending && <span className="genre-card__saving">{messages.loading}</span>}
       </div>
-      <div className="genre-card__body">
-        {editing ? (
-          <form className="genre-card__rename" onSubmit={rename} noValidate>
-            <label className="visually-hidden" htmlFor={`rename-${genre.id}`}>
-              New name for {genre.label}
-            </label>
-            <input
-              id={`rename-${genre.id}`}
-              className="field__input"
-              value={label}
-              maxLength={60}
-              autoFocus
-              onChange={(event) => setLabel(event.target.value)}
-              onKeyDown={(event) => {
-                if (event.key === 'Escape') setEditing(false);
+      {editing ? (
+        <form className="genre-card__rename" onSubmit={rename} noValidate>
+          <label className="visually-hidden" htmlFor={`rename-${genre.id}`}>
+            New name for {genre.label}
+          </label>
+          <input
+            id={`rename-${genre.id}`}
+            className="field__input"
+            value={label}
+            maxLength={60}
+            autoFocus
+            onChange={(event) => setLabel(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') setEditing(false);
+            }}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `rename-${genre.id}-error` : undefined}
+          />
+          {error && (
+            <p id={`rename-${genre.id}-error`} className="field__error">
+              {error}
+            </p>
+          )}
+          <div className="admin-row-actions">
+            <Button type="submit" loading={save.isPending}>
+              Save
+            </Button>
+            <Button variant="ghost" onClick={() => setEditing(false)}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <>
+          <p className="genre-card__label">{genre.label}</p>
+          <div className="admin-row-actions genre-card__actions">
+            <button
+              type="button"
+              className="admin-link-button"
+              aria-label={`Rename ${genre.label}`}
+              onClick={() => {
+                setLabel(genre.label);
+                setError(null);
+                setEditing(true);
               }}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `rename-${genre.id}-error` : undefined}
-            />
-            {error && (
-              <p id={`rename-${genre.id}-error`} className="field__error">
-                {error}
-              </p>
-            )}
-            <div className="admin-row-actions">
-              <Button type="submit" loading={save.isPending}>
-                Save
-              </Button>
-              <Button variant="ghost" onClick={() => setEditing(false)}>
-                Cancel
-              </Button>
-            </div>
-          </form>
-        ) : (
-          <>
-            <p className="genre-card__label">{genre.label}</p>
-            <div className="admin-row-actions genre-card__actions">
-              <button
-                type="button"
-                className="admin-link-button"
-                aria-label={`Rename ${genre.label}`}
-                onClick={() => {
-                  setLabel(genre.label);
-                  setError(null);
-                  setEditing(true);
-                }}
-              >
-                Rename
-              </button>
-              <button
-                type="button"
-                className="admin-link-button"
-                aria-label={`Artwork of ${genre.label}`}
-                onClick={() => setCropping(true)}
-              >
-                Artwork
-              </button>
-              <ConfirmDelete label={`Delete ${genre.label}`} onConfirm={deleteGenre} />
-            </div>
-          </>
-        )}
-      </div>
+            >
+              Rename
+            </button>
+            <button
+              type="button"
+              className="admin-link-button"
+              aria-label={`Artwork of ${genre.label}`}
+              onClick={() => setCropping(true)}
+            >
+              Artwork
+            </button>
+            <ConfirmDelete label={`Delete ${genre.label}`} onConfirm={deleteGenre} />
+          </div>
+        </>
+      )}
       {cropping && (
         <ImageEditor
           open
