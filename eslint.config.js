@@ -23,9 +23,12 @@ const MODULE_TABLES = {
    * ledger and subscriptions, the payouts and the plays per month. It writes nothing.
    */
   earnings: ['billing', 'payouts', 'engagement'],
+  documents: ['content'],
   engagement: ['engagement'],
   genres: ['genres'],
   initial: [],
+  /** Record labels: their table sits with the catalogue's (playlists are filed under them). */
+  labels: ['catalogue'],
   /** Download records and My Music, a read model over them and the catalogue (docs/decisions/0016). */
   library: ['library', 'catalogue', 'artists'],
   // The payments platform's public calls; the local provider's tables are the platform's, not a module's.

@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { DataDirLockedError } from './platform/db/lock.js';
+import { seedStartupData } from './modules/index.js';
 import { tuneGarbageCollection } from './platform/garbage-collection.js';
 import { FIRST_START_CATALOGUE, seedCatalogue } from './seed/catalogue.js';
 import { seedDemoOnFirstStart } from './seed/demo.js';
@@ -13,6 +14,7 @@ async function start(config: Config): Promise<void> {
   tuneGarbageCollection();
   const app = await buildApp(config);
   await app.ctx.platform.database.migrate();
+  await seedStartupData(app.ctx);
   await app.ctx.jobs.start();
   if (config.seedDemo && config.role === 'all' && (await seedDemoOnFirstStart(app.ctx))) {
     await seedFirstStartCatalogue(app);

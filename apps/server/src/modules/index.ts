@@ -16,14 +16,18 @@ import { webhookRoutes } from './billing/webhooks.routes.js';
 import { artistShareRoutes } from './discovery/artist-share.routes.js';
 import { discoveryRoutes } from './discovery/discovery.routes.js';
 import { earningsRoutes } from './earnings/earnings.routes.js';
+import { documentsRoutes } from './documents/documents.routes.js';
+import { seedLegalDocuments } from './documents/documents.service.js';
 import { engagementRoutes } from './engagement/engagement.routes.js';
 import { genresRoutes } from './genres/genres.routes.js';
 import { initialRoutes } from './initial/initial.routes.js';
+import { labelsRoutes } from './labels/labels.routes.js';
 import { libraryRoutes } from './library/library.routes.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
 import { searchRoutes } from './search/search.routes.js';
 import { registerSongJobs } from './songs/songs.jobs.js';
 import { songsRoutes } from './songs/songs.routes.js';
+import { usersAdminRoutes } from './users/users-admin.routes.js';
 import { registerUserJobs } from './users/users.jobs.js';
 import { usersRoutes } from './users/users.routes.js';
 
@@ -49,6 +53,9 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(webhookRoutes);
   await app.register(libraryRoutes);
   await app.register(earningsRoutes);
+  await app.register(labelsRoutes);
+  await app.register(documentsRoutes);
+  await app.register(usersAdminRoutes);
 }
 
 /**
@@ -62,4 +69,12 @@ export function registerJobs(ctx: AppContext): void {
   registerBillingJobs(ctx);
   registerArtistJobs(ctx);
   registerTerminationJobs(ctx);
+}
+
+/**
+ * Data the product needs in every database, written in code after the migrations (never in them): each
+ * start inserts what is missing and changes nothing that exists.
+ */
+export async function seedStartupData(ctx: AppContext): Promise<void> {
+  await seedLegalDocuments(ctx.db);
 }

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { CONFIRMATION_MAIL_JOB } from '../modules/auth/confirmation-mail.js';
+import { seedStartupData } from '../modules/index.js';
 import { openDatabase, type DatabaseHandle } from '../platform/db/client.js';
 import type { PaymentProvider } from '../platform/payments/provider.js';
 
@@ -81,6 +82,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   try {
     options.beforeReady?.(app);
     await app.ready();
+    // As main.ts does after migrating (a worker-only app has no API to seed for).
+    if (config.role !== 'worker') await seedStartupData(app.ctx);
     await app.ctx.jobs.start();
   } catch (error) {
     await close().catch(() => undefined);

@@ -1,4 +1,4 @@
-import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import { EditorContent, Extension, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import './rich-text.css';
@@ -9,17 +9,42 @@ export interface RichTextProps {
   onChange: (html: string) => void;
   error?: string;
   hint?: string;
+  /**
+   * `document` (terms, policies) adds section headings (h2, h3) that keep their anchor ids, and links to
+   * paths inside the site (`/main/#/privacy-policy`); `bio` (the default) is the small set.
+   */
+  variant?: 'bio' | 'document';
 }
 
-/** A small rich-text field: bold, italic, bullet and numbered lists, links. Answers HTML. */
-export function RichText({ label, value, onChange, error, hint }: RichTextProps) {
+/** Headings keep their `id` (a section's anchor, e.g. #userGuidelines) through an edit. */
+const HeadingAnchors = Extension.create({
+  name: 'headingAnchors',
+  addGlobalAttributes() {
+    return [
+      {
+        types: ['heading'],
+        attributes: {
+          id: {
+            default: null,
+            parseHTML: (element) => element.getAttribute('id'),
+            renderHTML: (attributes) => (attributes.id ? { id: attributes.id as string } : {}),
+          },
+        },
+      },
+    ];
+  },
+});
+
+/** A small rich-text field: bold, italic, bullet and numbered lists, links (and headings for documents). Answers HTML. */
+export function RichText({ label, value, onChange, error, hint, variant = 'bio' }: RichTextProps) {
+  const isDocument = variant === 'document';
   const id = useId();
   const labelId = `${id}-label`;
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
-        heading: false,
+        heading: isDocument ? { levels: [2, 3] } : false,
         code: false,
         codeBlock: false,
         blockquote: false,
@@ -28,6 +53,7 @@ export function RichText({ label, value, onChange, error, hint }: RichTextProps)
         underline: false,
         link: { openOnClick: false, autolink: true, protocols: ['http', 'https', 'mailto'] },
       }),
+      ...(isDocument ? [HeadingAnchors] : []),
     ],
     content: value,
     immediatelyRender: true,
@@ -50,7 +76,7 @@ export function RichText({ label, value, onChange, error, hint }: RichTextProps)
         {label}
       </span>
       <div className="rich-text__box">
-        <Toolbar editor={editor} />
+        <Toolbar editor={editor} headings={isDocument} />
         <EditorContent editor={editor} />
       </div>
       {hint && (
@@ -67,10 +93,12 @@ export function RichText({ label, value, onChange, error, hint }: RichTextProps)
   );
 }
 
-function Toolbar({ editor }: { editor: Editor }) {
+function Toolbar({ editor, headings }: { editor: Editor; headings: boolean }) {
   const state = useEditorState({
     editor,
     selector: ({ editor: current }) => ({
+      heading2: current.isActive('heading', { level: 2 }),
+      heading3: current.isActive('heading', { level: 3 }),
       bold: current.isActive('bold'),
       italic: current.isActive('italic'),
       bulletList: current.isActive('bulletList'),
@@ -83,6 +111,24 @@ function Toolbar({ editor }: { editor: Editor }) {
   return (
     <div className="rich-text__toolbar-wrap">
       <div className="rich-text__toolbar" role="toolbar" aria-label="Formatting">
+        {headings && (
+          <>
+            <ToolButton
+              label="Section heading"
+              pressed={state.heading2}
+              onClick={() => chain().toggleHeading({ level: 2 }).run()}
+            >
+              H2
+            </ToolButton>
+            <ToolButton
+              label="Subheading"
+              pressed={state.heading3}
+              onClick={() => chain().toggleHeading({ level: 3 }).run()}
+            >
+              H3
+            </ToolButton>
+          </>
+        )}
         <ToolButton label="Bold" pressed={state.bold} onClick={() => chain().toggleBold().run()}>
           <strong>B</strong>
         </ToolButton>
@@ -115,17 +161,21 @@ function Toolbar({ editor }: { editor: Editor }) {
           </svg>
         </ToolButton>
       </div>
-      {linkOpen && <LinkForm editor={editor} onDone={() => setLinkOpen(false)} />}
+      {linkOpen && <LinkForm editor={editor} sitePaths={headings} onDone={() => setLinkOpen(false)} />}
     </div>
   );
 }
 
-function LinkForm({ editor, onDone }: { editor: Editor; onDone: () => void }) {
+/** An address a link may have: another site, a mail address, or (in documents) a path inside this site. */
+const LINK_ADDRESS = /^(https?:\/\/|mailto:)\S+$/i;
+const SITE_PATH = /^\/(?![/\\])\S*$/;
+
+function LinkForm({ editor, sitePaths, onDone }: { editor: Editor; sitePaths: boolean; onDone: () => void }) {
   const [href, setHref] = useState('https://');
   function apply(event: FormEvent) {
     event.preventDefault();
     const url = href.trim();
-    if (/^(https?:\/\/|mailto:)\S+$/i.test(url))
+    if (LINK_ADDRESS.test(url) || (sitePaths && SITE_PATH.test(url)))
       editor.chain().focus().extendMarkRange('link').setLink({ href: url }).run();
     onDone();
   }

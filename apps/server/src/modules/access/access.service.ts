@@ -105,3 +105,13 @@ export async function requireArtistToManage(
   await requireAccess(ctx, user, 'artist.manage', [artistId]);
   return artistId;
 }
+
+/**
+ * For the admin's own work (curation, accounts): the route already declares `access: 'admin'`; services
+ * say it again in their first line, so a job or another caller cannot skip it. Signed out 401, others 403.
+ */
+export function requireAdmin(actor: Actor): SessionUser {
+  const user = requireSignedIn(actor);
+  if (!isAdmin(user)) throw forbidden(messages.forbidden);
+  return user;
+}

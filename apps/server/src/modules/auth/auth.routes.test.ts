@@ -1,4 +1,4 @@
-import { messages } from '@hfm/shared';
+import { messages, userAdminMessages } from '@hfm/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../platform/db/schema.js';
@@ -58,11 +58,11 @@ describe('POST /api/auth', () => {
     expect((await login({ userName: user.email, password: 'Wrong-Pass-2025!' })).statusCode).toBe(401);
   });
 
-  it('refuses a suspended account', async () => {
+  it('refuses a suspended (disabled) account, saying so', async () => {
     const user = await createUser(t.app, { status: 'SUSPENDED' });
     const res = await login({ userName: user.email, password: TEST_PASSWORD });
     expect(res.statusCode).toBe(403);
-    expect(res.json().error.code).toBe('FORBIDDEN');
+    expect(res.json().error).toEqual({ code: 'FORBIDDEN', message: userAdminMessages.accountDisabled });
   });
 
   it('signs in: an httpOnly Lax cookie that expires with the session, and routeTo by role', async () => {

@@ -1,4 +1,4 @@
-import { messages, ROUTE_BY_ROLE, type LoginBody, type PublicUser, type Role } from '@hfm/shared';
+import { messages, ROUTE_BY_ROLE, userAdminMessages, type LoginBody, type PublicUser, type Role } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
 import { AppError, forbidden } from '../../errors/app-error.js';
 import { findUser, findUserForLogin, presentUser } from '../users/users.service.js';
@@ -27,6 +27,7 @@ export async function logIn(ctx: AppContext, { userName, password }: LoginBody, 
   const valid = await verifyPassword(user?.passwordHash ?? null, password);
   if (!user || !valid) throw new AppError('UNAUTHENTICATED', messages.wrongCredentials);
   if (user.status === 'UNCONFIRMED') throw new AppError('UNCONFIRMED', messages.unconfirmed);
+  if (user.status === 'SUSPENDED') throw forbidden(userAdminMessages.accountDisabled);
   if (user.status !== 'ACTIVE') throw forbidden(messages.forbidden);
   const session = await createSession(ctx.db, user.id, ctx.config.sessionTtlMs, meta);
   return {

@@ -29,3 +29,54 @@ export function findGenreRowsByIds(db: Database, ids: string[]): Promise<GenreRo
   if (ids.length === 0) return Promise.resolve([]);
   return db.select().from(genres).where(inArray(genres.id, ids));
 }
+
+/** Inserts one genre; a label taken in any case violates `genres_label_key` (the caller answers 409). */
+export async function insertGenreRow(db: Database, label: string): Promise<GenreRow> {
+  const [row] = await db.insert(genres).values({ label }).returning();
+  return row!;
+}
+
+/** Inserts the labels that are free and answers the rows made; taken labels are skipped, not errors. */
+export function insertGenreRowsSkippingTaken(db: Database, labels: string[]): Promise<GenreRow[]> {
+  if (labels.length === 0) return Promise.resolve([]);
+  return db
+    .insert(genres)
+    .values(labels.map((label) => ({ label })))
+    .onConflictDoNothing()
+    .returning();
+}
+
+export async function updateGenreRow(
+  db: Database,
+  id: string,
+  patch: Partial<Pick<GenreRow, 'label' | 'artwork'>>,
+): Promise<GenreRow | null> {
+  const [row] = await db
+    .update(genres)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(genres.id, id))
+    .returning();
+  return row ?? null;
+}
+
+export async function lockGenreRow(db: Database, id: string): Promise<GenreRow | null> {
+  const [row] = await db.select().from(genres).where(eq(genres.id, id)).for('update').limit(1);
+  return row ?? null;
+}
+
+export async function deleteGenreRow(db: Database, id: string): Promise<GenreRow | null> {
+  const [row] = await db.delete(genres).where(eq(genres.id, id)).returning();
+  return row ?? null;
+}
+
+/** Labels containing the term (any case), those that start with it first, then by label. */
+export function searchGenreRows(db: Database, term: string, limit: number): Promise<GenreRow[]> {
+  const escaped = term.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`);
+  const lower = sql`lower(${genres.label})`;
+  return db
+    .select()
+    .from(genres)
+    .where(sql`${lower} like ${`%${escaped}%`}`)
+    .orderBy(sql`case when ${lower} like ${`${escaped}%`} then 0 else 1 end`, asc(lower), asc(genres.label))
+    .limit(limit);
+}

@@ -1,12 +1,34 @@
-import type { PublicGenre } from '@hfm/shared';
-import type { Database } from '../../platform/db/client.js';
-import { isUuid } from '../users/users.service.js';
-import { toPublicGenre } from './genres.presenter.js';
 import {
+  GENRE_SEARCH_LIMIT,
+  GENRE_SEARCH_MIN_CHARS,
+  genreMessages,
+  type AddGenresAnswer,
+  type AddGenresBody,
+  type DeletedAnswer,
+  type GenreArtworkAnswer,
+  type PublicGenre,
+} from '@hfm/shared';
+import type { AppContext } from '../../context.js';
+import { conflict, notFound } from '../../errors/app-error.js';
+import type { Database } from '../../platform/db/client.js';
+import { requireAdmin } from '../access/access.service.js';
+import type { Actor } from '../access/permissions.js';
+import { countArtistsInGenre } from '../artists/artist-lookups.js';
+import { isUniqueViolation } from '../../platform/db/errors.js';
+import { isUuid } from '../users/users.service.js';
+import { newImageFileName, readImage } from '../users/profile-images.js';
+import { artworkKeyOf, genreArtworkKey, genreArtworkPath, toPublicGenre } from './genres.presenter.js';
+import {
+  deleteGenreRow,
   findGenreRowById,
   findGenreRowByLabel,
   findGenreRowsByIds,
+  insertGenreRow,
+  insertGenreRowsSkippingTaken,
   listGenreRows,
+  lockGenreRow,
+  searchGenreRows,
+  updateGenreRow,
   type GenreRow,
 } from './genres.repository.js';
 
@@ -30,4 +52,105 @@ export function findGenreByLabel(db: Database, label: string): Promise<GenreRow 
 export async function findGenresByIds(db: Database, ids: string[]): Promise<Map<string, GenreRow>> {
   const rows = await findGenreRowsByIds(db, [...new Set(ids)]);
   return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
+ * The spec's genre type-ahead: under 3 characters the answer is empty; otherwise the genres whose label
+ * contains the term in any case, those starting with it first, at most GENRE_SEARCH_LIMIT.
+ */
+export async function searchGenres(db: Database, search: string): Promise<PublicGenre[]> {
+  const term = search.trim();
+  if (term.length < GENRE_SEARCH_MIN_CHARS) return [];
+  return (await searchGenreRows(db, term, GENRE_SEARCH_LIMIT)).map(toPublicGenre);
+}
+
+/** One new genre; a label that exists in any case is a 409. */
+export async function createGenre(ctx: AppContext, actor: Actor, label: string): Promise<PublicGenre> {
+  requireAdmin(actor);
+  try {
+    return toPublicGenre(await insertGenreRow(ctx.db, label));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(genreMessages.exists(label));
+    throw error;
+  }
+}
+
+/** The spec's bulk save (addGenres): adds the labels that are new, skips those that exist or repeat. */
+export async function addGenres(ctx: AppContext, actor: Actor, body: AddGenresBody): Promise<AddGenresAnswer> {
+  requireAdmin(actor);
+  const seen = new Set<string>();
+  const fresh: string[] = [];
+  const skipped: string[] = [];
+  for (const label of body.genres.map((genre) => (typeof genre === 'string' ? genre : genre.label))) {
+    const key = label.toLowerCase();
+    if (seen.has(key)) skipped.push(label);
+    else fresh.push(label);
+    seen.add(key);
+  }
+  const rows = await insertGenreRowsSkippingTaken(ctx.db, fresh);
+  const made = new Set(rows.map((row) => row.label));
+  skipped.unshift(...fresh.filter((label) => !made.has(label)));
+  const added = rows.map(toPublicGenre).sort((a, b) => a.label.toLowerCase().localeCompare(b.label.toLowerCase()));
+  return { added, skipped };
+}
+
+export async function renameGenre(ctx: AppContext, actor: Actor, id: string, label: string): Promise<PublicGenre> {
+  requireAdmin(actor);
+  try {
+    const row = await updateGenreRow(ctx.db, id, { label });
+    if (!row) throw notFound(genreMessages.noSuchGenre);
+    return toPublicGenre(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(genreMessages.exists(label));
+    throw error;
+  }
+}
+
+async function deleteStoredQuietly(ctx: AppContext, key: string | null): Promise<void> {
+  if (!key) return;
+  await ctx.storage.delete(key).catch((error: unknown) => {
+    ctx.log.warn({ err: error, key }, 'could not delete a genre’s old artwork');
+  });
+}
+
+/**
+ * Deletes a genre no artist is filed under (409 otherwise: artists need a genre, so the admin moves them
+ * first). Playlists filed under it keep their songs and lose the genre. Its artwork goes with it.
+ */
+export async function deleteGenre(ctx: AppContext, actor: Actor, id: string): Promise<DeletedAnswer> {
+  requireAdmin(actor);
+  const deleted = await ctx.db.transaction(async (tx) => {
+    const genre = await lockGenreRow(tx, id);
+    if (!genre) throw notFound(genreMessages.noSuchGenre);
+    const artists = await countArtistsInGenre(tx, id);
+    if (artists > 0) throw conflict(genreMessages.inUse(genre.label, artists));
+    return deleteGenreRow(tx, id);
+  });
+  await deleteStoredQuietly(ctx, artworkKeyOf(deleted?.artwork ?? null));
+  return { id, deleted: true };
+}
+
+/** Stores the artwork under genre-images/{id}/ (PNG or JPEG, re-encoded), points the genre at it, drops the old. */
+export async function uploadGenreArtwork(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  input: string | Buffer,
+): Promise<GenreArtworkAnswer> {
+  requireAdmin(actor);
+  if (!(await findGenreRowById(ctx.db, id))) throw notFound(genreMessages.noSuchGenre);
+  const image = await readImage(input);
+  const key = genreArtworkKey(id, newImageFileName('genre', image));
+  await ctx.storage.put(key, image.data, image.contentType);
+  const changed = await ctx.db.transaction(async (tx) => {
+    const before = await lockGenreRow(tx, id);
+    const after = before && (await updateGenreRow(tx, id, { artwork: genreArtworkPath(key) }));
+    return before && after ? { before, after } : null;
+  });
+  if (!changed) {
+    await deleteStoredQuietly(ctx, key);
+    throw notFound(genreMessages.noSuchGenre);
+  }
+  await deleteStoredQuietly(ctx, artworkKeyOf(changed.before.artwork));
+  return { ...toPublicGenre(changed.after), path: genreArtworkPath(key) };
 }

@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
 import { users } from '../../platform/db/schema/identity.js';
 
@@ -44,4 +44,9 @@ export async function updateUserRow(db: Database, id: string, patch: UserPatch):
 export async function countUsers(db: Database): Promise<number> {
   const [row] = await db.select({ total: count() }).from(users);
   return row?.total ?? 0;
+}
+
+export function findUserRowsByIds(db: Database, ids: string[]): Promise<UserRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.select().from(users).where(inArray(users.id, ids));
 }

@@ -17,6 +17,7 @@ import {
   findUserByEmail as findUserRowByEmail,
   findUserById,
   findUserByUserName,
+  findUserRowsByIds,
   insertUser,
   updateUserRow,
   type UserRelations,
@@ -180,6 +181,12 @@ export function findUserForLogin(db: Database, userName: string): Promise<UserRo
 
 export function findUser(db: Database, id: string): Promise<UserRow | null> {
   return findUserById(db, id);
+}
+
+/** Users by id, keyed by id (unknown ids are left out). */
+export async function findUsersByIds(db: Database, ids: string[]): Promise<Map<string, UserRow>> {
+  const rows = await findUserRowsByIds(db, [...new Set(ids)]);
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 export async function activateUser(db: Database, id: string): Promise<void> {

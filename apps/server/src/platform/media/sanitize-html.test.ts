@@ -1,5 +1,6 @@
+import { LEGAL_DOCUMENTS } from '@hfm/shared';
 import { describe, expect, it } from 'vitest';
-import { LINK_REL, richTextToPlainText, sanitizeRichText } from './sanitize-html.js';
+import { LINK_REL, richTextToPlainText, sanitizeDocumentHtml, sanitizeRichText } from './sanitize-html.js';
 
 const rel = `rel="${LINK_REL}"`;
 
@@ -59,4 +60,36 @@ describe('richTextToPlainText: what is left once markup is stripped', () => {
   ])('%s', (_case, html, text) => {
     expect(richTextToPlainText(sanitizeRichText(html))).toBe(text);
   });
+});
+
+describe('sanitizeDocumentHtml: the legal documents’ markup', () => {
+  it('keeps headings with their anchors (a safe id only), lists, bold, and links inside the site without our rel', () => {
+    const html =
+      '<h2 id="userGuidelines" class="x">Guidelines</h2><h3 id="1bad">Sub</h3><h4 id="ok-id_2">Small</h4>' +
+      '<p><a href="/main/#/privacy-policy" target="_blank" rel="opener">policy</a> ' +
+      '<a href="mailto:hi@band.test">mail</a> <a href="//evil.test/x">evil</a> <a href="/\\evil.test">back</a> ' +
+      '<a href="javascript:alert(1)">js</a> <strong>bold</strong></p><h1>Big</h1><img src="x" onerror="y()">';
+    expect(sanitizeDocumentHtml(html)).toBe(
+      '<h2 id="userGuidelines">Guidelines</h2><h3>Sub</h3><h4 id="ok-id_2">Small</h4>' +
+        `<p><a href="/main/#/privacy-policy">policy</a> <a href="mailto:hi@band.test" ${rel}>mail</a> evil back ` +
+        'js <strong>bold</strong></p>Big',
+    );
+  });
+
+  it('answers one canonical form: no space between blocks, list items without a lone paragraph', () => {
+    expect(
+      sanitizeDocumentHtml('<p>a</p>\n  <ul>\n<li><p>one</p></li>\n<li><p>two</p><ul><li>x</li></ul></li></ul>'),
+    ).toBe('<p>a</p><ul><li>one</li><li><p>two</p><ul><li>x</li></ul></li></ul>');
+  });
+
+  it.each(LEGAL_DOCUMENTS.map((document) => [document.key, document.content] as const))(
+    'the %s seed and the same text as the editor writes it compare equal',
+    (_key, content) => {
+      const asEditorWritesIt = content
+        .replace(/\n/g, '')
+        .replace(/<li>(.*?)<\/li>/g, '<li><p>$1</p></li>')
+        .replace(/<a href="([^"]*)">/g, '<a target="_blank" rel="noopener noreferrer nofollow" href="$1">');
+      expect(sanitizeDocumentHtml(asEditorWritesIt)).toBe(sanitizeDocumentHtml(content));
+    },
+  );
 });

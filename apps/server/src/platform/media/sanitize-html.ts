@@ -59,3 +59,56 @@ export function richTextToPlainText(html: string): string {
     .replace(/[\s\u00a0]+/g, ' ')
     .trim();
 }
+
+/** A heading's anchor (#userGuidelines): a letter, then letters, digits, '-' or '_'. */
+const ANCHOR_ID = /^[A-Za-z][\w-]{0,63}$/;
+/** A path inside the site (`/main/#/privacy-policy`): one leading slash, no backslash, no spaces. */
+const SITE_PATH = /^\/(?![/\\])[^\s\\]*$/;
+
+const DOCUMENT_TAGS = [...RICH_TEXT_TAGS, 'h4'];
+
+const DOCUMENT_BASE: sanitize.IOptions = {
+  ...BASE_OPTIONS,
+  allowedTags: DOCUMENT_TAGS,
+  allowedAttributes: { a: ['href', 'rel'], h2: ['id'], h3: ['id'], h4: ['id'] },
+};
+
+function keepAnchor(tagName: string, attribs: sanitize.Attributes): sanitize.Tag {
+  const id = attribs.id?.trim();
+  return { tagName, attribs: id && ANCHOR_ID.test(id) ? { id } : {} };
+}
+
+/** First pass for documents: links to other sites get our rel, links inside the site stay as they are. */
+const DOCUMENT_LINK_PASS: sanitize.IOptions = {
+  ...DOCUMENT_BASE,
+  allowedTags: [...DOCUMENT_TAGS, 'span'],
+  transformTags: {
+    a: (_tagName, attribs): sanitize.Tag => {
+      const href = attribs.href?.trim();
+      if (href && SITE_PATH.test(href)) return { tagName: 'a', attribs: { href } };
+      if (isAllowedHref(href)) return { tagName: 'a', attribs: { href: href!, rel: LINK_REL } };
+      return { tagName: 'span', attribs: {} };
+    },
+    h2: keepAnchor,
+    h3: keepAnchor,
+    h4: keepAnchor,
+  },
+};
+
+/** Space between block tags, which browsers ignore and editors write or not. */
+const SPACE_BETWEEN_BLOCKS = /(<\/(?:p|h2|h3|h4|ul|ol|li|blockquote)>|<(?:ul|ol|li|blockquote)>)\s+(?=<)/g;
+/** A list item holding one paragraph (as the editor writes every item) is the same as the bare item. */
+const ITEM_PARAGRAPH = /<li><p>((?:(?!<\/?p>).)*)<\/p><\/li>/gs;
+
+/**
+ * The site's documents (terms, policies) as the admin's editor writes them: the rich text above plus h4,
+ * headings' anchor ids, and links to paths inside the site (`/main/#/privacy-policy`, without our rel).
+ * The answer is in one canonical form (no space between blocks, list items without a lone paragraph), so
+ * the same text saved from the editor or from a seed compares equal and is not published as a change.
+ */
+export function sanitizeDocumentHtml(html: string): string {
+  return sanitize(sanitize(html, DOCUMENT_LINK_PASS), DOCUMENT_BASE)
+    .trim()
+    .replace(SPACE_BETWEEN_BLOCKS, '$1')
+    .replace(ITEM_PARAGRAPH, '<li>$1</li>');
+}

@@ -2,6 +2,7 @@ import type { MatrixRow } from '../permission-matrix.js';
 import { accountDeletionRows } from './account-deletion.rows.js';
 import { artistRows } from './artists.rows.js';
 import { billingRows } from './billing.rows.js';
+import { adminUserRows, documentRows, genreRows, labelRows } from './curation.rows.js';
 import { discoveryRows } from './discovery.rows.js';
 import { docsRows } from './docs.rows.js';
 import { earningsRows } from './earnings.rows.js';
@@ -35,4 +36,8 @@ export const allRows: MatrixRow[] = [
   ...billingRows,
   ...libraryRows,
   ...earningsRows,
+  ...genreRows,
+  ...labelRows,
+  ...documentRows,
+  ...adminUserRows,
 ];

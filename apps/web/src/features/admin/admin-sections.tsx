@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { RevenueScreen } from './revenue/revenue-screen';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { messages } from '@hfm/shared';
 import { ArtistsSection, FeaturedSection, SubmissionsSection } from './review/review-sections';
 
 /**
@@ -14,9 +14,28 @@ export interface AdminSection {
   element: ReactNode;
 }
 
+/** A section's screen, loaded when first opened. */
+function lazyScreen(Screen: LazyExoticComponent<ComponentType>): ReactNode {
+  return (
+    <Suspense fallback={<p className="admin-hint">{messages.loading}</p>}>
+      <Screen />
+    </Suspense>
+  );
+}
+
+const UsersScreen = lazy(() => import('./users/users-screen'));
+const GenresScreen = lazy(() => import('./genres/genres-screen'));
+const LabelsScreen = lazy(() => import('./labels/labels-screen'));
+const DocumentsScreen = lazy(() => import('./documents/documents-screen'));
+const RevenueScreen = lazy(() => import('./revenue/revenue-screen').then((m) => ({ default: m.RevenueScreen })));
+
 export const ADMIN_SECTIONS: AdminSection[] = [
   { path: 'submissions', label: 'Submissions', element: <SubmissionsSection /> },
   { path: 'artists', label: 'Artists', element: <ArtistsSection /> },
   { path: 'featured', label: 'Featured', element: <FeaturedSection /> },
-  { path: 'revenue', label: 'Revenue', element: <RevenueScreen /> },
+  { path: 'users', label: 'Users', element: lazyScreen(UsersScreen) },
+  { path: 'genres', label: 'Genres', element: lazyScreen(GenresScreen) },
+  { path: 'labels', label: 'Labels', element: lazyScreen(LabelsScreen) },
+  { path: 'documents', label: 'Documents', element: lazyScreen(DocumentsScreen) },
+  { path: 'revenue', label: 'Revenue', element: lazyScreen(RevenueScreen) },
 ];

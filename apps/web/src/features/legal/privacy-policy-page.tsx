@@ -1,11 +1,10 @@
-import { privacyPolicy } from './content/privacy-policy';
 import { LegalDocument } from './legal-document';
 
 /** /user-privacy-policy and /privacy-policy. */
 export default function PrivacyPolicyPage() {
   return (
     <div className="container legal-page">
-      <LegalDocument doc={privacyPolicy} level={1} />
+      <LegalDocument documentKey="privacy-policy" level={1} fallbackTitle="Privacy Policy" />
     </div>
   );
 }

@@ -1,14 +1,12 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useSearchParams } from 'react-router';
-import { artistTerms } from './content/artist-terms';
-import { userTerms } from './content/user-terms';
 import { LegalDocument } from './legal-document';
 import './legal.css';
 import { useDocumentTitle } from '../../ui/use-document-title';
 
 const TABS = [
-  { value: 'user', label: 'User Terms of Use', doc: userTerms },
-  { value: 'artist', label: 'Artist Terms of Use', doc: artistTerms },
+  { value: 'user', label: 'User Terms of Use', documentKey: 'user-terms' },
+  { value: 'artist', label: 'Artist Terms of Use', documentKey: 'artist-terms' },
 ] as const;
 
 type TabValue = (typeof TABS)[number]['value'];
@@ -39,7 +37,7 @@ export default function UserTermsPage() {
         </Tabs.List>
         {TABS.map((tab) => (
           <Tabs.Content key={tab.value} value={tab.value} className="legal-tabs__panel">
-            <LegalDocument doc={tab.doc} level={2} />
+            <LegalDocument documentKey={tab.documentKey} level={2} fallbackTitle={tab.label} />
           </Tabs.Content>
         ))}
       </Tabs.Root>

@@ -2,6 +2,7 @@ import { LEGAL, terminationMessages, type PublicArtist } from '@hfm/shared';
 import { useInitial } from '../../api/artists/get-initial';
 import { formatTerminationDate } from './terminate-licence';
 import './terminate-licence.css';
+import { DocumentNotices } from '../../ui/document-notices';
 
 const STATUS_TEXT: Record<PublicArtist['status'], { label: string; detail: string }> = {
   PENDING: {
@@ -45,6 +46,7 @@ export function Dashboard({ artist }: { artist: PublicArtist }) {
   const loading = initial.isPending ? 'Loading...' : '—';
   return (
     <div className="dashboard">
+      <DocumentNotices />
       <section
         className={`studio-card dashboard__status dashboard__status--${artist.status.toLowerCase()}`}
         aria-labelledby="status-heading"

@@ -1,0 +1,21 @@
+/** What other modules ask about artists in bulk: the admin's user list and the genres' curation. */
+import type { ArtistStatus } from '@hfm/shared';
+import type { Database } from '../../platform/db/client.js';
+import { countArtistRowsInGenre, findArtistRowsOfUsers } from './artist-lookups.repository.js';
+
+export interface ArtistOfUser {
+  id: string;
+  name: string;
+  status: ArtistStatus;
+}
+
+/** The artists of the given users (ARTIST accounts have one), keyed by user id. */
+export async function findArtistsOfUsers(db: Database, userIds: string[]): Promise<Map<string, ArtistOfUser>> {
+  const rows = await findArtistRowsOfUsers(db, [...new Set(userIds)]);
+  return new Map(rows.map((row) => [row.userId, { id: row.id, name: row.name, status: row.status as ArtistStatus }]));
+}
+
+/** How many artists are filed under a genre (whatever their status). */
+export function countArtistsInGenre(db: Database, genreId: string): Promise<number> {
+  return countArtistRowsInGenre(db, genreId);
+}

@@ -1,0 +1,20 @@
+import { GENRE_SEARCH_MIN_CHARS, type PublicGenre } from '@hfm/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../client';
+
+export function searchGenres(term: string, signal?: AbortSignal): Promise<PublicGenre[]> {
+  return api(`/api/genres/search/${encodeURIComponent(term)}`, { signal });
+}
+
+/** The genre type-ahead: asks only from 3 characters on (the spec's minimum); shorter terms find nothing. */
+export function useGenreSearch(term: string) {
+  const trimmed = term.trim();
+  const enabled = trimmed.length >= GENRE_SEARCH_MIN_CHARS;
+  return useQuery({
+    queryKey: ['genres', 'search', trimmed.toLowerCase()],
+    queryFn: ({ signal }) => searchGenres(trimmed, signal),
+    enabled,
+    placeholderData: enabled ? keepPreviousData : undefined,
+    staleTime: 30_000,
+  });
+}
