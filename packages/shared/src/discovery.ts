@@ -128,8 +128,17 @@ export const genrePage = z.object({
 });
 export type GenrePage = z.infer<typeof genrePage>;
 
+/**
+ * A song on a playlist's page. HFM Radio and HFM Picks open songs up (docs/decisions/0020): `playsInFull` is
+ * true when everyone hears the whole song (the artist's full preview, a song on HFM Radio, a current HFM
+ * Pick; the artist opted in), `freeToKeep` when any signed-in member may download it and keep it (a current
+ * HFM Pick).
+ */
+export const playlistSong = catalogueSong.extend({ playsInFull: z.boolean(), freeToKeep: z.boolean() });
+export type PlaylistSong = z.infer<typeof playlistSong>;
+
 /** GET /api/playlists/{id}: a playlist and its songs in order (songs of artists no longer active are left out). */
-export const playlistPage = z.object({ playlist: playlistCard, songs: z.array(catalogueSong) });
+export const playlistPage = z.object({ playlist: playlistCard, songs: z.array(playlistSong) });
 export type PlaylistPage = z.infer<typeof playlistPage>;
 
 export const slugParams = z.object({

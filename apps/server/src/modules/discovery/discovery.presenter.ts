@@ -5,6 +5,7 @@ import {
   type CatalogueSong,
   type HeroArtist,
   type PlaylistCard,
+  type PlaylistSong,
   type PublicGenre,
 } from '@hfm/shared';
 import { bannerImagePath, mediaPath } from '../artists/artists.presenter.js';
@@ -15,6 +16,7 @@ import type {
   GenreRow,
   HeroArtistRow,
   PlaylistCardRow,
+  PlaylistSongRow,
 } from './discovery.repository.js';
 
 /** The read model's rows as the contract (packages/shared/src/discovery.ts) shows them. */
@@ -68,6 +70,10 @@ export function presentCatalogueSong(row: CatalogueSongRow): CatalogueSong {
     albumIDs: row.albumIds,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+export function presentPlaylistSong(row: PlaylistSongRow): PlaylistSong {
+  return { ...presentCatalogueSong(row), playsInFull: row.playsInFull, freeToKeep: row.freeToKeep };
 }
 
 /** An album with the songs of `songsById` (those the viewer may see), in album order. */

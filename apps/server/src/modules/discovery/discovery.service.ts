@@ -22,6 +22,7 @@ import {
   presentGenre,
   presentHeroArtist,
   presentPlaylistCard,
+  presentPlaylistSong,
 } from './discovery.presenter.js';
 import {
   findArtistById,
@@ -166,14 +167,14 @@ export async function getGenrePage(ctx: AppContext, genreId: string): Promise<Ge
   };
 }
 
-/** GET /api/playlists/{id}: the playlist and its released songs in order. */
+/** GET /api/playlists/{id}: the playlist and its released songs in order, with what the playlist opens up. */
 export async function getPlaylistPage(ctx: AppContext, playlistId: string): Promise<PlaylistPage> {
   const [playlist, songs] = await Promise.all([
     findPlaylist(ctx.db, playlistId),
     listSongsOfPlaylist(ctx.db, playlistId),
   ]);
   if (!playlist) throw notFound(NO_SUCH_PLAYLIST);
-  return { playlist: presentPlaylistCard(playlist), songs: songs.map(presentCatalogueSong) };
+  return { playlist: presentPlaylistCard(playlist), songs: songs.map(presentPlaylistSong) };
 }
 
 /** What a shared link's preview shows (the /a/{slug} page's title and Open Graph tags). */
