@@ -7,6 +7,7 @@ import { createAdmin, signIn } from '../test/factories.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { DEMO_AUDIO_PREFIX } from './catalogue-audio.js';
 import { allocateSongs, planArtists, SEED_EMAIL_DOMAIN } from './catalogue-plan.js';
+import { previousMonth } from './catalogue-playlists.js';
 import { SeededRandom } from './seeded-random.js';
 
 let t: TestApp;
@@ -163,6 +164,8 @@ describe('seed-demo --artists --songs', () => {
       ['Night Driving', 2],
       ['Summer Driving', 1],
     ]);
+    // Last month's, so an admin's first generation makes this month's (docs/decisions/0020).
+    expect(new Set(picks.map((list) => list.picksMonth))).toEqual(new Set([previousMonth(new Date())]));
     expect(lists.filter((list) => list.isHfmRadio).length).toBeGreaterThan(0);
     for (const list of lists) {
       const entries = await t.app.ctx.db.select().from(playlistSongs).where(eq(playlistSongs.playlistId, list.id));
