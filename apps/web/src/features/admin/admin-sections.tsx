@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { PlaylistsSection } from './playlists/playlists-section';
 
 /**
  * The admin area's sections, in the order its navigation shows them. Each is a hash path under /admin/
@@ -12,4 +13,6 @@ export interface AdminSection {
   element: ReactNode;
 }
 
-export const ADMIN_SECTIONS: AdminSection[] = [];
+export const ADMIN_SECTIONS: AdminSection[] = [
+  { path: 'playlists', label: 'Playlists', element: <PlaylistsSection /> },
+];
