@@ -20,6 +20,13 @@ export const catalogueSong = z.object({
   trackNumber: z.number().nullable(),
   /** Plays in full for everyone (the artist's choice); other songs play their preview to non-subscribers. */
   isFullPreview: z.boolean(),
+  /**
+   * Everyone hears the whole song: the artist's full preview, or a song of an opted-in artist on HFM Radio or
+   * a current HFM Pick (docs/decisions/0020). False: a preview, except to subscribers and those who keep it.
+   */
+  playsInFull: z.boolean(),
+  /** A current HFM Pick: any signed-in member may download it and keep it (docs/decisions/0020). */
+  freeToKeep: z.boolean(),
   fullPreviewPosition: z.number(),
   plays: z.number(),
   hifives: z.number(),
@@ -128,17 +135,8 @@ export const genrePage = z.object({
 });
 export type GenrePage = z.infer<typeof genrePage>;
 
-/**
- * A song on a playlist's page. HFM Radio and HFM Picks open songs up (docs/decisions/0020): `playsInFull` is
- * true when everyone hears the whole song (the artist's full preview, a song on HFM Radio, a current HFM
- * Pick; the artist opted in), `freeToKeep` when any signed-in member may download it and keep it (a current
- * HFM Pick).
- */
-export const playlistSong = catalogueSong.extend({ playsInFull: z.boolean(), freeToKeep: z.boolean() });
-export type PlaylistSong = z.infer<typeof playlistSong>;
-
 /** GET /api/playlists/{id}: a playlist and its songs in order (songs of artists no longer active are left out). */
-export const playlistPage = z.object({ playlist: playlistCard, songs: z.array(playlistSong) });
+export const playlistPage = z.object({ playlist: playlistCard, songs: z.array(catalogueSong) });
 export type PlaylistPage = z.infer<typeof playlistPage>;
 
 export const slugParams = z.object({

@@ -31,3 +31,19 @@ export function onHfmRadio(): SQL {
 export function currentHfmPick(): SQL {
   return and(releasedSong(), ofOptedInArtist(), onPlaylistWhere(sql`${playlists.isHfmPicks}`))!;
 }
+
+/**
+ * What a list of songs tells fans of each (over a query whose `songs` row is the song): `playsInFull` for
+ * everyone (the artist's full preview, HFM Radio, a current HFM Pick) and `freeToKeep` (a current HFM Pick).
+ */
+export function curatedSongColumns() {
+  const onCuratedPlaylist = and(
+    releasedSong(),
+    ofOptedInArtist(),
+    onPlaylistWhere(sql`(${playlists.isHfmRadio} or ${playlists.isHfmPicks})`),
+  );
+  return {
+    playsInFull: sql<boolean>`(${songs.isFullPreview} or ${onCuratedPlaylist})`,
+    freeToKeep: sql<boolean>`${currentHfmPick()}`,
+  };
+}

@@ -5,7 +5,6 @@ import {
   type CatalogueSong,
   type HeroArtist,
   type PlaylistCard,
-  type PlaylistSong,
   type PublicGenre,
 } from '@hfm/shared';
 import { bannerImagePath, mediaPath } from '../artists/artists.presenter.js';
@@ -16,7 +15,6 @@ import type {
   GenreRow,
   HeroArtistRow,
   PlaylistCardRow,
-  PlaylistSongRow,
 } from './discovery.repository.js';
 
 /** The read model's rows as the contract (packages/shared/src/discovery.ts) shows them. */
@@ -64,16 +62,14 @@ export function presentCatalogueSong(row: CatalogueSongRow): CatalogueSong {
     releaseDate: row.releaseDate ? isoDateToDob(row.releaseDate) : null,
     trackNumber: row.trackNumber,
     isFullPreview: row.isFullPreview,
+    playsInFull: Boolean(row.playsInFull),
+    freeToKeep: Boolean(row.freeToKeep),
     fullPreviewPosition: row.fullPreviewPosition,
     plays: row.plays,
     hifives: row.hifives,
     albumIDs: row.albumIds,
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-export function presentPlaylistSong(row: PlaylistSongRow): PlaylistSong {
-  return { ...presentCatalogueSong(row), playsInFull: row.playsInFull, freeToKeep: row.freeToKeep };
 }
 
 /** An album with the songs of `songsById` (those the viewer may see), in album order. */

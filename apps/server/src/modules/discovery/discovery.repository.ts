@@ -6,7 +6,7 @@ import { artistPhotos, artists } from '../../platform/db/schema/artists.js';
 import { subscriptions } from '../../platform/db/schema/billing.js';
 import { albums, albumSongs, playlists, playlistSongs, songs } from '../../platform/db/schema/catalogue.js';
 import { genres } from '../../platform/db/schema/genres.js';
-import { currentHfmPick, onHfmRadio } from '../access/curated.js';
+import { curatedSongColumns } from '../access/curated.js';
 import { artistIsActive, releasedSong, songIsOut } from '../access/released.js';
 
 /**
@@ -162,12 +162,15 @@ export function listArtistsOfGenre(db: Database, genreId: string): Promise<Artis
 
 // Songs -----------------------------------------------------------------------------------------------
 
+/** A song as fans see it, with what HFM Radio and HFM Picks open up for it (modules/access/curated.ts). */
 function selectSongs(db: Database) {
-  return db.select(catalogueSongColumns).from(songs).innerJoin(artists, eq(artists.id, songs.artistId));
+  return db
+    .select({ ...catalogueSongColumns, ...curatedSongColumns() })
+    .from(songs)
+    .innerJoin(artists, eq(artists.id, songs.artistId));
 }
 
 export type CatalogueSongRow = Awaited<ReturnType<typeof selectSongs>>[number];
-export type PlaylistSongRow = CatalogueSongRow & { playsInFull: boolean; freeToKeep: boolean };
 
 /** Newest first: by release date (the day it came out), then by upload. */
 const newestFirst = [
@@ -206,19 +209,9 @@ export function listSongsOfGenre(db: Database, genreId: string): Promise<Catalog
     .limit(GENRE_SONG_LIMIT);
 }
 
-/**
- * The playlist's released songs in its order (songs of artists no longer ACTIVE are left out), each with
- * what HFM Radio and HFM Picks open up for it (modules/access/curated.ts).
- */
-export function listSongsOfPlaylist(db: Database, playlistId: string): Promise<PlaylistSongRow[]> {
-  return db
-    .select({
-      ...catalogueSongColumns,
-      playsInFull: sql<boolean>`(${songs.isFullPreview} or ${onHfmRadio()} or ${currentHfmPick()})`,
-      freeToKeep: sql<boolean>`${currentHfmPick()}`,
-    })
-    .from(songs)
-    .innerJoin(artists, eq(artists.id, songs.artistId))
+/** The playlist's released songs in its order (songs of artists no longer ACTIVE are left out). */
+export function listSongsOfPlaylist(db: Database, playlistId: string): Promise<CatalogueSongRow[]> {
+  return selectSongs(db)
     .innerJoin(playlistSongs, eq(playlistSongs.songId, songs.id))
     .where(and(eq(playlistSongs.playlistId, playlistId), artistIsActive(), songIsOut()))
     .orderBy(asc(playlistSongs.position), asc(songs.id));

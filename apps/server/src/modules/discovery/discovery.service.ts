@@ -22,7 +22,6 @@ import {
   presentGenre,
   presentHeroArtist,
   presentPlaylistCard,
-  presentPlaylistSong,
 } from './discovery.presenter.js';
 import {
   findArtistById,
@@ -167,14 +166,14 @@ export async function getGenrePage(ctx: AppContext, genreId: string): Promise<Ge
   };
 }
 
-/** GET /api/playlists/{id}: the playlist and its released songs in order, with what the playlist opens up. */
+/** GET /api/playlists/{id}: the playlist and its released songs in order. */
 export async function getPlaylistPage(ctx: AppContext, playlistId: string): Promise<PlaylistPage> {
   const [playlist, songs] = await Promise.all([
     findPlaylist(ctx.db, playlistId),
     listSongsOfPlaylist(ctx.db, playlistId),
   ]);
   if (!playlist) throw notFound(NO_SUCH_PLAYLIST);
-  return { playlist: presentPlaylistCard(playlist), songs: songs.map(presentPlaylistSong) };
+  return { playlist: presentPlaylistCard(playlist), songs: songs.map(presentCatalogueSong) };
 }
 
 /** What a shared link's preview shows (the /a/{slug} page's title and Open Graph tags). */

@@ -58,6 +58,10 @@ describe('HFM Radio and HFM Picks: who hears and keeps what', () => {
       expect((await download(song.id, fan.cookie)).statusCode).toBe(403);
       const page = await pageOf(radio);
       expect(page.songs[0]).toMatchObject({ id: song.id, playsInFull: true, freeToKeep: false, isFullPreview: false });
+      // Every list fans see says so, not only the playlist's page.
+      const artistPage = await get(`/api/artist-pages/${optedIn.artist.slug}`);
+      const listed = artistPage.json().songs.find((entry: { id: string }) => entry.id === song.id);
+      expect(listed).toMatchObject({ playsInFull: true, freeToKeep: false });
     });
 
     it('plays only the preview of a song whose artist has not opted in (or opted out since)', async () => {
@@ -93,6 +97,11 @@ describe('HFM Radio and HFM Picks: who hears and keeps what', () => {
       );
       expect((await play(song.id)).json()).toMatchObject({ full: true, playableSeconds: 200 });
       expect((await pageOf(picks)).songs[0]).toMatchObject({ playsInFull: true, freeToKeep: true });
+      const summary = await get(`/api/bff/members/artist-summary/${optedIn.artistId}`, fan.cookie);
+      expect(summary.json().songs.find((entry: { id: string }) => entry.id === song.id)).toMatchObject({
+        playsInFull: true,
+        freeToKeep: true,
+      });
 
       expect((await download(song.id)).statusCode).toBe(401);
       const res = await download(song.id, fan.cookie);
@@ -103,7 +112,7 @@ describe('HFM Radio and HFM Picks: who hears and keeps what', () => {
         .where(and(eq(songDownloads.memberId, fan.id), eq(songDownloads.songId, song.id)));
       expect(rows).toEqual([{ kept: true }]);
       const music = pagedMyMusic.parse((await get(`/api/members/${fan.id}/my-music`, fan.cookie)).json());
-      expect(music.items.map((item) => item.id)).toContain(song.id);
+      expect(music.items.find((item) => item.id === song.id)).toMatchObject({ freeToKeep: true });
 
       // Next month the playlist is no longer a pick: the member keeps the song; others are back to a preview.
       await t.app.ctx.db.update(playlists).set({ isHfmPicks: false }).where(eq(playlists.id, picks));
