@@ -37,9 +37,12 @@ function selectPlaylists(db: Database) {
   return db.select(columns).from(playlists);
 }
 
-/** Newest first. */
+/** Newest first; playlists made together (a month's HFM Picks) by their HFM Picks position. */
 export function listPlaylistRows(db: Database, limit: number, offset: number): Promise<PlaylistRow[]> {
-  return selectPlaylists(db).orderBy(desc(playlists.createdAt), desc(playlists.id)).limit(limit).offset(offset);
+  return selectPlaylists(db)
+    .orderBy(desc(playlists.createdAt), sql`${playlists.hfmPicksPosition} asc nulls last`, desc(playlists.id))
+    .limit(limit)
+    .offset(offset);
 }
 
 export async function countPlaylists(db: Database): Promise<number> {

@@ -4,9 +4,19 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch, type RecordedRequest } from '../../../api/test-utils';
-import { adminPlaylist, page, PLAYLIST_ID, renderSection, sortableSongBox, track, tracks } from './playlist-fixtures';
+import {
+  adminPlaylist,
+  page,
+  PLAYLIST_ID,
+  renderSection,
+  songFound,
+  sortableSongBox,
+  track,
+  tracks,
+} from './playlist-fixtures';
 
 const existing = adminPlaylist({ id: PLAYLIST_ID, title: 'Late Night', tracks, position: 2 });
+const SEA_LION = '00000000-0000-4000-8000-000000000201';
 const CROPPED = 'data:image/png;base64,Y3JvcHBlZA==';
 
 /**
@@ -219,6 +229,23 @@ describe('the Edit Playlist modal', () => {
     await user.click(within(modal).getByRole('switch', { name: 'HFM Picks' }));
     expect(within(modal).getByText('Artist has not opted in')).toBeInTheDocument();
     expect(within(modal).getByLabelText('HFM Picks position')).toBeInTheDocument();
+  });
+
+  it('offers no Add once an HFM Picks playlist holds five songs', async () => {
+    const five = ['A', 'B', 'C', 'D', 'E'].map((title, index) =>
+      track({ id: `00000000-0000-4000-8000-00000000011${index}`, title, artistID: `artist-${index}` }),
+    );
+    const picks = { ...existing, isHFMPicks: true, HFMPicksPosition: 1, tracks: five, songs: five.map((t) => t.id) };
+    stubServer([
+      { method: 'GET', path: `/api/playlists/${PLAYLIST_ID}/edit`, reply: { body: picks } },
+      { method: 'GET', path: '/api/search?s=sea', reply: { body: [songFound(SEA_LION, 'Sea Lion')] } },
+    ]);
+    const user = userEvent.setup();
+    const modal = await openExisting(user);
+    await user.type(within(modal).getByLabelText('Search songs'), 'sea');
+    expect(await within(modal).findByRole('button', { name: 'Add Sea Lion' })).toBeDisabled();
+    await user.click(within(modal).getByRole('button', { name: 'Remove E' }));
+    expect(within(modal).getByRole('button', { name: 'Add Sea Lion' })).toBeEnabled();
   });
 
   it('says what is wrong when Save fails: the toast and the server’s message, and stays open', async () => {

@@ -2,6 +2,7 @@ import * as Switch from '@radix-ui/react-switch';
 import {
   createPlaylistBody,
   DEFAULT_PLAYLIST_TITLE,
+  HFM_PICKS_SONGS,
   messages,
   PLAYLIST_ARTWORK,
   playlistMessages,
@@ -198,6 +199,7 @@ function PlaylistForm({ playlist, onClose }: { playlist?: AdminPlaylist; onClose
         onChange={setSongs}
         showAdminColumns={showAdminOptions}
         curated={isHFMRadio || isHFMPicks}
+        {...(isHFMPicks ? { maxSongs: HFM_PICKS_SONGS } : {})}
       />
       {errors.songs && (
         <p className="field__error" role="alert">

@@ -34,6 +34,8 @@ export interface PlaylistSongPickerProps {
   showAdminColumns: boolean;
   /** The list is for HFM Radio or HFM Picks: songs of artists who have not opted in are marked. */
   curated: boolean;
+  /** Most songs the list may hold (five on HFM Picks); Add is off beyond. */
+  maxSongs?: number;
 }
 
 const announcements = (title: (id: unknown) => string) => ({
@@ -48,7 +50,13 @@ const announcements = (title: (id: unknown) => string) => ({
 });
 
 /** The playlist's songs: find songs (3 characters at least) and add them, remove them, drag them in order. */
-export function PlaylistSongPicker({ songs, onChange, showAdminColumns, curated }: PlaylistSongPickerProps) {
+export function PlaylistSongPicker({
+  songs,
+  onChange,
+  showAdminColumns,
+  curated,
+  maxSongs = MAX_PLAYLIST_SONGS,
+}: PlaylistSongPickerProps) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -72,6 +80,8 @@ export function PlaylistSongPicker({ songs, onChange, showAdminColumns, curated 
         ) : (
           <>
             <div className="playlist-picker__columns" aria-hidden="true">
+              <span className="playlist-picker__handle" />
+              <span className="playlist-picker__position" />
               <span className="playlist-picker__song">Title</span>
               <span className="playlist-picker__number">Duration</span>
               {showAdminColumns && (
@@ -81,6 +91,7 @@ export function PlaylistSongPicker({ songs, onChange, showAdminColumns, curated 
                   <span className="playlist-picker__number">Hi Fives</span>
                 </>
               )}
+              <span className="playlist-picker__button playlist-picker__button--spacer" />
             </div>
             <DndContext
               sensors={sensors}
@@ -114,11 +125,7 @@ export function PlaylistSongPicker({ songs, onChange, showAdminColumns, curated 
           </>
         )}
       </section>
-      <SongSearch
-        chosen={new Set(ids)}
-        full={songs.length >= MAX_PLAYLIST_SONGS}
-        onAdd={(song) => onChange([...songs, song])}
-      />
+      <SongSearch chosen={new Set(ids)} full={songs.length >= maxSongs} onAdd={(song) => onChange([...songs, song])} />
     </div>
   );
 }
@@ -173,6 +180,7 @@ function SortableSong({
         </span>
       </span>
       <span className="playlist-picker__number" title="Duration">
+        <span className="visually-hidden">Duration: </span>
         {formatDuration(song.duration)}
       </span>
       {showAdminColumns && (
@@ -218,7 +226,7 @@ function SongSearch({
         Find songs
       </h3>
       <label className="visually-hidden" htmlFor="playlist-picker-term">
-        Search songs by title
+        Search songs
       </label>
       <input
         id="playlist-picker-term"

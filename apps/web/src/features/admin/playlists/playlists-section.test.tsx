@@ -87,9 +87,9 @@ describe('#/playlists', () => {
     const title = within(modal).getByLabelText('Title');
     await user.clear(title);
     await user.type(title, 'Fresh Finds');
-    await user.type(within(modal).getByLabelText('Search songs by title'), 'se');
+    await user.type(within(modal).getByLabelText('Search songs'), 'se');
     expect(calls.some((call) => call.path.startsWith('/api/search'))).toBe(false);
-    await user.type(within(modal).getByLabelText('Search songs by title'), 'a');
+    await user.type(within(modal).getByLabelText('Search songs'), 'a');
     await user.click(await within(modal).findByRole('button', { name: 'Add Sea Lion' }));
     expect(within(modal).getByRole('list', { name: 'Playlist song order' })).toHaveTextContent('Sea Lion');
     expect(within(within(modal).getByRole('list', { name: 'Songs found' })).getByText('Added')).toBeInTheDocument();
