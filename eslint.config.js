@@ -18,6 +18,11 @@ const MODULE_TABLES = {
   billing: ['billing'],
   // A read model (docs/decisions/0010): what fans browse, read across domains in a handful of statements.
   discovery: ['artists', 'catalogue', 'genres', 'billing'],
+  /**
+   * A read model (docs/earnings.md): the artist's earnings and the admin's revenue report, summed from the
+   * ledger and subscriptions, the payouts and the plays per month. It writes nothing.
+   */
+  earnings: ['billing', 'payouts', 'engagement'],
   engagement: ['engagement'],
   genres: ['genres'],
   initial: [],
@@ -25,7 +30,7 @@ const MODULE_TABLES = {
   library: ['library', 'catalogue', 'artists'],
   // The payments platform's public calls; the local provider's tables are the platform's, not a module's.
   payments: [],
-  /** Curated playlists (admins): owns the playlists tables of catalogue, reads songs and artists (decision 0020). */
+  /** Curated playlists (admins): owns the playlists tables of catalogue, reads songs and artists (decision 0022). */
   playlists: ['catalogue', 'artists'],
   /** A read model: what fans may find, across artists, songs and albums. */
   search: ['artists', 'catalogue', 'genres'],

@@ -127,7 +127,7 @@ describe('identity in a real browser', () => {
     await page.getByText('fan@hfm.local already exists.').waitFor();
   });
 
-  it('a wrong password on /login shows the error; the demo admin lands on /admin/', async () => {
+  it('a wrong password on /login shows the error; the demo admin lands on /admin/ (its submissions)', async () => {
     const page = await newPage();
     await page.goto('/login');
     await page.getByLabel('Email').fill('admin@hfm.local');
@@ -136,7 +136,8 @@ describe('identity in a real browser', () => {
     await page.getByRole('alert').waitFor();
     await page.getByLabel('Password', { exact: true }).fill(await server.demoPassword('admin@hfm.local'));
     await page.getByRole('button', { name: 'Log In' }).click();
-    await page.waitForURL('**/admin/');
+    await page.waitForURL(/\/admin\/(#.*)?$/);
+    await page.waitForURL('**/admin/#/submissions');
   });
 
   it('signed-out visitors of a signed-in area are sent to /login', async () => {

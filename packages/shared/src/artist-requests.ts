@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { publicArtist } from './artists.js';
-import { ARTIST_STATUSES, RATING_CATEGORIES } from './constants.js';
+import { ARTIST_STATUSES, RATING_CATEGORIES, TIERS } from './constants.js';
 import { messages } from './messages.js';
 import { paged, pageQuery } from './pagination.js';
 import { publicUser } from './users.js';
@@ -11,6 +11,9 @@ export const BIO_MAX_LENGTH = 20_000;
 const BIO_TOO_LONG = `The bio is too long (at most ${BIO_MAX_LENGTH.toLocaleString('en-US')} characters of text and markup).`;
 const SCORE_RULE = 'Scores are whole numbers from 1 to 9 (0 while not rated).';
 const SCORE_LABEL_RULE = 'Each rating category may appear once.';
+
+const TIER_RULE = `The tier must be one of: ${TIERS.join(', ')}.`;
+const tierField = z.enum(TIERS, { error: TIER_RULE });
 
 /** The spec's genre: an id, or an object with `_id` (as the artist object carries it). */
 const genreRef = z.union([z.string(), z.object({ _id: z.string() })], { error: messages.genre });
@@ -32,8 +35,31 @@ const scoreMatrixField = z
   });
 
 /**
- * PUT/PATCH /api/artists/{id}. Every field is optional; keys not listed (the rest of a PublicArtist sent
- * back whole) are dropped. The admin-only fields are validated for everyone and applied for admins only.
+ * The fields of PUT/PATCH /api/artists/{id} only an admin may send: approval, tier, scores, featuring,
+ * searchability. Anyone else who sends one (whatever its value) is refused with 403 and nothing is saved.
+ */
+export const ARTIST_ADMIN_FIELDS = [
+  'status',
+  'tier',
+  'isFeatured',
+  'featuredBio',
+  'featuredPosition',
+  'scoreMatrix',
+  'isSearchable',
+  'searchStatus',
+  'isExclusive',
+] as const;
+export type ArtistAdminField = (typeof ARTIST_ADMIN_FIELDS)[number];
+export const adminOnlyField = (field: string) => `Only an admin can change ${field}.`;
+
+export const FEATURED_BIO_MAX_LENGTH = 5000;
+
+/**
+ * PUT/PATCH /api/artists/{id}. Every field is optional; keys not listed are dropped. The admin-only fields
+ * (ARTIST_ADMIN_FIELDS) are validated for everyone and refused (403) from anyone but an admin.
+ * Featuring: `isFeatured: true` appends the artist to the featured order (or puts it at `featuredPosition`
+ * when that is sent too); `isFeatured: false` or `featuredPosition: -1` takes it out and the others close
+ * up; `featuredPosition: n` alone moves a featured artist to n (the others shift).
  */
 export const updateArtistBody = z.object({
   name: z
@@ -46,9 +72,9 @@ export const updateArtistBody = z.object({
   bio: z.string({ error: messages.bio }).max(BIO_MAX_LENGTH, { error: BIO_TOO_LONG }).optional(),
   hfmPicksOptIn: z.boolean().optional(),
   status: z.enum(ARTIST_STATUSES).optional(),
-  tier: z.string().trim().min(1).max(60).optional(),
+  tier: tierField.optional(),
   isFeatured: z.boolean().optional(),
-  featuredBio: z.string().max(5000).nullable().optional(),
+  featuredBio: z.string().max(FEATURED_BIO_MAX_LENGTH).nullable().optional(),
   featuredPosition: z.number().int().min(-1).max(10_000).optional(),
   scoreMatrix: scoreMatrixField.optional(),
   isSearchable: z.boolean().optional(),
@@ -61,16 +87,59 @@ export type UpdateArtistRequest = z.input<typeof updateArtistBody>;
 
 const flag = z.enum(['1', '0', 'true', 'false']).transform((value) => value === '1' || value === 'true');
 
-/** `status`, `tier` and `defaults` are admin filters; other callers always get ACTIVE, searchable artists. */
+export const ARTIST_SORTS = ['createdAt', 'totalScore', 'name'] as const;
+export type ArtistSort = (typeof ARTIST_SORTS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/**
+ * `status`, `tier`, `defaults`, `search`, `sort` and `order` are admins' (other callers always get ACTIVE,
+ * searchable artists, newest first). `search` matches the name or the account's email, in any case; an
+ * empty one is no search.
+ */
 export const artistListQuery = pageQuery.extend({
   status: z.enum(ARTIST_STATUSES).optional(),
-  tier: z.string().trim().min(1).max(60).optional(),
+  tier: tierField.optional(),
   defaults: flag.optional(),
+  search: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((value) => value || undefined),
+  sort: z.enum(ARTIST_SORTS).default('createdAt'),
+  order: z.enum(SORT_ORDERS).default('desc'),
 });
 export type ArtistListQuery = z.infer<typeof artistListQuery>;
 
 export const pagedArtists = paged(publicArtist);
 export type PagedArtists = z.infer<typeof pagedArtists>;
+/** What a client may ask the list for (page, limit, sort and order have defaults). */
+export type ArtistListRequest = z.input<typeof artistListQuery>;
+
+const featuredId = z.guid({ error: 'Not a valid id.' });
+
+/** POST /api/artists/featured/swap: the added artist takes the removed one's place; the removed one leaves. */
+export const featuredSwapBody = z
+  .object({ removeID: featuredId, addID: featuredId })
+  .refine((body) => body.removeID !== body.addID, {
+    error: 'Choose another artist to swap in.',
+    path: ['addID'],
+  });
+export type FeaturedSwapBody = z.infer<typeof featuredSwapBody>;
+
+/** PUT /api/artists/featured/order: every featured artist's id, once, in the new order. */
+export const featuredOrderBody = z.object({
+  ids: z
+    .array(featuredId)
+    .max(1000)
+    .refine((ids) => new Set(ids).size === ids.length, { error: 'Each artist may appear once.' }),
+});
+export type FeaturedOrderBody = z.infer<typeof featuredOrderBody>;
+
+/** The featured artists in their order: featuredPosition 0 (the hero artist), 1, 2... */
+export const featuredArtists = z.object({ items: z.array(publicArtist) });
+export type FeaturedArtists = z.infer<typeof featuredArtists>;
 
 const jsonPart = z.union([z.string(), z.record(z.string(), z.unknown())]);
 

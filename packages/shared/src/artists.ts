@@ -12,6 +12,17 @@ export const publicGenres = z.array(publicGenre);
 
 export const scoreEntry = z.object({ label: z.string(), score: z.number() });
 
+/** The account behind an artist, as admins see it beside the artist (nobody else is shown it). */
+export const artistAccount = z.object({
+  _id: z.string(),
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  status: z.string(),
+});
+export type ArtistAccount = z.infer<typeof artistAccount>;
+
 /** What the server says about an artist. */
 export const publicArtist = z.object({
   _id: z.string(),
@@ -36,8 +47,14 @@ export const publicArtist = z.object({
   bannerImagePath: z.string().nullable(),
   songDirectory: z.string(),
   searchStatus: z.object({ isSearchable: z.boolean() }),
+  /** When the licence was terminated (status CANCELLED), else null. */
+  terminatedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** When an admin first approved the artist; null while it never was. */
+  approvedAt: z.string().nullable(),
+  /** The artist's account: in admins' answers only. */
+  user: artistAccount.optional(),
 });
 export type PublicArtist = z.infer<typeof publicArtist>;
 

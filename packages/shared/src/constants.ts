@@ -23,6 +23,9 @@ export const PLAYLIST_ARTWORK = { width: 383, height: 254, aspect: 1.5 } as cons
 export const BANNER_ADVISORY = { width: 2000, height: 1000 } as const;
 export const DEFAULT_TIER = 'In Review';
 export const DEFAULT_TIER_FILTER = 'Tier 1';
+/** An artist's tier: 'In Review' until approved (approval makes it 'Tier 1' unless an admin picks another). */
+export const TIERS = [DEFAULT_TIER, DEFAULT_TIER_FILTER, 'Tier 2', 'Tier 3'] as const;
+export type Tier = (typeof TIERS)[number];
 
 export const ROLES = ['ADMIN', 'ARTIST', 'SUBSCRIBER'] as const;
 export type Role = (typeof ROLES)[number];

@@ -22,10 +22,10 @@ export const catalogueSong = z.object({
   isFullPreview: z.boolean(),
   /**
    * Everyone hears the whole song: the artist's full preview, or a song of an opted-in artist on HFM Radio or
-   * a current HFM Pick (docs/decisions/0020). False: a preview, except to subscribers and those who keep it.
+   * a current HFM Pick (docs/decisions/0022). False: a preview, except to subscribers and those who keep it.
    */
   playsInFull: z.boolean(),
-  /** A current HFM Pick: any signed-in member may download it and keep it (docs/decisions/0020). */
+  /** A current HFM Pick: any signed-in member may download it and keep it (docs/decisions/0022). */
   freeToKeep: z.boolean(),
   fullPreviewPosition: z.number(),
   plays: z.number(),
@@ -124,6 +124,11 @@ export const artistPage = z.object({
   /** Every released song, full-preview songs first (by position), then newest first. */
   songs: z.array(catalogueSong),
   offer: subscriptionOffer,
+  /**
+   * Set when the artist has left HFM (licence terminated): the page shows the notice, and lists songs and
+   * albums only to subscribers in term (and to the artist and admins); null while the artist is on HFM.
+   */
+  termination: z.object({ terminatedAt: z.string() }).nullable(),
 });
 export type ArtistPage = z.infer<typeof artistPage>;
 

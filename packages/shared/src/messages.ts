@@ -1,5 +1,3 @@
-import { LEGAL } from './constants.js';
-
 /** User-facing text quoted exactly from the spec (including its spelling). */
 export const messages = {
   firstName: 'Please enter your first name.',
@@ -44,7 +42,8 @@ export const messages = {
   imageType: 'Please upload a .png, .jpg or .jpeg image.',
   tooLarge: 'That file is too large.',
   // Deleting an account (docs/decisions/0014-deleting-an-account.md).
-  artistAccountTermination: `An artist account is closed by terminating the licence: email ${LEGAL.contactEmail} with ${LEGAL.terminationNoticeHours} hours' notice.`,
+  artistAccountTermination:
+    'An artist account is closed by terminating the licence: Terminate licence, in the Profile tab of the studio.',
   adminAccountCannotBeDeleted: 'An admin account cannot be deleted.',
   accountDeleted: 'Your account has been deleted. We have sent a confirmation to your email address.',
 } as const;

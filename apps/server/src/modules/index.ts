@@ -2,7 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { albumsRoutes } from './albums/albums.routes.js';
 import { artistImagesRoutes } from './artists/artist-images.routes.js';
+import { registerArtistJobs } from './artists/artists.jobs.js';
 import { artistsRoutes } from './artists/artists.routes.js';
+import { featuredRoutes } from './artists/featured.routes.js';
+import { registerTerminationJobs } from './artists/termination.jobs.js';
+import { terminationRoutes } from './artists/termination.routes.js';
 import { registerAuthJobs } from './auth/auth.jobs.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { socialRoutes } from './auth/social.routes.js';
@@ -11,6 +15,7 @@ import { billingRoutes } from './billing/billing.routes.js';
 import { webhookRoutes } from './billing/webhooks.routes.js';
 import { artistShareRoutes } from './discovery/artist-share.routes.js';
 import { discoveryRoutes } from './discovery/discovery.routes.js';
+import { earningsRoutes } from './earnings/earnings.routes.js';
 import { engagementRoutes } from './engagement/engagement.routes.js';
 import { genresRoutes } from './genres/genres.routes.js';
 import { initialRoutes } from './initial/initial.routes.js';
@@ -31,6 +36,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(initialRoutes);
   await app.register(artistsRoutes);
   await app.register(artistImagesRoutes);
+  await app.register(featuredRoutes);
+  await app.register(terminationRoutes);
   await app.register(genresRoutes);
   await app.register(songsRoutes);
   await app.register(albumsRoutes);
@@ -42,6 +49,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(billingRoutes);
   await app.register(webhookRoutes);
   await app.register(libraryRoutes);
+  await app.register(earningsRoutes);
   await app.register(playlistsRoutes);
 }
 
@@ -54,4 +62,6 @@ export function registerJobs(ctx: AppContext): void {
   registerUserJobs(ctx);
   registerSongJobs(ctx);
   registerBillingJobs(ctx);
+  registerArtistJobs(ctx);
+  registerTerminationJobs(ctx);
 }

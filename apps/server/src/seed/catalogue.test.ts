@@ -164,7 +164,7 @@ describe('seed-demo --artists --songs', () => {
       ['Night Driving', 2],
       ['Summer Driving', 1],
     ]);
-    // Last month's, so an admin's first generation makes this month's (docs/decisions/0020).
+    // Last month's, so an admin's first generation makes this month's (docs/decisions/0022).
     expect(new Set(picks.map((list) => list.picksMonth))).toEqual(new Set([previousMonth(new Date())]));
     expect(lists.filter((list) => list.isHfmRadio).length).toBeGreaterThan(0);
     for (const list of lists) {
@@ -175,7 +175,7 @@ describe('seed-demo --artists --songs', () => {
 
   it('makes songs anyone can play: the preview and, for full-preview songs, the stream', async () => {
     const active = (await seededArtists()).filter((artist) => artist.status === 'ACTIVE').map((artist) => artist.id);
-    // Songs on HFM Radio or HFM Picks play in full for everyone too (docs/decisions/0020): not one of those.
+    // Songs on HFM Radio or HFM Picks play in full for everyone too (docs/decisions/0022): not one of those.
     const onPlaylists = t.app.ctx.db.select({ id: playlistSongs.songId }).from(playlistSongs);
     const [ordinary] = await t.app.ctx.db
       .select()

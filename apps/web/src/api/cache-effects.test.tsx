@@ -111,7 +111,7 @@ describe('artist and session mutations', () => {
   it('the saved artist and its photo list replace the cached artist', async () => {
     client.setQueryData(artistQuery(ARTIST).queryKey, artist);
     stubFetch([
-      { method: 'PUT', path: `/api/artists/${ARTIST}`, reply: { body: { ...artist, name: 'New' } } },
+      { method: 'PATCH', path: `/api/artists/${ARTIST}`, reply: { body: { ...artist, name: 'New' } } },
       {
         method: 'POST',
         path: `/api/artist-photo/upload/${ARTIST}`,

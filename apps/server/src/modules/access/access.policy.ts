@@ -7,11 +7,19 @@ import { isAdmin, isMember, type Actor, type Permission } from './permissions.js
 type Rule = (db: Database, actor: Actor, ids: string[]) => Promise<string[]>;
 
 export const policy: Record<Permission, Rule> = {
-  'artist.view': (db, actor, ids) => artistIdsIn(db, ids, { all: isAdmin(actor), own: actor?.artistId, active: true }),
+  // ACTIVE artists, and those who have left (CANCELLED): their page stays up with a notice (decision 0021).
+  'artist.view': (db, actor, ids) =>
+    artistIdsIn(db, ids, { all: isAdmin(actor), own: actor?.artistId, seenByAll: true }),
   'artist.manage': (db, actor, ids) => artistIdsIn(db, ids, { all: isAdmin(actor), own: actor?.artistId }),
 
+  // A subscriber in term also sees the songs of an artist who has left (docs/decisions/0021).
   'song.view': (db, actor, ids) =>
-    songIdsIn(db, ids, { all: isAdmin(actor), ofArtist: actor?.artistId, released: true }),
+    songIdsIn(db, ids, {
+      all: isAdmin(actor),
+      ofArtist: actor?.artistId,
+      released: true,
+      releasedToSubscriber: actor?.id,
+    }),
   'song.manage': (db, actor, ids) => songIdsIn(db, ids, { all: isAdmin(actor), ofArtist: actor?.artistId }),
   // Anyone hears the artist's full-preview songs in full, and songs on HFM Radio or a current HFM Pick of
   // opted-in artists; subscribers hear every released song in full, and a member hears in full what they keep.
@@ -25,7 +33,7 @@ export const policy: Record<Permission, Rule> = {
       onHfmRadio: true,
       currentHfmPick: true,
     }),
-  // HFM Radio is streaming only; a current HFM Pick any member may download and keep (docs/decisions/0020).
+  // HFM Radio is streaming only; a current HFM Pick any member may download and keep (docs/decisions/0022).
   'song.download': (db, actor, ids) =>
     songIdsIn(db, ids, {
       all: isAdmin(actor),

@@ -7,7 +7,7 @@ import { hiFives } from '../../platform/db/schema/engagement.js';
 import { users } from '../../platform/db/schema/identity.js';
 import { songDownloads } from '../../platform/db/schema/library.js';
 import { currentHfmPick, onHfmRadio } from './curated.js';
-import { releasedSong } from './released.js';
+import { releasedSong, releasedToSubscribers } from './released.js';
 
 /**
  * The one repository that reads other modules' tables to answer who owns what. Each function answers,
@@ -27,15 +27,15 @@ export interface ArtistScope {
   all?: boolean;
   /** The actor's own artist. */
   own?: string | null;
-  /** Approved (ACTIVE) artists. */
-  active?: boolean;
+  /** Artists everyone sees: approved (ACTIVE) ones, and those who have left (CANCELLED: their page says so). */
+  seenByAll?: boolean;
 }
 
 export async function artistIdsIn(db: Database, ids: string[], scope: ArtistScope): Promise<string[]> {
   const branch = anyBranch([
     scope.all && everything,
     scope.own && eq(artists.id, scope.own),
-    scope.active && eq(artists.status, 'ACTIVE'),
+    scope.seenByAll && inArray(artists.status, ['ACTIVE', 'CANCELLED']),
   ]);
   if (!branch || ids.length === 0) return [];
   const rows = await db
@@ -53,16 +53,19 @@ export interface SongScope {
   released?: boolean;
   /** Released songs the artist chose to play in full for everyone. */
   releasedFullPreview?: boolean;
-  /** Released songs of artists this member subscribes to, while the subscription is in its term. */
+  /**
+   * Released songs of artists this member subscribes to, while the subscription is in its term; also those of
+   * an artist who has left (CANCELLED), whose licence runs on for subscribers to the end of their term.
+   */
   releasedToSubscriber?: string | null;
   /**
    * Ready songs this member keeps: downloaded while subscribed, whatever has happened since (the
    * subscription ended, the artist withdrew the song or left; docs/decisions/0016-downloads-you-keep.md).
    */
   keptBy?: string | null;
-  /** Released songs of opted-in artists on an HFM Radio playlist (docs/decisions/0020). */
+  /** Released songs of opted-in artists on an HFM Radio playlist (docs/decisions/0022). */
   onHfmRadio?: boolean;
-  /** Released songs of opted-in artists on a current HFM Picks playlist (docs/decisions/0020). */
+  /** Released songs of opted-in artists on a current HFM Picks playlist (docs/decisions/0022). */
   currentHfmPick?: boolean;
 }
 
@@ -99,7 +102,7 @@ export async function songIdsIn(db: Database, ids: string[], scope: SongScope): 
     scope.ofArtist && eq(songs.artistId, scope.ofArtist),
     scope.released && releasedSong(),
     scope.releasedFullPreview && and(releasedSong(), eq(songs.isFullPreview, true)),
-    scope.releasedToSubscriber && and(releasedSong(), subscribedTo(db, scope.releasedToSubscriber)),
+    scope.releasedToSubscriber && and(releasedToSubscribers(), subscribedTo(db, scope.releasedToSubscriber)),
     scope.keptBy && and(eq(songs.status, 'ready'), keptBy(db, scope.keptBy)),
     scope.onHfmRadio && onHfmRadio(),
     scope.currentHfmPick && currentHfmPick(),

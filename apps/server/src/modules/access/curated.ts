@@ -4,7 +4,7 @@ import { playlists, playlistSongs, songs } from '../../platform/db/schema/catalo
 import { releasedSong } from './released.js';
 
 /**
- * What HFM Radio and HFM Picks open up, written once (docs/decisions/0020): the access policy and the
+ * What HFM Radio and HFM Picks open up, written once (docs/decisions/0022): the access policy and the
  * playlist page build their SQL from these, over a query whose `songs` row is the song in question. Both
  * need the song released and its artist opted in (hfmPicksOptIn) now: an artist who opts out, or stops
  * being ACTIVE, takes their songs back at once, whatever the playlists still hold.

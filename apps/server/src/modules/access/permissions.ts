@@ -17,7 +17,7 @@ export type Permission =
   /**
    * Download a song's files: subscribers to its artist (in term), the artist, admins, and a member who
    * keeps it (downloaded it while subscribed: docs/decisions/0016-downloads-you-keep.md), and any member for
-   * a current HFM Pick (docs/decisions/0020-hfm-radio-and-picks.md).
+   * a current HFM Pick (docs/decisions/0022-hfm-radio-and-picks.md).
    */
   | 'song.download'
   /**

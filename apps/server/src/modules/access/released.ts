@@ -1,4 +1,4 @@
-import { and, eq, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { artists } from '../../platform/db/schema/artists.js';
 import { songs } from '../../platform/db/schema/catalogue.js';
 
@@ -29,4 +29,16 @@ export function songIsOut(): SQL {
 export function releasedSong(): SQL {
   const ofActiveArtist = sql`${songs.artistId} in (select ${artists.id} from ${artists} where ${artistIsActive()})`;
   return and(songIsOut(), ofActiveArtist)!;
+}
+
+/**
+ * Out, and by an artist whose songs subscribers in term may hear: ACTIVE, or CANCELLED (the licence was
+ * terminated: it continues for existing subscribers until their term ends; docs/decisions/0021).
+ */
+export function releasedToSubscribers(): SQL {
+  const ofLicensedArtist = sql`${songs.artistId} in (select ${artists.id} from ${artists} where ${inArray(
+    artists.status,
+    ['ACTIVE', 'CANCELLED'],
+  )})`;
+  return and(songIsOut(), ofLicensedArtist)!;
 }

@@ -210,7 +210,7 @@ describe('PUT /api/artists/{id}', () => {
     expect(res.json().hfmPicksOptIn).toBe(true);
   });
 
-  it('ignores the admin-only fields an artist sends, even in its whole artist object sent back', async () => {
+  it('refuses (403) an artist that sends admin-only fields, naming each, and saves nothing', async () => {
     const whole = (await get(artistCookie, artist.artistId)).json();
     const res = await put(artistCookie, artist.artistId, {
       ...whole,
@@ -225,16 +225,30 @@ describe('PUT /api/artists/{id}', () => {
       searchStatus: { isSearchable: true },
       isExclusive: true,
     });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({
-      name: 'Still Me',
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json().error.code).toBe('FORBIDDEN');
+    expect(Object.keys(res.json().error.fields).sort()).toEqual(
+      [
+        'status',
+        'tier',
+        'isFeatured',
+        'featuredBio',
+        'featuredPosition',
+        'scoreMatrix',
+        'isSearchable',
+        'searchStatus',
+        'isExclusive',
+      ].sort(),
+    );
+    expect(res.json().error.fields.tier).toBe('Only an admin can change tier.');
+    expect((await get(artistCookie, artist.artistId)).json()).toMatchObject({
+      name: whole.name,
       status: 'PENDING',
       tier: 'In Review',
       isFeatured: false,
       featuredBio: null,
       featuredPosition: -1,
       scoreMatrix: [],
-      totalScore: 0,
       searchStatus: { isSearchable: false },
       isExclusive: false,
     });
@@ -246,7 +260,7 @@ describe('PUT /api/artists/{id}', () => {
       name: 'Admin Edited',
       bio: '<p>Curated.</p>',
       status: 'ACTIVE',
-      tier: 'Tier 1',
+      tier: 'Tier 2',
       isFeatured: true,
       featuredBio: '  Our pick.  ',
       featuredPosition: 2,
@@ -258,10 +272,11 @@ describe('PUT /api/artists/{id}', () => {
     expect(res.json()).toMatchObject({
       name: 'Admin Edited',
       status: 'ACTIVE',
-      tier: 'Tier 1',
+      tier: 'Tier 2',
       isFeatured: true,
       featuredBio: 'Our pick.',
-      featuredPosition: 2,
+      // The only featured artist: position 2 is clamped to the end of the order.
+      featuredPosition: 0,
       scoreMatrix,
       totalScore: 45,
       searchStatus: { isSearchable: true },
@@ -269,7 +284,12 @@ describe('PUT /api/artists/{id}', () => {
     });
     expect((await get(undefined, artist.artistId)).statusCode).toBe(200);
     const hidden = await put(adminCookie, artist.artistId, { isSearchable: false, status: 'PENDING' });
-    expect(hidden.json()).toMatchObject({ status: 'PENDING', searchStatus: { isSearchable: false } });
+    expect(hidden.json()).toMatchObject({
+      status: 'PENDING',
+      searchStatus: { isSearchable: false },
+      isFeatured: false,
+      featuredPosition: -1,
+    });
   });
 
   it.each([
@@ -305,6 +325,7 @@ describe('PUT /api/artists/{id}', () => {
   it.each([
     ['status', { status: 'APPROVED' }],
     ['tier', { tier: '' }],
+    ['tier', { tier: 'Tier 9' }],
     ['featuredPosition', { featuredPosition: -2 }],
     ['isFeatured', { isFeatured: 'yes' }],
   ])('refuses a bad admin field %s (400)', async (field, payload) => {

@@ -1,5 +1,6 @@
-import { songDirectoryName, totalScore, type ArtistStatus, type PublicArtist } from '@hfm/shared';
+import { songDirectoryName, totalScore, type ArtistAccount, type ArtistStatus, type PublicArtist } from '@hfm/shared';
 import type { GenreRow } from '../genres/genres.service.js';
+import type { UserRow } from '../users/users.service.js';
 import { toPublicGenre } from '../genres/genres.presenter.js';
 import type { ArtistRow } from './artists.repository.js';
 
@@ -38,7 +39,21 @@ export function toPublicArtist(row: ArtistRow, genre: GenreRow | null, photoKeys
     bannerImagePath: bannerImagePath(row),
     songDirectory: songDirectoryName(row.id, row.name),
     searchStatus: { isSearchable: row.isSearchable },
+    terminatedAt: row.terminatedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    approvedAt: row.approvedAt?.toISOString() ?? null,
+  };
+}
+
+/** The account behind an artist, for admins. */
+export function toArtistAccount(user: UserRow): ArtistAccount {
+  return {
+    _id: user.id,
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    status: user.status,
   };
 }

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { artistSlug } from '@hfm/shared';
-import { and, asc, count, desc, eq, inArray, max, type SQL } from 'drizzle-orm';
+import type { ArtistSort, SortOrder } from '@hfm/shared';
+import { and, asc, count, desc, eq, ilike, inArray, max, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
 import { artistPhotos, artists } from '../../platform/db/schema/artists.js';
 
@@ -83,24 +84,45 @@ export interface ArtistListFilter {
   status?: string;
   tier?: string;
   isSearchable?: boolean;
+  /** A LIKE pattern the name matches in any case, or else the account is one of `userIds`. */
+  search?: { pattern: string; userIds: SQLWrapper };
 }
 
-/** One page of artists, newest first, and how many match in all. */
+export interface ArtistListOrder {
+  sort: ArtistSort;
+  order: SortOrder;
+}
+
+/** The sum of the artist's scores (its totalScore), in SQL so a list can be sorted by it. */
+const totalScoreSql = sql<number>`coalesce((select sum((entry->>'score')::int) from jsonb_array_elements(${artists.scoreMatrix}) as entry), 0)`;
+
+const SORT_COLUMNS: Record<ArtistSort, SQLWrapper> = {
+  createdAt: artists.createdAt,
+  totalScore: totalScoreSql,
+  name: sql`lower(${artists.name})`,
+};
+
+/** One page of artists in the order asked (newest first unless told), and how many match in all. */
 export async function listArtistRows(
   db: Database,
   filter: ArtistListFilter,
   page: { offset: number; limit: number },
+  order: ArtistListOrder = { sort: 'createdAt', order: 'desc' },
 ): Promise<{ rows: ArtistRow[]; total: number }> {
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(eq(artists.status, filter.status));
   if (filter.tier) conditions.push(eq(artists.tier, filter.tier));
   if (filter.isSearchable !== undefined) conditions.push(eq(artists.isSearchable, filter.isSearchable));
+  if (filter.search) {
+    conditions.push(or(ilike(artists.name, filter.search.pattern), inArray(artists.userId, filter.search.userIds))!);
+  }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const direction = order.order === 'asc' ? asc : desc;
   const rows = await db
     .select()
     .from(artists)
     .where(where)
-    .orderBy(desc(artists.createdAt), asc(artists.id))
+    .orderBy(direction(SORT_COLUMNS[order.sort]), desc(artists.createdAt), asc(artists.id))
     .limit(page.limit)
     .offset(page.offset);
   const [counted] = await db.select({ total: count() }).from(artists).where(where);

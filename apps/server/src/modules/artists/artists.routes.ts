@@ -12,7 +12,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { FORM_JSON_LIMIT, FORM_TEXT_LIMIT, IMAGE_BODY_LIMIT, IMAGE_FILE_LIMIT } from '../../http/limits.js';
 import { fileOrField, readMultipartForm, type FormRules } from '../../http/multipart.js';
 import { rateLimited } from '../auth/route-options.js';
-import { getArtist, listArtists, updateArtist } from './artist-profile.service.js';
+import { listArtists } from './artist-list.service.js';
+import { getArtist, updateArtist } from './artist-profile.service.js';
 import { signUpArtist, type ArtistSignUpParts } from './artists.service.js';
 
 /**
@@ -72,8 +73,9 @@ export async function artistsRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags: ['artists'],
         summary:
-          'Artists, newest first. Public: ACTIVE and searchable. Admins: all, filtered by `status`/`tier`; ' +
-          '`defaults=1` applies tier Tier 1 and status ACTIVE where not given',
+          'Artists. Public: ACTIVE and searchable, newest first. Admins: all, with the account, filtered by ' +
+          '`status`/`tier` (`defaults=1` applies tier Tier 1 and status ACTIVE where not given), `search` ' +
+          '(name or account email, any case), sorted by `sort` (createdAt, totalScore, name) and `order`',
         querystring: artistListQuery,
         response: { 200: pagedArtists },
       },
@@ -104,7 +106,9 @@ export async function artistsRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ['artists'],
         summary:
           'Update an artist (itself or an admin): name, genre, bio (sanitised rich text), hfmPicksOptIn; ' +
-          'admins also status, tier, featuring, scoreMatrix, isSearchable, isExclusive (ignored from artists)',
+          'admins also status (ACTIVE approves: approvedAt, searchable, Tier 1, a mail), tier, isFeatured, ' +
+          'featuredPosition, featuredBio, scoreMatrix, isSearchable, isExclusive. Anyone else sending one of ' +
+          'those is refused (403, each field named) and nothing is saved',
         params: artistIdParams,
         body: updateArtistBody,
         response: { 200: publicArtist },

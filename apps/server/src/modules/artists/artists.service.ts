@@ -28,7 +28,8 @@ import {
   type NewAccount,
   type UserRow,
 } from '../users/users.service.js';
-import { toPublicArtist } from './artists.presenter.js';
+import { findAccountsByIds } from '../users/user-lookup.js';
+import { toArtistAccount, toPublicArtist } from './artists.presenter.js';
 import {
   findArtistRowById,
   findArtistRowByUserId,
@@ -175,6 +176,21 @@ export async function presentArtists(db: Database, rows: ArtistRow[]): Promise<P
   return rows.map((row) =>
     toPublicArtist(row, row.genreId ? (genres.get(row.genreId) ?? null) : null, photos.get(row.id) ?? []),
   );
+}
+
+/** Artists as admins see them: as everyone does, with the account behind each (name, email, status). */
+export async function presentArtistsForAdmin(db: Database, rows: ArtistRow[]): Promise<PublicArtist[]> {
+  const [artists, accounts] = await Promise.all([
+    presentArtists(db, rows),
+    findAccountsByIds(
+      db,
+      rows.map((row) => row.userId),
+    ),
+  ]);
+  return artists.map((artist) => {
+    const account = accounts.get(artist.userID);
+    return account ? { ...artist, user: toArtistAccount(account) } : artist;
+  });
 }
 
 export async function findArtistByUserId(db: Database, userId: string): Promise<ArtistRow | null> {

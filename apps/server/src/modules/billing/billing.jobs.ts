@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { registerArtistLeftJobs } from './artist-left.js';
 import { forgetMemberAtProvider, MEMBER_AT_PROVIDER_JOB } from './billing.service.js';
 import { RENEWAL_MAIL_JOB, renewalMail, sendRenewalMail } from './renewal-mails.js';
 import { renewDueSubscriptions } from './renewals.service.js';
@@ -44,4 +45,5 @@ export function registerBillingJobs(ctx: AppContext): void {
       return 'success';
     },
   });
+  registerArtistLeftJobs(ctx);
 }

@@ -10,6 +10,8 @@ import {
   stopRenewalsOfMember,
 } from './subscriptions.repository.js';
 
+export { endSubscriptionsOfTerminatedArtist } from './artist-left.js';
+
 /** Cancels a deleted member's subscriptions at the provider, detaches their cards and forgets their name there. */
 export const MEMBER_AT_PROVIDER_JOB = 'billing.forget-member-at-provider';
 

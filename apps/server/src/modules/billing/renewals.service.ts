@@ -12,6 +12,7 @@ import {
   PaymentRequestError,
   type SubscriptionPayment,
 } from '../../platform/payments/provider.js';
+import { findArtistById } from '../artists/artists.service.js';
 import { paidTermRows } from './ledger.js';
 import { insertLedgerRows } from './ledger.repository.js';
 import { RENEWAL_MAIL_JOB, type RenewalMail } from './renewal-mails.js';
@@ -75,6 +76,8 @@ const isDue = (row: SubscriptionRow, now: Date) =>
 export async function renewSubscription(ctx: RenewalContext, id: string, now: Date): Promise<RenewalOutcome> {
   const row = await findSubscription(ctx.db, id);
   if (!row || !isDue(row, now)) return 'skipped';
+  // The artist has left (decision 0021): never renewed, also a subscription made in a race with the termination.
+  if ((await findArtistById(ctx.db, row.artistId))?.status === 'CANCELLED') return endTermOfArtistWhoLeft(ctx, row);
   if (row.cancelAtPeriodEnd) return endCancelledTerm(ctx, row);
   const payments = ctx.platform.payments;
   if (!row.providerSubscriptionId || row.provider !== payments.name) return 'skipped';
@@ -211,6 +214,14 @@ async function endCancelledTerm(ctx: RenewalContext, row: SubscriptionRow): Prom
   const patch: SubscriptionPatch = { status: 'canceled', nextAttemptAt: null, endedAt: row.currentPeriodEnd };
   const written = await withTransaction(ctx, (tx) => writeIfUnchanged(tx, row, patch));
   return written ? 'ended' : 'skipped';
+}
+
+/** The artist has left: no charge; ended at the provider too (idempotent), then like a cancelled term. */
+async function endTermOfArtistWhoLeft(ctx: RenewalContext, row: SubscriptionRow): Promise<RenewalOutcome> {
+  if (row.providerSubscriptionId && row.provider === ctx.platform.payments.name) {
+    await cancelAtProviderNow(ctx, row.providerSubscriptionId);
+  }
+  return endCancelledTerm(ctx, row);
 }
 
 export async function cancelAtProviderNow(ctx: Pick<AppContext, 'platform'>, providerSubscriptionId: string) {

@@ -162,3 +162,26 @@ export async function listProviderSubscriptionsOfMember(db: Database, memberId: 
     .where(and(eq(subscriptions.memberId, memberId), eq(subscriptions.provider, provider)));
   return rows.map((row) => row.ref).filter((ref): ref is string => ref !== null);
 }
+
+/**
+ * The artist has left (docs/decisions/0021): their subscriptions stop renewing. An active one ends at its
+ * term's end (like a cancel), a past-due one (no paid term left) ends now, and one whose first payment is under
+ * way is marked to end at its term's end once paid. Answers each row's id and what it was.
+ */
+export async function stopRenewalsOfArtist(
+  db: Database,
+  artistId: string,
+): Promise<{ id: string; status: SubscriptionRow['status'] }[]> {
+  const now = new Date();
+  const ending = await db
+    .update(subscriptions)
+    .set({ cancelAtPeriodEnd: true, updatedAt: now })
+    .where(and(eq(subscriptions.artistId, artistId), inArray(subscriptions.status, ['active', 'incomplete'])))
+    .returning({ id: subscriptions.id, status: subscriptions.status });
+  const ended = await db
+    .update(subscriptions)
+    .set({ status: 'canceled', cancelAtPeriodEnd: true, nextAttemptAt: null, endedAt: now, updatedAt: now })
+    .where(and(eq(subscriptions.artistId, artistId), eq(subscriptions.status, 'past_due')))
+    .returning({ id: subscriptions.id });
+  return [...ending, ...ended.map((row) => ({ id: row.id, status: 'past_due' as const }))];
+}

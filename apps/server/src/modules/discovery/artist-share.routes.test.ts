@@ -32,7 +32,7 @@ const LONG_BIO =
 
 let t: TestApp;
 let dist: string;
-const slug = {} as Record<'nasty' | 'photoOnly' | 'plain' | 'pending', string>;
+const slug = {} as Record<'nasty' | 'photoOnly' | 'plain' | 'pending' | 'left', string>;
 
 const browser = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
 
@@ -51,7 +51,19 @@ beforeAll(async () => {
   await addArtistPhoto(t.app, photoOnly.id, 'band-photos/photo-only/2.png');
   const plain = await insertArtistRow(t.app, { name: 'Plain' });
   const pending = await insertArtistRow(t.app, { name: 'Still Pending', status: 'PENDING' });
-  Object.assign(slug, { nasty: nasty.slug, photoOnly: photoOnly.slug, plain: plain.slug, pending: pending.slug });
+  const left = await insertArtistRow(t.app, {
+    name: 'Gone Fishing',
+    bio: '<p>Our bio.</p>',
+    status: 'CANCELLED',
+    terminatedAt: new Date('2026-05-02T12:00:00Z'),
+  });
+  Object.assign(slug, {
+    nasty: nasty.slug,
+    photoOnly: photoOnly.slug,
+    plain: plain.slug,
+    pending: pending.slug,
+    left: left.slug,
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -118,6 +130,16 @@ describe('GET /a/{slug}', () => {
     expect(tags['og:image']).toBeUndefined();
     expect(tags['twitter:card']).toBe('summary');
     expect(tags['og:description']).toBe('Listen to Plain on HFM.');
+  });
+
+  it('keeps the name of an artist who has left, with the notice as the description', async () => {
+    const res = await t.app.inject({ url: `/a/${slug.left}`, headers: browser });
+    expect(res.statusCode).toBe(200);
+    const { tags, titles } = metaOf(res.body);
+    expect(titles).toEqual(['Gone Fishing | HFM']);
+    expect(tags['og:description']).toBe(
+      'Gone Fishing has left HFM on May 2, 2026. Subscribers keep access until their subscription ends, and keep every song they downloaded.',
+    );
   });
 
   it("answers the app's not-found page with a 404 for an unknown, malformed or unapproved artist", async () => {

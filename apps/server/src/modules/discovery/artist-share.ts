@@ -1,4 +1,6 @@
+import { artistLeftNotice } from '@hfm/shared';
 import type { PageMeta } from '../../http/web-app.js';
+import { formatMailDate } from '../../platform/mail/billing-mails.js';
 import { richTextToPlainText } from '../../platform/media/sanitize-html.js';
 import { mediaPath } from '../artists/artists.presenter.js';
 import type { ArtistShareCard } from './discovery.service.js';
@@ -34,7 +36,9 @@ export function shareDescription(bioHtml: string, max = SHARE_DESCRIPTION_MAX): 
 export function artistPageMeta(card: ArtistShareCard, publicUrl: string): PageMeta {
   return {
     title: `${card.name} | HFM`,
-    description: shareDescription(card.bio) || `Listen to ${card.name} on HFM.`,
+    description: card.terminatedAt
+      ? artistLeftNotice(card.name, formatMailDate(card.terminatedAt))
+      : shareDescription(card.bio) || `Listen to ${card.name} on HFM.`,
     url: `${publicUrl}/a/${card.slug}`,
     image: card.imageKey ? `${publicUrl}${mediaPath(card.imageKey)}` : null,
     type: 'music.musician',

@@ -51,6 +51,7 @@ const heroColumns = {
   photos: allPhotos,
   status: artists.status,
   userId: artists.userId,
+  terminatedAt: artists.terminatedAt,
 };
 
 function selectCards(db: Database) {

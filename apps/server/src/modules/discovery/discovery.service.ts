@@ -13,7 +13,7 @@ import {
 } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../errors/app-error.js';
-import { requireAccess, requireSignedIn } from '../access/access.service.js';
+import { checkAccess, requireAccess, requireSignedIn } from '../access/access.service.js';
 import type { Actor } from '../access/permissions.js';
 import {
   presentAlbum,
@@ -62,12 +62,27 @@ export async function getHeroArtist(ctx: AppContext, actor: Actor): Promise<Hero
   return row ? presentHeroArtist(row) : null;
 }
 
+/**
+ * Whether the viewer is shown the artist's songs: always while the artist is on HFM; once the artist has left
+ * (CANCELLED, docs/decisions/0021), only subscribers in term, the artist and admins.
+ */
+async function showsSongs(ctx: AppContext, actor: Actor, row: HeroArtistRow, subscribed: boolean): Promise<boolean> {
+  if (row.status !== 'CANCELLED' || subscribed) return true;
+  return (await checkAccess(ctx, actor, 'artist.manage', [row.id])).has(row.id);
+}
+
 /** GET /api/bff/members/artist-summary/{artistId}: the artist and their released songs. */
 export async function getArtistSummary(ctx: AppContext, actor: Actor, artistId: string): Promise<ArtistSummary> {
-  await requireAccess(ctx, requireSignedIn(actor), 'artist.view', [artistId]);
-  const [row, songs] = await Promise.all([findArtistById(ctx.db, artistId), listOutSongsOfArtist(ctx.db, artistId)]);
+  const member = requireSignedIn(actor);
+  await requireAccess(ctx, member, 'artist.view', [artistId]);
+  const [row, songs, subscribed] = await Promise.all([
+    findArtistById(ctx.db, artistId),
+    listOutSongsOfArtist(ctx.db, artistId),
+    hasActiveSubscription(ctx.db, member.id, artistId),
+  ]);
   if (!row) throw notFound(NO_SUCH_ARTIST);
-  return { ...presentHeroArtist(row), songs: songs.map(presentCatalogueSong) };
+  const shown = await showsSongs(ctx, actor, row, subscribed);
+  return { ...presentHeroArtist(row), songs: shown ? songs.map(presentCatalogueSong) : [] };
 }
 
 /** Playlists with a place in a list first, by that place; the others after them, oldest first. */
@@ -134,7 +149,8 @@ async function loadVisibleArtistBySlug(ctx: AppContext, actor: Actor, slug: stri
 
 /**
  * GET /api/artist-pages/{slug}: the artist, albums with their ordered songs, every released song and the
- * offer, in five statements whatever the catalogue's size (the last three side by side).
+ * offer, in five statements whatever the catalogue's size (the last three side by side). An artist who has
+ * left (CANCELLED) shows to everyone with the termination; songs and albums only to those `showsSongs` names.
  */
 export async function getArtistPage(ctx: AppContext, actor: Actor, slug: string): Promise<ArtistPage> {
   const row = await loadVisibleArtistBySlug(ctx, actor, slug);
@@ -143,7 +159,8 @@ export async function getArtistPage(ctx: AppContext, actor: Actor, slug: string)
     listAlbumsOfArtist(ctx.db, row.id),
     actor ? hasActiveSubscription(ctx.db, actor.id, row.id) : false,
   ]);
-  const songs = songRows.map(presentCatalogueSong);
+  const shown = await showsSongs(ctx, actor, row, subscribed);
+  const songs = shown ? songRows.map(presentCatalogueSong) : [];
   const songsById = new Map<string, CatalogueSong>(songs.map((song) => [song.id, song]));
   return {
     artist: presentHeroArtist(row),
@@ -151,6 +168,8 @@ export async function getArtistPage(ctx: AppContext, actor: Actor, slug: string)
     albums: albumRows.map((album) => presentAlbum(album, songsById)).filter((album) => album.songs.length > 0),
     songs,
     offer: { priceCents: PRICE_CENTS_PER_ARTIST_YEAR, subscribed, available: row.status === 'ACTIVE' },
+    termination:
+      row.status === 'CANCELLED' ? { terminatedAt: (row.terminatedAt ?? row.updatedAt).toISOString() } : null,
   };
 }
 
@@ -184,15 +203,23 @@ export interface ArtistShareCard {
   bio: string;
   /** Storage key of the banner, else of the first photo, else null. */
   imageKey: string | null;
+  /** When the artist left HFM (licence terminated), else null: the preview then says so. */
+  terminatedAt: Date | null;
 }
 
-/** For link previews, asked anonymously by crawlers: ACTIVE artists only; null for any other slug. */
+/** For link previews, asked anonymously by crawlers: ACTIVE artists and those who left; null for any other slug. */
 export async function findArtistShareCard(ctx: AppContext, slug: string): Promise<ArtistShareCard | null> {
   const parsed = slugParams.safeParse({ slug });
   if (!parsed.success) return null;
   const row = await findArtistBySlug(ctx.db, parsed.data.slug);
-  if (!row || row.status !== 'ACTIVE') return null;
-  return { name: row.name, slug: row.slug ?? slug, bio: row.bio, imageKey: row.bannerImage ?? row.photos[0] ?? null };
+  if (!row || (row.status !== 'ACTIVE' && row.status !== 'CANCELLED')) return null;
+  return {
+    name: row.name,
+    slug: row.slug ?? slug,
+    bio: row.bio,
+    imageKey: row.bannerImage ?? row.photos[0] ?? null,
+    terminatedAt: row.status === 'CANCELLED' ? (row.terminatedAt ?? row.updatedAt) : null,
+  };
 }
 
 /** How many artists the subscribe modal suggests after a subscription. */

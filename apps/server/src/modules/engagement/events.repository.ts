@@ -1,7 +1,7 @@
 import { LISTEN_WINDOW_MINUTES } from '@hfm/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
-import { events, memberSongListens } from '../../platform/db/schema/engagement.js';
+import { events, memberSongListens, songPlayMonths } from '../../platform/db/schema/engagement.js';
 
 export type EventRow = typeof events.$inferSelect;
 export type NewEventRow = typeof events.$inferInsert;
@@ -27,6 +27,20 @@ export async function claimListenCount(db: Database, memberId: string, songId: s
     })
     .returning({ memberId: memberSongListens.memberId });
   return rows.length > 0;
+}
+
+/**
+ * Adds a counted play to the song's current UTC month (the database's clock, as the listen window uses):
+ * one upsert, atomic on the row, in the transaction that adds it to `songs.plays`.
+ */
+export async function addPlayToMonth(db: Database, songId: string, artistId: string): Promise<void> {
+  await db
+    .insert(songPlayMonths)
+    .values({ songId, artistId, month: sql`date_trunc('month', now() at time zone 'UTC')::date`, plays: 1 })
+    .onConflictDoUpdate({
+      target: [songPlayMonths.songId, songPlayMonths.month],
+      set: { plays: sql`${songPlayMonths.plays} + 1` },
+    });
 }
 
 /** Removes the member's listening history: their events and their listen-window claims. */

@@ -2,7 +2,7 @@ import { eventAnswer } from '@hfm/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { songs } from '../../platform/db/schema/catalogue.js';
-import { events, memberSongListens } from '../../platform/db/schema/engagement.js';
+import { events, memberSongListens, songPlayMonths } from '../../platform/db/schema/engagement.js';
 import {
   createAdmin,
   createArtist,
@@ -56,6 +56,16 @@ async function playsOf(songId: string): Promise<number> {
   const [row] = await t.app.ctx.db.select({ plays: songs.plays }).from(songs).where(eq(songs.id, songId));
   return row!.plays;
 }
+
+/** The song's plays by UTC month, as the artist's plays over time read them. */
+async function playMonthsOf(songId: string): Promise<{ month: string; plays: number; artistId: string }[]> {
+  return t.app.ctx.db
+    .select({ month: songPlayMonths.month, plays: songPlayMonths.plays, artistId: songPlayMonths.artistId })
+    .from(songPlayMonths)
+    .where(eq(songPlayMonths.songId, songId));
+}
+
+const thisMonth = () => `${new Date().toISOString().slice(0, 7)}-01`;
 
 /** Moves the member's last counted listen of the song this many minutes into the past. */
 async function countedMinutesAgo(memberId: string, songId: string, minutes: number): Promise<void> {
@@ -207,6 +217,7 @@ describe('plays cannot be inflated', () => {
     expect(answers.map((res) => res.statusCode)).toEqual(Array(20).fill(201));
     expect(answers.filter((res) => res.json().counted)).toHaveLength(1);
     expect(await playsOf(songId)).toBe(1);
+    expect((await playMonthsOf(songId)).map((row) => row.plays)).toEqual([1]);
   });
 
   it('counts again once the window has passed (30 minutes), not before', async () => {
@@ -235,6 +246,8 @@ describe('plays cannot be inflated', () => {
       for (let i = 0; i < 3; i++) expect((await post(body(user.id, songId), cookie)).statusCode).toBe(201);
     }
     expect(await playsOf(songId)).toBe(3);
+    // The same plays in the song's UTC month, for its artist's plays over time.
+    expect(await playMonthsOf(songId)).toEqual([{ month: thisMonth(), plays: 3, artistId: artist.artistId }]);
   });
 
   it("stores the artist's listens to their own songs, released or not, and never counts them", async () => {
@@ -245,6 +258,7 @@ describe('plays cannot be inflated', () => {
       expect(res.statusCode).toBe(201);
       expect(res.json().counted).toBe(false);
       expect(await playsOf(songId)).toBe(0);
+      expect(await playMonthsOf(songId)).toEqual([]);
       expect(await t.app.ctx.db.$count(events, eq(events.itemId, songId))).toBe(1);
     }
     expect(await t.app.ctx.db.$count(memberSongListens, eq(memberSongListens.memberId, artist.id))).toBe(0);

@@ -6,12 +6,13 @@ import { requireAccess, requireSelf } from '../access/access.service.js';
 import type { Actor } from '../access/permissions.js';
 import { addSongPlay, findSongArtistId } from '../songs/songs.counters.js';
 import { presentEvent } from './engagement.presenter.js';
-import { claimListenCount, insertEvent } from './events.repository.js';
+import { addPlayToMonth, claimListenCount, insertEvent } from './events.repository.js';
 
 /**
  * A member's listen or favorite of a song they may see, stored as sent. A listen adds one to the song's
  * plays at most once per member and song in LISTEN_WINDOW_MINUTES, and never when the artist listens to
- * their own song (docs/decisions/0011-plays.md).
+ * their own song (docs/decisions/0011-plays.md); a counted play is also added to the song's month, for the
+ * artist's plays over time.
  */
 export async function recordEvent(ctx: AppContext, actor: Actor, body: EventBody): Promise<EventAnswer> {
   const member = requireSelf(actor, body.memberID);
@@ -23,7 +24,10 @@ export async function recordEvent(ctx: AppContext, actor: Actor, body: EventBody
     if (!artistId) throw notFound('No such song.');
     const counts = action === 'listen' && artistId !== member.artistId;
     const counted = counts && (await claimListenCount(tx, member.id, songId));
-    if (counted) await addSongPlay(tx, songId);
+    if (counted) {
+      await addSongPlay(tx, songId);
+      await addPlayToMonth(tx, songId, artistId);
+    }
     const row = await insertEvent(tx, {
       memberId: member.id,
       itemId: songId,

@@ -9,7 +9,7 @@ import { createStoredSong } from '../../test/library-factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 /**
- * What HFM Radio and HFM Picks open up (docs/decisions/0020), through the routes fans use: /play, /download,
+ * What HFM Radio and HFM Picks open up (docs/decisions/0022), through the routes fans use: /play, /download,
  * My Music and the playlist page.
  */
 describe('HFM Radio and HFM Picks: who hears and keeps what', () => {

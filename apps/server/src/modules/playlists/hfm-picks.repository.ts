@@ -4,7 +4,7 @@ import { artists } from '../../platform/db/schema/artists.js';
 import { playlists, songs } from '../../platform/db/schema/catalogue.js';
 import { releasedSong } from '../access/released.js';
 
-/** The SQL of HFM Picks generation (docs/decisions/0020). */
+/** The SQL of HFM Picks generation (docs/decisions/0022). */
 
 /**
  * One generation at a time, for this transaction: a second request waits, then finds the month's

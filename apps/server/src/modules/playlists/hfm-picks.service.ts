@@ -13,7 +13,7 @@ export const NO_PICKS_CANDIDATES =
   'There are no released songs of ACTIVE artists who opted in to HFM Picks yet, so there is nothing to pick.';
 
 /**
- * POST /api/playlists/hfm-picks (docs/decisions/0020): the current UTC month's 'Summer Driving',
+ * POST /api/playlists/hfm-picks (docs/decisions/0022): the current UTC month's 'Summer Driving',
  * 'Night Driving' and 'Fall Driving' (HFMPicksPosition 1 to 3, all isHFMPicks), five songs each of
  * released songs of ACTIVE artists who opted in, one track per artist. Made once a month: a second run
  * (also one racing the first) answers the month's playlists unchanged. A new month's run takes isHFMPicks

@@ -5,7 +5,7 @@ import { findGenre } from '../genres/genres.service.js';
 import { findSongFacts, labelExists, type SongFacts } from './playlists.repository.js';
 
 /**
- * The rules a playlist's songs and references keep (docs/decisions/0020): songs added must exist and be
+ * The rules a playlist's songs and references keep (docs/decisions/0022): songs added must exist and be
  * ready; no song twice; at most MAX_PLAYLIST_SONGS; an HFM Radio or HFM Picks playlist holds only songs of
  * artists who opted in (hfmPicksOptIn), and an HFM Picks playlist at most five, one per artist.
  */

@@ -39,7 +39,7 @@ import {
 
 /**
  * Curated playlists (admins only): create, update, delete, their songs (add, remove, reorder). Fans read
- * them through modules/discovery; what HFM Radio and HFM Picks open up is docs/decisions/0020.
+ * them through modules/discovery; what HFM Radio and HFM Picks open up is docs/decisions/0022.
  */
 
 export const NO_SUCH_PLAYLIST = 'No such playlist.';

@@ -1,3 +1,4 @@
+import { terminationMessages } from '@hfm/shared';
 import type { ArtistQuota } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest } from '../../errors/app-error.js';
@@ -30,8 +31,10 @@ export const QUOTA_MESSAGES = {
       : `This upload would take your songs past ${formatBytes(limit)}, the space allowed for an artist.`,
 };
 
+/** Also refuses any new music from an artist who has left (decision 0021): 409. */
 async function quotaOf(ctx: AppContext, artistId: string): Promise<{ quota: ArtistQuota; pending: boolean }> {
   const artist = await findArtistById(ctx.db, artistId);
+  if (artist?.status === 'CANCELLED') throw new AppError('CONFLICT', terminationMessages.noNewMusic);
   const active = artist?.status === 'ACTIVE';
   return { quota: ctx.config.artistQuotas[active ? 'active' : 'pending'], pending: !active };
 }

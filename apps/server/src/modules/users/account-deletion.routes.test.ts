@@ -124,12 +124,12 @@ describe('DELETE /api/users/{id}: refusals', () => {
     expect((await del(crypto.randomUUID(), mine, adminCookie)).statusCode).toBe(404);
   });
 
-  it('answers 409 for an artist account, pointing to termination by email', async () => {
+  it("answers 409 for an artist account, pointing to the studio's Terminate licence", async () => {
     const own = await createArtist(t.app);
     const res = await del(own.id, mine, await signIn(t.app, own));
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toMatchObject({ code: 'CONFLICT', message: messages.artistAccountTermination });
-    expect(messages.artistAccountTermination).toContain(LEGAL.contactEmail);
+    expect(messages.artistAccountTermination).toContain('Terminate licence');
     expect((await del(own.id, mine, adminCookie)).statusCode).toBe(409);
     expect((await userRow(own.id)).status).toBe('ACTIVE');
   });

@@ -32,7 +32,7 @@ export function retentionEnd(deletedAt: Date): Date {
   return end;
 }
 
-/** Who may be deleted here: fans. Artists terminate their licence by email; admins are not deleted. */
+/** Who may be deleted here: fans. Artists terminate their licence (in the studio); admins are not deleted. */
 function assertDeletable(row: UserRow): void {
   if (row.role === 'ARTIST') throw conflict(messages.artistAccountTermination);
   if (row.role === 'ADMIN') throw conflict(messages.adminAccountCannotBeDeleted);

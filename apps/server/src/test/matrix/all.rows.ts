@@ -4,7 +4,9 @@ import { artistRows } from './artists.rows.js';
 import { billingRows } from './billing.rows.js';
 import { discoveryRows } from './discovery.rows.js';
 import { docsRows } from './docs.rows.js';
+import { earningsRows } from './earnings.rows.js';
 import { engagementRows } from './engagement.rows.js';
+import { featuredRows } from './featured.rows.js';
 import { identityRows } from './identity.rows.js';
 import { libraryRows } from './library.rows.js';
 import { paymentsRows } from './payments.rows.js';
@@ -12,6 +14,7 @@ import { playlistRows } from './playlists.rows.js';
 import { searchRows } from './search.rows.js';
 import { socialRows } from './social.rows.js';
 import { albumRows, songRows } from './studio.rows.js';
+import { terminationRows } from './termination.rows.js';
 import { uploadRows } from './uploads.rows.js';
 
 /** Every row of the permission matrix, for the route coverage test. */
@@ -20,6 +23,8 @@ export const allRows: MatrixRow[] = [
   ...accountDeletionRows,
   ...socialRows,
   ...artistRows,
+  ...featuredRows,
+  ...terminationRows,
   ...songRows,
   ...albumRows,
   ...uploadRows,
@@ -30,5 +35,6 @@ export const allRows: MatrixRow[] = [
   ...paymentsRows,
   ...billingRows,
   ...libraryRows,
+  ...earningsRows,
   ...playlistRows,
 ];

@@ -92,6 +92,48 @@ describe('Artist page', () => {
     expect(screen.getByTestId('player-queue')).toHaveTextContent('Sinnerman | Feeling Good');
   });
 
+  describe('an artist who has left HFM', () => {
+    const NOTICE =
+      'Nina Simone has left HFM on May 2, 2026. Subscribers keep access until their subscription ends, and keep every song they downloaded.';
+    const termination = { terminatedAt: '2026-05-02T12:00:00.000Z' };
+    const leftPage = {
+      ...artistPage,
+      songs: [],
+      albums: [],
+      offer: { ...artistPage.offer, available: false },
+      termination,
+    };
+
+    it('shows everyone the notice, no Subscribe and no price, and no song list', async () => {
+      stubFetch([sessionRoute(member()), pageRoute(leftPage)]);
+      renderDiscover('/a/nina-simone');
+      expect(await screen.findByRole('note')).toHaveTextContent(NOTICE);
+      expect(screen.getByRole('heading', { level: 1, name: 'Nina Simone' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Subscribe' })).not.toBeInTheDocument();
+      expect(screen.queryByText('$9.99/year')).not.toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Songs' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('list', { name: 'Songs by Nina Simone' })).not.toBeInTheDocument();
+      // The bio stays.
+      expect(screen.getByText('Tryon').tagName).toBe('STRONG');
+    });
+
+    it('to a subscriber in term: the notice, Subscribed, and the songs in full', async () => {
+      const subscriberPage = {
+        ...artistPage,
+        offer: { ...artistPage.offer, subscribed: true, available: false },
+        termination,
+      };
+      stubFetch([sessionRoute(member({ subscribedTo: [{ artistID: ARTIST_ID }] })), pageRoute(subscriberPage)]);
+      renderDiscover('/a/nina-simone');
+      expect(await screen.findByRole('note')).toHaveTextContent(NOTICE);
+      expect(screen.getByText('Subscribed')).toBeInTheDocument();
+      expect(screen.queryByText('$9.99/year')).not.toBeInTheDocument();
+      expect(screen.getByRole('list', { name: 'Songs by Nina Simone' })).toBeInTheDocument();
+      expect(screen.getByRole('article', { name: 'Pastel Blues' })).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByText('Preview')).not.toBeInTheDocument());
+    });
+  });
+
   it('says there is no such artist for an unknown slug', async () => {
     stubFetch([
       sessionRoute(null),

@@ -1,4 +1,4 @@
-import type { ArtistPage as ArtistPageData } from '@hfm/shared';
+import { artistLeftNotice, type ArtistPage as ArtistPageData } from '@hfm/shared';
 import { useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
@@ -33,10 +33,16 @@ export function ArtistPage() {
   );
 }
 
+const leftOn = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+
 function ArtistPageBody({ data }: { data: ArtistPageData }) {
-  const { artist, albums, songs, offer } = data;
+  const { artist, albums, songs, offer, termination } = data;
   const viewer = useViewer();
   const subscribed = offer.subscribed || viewer.subscribesTo(artist.id);
+  // An artist who has left offers nothing new: a subscriber still sees "Subscribed", others only the notice.
+  const showsOffer = !termination || subscribed;
+  // Once the artist has left, only subscribers in term (and the artist, admins) get the songs; others the notice.
+  const showsSongs = !termination || songs.length > 0;
   useScrollToAlbum();
   return (
     <>
@@ -57,15 +63,22 @@ function ArtistPageBody({ data }: { data: ArtistPageData }) {
             <h1 className="discover-page-title">{artist.name}</h1>
             {artist.genre && <p className="artist-header__genre">{artist.genre.label}</p>}
           </div>
-          <SubscribeOffer artist={artist} offer={offer} />
+          {showsOffer && <SubscribeOffer artist={artist} offer={offer} />}
         </div>
       </header>
+      {termination && (
+        <p className="artist-page__left" role="note">
+          {artistLeftNotice(artist.name, leftOn.format(new Date(termination.terminatedAt)))}
+        </p>
+      )}
       <div className="artist-page__columns">
         <div className="artist-page__main">
-          <section className="discover-section" aria-labelledby="artist-songs-title">
-            <h2 id="artist-songs-title">Songs</h2>
-            <SongRows songs={songs} label={`Songs by ${artist.name}`} subscribed={subscribed} />
-          </section>
+          {showsSongs && (
+            <section className="discover-section" aria-labelledby="artist-songs-title">
+              <h2 id="artist-songs-title">Songs</h2>
+              <SongRows songs={songs} label={`Songs by ${artist.name}`} subscribed={subscribed} />
+            </section>
+          )}
           {albums.length > 0 && (
             <section className="discover-section" aria-labelledby="artist-albums-title">
               <h2 id="artist-albums-title">Albums</h2>

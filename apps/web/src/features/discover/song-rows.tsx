@@ -34,7 +34,7 @@ export function SongRows({ songs, label, showArtist = false, numbered = false, s
   const showHiFive = !viewer.pending && (viewer.isMember || !viewer.user);
   const kept = useKeptSongIds(viewer.isMember && viewer.user ? viewer.user.id : null);
   // Downloads are offered to members subscribed to the song's artist, on songs they keep, and on current
-  // HFM Picks (free to keep: docs/decisions/0020).
+  // HFM Picks (free to keep: docs/decisions/0022).
   const mayDownload = (song: ListSong) =>
     viewer.isMember &&
     (subscribed || viewer.subscribesTo(song.artistID) || kept.has(song.id) || song.freeToKeep === true);

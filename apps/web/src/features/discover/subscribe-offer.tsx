@@ -17,7 +17,7 @@ export function formatYearlyPrice(cents: number): string {
 /**
  * The price and what the viewer can do about it. Signed out, Subscribe goes to /login and comes back here
  * (also through sign-up). A fan opens the subscribe modal (also straight from the player's preview offer,
- * `?subscribe`). A subscriber sees 'Subscribed'.
+ * `?subscribe`). A subscriber sees 'Subscribed'. No price when the artist takes no new subscribers.
  */
 export function SubscribeOffer({
   artist,
@@ -63,10 +63,12 @@ export function SubscribeOffer({
 
   return (
     <div className="subscribe-offer">
-      <p className="subscribe-offer__price">
-        <strong>{price}</strong>
-        <span>Every song in full, downloads you keep.</span>
-      </p>
+      {offer.available && (
+        <p className="subscribe-offer__price">
+          <strong>{price}</strong>
+          <span>Every song in full, downloads you keep.</span>
+        </p>
+      )}
       {action}
       {viewer.user && viewer.isMember && (
         <SubscribeModal open={open} onOpenChange={setOpen} memberId={viewer.user.id} artist={artist} price={price} />

@@ -123,6 +123,7 @@ export const artistPage: ArtistPage = {
   albums: [album],
   songs: songList,
   offer: { priceCents: 999, subscribed: false, available: true },
+  termination: null,
 };
 
 export function member(change: Partial<PublicUser> = {}): PublicUser {

@@ -1,5 +1,7 @@
-import type { PublicArtist } from '@hfm/shared';
+import { LEGAL, terminationMessages, type PublicArtist } from '@hfm/shared';
 import { useInitial } from '../../api/artists/get-initial';
+import { formatTerminationDate } from './terminate-licence';
+import './terminate-licence.css';
 
 const STATUS_TEXT: Record<PublicArtist['status'], { label: string; detail: string }> = {
   PENDING: {
@@ -9,8 +11,31 @@ const STATUS_TEXT: Record<PublicArtist['status'], { label: string; detail: strin
   },
   ACTIVE: { label: 'Active', detail: 'Fans can find you and subscribe to your music.' },
   INACTIVE: { label: 'Inactive', detail: 'Your music is hidden from fans for now.' },
-  CANCELLED: { label: 'Cancelled', detail: 'Your artist account has ended.' },
+  CANCELLED: { label: 'Cancelled', detail: 'Your licence has ended.' },
 };
+
+/** What happens after the licence ended (docs/decisions/0021). */
+function AfterTermination({ artist }: { artist: PublicArtist }) {
+  return (
+    <>
+      <p>
+        {artist.terminatedAt
+          ? `Your licence ended on ${formatTerminationDate(artist.terminatedAt)}.`
+          : STATUS_TEXT.CANCELLED.detail}{' '}
+        What happens next:
+      </p>
+      <ul className="dashboard__next">
+        <li>No new fans can subscribe to you, and no subscription to you renews.</li>
+        <li>
+          Fans who subscribe keep access to your music until the end of their term, and every song they downloaded stays
+          theirs.
+        </li>
+        <li>Licence fees you earned are still paid, {LEGAL.payoutWindow}.</li>
+        <li>{terminationMessages.noNewMusic}</li>
+      </ul>
+    </>
+  );
+}
 
 /** The artist's standing, most listened-to and most Hi-Fived songs, and counts. */
 export function Dashboard({ artist }: { artist: PublicArtist }) {
@@ -25,7 +50,7 @@ export function Dashboard({ artist }: { artist: PublicArtist }) {
         aria-labelledby="status-heading"
       >
         <h3 id="status-heading">Status: {status.label}</h3>
-        <p>{status.detail}</p>
+        {artist.status === 'CANCELLED' ? <AfterTermination artist={artist} /> : <p>{status.detail}</p>}
       </section>
       <dl className="dashboard__stats">
         <Stat

@@ -1,4 +1,10 @@
-import type { DownloadFormat, PublicArtist, PublicSong, PublicUser } from '@hfm/shared';
+import {
+  terminationMessages,
+  type DownloadFormat,
+  type PublicArtist,
+  type PublicSong,
+  type PublicUser,
+} from '@hfm/shared';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '../../api/server-errors';
@@ -16,7 +22,7 @@ export const OWN_SONG_HI_FIVE = 'Hi Fives are for members: you cannot Hi Five yo
 
 export interface SongsPanelProps {
   user: Pick<PublicUser, 'role'>;
-  artist: Pick<PublicArtist, 'id'> & Partial<Pick<PublicArtist, 'name'>>;
+  artist: Pick<PublicArtist, 'id'> & Partial<Pick<PublicArtist, 'name' | 'status'>>;
   onSubmitMusic: () => void;
 }
 
@@ -68,7 +74,11 @@ export function SongsPanel({ user, artist, onSubmitMusic }: SongsPanelProps) {
     <section className="studio-panel" aria-labelledby="songs-heading">
       <header className="studio-panel__header">
         <h2 id="songs-heading">Songs</h2>
-        <Button onClick={onSubmitMusic}>Submit Music</Button>
+        {artist.status === 'CANCELLED' ? (
+          <p className="studio-muted">{terminationMessages.noNewMusic}</p>
+        ) : (
+          <Button onClick={onSubmitMusic}>Submit Music</Button>
+        )}
       </header>
       <SongList
         songs={songs.data?.items}

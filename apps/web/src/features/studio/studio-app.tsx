@@ -7,11 +7,13 @@ import { ErrorBoundary } from '../../ui/error-boundary';
 import { AlbumsPanel } from './albums-panel';
 import { AuditionForm } from './audition-form';
 import { Dashboard } from './dashboard';
+import { EarningsPanel } from './earnings/earnings-panel';
 import { NewSongModal } from './new-song-modal';
 import { ProfileForm } from './profile-form';
 import { ProfileImages } from './profile-images';
 import { SongsPanel } from './songs-panel';
 import { tabLabel, TABS, useTabFromAddress, type Tab } from './studio-tabs';
+import { TerminateLicenceSection } from './terminate-licence';
 import { useAlbumEditor } from './use-album-editor';
 import { useSongUploads } from './use-song-uploads';
 import { useDocumentTitle } from '../../ui/use-document-title';
@@ -77,11 +79,17 @@ function Studio({ user, initialArtist }: { user: PublicUser; initialArtist: Publ
           <ErrorBoundary name="profile tab">
             <ProfileForm key={artist.updatedAt} artist={artist} />
             <ProfileImages user={user} artist={artist} />
+            <TerminateLicenceSection artist={artist} />
           </ErrorBoundary>
         </Tabs.Content>
         <Tabs.Content value="audition" className="studio__panel">
           <ErrorBoundary name="bio and photos tab">
             <AuditionForm artist={artist} />
+          </ErrorBoundary>
+        </Tabs.Content>
+        <Tabs.Content value="earnings" className="studio__panel">
+          <ErrorBoundary name="earnings tab">
+            <EarningsPanel artistId={artist.id} />
           </ErrorBoundary>
         </Tabs.Content>
       </Tabs.Root>

@@ -148,6 +148,9 @@ export const ledgerEntries = pgTable(
   },
   (t) => [
     index('ledger_entries_artist_idx').on(t.artistId, t.kind),
+    // The earnings statement reads an artist's rows in time order, the revenue report a range of months.
+    index('ledger_entries_artist_time_idx').on(t.artistId, t.createdAt, t.id),
+    index('ledger_entries_created_idx').on(t.createdAt),
     index('ledger_entries_member_idx').on(t.memberId),
     // A term is charged, credited and its fee kept once, whoever learns of the payment first (our call or an event).
     uniqueIndex('ledger_entries_term_idx')

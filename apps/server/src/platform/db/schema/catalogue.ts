@@ -174,7 +174,7 @@ export const playlists = pgTable(
     labelId: uuid('label_id').references(() => labels.id, { onDelete: 'set null' }),
     /**
      * The month ('YYYY-MM', UTC) HFM Picks generation made this playlist for; null for playlists made by
-     * hand. Unique with the title, so a month has one of each of the three (docs/decisions/0020).
+     * hand. Unique with the title, so a month has one of each of the three (docs/decisions/0022).
      */
     picksMonth: text('picks_month'),
     createdAt: createdAt(),

@@ -1,6 +1,19 @@
 /** Engagement: what members do with songs (listens, favourites, Hi Fives). */
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { artists } from './artists.js';
 import { songs } from './catalogue.js';
 import { createdAt, id } from './columns.js';
 import { users } from './identity.js';
@@ -55,4 +68,24 @@ export const memberSongListens = pgTable(
     lastCountedAt: timestamp('last_counted_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.memberId, t.songId] })],
+);
+
+/**
+ * Plays over time: the plays of each song per UTC month, counted in the same transaction and by the same
+ * rule as `songs.plays` (docs/decisions/0011-plays.md), so an artist's monthly plays add up to what the
+ * songs show (from the month this table began; earlier plays are in `songs.plays` only). The song is a plain
+ * id, so a deleted song's past plays still count in its artist's months.
+ */
+export const songPlayMonths = pgTable(
+  'song_play_months',
+  {
+    songId: uuid('song_id').notNull(),
+    artistId: uuid('artist_id')
+      .notNull()
+      .references(() => artists.id, { onDelete: 'cascade' }),
+    /** The first day of the UTC month. */
+    month: date('month', { mode: 'string' }).notNull(),
+    plays: integer('plays').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.songId, t.month] }), index('song_play_months_artist_idx').on(t.artistId, t.month)],
 );
