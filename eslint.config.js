@@ -33,6 +33,8 @@ const MODULE_TABLES = {
   library: ['library', 'catalogue', 'artists'],
   // The payments platform's public calls; the local provider's tables are the platform's, not a module's.
   payments: [],
+  /** Curated playlists (admins): owns the playlists tables of catalogue, reads songs and artists (decision 0022). */
+  playlists: ['catalogue', 'artists'],
   /** A read model: what fans may find, across artists, songs and albums. */
   search: ['artists', 'catalogue', 'genres'],
   songs: ['catalogue'],

@@ -28,7 +28,7 @@ describe('fans discover and listen in a real browser', () => {
     for (const slug of slugs) {
       const page = await json<ArtistPage>(context, `/api/artist-pages/${slug}`);
       const full = page.songs.find((song) => song.isFullPreview);
-      const long = page.songs.find((song) => !song.isFullPreview && (song.duration ?? 0) > 46);
+      const long = page.songs.find((song) => !song.playsInFull && (song.duration ?? 0) > 46);
       if (full && long) [artist, fullPreview, previewOnly] = [page, full, long];
       if (artist) break;
     }

@@ -41,7 +41,7 @@ describe('a fan subscribes, plays in full, downloads and cancels in a real brows
       if (page.artists.length < 2) continue;
       for (const card of page.artists) {
         const candidate = await json<ArtistPage>(context, `/api/artist-pages/${card.slug}`);
-        const long = candidate.songs.find((song) => !song.isFullPreview && (song.duration ?? 0) > 50);
+        const long = candidate.songs.find((song) => !song.playsInFull && (song.duration ?? 0) > 50);
         if (!candidate.offer.available) continue;
         if (!artist && long) [artist, longSong] = [candidate, long];
         else if (!other) other = candidate;

@@ -20,6 +20,13 @@ export const catalogueSong = z.object({
   trackNumber: z.number().nullable(),
   /** Plays in full for everyone (the artist's choice); other songs play their preview to non-subscribers. */
   isFullPreview: z.boolean(),
+  /**
+   * Everyone hears the whole song: the artist's full preview, or a song of an opted-in artist on HFM Radio or
+   * a current HFM Pick (docs/decisions/0022). False: a preview, except to subscribers and those who keep it.
+   */
+  playsInFull: z.boolean(),
+  /** A current HFM Pick: any signed-in member may download it and keep it (docs/decisions/0022). */
+  freeToKeep: z.boolean(),
   fullPreviewPosition: z.number(),
   plays: z.number(),
   hifives: z.number(),

@@ -24,6 +24,7 @@ import { initialRoutes } from './initial/initial.routes.js';
 import { labelsRoutes } from './labels/labels.routes.js';
 import { libraryRoutes } from './library/library.routes.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
+import { playlistsRoutes } from './playlists/playlists.routes.js';
 import { searchRoutes } from './search/search.routes.js';
 import { registerSongJobs } from './songs/songs.jobs.js';
 import { songsRoutes } from './songs/songs.routes.js';
@@ -56,6 +57,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(labelsRoutes);
   await app.register(documentsRoutes);
   await app.register(usersAdminRoutes);
+  await app.register(playlistsRoutes);
 }
 
 /**

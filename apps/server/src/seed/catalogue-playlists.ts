@@ -20,6 +20,8 @@ export interface PlannedPlaylist {
   is_hfm_picks: boolean;
   hfm_picks_position: number | null;
   is_hfm_radio: boolean;
+  /** HFM Picks are made for a month ('YYYY-MM'): the demo's are last month's, so generating makes this month's. */
+  picks_month: string | null;
   created_at: string;
   updated_at: string;
   songIds: string[];
@@ -37,6 +39,12 @@ const RADIO_SONGS = 40;
 /** One song from each of `count` artists. */
 function songsFrom(random: SeededRandom, candidates: PlaylistCandidate[], count: number): string[] {
   return random.sample(candidates, count).map((candidate) => random.pick(candidate.songIds));
+}
+
+/** The UTC month before `now`, 'YYYY-MM'. */
+export function previousMonth(now: Date): string {
+  const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  return `${month.getUTCFullYear()}-${String(month.getUTCMonth() + 1).padStart(2, '0')}`;
 }
 
 export function planPlaylists(
@@ -59,6 +67,7 @@ export function planPlaylists(
       is_hfm_picks: false,
       hfm_picks_position: null,
       is_hfm_radio: false,
+      picks_month: null,
       created_at: at,
       updated_at: at,
     };
@@ -75,6 +84,7 @@ export function planPlaylists(
       ...base(title, index++),
       is_hfm_picks: true,
       hfm_picks_position: position + 1,
+      picks_month: previousMonth(options.now),
       songIds: songsFrom(random, optedIn, PICKS_SONGS),
     })),
     ...HFM_RADIO.map((title) => ({

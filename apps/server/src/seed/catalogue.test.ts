@@ -1,5 +1,5 @@
 import { artistSlug, SLUG_PATTERN } from '@hfm/shared';
-import { and, asc, eq, inArray, like } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../cli.js';
 import { albums, albumSongs, artists, playlists, playlistSongs, songs, users } from '../platform/db/schema.js';
@@ -7,6 +7,7 @@ import { createAdmin, signIn } from '../test/factories.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { DEMO_AUDIO_PREFIX } from './catalogue-audio.js';
 import { allocateSongs, planArtists, SEED_EMAIL_DOMAIN } from './catalogue-plan.js';
+import { previousMonth } from './catalogue-playlists.js';
 import { SeededRandom } from './seeded-random.js';
 
 let t: TestApp;
@@ -163,6 +164,8 @@ describe('seed-demo --artists --songs', () => {
       ['Night Driving', 2],
       ['Summer Driving', 1],
     ]);
+    // Last month's, so an admin's first generation makes this month's (docs/decisions/0022).
+    expect(new Set(picks.map((list) => list.picksMonth))).toEqual(new Set([previousMonth(new Date())]));
     expect(lists.filter((list) => list.isHfmRadio).length).toBeGreaterThan(0);
     for (const list of lists) {
       const entries = await t.app.ctx.db.select().from(playlistSongs).where(eq(playlistSongs.playlistId, list.id));
@@ -172,10 +175,12 @@ describe('seed-demo --artists --songs', () => {
 
   it('makes songs anyone can play: the preview and, for full-preview songs, the stream', async () => {
     const active = (await seededArtists()).filter((artist) => artist.status === 'ACTIVE').map((artist) => artist.id);
+    // Songs on HFM Radio or HFM Picks play in full for everyone too (docs/decisions/0022): not one of those.
+    const onPlaylists = t.app.ctx.db.select({ id: playlistSongs.songId }).from(playlistSongs);
     const [ordinary] = await t.app.ctx.db
       .select()
       .from(songs)
-      .where(and(inArray(songs.artistId, active), eq(songs.isFullPreview, false)))
+      .where(and(inArray(songs.artistId, active), eq(songs.isFullPreview, false), notInArray(songs.id, onPlaylists)))
       .limit(1);
     const play = await t.app.inject({ method: 'GET', url: `/api/songs/${ordinary!.id}/play` });
     expect(play.statusCode).toBe(200);

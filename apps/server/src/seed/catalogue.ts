@@ -387,6 +387,7 @@ const PLAYLIST_COLUMNS = {
   is_hfm_picks: 'boolean',
   hfm_picks_position: 'integer',
   is_hfm_radio: 'boolean',
+  picks_month: 'text',
   created_at: 'timestamptz',
   updated_at: 'timestamptz',
 };

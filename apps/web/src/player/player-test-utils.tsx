@@ -21,6 +21,8 @@ export function catalogueSong(change: Partial<CatalogueSong> & { id: string; tit
     releaseDate: '05/01/2025',
     trackNumber: null,
     isFullPreview: false,
+    playsInFull: change.isFullPreview ?? false,
+    freeToKeep: false,
     fullPreviewPosition: 0,
     plays: 0,
     hifives: 0,

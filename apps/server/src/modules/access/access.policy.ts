@@ -1,7 +1,7 @@
 import { messages } from '@hfm/shared';
 import type { Database } from '../../platform/db/client.js';
 import { albumIdsIn, artistIdsIn, hiFiveIdsIn, songIdsIn, subscriptionIdsIn, userIdsIn } from './access.repository.js';
-import { isAdmin, type Actor, type Permission } from './permissions.js';
+import { isAdmin, isMember, type Actor, type Permission } from './permissions.js';
 
 /** Which of `ids` (existing things only) the actor holds the permission for; one query each. */
 type Rule = (db: Database, actor: Actor, ids: string[]) => Promise<string[]>;
@@ -21,8 +21,8 @@ export const policy: Record<Permission, Rule> = {
       releasedToSubscriber: actor?.id,
     }),
   'song.manage': (db, actor, ids) => songIdsIn(db, ids, { all: isAdmin(actor), ofArtist: actor?.artistId }),
-  // Anyone hears the artist's full-preview songs in full; subscribers hear every released song in full, and
-  // a member hears in full what they keep.
+  // Anyone hears the artist's full-preview songs in full, and songs on HFM Radio or a current HFM Pick of
+  // opted-in artists; subscribers hear every released song in full, and a member hears in full what they keep.
   'song.stream': (db, actor, ids) =>
     songIdsIn(db, ids, {
       all: isAdmin(actor),
@@ -30,15 +30,20 @@ export const policy: Record<Permission, Rule> = {
       releasedFullPreview: true,
       releasedToSubscriber: actor?.id,
       keptBy: actor?.id,
+      onHfmRadio: true,
+      currentHfmPick: true,
     }),
+  // HFM Radio is streaming only; a current HFM Pick any member may download and keep (docs/decisions/0022).
   'song.download': (db, actor, ids) =>
     songIdsIn(db, ids, {
       all: isAdmin(actor),
       ofArtist: actor?.artistId,
       releasedToSubscriber: actor?.id,
       keptBy: actor?.id,
+      currentHfmPick: isMember(actor),
     }),
-  'song.keep': (db, actor, ids) => songIdsIn(db, ids, { releasedToSubscriber: actor?.id }),
+  'song.keep': (db, actor, ids) =>
+    songIdsIn(db, ids, { releasedToSubscriber: actor?.id, currentHfmPick: isMember(actor) }),
 
   'album.view': (db, actor, ids) =>
     albumIdsIn(db, ids, { all: isAdmin(actor), ofArtist: actor?.artistId, ofActiveArtist: true }),

@@ -6,6 +6,7 @@ import { albums, songs } from '../../platform/db/schema/catalogue.js';
 import { hiFives } from '../../platform/db/schema/engagement.js';
 import { users } from '../../platform/db/schema/identity.js';
 import { songDownloads } from '../../platform/db/schema/library.js';
+import { currentHfmPick, onHfmRadio } from './curated.js';
 import { releasedSong, releasedToSubscribers } from './released.js';
 
 /**
@@ -62,6 +63,10 @@ export interface SongScope {
    * subscription ended, the artist withdrew the song or left; docs/decisions/0016-downloads-you-keep.md).
    */
   keptBy?: string | null;
+  /** Released songs of opted-in artists on an HFM Radio playlist (docs/decisions/0022). */
+  onHfmRadio?: boolean;
+  /** Released songs of opted-in artists on a current HFM Picks playlist (docs/decisions/0022). */
+  currentHfmPick?: boolean;
 }
 
 function subscribedTo(db: Database, memberId: string): SQL {
@@ -99,6 +104,8 @@ export async function songIdsIn(db: Database, ids: string[], scope: SongScope): 
     scope.releasedFullPreview && and(releasedSong(), eq(songs.isFullPreview, true)),
     scope.releasedToSubscriber && and(releasedToSubscribers(), subscribedTo(db, scope.releasedToSubscriber)),
     scope.keptBy && and(eq(songs.status, 'ready'), keptBy(db, scope.keptBy)),
+    scope.onHfmRadio && onHfmRadio(),
+    scope.currentHfmPick && currentHfmPick(),
   ]);
   if (!branch || ids.length === 0) return [];
   const rows = await db

@@ -16,10 +16,14 @@ export type Permission =
   | 'song.stream'
   /**
    * Download a song's files: subscribers to its artist (in term), the artist, admins, and a member who
-   * keeps it (downloaded it while subscribed: docs/decisions/0016-downloads-you-keep.md).
+   * keeps it (downloaded it while subscribed: docs/decisions/0016-downloads-you-keep.md), and any member for
+   * a current HFM Pick (docs/decisions/0022-hfm-radio-and-picks.md).
    */
   | 'song.download'
-  /** Download a song so that it stays the member's for good: a member subscribed to its artist, in term. */
+  /**
+   * Download a song so that it stays the member's for good: a member subscribed to its artist, in term, or
+   * any member for a current HFM Pick.
+   */
   | 'song.keep'
   | 'album.view'
   | 'album.manage'
@@ -55,4 +59,9 @@ export function isPublicPermission(permission: Permission): permission is Public
 
 export function isAdmin(actor: Actor): actor is SessionUser {
   return actor?.role === 'ADMIN';
+}
+
+/** A fan (role SUBSCRIBER): the members HFM Picks are given to. */
+export function isMember(actor: Actor): actor is SessionUser {
+  return actor?.role === 'SUBSCRIBER';
 }

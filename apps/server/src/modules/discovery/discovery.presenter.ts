@@ -62,6 +62,8 @@ export function presentCatalogueSong(row: CatalogueSongRow): CatalogueSong {
     releaseDate: row.releaseDate ? isoDateToDob(row.releaseDate) : null,
     trackNumber: row.trackNumber,
     isFullPreview: row.isFullPreview,
+    playsInFull: Boolean(row.playsInFull),
+    freeToKeep: Boolean(row.freeToKeep),
     fullPreviewPosition: row.fullPreviewPosition,
     plays: row.plays,
     hifives: row.hifives,

@@ -6,6 +6,7 @@ import { artistPhotos, artists } from '../../platform/db/schema/artists.js';
 import { subscriptions } from '../../platform/db/schema/billing.js';
 import { albums, albumSongs, playlists, playlistSongs, songs } from '../../platform/db/schema/catalogue.js';
 import { genres } from '../../platform/db/schema/genres.js';
+import { curatedSongColumns } from '../access/curated.js';
 import { artistIsActive, releasedSong, songIsOut } from '../access/released.js';
 
 /**
@@ -162,8 +163,12 @@ export function listArtistsOfGenre(db: Database, genreId: string): Promise<Artis
 
 // Songs -----------------------------------------------------------------------------------------------
 
+/** A song as fans see it, with what HFM Radio and HFM Picks open up for it (modules/access/curated.ts). */
 function selectSongs(db: Database) {
-  return db.select(catalogueSongColumns).from(songs).innerJoin(artists, eq(artists.id, songs.artistId));
+  return db
+    .select({ ...catalogueSongColumns, ...curatedSongColumns() })
+    .from(songs)
+    .innerJoin(artists, eq(artists.id, songs.artistId));
 }
 
 export type CatalogueSongRow = Awaited<ReturnType<typeof selectSongs>>[number];

@@ -4,6 +4,7 @@ import type { Database } from '../../platform/db/client.js';
 import { artists } from '../../platform/db/schema/artists.js';
 import { albums, albumSongs, songs } from '../../platform/db/schema/catalogue.js';
 import { songDownloads } from '../../platform/db/schema/library.js';
+import { curatedSongColumns } from '../access/curated.js';
 import { releasedSong } from '../access/released.js';
 
 /**
@@ -74,6 +75,7 @@ export async function listKeptSongs(db: Database, memberId: string, limit: numbe
   return db
     .select({
       ...catalogueSongColumns,
+      ...curatedSongColumns(),
       album: firstAlbum(),
       photo: firstArtistPhoto,
       formats: kept.formats,

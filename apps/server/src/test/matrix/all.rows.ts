@@ -11,6 +11,7 @@ import { featuredRows } from './featured.rows.js';
 import { identityRows } from './identity.rows.js';
 import { libraryRows } from './library.rows.js';
 import { paymentsRows } from './payments.rows.js';
+import { playlistRows } from './playlists.rows.js';
 import { searchRows } from './search.rows.js';
 import { socialRows } from './social.rows.js';
 import { albumRows, songRows } from './studio.rows.js';
@@ -40,4 +41,5 @@ export const allRows: MatrixRow[] = [
   ...labelRows,
   ...documentRows,
   ...adminUserRows,
+  ...playlistRows,
 ];

@@ -27,6 +27,9 @@ const UsersScreen = lazy(() => import('./users/users-screen'));
 const GenresScreen = lazy(() => import('./genres/genres-screen'));
 const LabelsScreen = lazy(() => import('./labels/labels-screen'));
 const DocumentsScreen = lazy(() => import('./documents/documents-screen'));
+const PlaylistsScreen = lazy(() =>
+  import('./playlists/playlists-section').then((m) => ({ default: m.PlaylistsSection })),
+);
 const RevenueScreen = lazy(() => import('./revenue/revenue-screen').then((m) => ({ default: m.RevenueScreen })));
 
 export const ADMIN_SECTIONS: AdminSection[] = [
@@ -36,6 +39,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { path: 'users', label: 'Users', element: lazyScreen(UsersScreen) },
   { path: 'genres', label: 'Genres', element: lazyScreen(GenresScreen) },
   { path: 'labels', label: 'Labels', element: lazyScreen(LabelsScreen) },
+  { path: 'playlists', label: 'Playlists', element: lazyScreen(PlaylistsScreen) },
   { path: 'documents', label: 'Documents', element: lazyScreen(DocumentsScreen) },
   { path: 'revenue', label: 'Revenue', element: lazyScreen(RevenueScreen) },
 ];

@@ -1,19 +1,29 @@
-import type { GenrePage, PlaylistPage } from '@hfm/shared';
+import type { CatalogueSong, GenrePage, PlaylistPage } from '@hfm/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { error, stubFetch, type StubReply } from '../../api/test-utils';
 import { renderDiscover, stubMediaElement } from './test-app';
-import { artistCard, member, playlistCard, playRoute, sessionRoute, songList, songs } from './test-fixtures';
+import { artistCard, member, MEMBER_ID, playlistCard, playRoute, sessionRoute, songList, songs } from './test-fixtures';
+
+const keptRoute = {
+  method: 'GET',
+  path: `/api/members/${MEMBER_ID}/my-music/song-ids`,
+  reply: { body: { songIDs: [] } },
+};
 
 const genre: GenrePage = {
   genre: { _id: 'g1', id: 'g1', label: 'Soul', artwork: null },
   artists: [artistCard({ id: 'a2', name: 'Odetta', slug: 'odetta' })],
   songs: songList,
 };
+const onPlaylist = (song: CatalogueSong, change: Partial<CatalogueSong> = {}): CatalogueSong => ({
+  ...song,
+  ...change,
+});
 const playlist: PlaylistPage = {
-  playlist: playlistCard({ id: 'p1', title: 'Night Driving', isHFMPicks: true }),
-  songs: [songs.baltimore, songs.feeling],
+  playlist: playlistCard({ id: 'p1', title: 'Night Driving' }),
+  songs: [onPlaylist(songs.baltimore), onPlaylist(songs.feeling)],
 };
 
 beforeEach(stubMediaElement);
@@ -61,7 +71,6 @@ describe('Playlist page', () => {
     const user = userEvent.setup();
     renderDiscover('/members/playlists/p1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Night Driving' })).toBeInTheDocument();
-    expect(screen.getByText('HFM Picks')).toBeInTheDocument();
     const list = screen.getByRole('list', { name: 'Songs of Night Driving' });
     expect(
       within(list)
@@ -71,6 +80,44 @@ describe('Playlist page', () => {
     await user.click(screen.getByRole('button', { name: 'Play Night Driving' }));
     expect(screen.getByTestId('player-queue')).toHaveAttribute('data-song', 'Baltimore');
     expect(screen.getByTestId('player-queue')).toHaveTextContent('Baltimore | Feeling Good');
+  });
+
+  it('plays HFM Radio songs in full for everyone, with no download (streaming only)', async () => {
+    const radio: PlaylistPage = {
+      playlist: playlistCard({ id: 'p3', title: 'HFM Radio One', isHFMRadio: true }),
+      songs: [onPlaylist(songs.baltimore, { playsInFull: true }), onPlaylist(songs.feeling)],
+    };
+    stubFetch([
+      sessionRoute(member()),
+      { method: 'GET', path: '/api/playlists/p3', reply: { body: radio } },
+      keptRoute,
+    ]);
+    renderDiscover('/members/playlists/p3');
+    expect(await screen.findByRole('heading', { level: 1, name: 'HFM Radio One' })).toBeInTheDocument();
+    expect(screen.getByText('HFM Radio')).toBeInTheDocument();
+    const [baltimore, feeling] = within(screen.getByRole('list', { name: 'Songs of HFM Radio One' })).getAllByRole(
+      'listitem',
+    );
+    expect(within(baltimore!).queryByText('Preview')).not.toBeInTheDocument();
+    expect(within(feeling!).getByText('Preview')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Download/ })).not.toBeInTheDocument();
+  });
+
+  it('offers a member the download of a current HFM Pick, which plays in full', async () => {
+    const picks: PlaylistPage = {
+      playlist: playlistCard({ id: 'p2', title: 'Summer Driving', isHFMPicks: true, HFMPicksPosition: 1 }),
+      songs: [onPlaylist(songs.baltimore, { playsInFull: true, freeToKeep: true })],
+    };
+    stubFetch([
+      sessionRoute(member()),
+      { method: 'GET', path: '/api/playlists/p2', reply: { body: picks } },
+      keptRoute,
+    ]);
+    renderDiscover('/members/playlists/p2');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Summer Driving' })).toBeInTheDocument();
+    expect(screen.getByText('HFM Picks')).toBeInTheDocument();
+    expect(screen.queryByText('Preview')).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Download Baltimore' })).toBeInTheDocument();
   });
 
   it('shows an error with a retry', async () => {

@@ -4,11 +4,11 @@ import { usePlayer, usePlayingId, type PlayableSong } from '../../player/player-
 
 /**
  * What a song row needs: what the player plays, with the artist named and linked: a catalogue song, or a
- * song found by search (which carries no counts).
+ * song found by search (which carries no counts, nor what HFM Radio and HFM Picks open up).
  */
 export type ListSong = PlayableSong &
   Pick<CatalogueSong, 'artistName' | 'artistSlug' | 'isFullPreview'> &
-  Partial<Pick<CatalogueSong, 'hifives' | 'explicit'>>;
+  Partial<Pick<CatalogueSong, 'hifives' | 'explicit' | 'playsInFull' | 'freeToKeep'>>;
 
 /**
  * Play and pause from a list: a song starts the player with the list it was chosen in as the queue (so

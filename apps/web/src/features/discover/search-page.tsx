@@ -5,7 +5,7 @@ import { useDocumentTitle } from '../../ui/use-document-title';
 import { ArtistCardLink, CardRow, initialsOf } from './cards';
 import { QueryBlock } from './query-block';
 import { SongRows } from './song-rows';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../ui/use-debounced-value';
 import './discover.css';
 import './search-page.css';
 

@@ -33,9 +33,11 @@ export function SongRows({ songs, label, showArtist = false, numbered = false, s
   const [askSignIn, setAskSignIn] = useState(false);
   const showHiFive = !viewer.pending && (viewer.isMember || !viewer.user);
   const kept = useKeptSongIds(viewer.isMember && viewer.user ? viewer.user.id : null);
-  // Downloads are offered to members subscribed to the song's artist, and on songs they keep.
+  // Downloads are offered to members subscribed to the song's artist, on songs they keep, and on current
+  // HFM Picks (free to keep: docs/decisions/0022).
   const mayDownload = (song: ListSong) =>
-    viewer.isMember && (subscribed || viewer.subscribesTo(song.artistID) || kept.has(song.id));
+    viewer.isMember &&
+    (subscribed || viewer.subscribesTo(song.artistID) || kept.has(song.id) || song.freeToKeep === true);
 
   if (songs.length === 0) return <p className="discover-empty">No songs here yet.</p>;
   return (
@@ -48,7 +50,7 @@ export function SongRows({ songs, label, showArtist = false, numbered = false, s
             number={numbered ? index + 1 : null}
             playing={song.id === playingId}
             onPlay={() => toggle(song)}
-            preview={!song.isFullPreview && !subscribed && !viewer.hearsInFull(song.artistID)}
+            preview={!song.isFullPreview && !song.playsInFull && !subscribed && !viewer.hearsInFull(song.artistID)}
             showArtist={showArtist}
             download={mayDownload(song)}
             hiFive={

@@ -13,6 +13,7 @@ import {
   real,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { artists } from './artists.js';
@@ -154,23 +155,36 @@ export const labels = pgTable('labels', {
   updatedAt: updatedAt(),
 });
 
-export const playlists = pgTable('playlists', {
-  id: id(),
-  title: text('title').notNull().default('Untitled'),
-  type: text('type').notNull().default('SONGS'),
-  genreId: uuid('genre_id').references(() => genres.id, { onDelete: 'set null' }),
-  showOnFrontPage: boolean('show_on_front_page').notNull().default(false),
-  position: integer('position').notNull().default(-1),
-  artwork: text('artwork'),
-  tags: jsonb('tags').$type<string[]>().notNull().default([]),
-  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-  isHfmPicks: boolean('is_hfm_picks').notNull().default(false),
-  hfmPicksPosition: integer('hfm_picks_position'),
-  isHfmRadio: boolean('is_hfm_radio').notNull().default(false),
-  labelId: uuid('label_id').references(() => labels.id, { onDelete: 'set null' }),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const playlists = pgTable(
+  'playlists',
+  {
+    id: id(),
+    title: text('title').notNull().default('Untitled'),
+    type: text('type').notNull().default('SONGS'),
+    genreId: uuid('genre_id').references(() => genres.id, { onDelete: 'set null' }),
+    showOnFrontPage: boolean('show_on_front_page').notNull().default(false),
+    position: integer('position').notNull().default(-1),
+    /** Storage key of the artwork (playlist-images/{id}/...), or null. */
+    artwork: text('artwork'),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    isHfmPicks: boolean('is_hfm_picks').notNull().default(false),
+    hfmPicksPosition: integer('hfm_picks_position'),
+    isHfmRadio: boolean('is_hfm_radio').notNull().default(false),
+    labelId: uuid('label_id').references(() => labels.id, { onDelete: 'set null' }),
+    /**
+     * The month ('YYYY-MM', UTC) HFM Picks generation made this playlist for; null for playlists made by
+     * hand. Unique with the title, so a month has one of each of the three (docs/decisions/0022).
+     */
+    picksMonth: text('picks_month'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('playlists_picks_month_title_idx').on(t.picksMonth, t.title),
+    index('playlists_created_idx').on(t.createdAt),
+  ],
+);
 
 export const playlistSongs = pgTable(
   'playlist_songs',
@@ -183,5 +197,6 @@ export const playlistSongs = pgTable(
       .references(() => songs.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.playlistId, t.songId] })],
+  // The access policy asks "is this song on an HFM Radio or HFM Picks playlist" by song.
+  (t) => [primaryKey({ columns: [t.playlistId, t.songId] }), index('playlist_songs_song_idx').on(t.songId)],
 );

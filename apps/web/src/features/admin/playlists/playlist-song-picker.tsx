@@ -1,0 +1,274 @@
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import {
+  arrayMove,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { formatDuration, MAX_PLAYLIST_SONGS, SEARCH_MIN_LENGTH, type PlaylistTrack } from '@hfm/shared';
+import { useState } from 'react';
+import { isSearchable, useSearch } from '../../../api/discovery/search';
+import { useDebouncedValue } from '../../../ui/use-debounced-value';
+
+/**
+ * A song on the list being edited: a playlist's track as the server answered it, or a song just found by
+ * search (which says nothing yet of plays, Hi Fives, release or opt-in).
+ */
+export type PickedSong = Pick<PlaylistTrack, 'id' | 'title' | 'artistName' | 'duration'> &
+  Partial<Pick<PlaylistTrack, 'explicit' | 'plays' | 'hifives' | 'released' | 'optedIn'>>;
+
+export interface PlaylistSongPickerProps {
+  songs: PickedSong[];
+  onChange: (songs: PickedSong[]) => void;
+  /** The admin-only Explicit, Plays and Hi Fives columns. */
+  showAdminColumns: boolean;
+  /** The list is for HFM Radio or HFM Picks: songs of artists who have not opted in are marked. */
+  curated: boolean;
+  /** Most songs the list may hold (five on HFM Picks); Add is off beyond. */
+  maxSongs?: number;
+}
+
+const announcements = (title: (id: unknown) => string) => ({
+  onDragStart: ({ active }: { active: { id: unknown } }) => `Picked up ${title(active.id)}.`,
+  onDragOver: ({ active, over }: { active: { id: unknown }; over: { id: unknown } | null }) =>
+    over
+      ? `${title(active.id)} is over the place of ${title(over.id)}.`
+      : `${title(active.id)} is no longer over a song.`,
+  onDragEnd: ({ active, over }: { active: { id: unknown }; over: { id: unknown } | null }) =>
+    over ? `${title(active.id)} was dropped in the place of ${title(over.id)}.` : `${title(active.id)} was dropped.`,
+  onDragCancel: ({ active }: { active: { id: unknown } }) => `Moving ${title(active.id)} was cancelled.`,
+});
+
+/** The playlist's songs: find songs (3 characters at least) and add them, remove them, drag them in order. */
+export function PlaylistSongPicker({
+  songs,
+  onChange,
+  showAdminColumns,
+  curated,
+  maxSongs = MAX_PLAYLIST_SONGS,
+}: PlaylistSongPickerProps) {
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const ids = songs.map((song) => song.id);
+  const title = (id: unknown) => songs.find((song) => song.id === id)?.title ?? 'song';
+
+  function reorder({ active, over }: DragEndEvent) {
+    if (!over || active.id === over.id) return;
+    onChange(arrayMove(songs, ids.indexOf(String(active.id)), ids.indexOf(String(over.id))));
+  }
+
+  return (
+    <div className="playlist-picker">
+      <section aria-labelledby="playlist-picker-chosen">
+        <h3 id="playlist-picker-chosen" className="playlist-picker__heading">
+          Songs ({songs.length})
+        </h3>
+        {songs.length === 0 ? (
+          <p className="playlist-picker__empty">No songs yet. Find songs below and add them.</p>
+        ) : (
+          <>
+            <div className="playlist-picker__columns" aria-hidden="true">
+              <span className="playlist-picker__handle" />
+              <span className="playlist-picker__position" />
+              <span className="playlist-picker__song">Title</span>
+              <span className="playlist-picker__number">Duration</span>
+              {showAdminColumns && (
+                <>
+                  <span className="playlist-picker__number">Explicit</span>
+                  <span className="playlist-picker__number">Plays</span>
+                  <span className="playlist-picker__number">Hi Fives</span>
+                </>
+              )}
+              <span className="playlist-picker__button playlist-picker__button--spacer" />
+            </div>
+            <DndContext
+              sensors={sensors}
+              collisionDetection={closestCenter}
+              onDragEnd={reorder}
+              accessibility={{
+                announcements: announcements(title),
+                screenReaderInstructions: {
+                  draggable: 'To move a song, press Space, use the arrow keys, then press Space again to drop it.',
+                },
+              }}
+            >
+              <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+                <ol
+                  className={`playlist-picker__list${showAdminColumns ? ' playlist-picker__list--admin' : ''}`}
+                  aria-label="Playlist song order"
+                >
+                  {songs.map((song, index) => (
+                    <SortableSong
+                      key={song.id}
+                      song={song}
+                      index={index}
+                      showAdminColumns={showAdminColumns}
+                      curated={curated}
+                      onRemove={() => onChange(songs.filter((other) => other.id !== song.id))}
+                    />
+                  ))}
+                </ol>
+              </SortableContext>
+            </DndContext>
+          </>
+        )}
+      </section>
+      <SongSearch chosen={new Set(ids)} full={songs.length >= maxSongs} onAdd={(song) => onChange([...songs, song])} />
+    </div>
+  );
+}
+
+function SortableSong({
+  song,
+  index,
+  showAdminColumns,
+  curated,
+  onRemove,
+}: {
+  song: PickedSong;
+  index: number;
+  showAdminColumns: boolean;
+  curated: boolean;
+  onRemove: () => void;
+}) {
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: song.id });
+  const notes = [
+    song.released === false ? 'Not out yet' : null,
+    curated && song.optedIn === false ? 'Artist has not opted in' : null,
+  ].filter(Boolean);
+  const number = (value: number | undefined) => (value === undefined ? '–' : String(value));
+  return (
+    <li
+      ref={setNodeRef}
+      className={['playlist-picker__item', isDragging ? 'playlist-picker__item--dragging' : null]
+        .filter(Boolean)
+        .join(' ')}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      data-song-id={song.id}
+    >
+      <button
+        type="button"
+        className="playlist-picker__handle"
+        aria-label={`Move ${song.title}`}
+        {...attributes}
+        {...listeners}
+      >
+        ⠿
+      </button>
+      <span className="playlist-picker__position">{index + 1}.</span>
+      <span className="playlist-picker__song">
+        <span className="playlist-picker__title">{song.title}</span>
+        <span className="playlist-picker__artist">
+          {song.artistName}
+          {notes.map((note) => (
+            <span key={note} className="playlist-picker__note">
+              {note}
+            </span>
+          ))}
+        </span>
+      </span>
+      <span className="playlist-picker__number" title="Duration">
+        <span className="visually-hidden">Duration: </span>
+        {formatDuration(song.duration)}
+      </span>
+      {showAdminColumns && (
+        <>
+          <span className="playlist-picker__number" title="Explicit">
+            <span className="visually-hidden">Explicit: </span>
+            {song.explicit === undefined ? '–' : song.explicit ? 'Yes' : 'No'}
+          </span>
+          <span className="playlist-picker__number" title="Plays">
+            <span className="visually-hidden">Plays: </span>
+            {number(song.plays)}
+          </span>
+          <span className="playlist-picker__number" title="Hi Fives">
+            <span className="visually-hidden">Hi Fives: </span>
+            {number(song.hifives)}
+          </span>
+        </>
+      )}
+      <button type="button" className="playlist-picker__button" aria-label={`Remove ${song.title}`} onClick={onRemove}>
+        Remove
+      </button>
+    </li>
+  );
+}
+
+/** GET /api/search for released songs; Add puts one at the end of the list. */
+function SongSearch({
+  chosen,
+  full,
+  onAdd,
+}: {
+  chosen: Set<string>;
+  full: boolean;
+  onAdd: (song: PickedSong) => void;
+}) {
+  const [term, setTerm] = useState('');
+  const debounced = useDebouncedValue(term.trim(), 250);
+  const search = useSearch(debounced);
+  const found = (search.data ?? []).flatMap((result) => (result.type === 'song' ? [result] : []));
+  return (
+    <section className="playlist-picker__search" aria-labelledby="playlist-picker-find">
+      <h3 id="playlist-picker-find" className="playlist-picker__heading">
+        Find songs
+      </h3>
+      <label className="visually-hidden" htmlFor="playlist-picker-term">
+        Search songs
+      </label>
+      <input
+        id="playlist-picker-term"
+        className="field__input"
+        type="search"
+        placeholder={`Song title (${SEARCH_MIN_LENGTH} characters at least)`}
+        value={term}
+        maxLength={100}
+        onChange={(event) => setTerm(event.target.value)}
+      />
+      {!isSearchable(debounced) ? null : search.isPending ? (
+        <p className="playlist-picker__empty">Loading...</p>
+      ) : found.length === 0 ? (
+        <p className="playlist-picker__empty">No released songs match “{debounced}”.</p>
+      ) : (
+        <ul className="playlist-picker__results" aria-label="Songs found">
+          {found.map((song) => (
+            <li key={song.id} className="playlist-picker__item">
+              <span className="playlist-picker__song">
+                <span className="playlist-picker__title">{song.title}</span>
+                <span className="playlist-picker__artist">{song.artistName}</span>
+              </span>
+              <span className="playlist-picker__number">{formatDuration(song.duration)}</span>
+              {chosen.has(song.id) ? (
+                <span className="playlist-picker__added">Added</span>
+              ) : (
+                <button
+                  type="button"
+                  className="playlist-picker__button"
+                  aria-label={`Add ${song.title}`}
+                  disabled={full}
+                  onClick={() =>
+                    onAdd({ id: song.id, title: song.title, artistName: song.artistName, duration: song.duration })
+                  }
+                >
+                  Add
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
