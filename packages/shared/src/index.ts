@@ -11,6 +11,7 @@ export * from './library.js';
 export * from './messages.js';
 export * from './pagination.js';
 export * from './payments.js';
+export * from './payouts.js';
 export * from './public-site.js';
 export * from './session.js';
 export * from './social.js';

@@ -18,6 +18,7 @@ import {
   type SubscriptionPayment,
 } from '../provider.js';
 import { stripeCall } from './stripe-errors.js';
+import { toPayoutAccount } from './stripe-accounts.js';
 import { idOf, toProviderEvent } from './stripe-events.js';
 
 /** The API version the adapter is written against (the SDK's own): pinned, never the account's default. */
@@ -76,6 +77,17 @@ function toCardDetails(method: Stripe.PaymentMethod): CardDetails {
   };
 }
 
+/** The fee Stripe kept of the payment: the charge's balance transaction, when the answer includes it expanded. */
+function feeOf(intent: Stripe.PaymentIntent): number | null {
+  const charge = intent.latest_charge;
+  if (!charge || typeof charge === 'string') return null;
+  const balance = charge.balance_transaction;
+  return balance && typeof balance !== 'string' ? balance.fee : null;
+}
+
+/** What a PaymentIntent call expands so the answer carries the fee (4 levels at most, Stripe's limit). */
+const WITH_FEE = ['latest_charge.balance_transaction'];
+
 function toCharge(intent: Stripe.PaymentIntent): Charge {
   return {
     chargeId: intent.id,
@@ -86,6 +98,7 @@ function toCharge(intent: Stripe.PaymentIntent): Charge {
     status: 'succeeded',
     createdAt: new Date(intent.created * 1000),
     metadata: { ...intent.metadata },
+    feeCents: feeOf(intent),
   };
 }
 
@@ -206,9 +219,9 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Str
   async function chargeOfInvoice(invoice: Stripe.Invoice): Promise<Charge> {
     const intent = await paymentIntentOf(invoice);
     if (!intent) throw new PaymentRequestError('resource_missing', `${invoice.id} has no payment.`);
-    return toCharge(
-      typeof intent === 'string' ? await stripeCall(() => stripe.paymentIntents.retrieve(intent)) : intent,
-    );
+    const id = typeof intent === 'string' ? intent : intent.id;
+    // Asked again with its charge's balance transaction, for the fee (an invoice cannot expand that deep).
+    return toCharge(await stripeCall(() => stripe.paymentIntents.retrieve(id, { expand: WITH_FEE })));
   }
 
   async function retrieveSubscription(subscriptionId: string): Promise<Stripe.Subscription> {
@@ -282,6 +295,7 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Str
             confirm: true,
             description: input.description,
             metadata: input.metadata ?? {},
+            expand: WITH_FEE,
           },
           { idempotencyKey: input.idempotencyKey },
         ),
@@ -438,6 +452,77 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Str
 
     async getSubscription(subscriptionId) {
       return toSubscription(await retrieveSubscription(subscriptionId));
+    },
+
+    async createPayoutAccount({ artistId, email, name, country, idempotencyKey }) {
+      const code = country.toUpperCase();
+      const account = await stripeCall(() =>
+        stripe.accounts.create(
+          {
+            type: 'express',
+            country: code,
+            email,
+            business_profile: { name },
+            capabilities: { transfers: { requested: true } },
+            // Paid from a US platform across a border, an account takes the recipient service agreement.
+            ...(code === 'US' ? {} : { tos_acceptance: { service_agreement: 'recipient' } }),
+            metadata: { artistId },
+          },
+          { idempotencyKey },
+        ),
+      );
+      return toPayoutAccount(account);
+    },
+
+    async createPayoutAccountLink({ accountId, returnUrl, refreshUrl }) {
+      const link = await stripeCall(() =>
+        stripe.accountLinks.create({
+          account: accountId,
+          refresh_url: refreshUrl,
+          return_url: returnUrl,
+          type: 'account_onboarding',
+        }),
+      );
+      return { url: link.url, expiresAt: new Date(link.expires_at * 1000) };
+    },
+
+    async getPayoutAccount(accountId) {
+      return toPayoutAccount(await stripeCall(() => stripe.accounts.retrieve(accountId)));
+    },
+
+    async transfer({ accountId, amountCents, currency, description, idempotencyKey, metadata }) {
+      if (!Number.isInteger(amountCents) || amountCents < 1 || amountCents > MAX_CENTS) {
+        throw new PaymentRequestError(
+          'invalid_amount',
+          `A transfer must be a whole number of cents from 1 to ${MAX_CENTS}.`,
+        );
+      }
+      // Stripe would take a transfer to an account that cannot pay out yet and hold it there: we refuse it, as
+      // the contract says, so money waits in our balance until the artist has finished onboarding.
+      const account = await stripeCall(() => stripe.accounts.retrieve(accountId));
+      if (!account.payouts_enabled) {
+        throw new PaymentRequestError('payouts_not_enabled', `${accountId} cannot receive payouts yet.`);
+      }
+      const transfer = await stripeCall(() =>
+        stripe.transfers.create(
+          {
+            amount: amountCents,
+            currency: currency ?? 'usd',
+            destination: accountId,
+            description,
+            metadata: metadata ?? {},
+          },
+          { idempotencyKey },
+        ),
+      );
+      return {
+        transferId: transfer.id,
+        accountId,
+        amountCents: transfer.amount,
+        currency: 'usd',
+        createdAt: new Date(transfer.created * 1000),
+        metadata: { ...transfer.metadata },
+      };
     },
 
     async parseWebhook(rawBody, signature) {
