@@ -25,6 +25,8 @@ const MODULE_TABLES = {
   library: ['library', 'catalogue', 'artists'],
   // The payments platform's public calls; the local provider's tables are the platform's, not a module's.
   payments: [],
+  /** Artists' payout accounts and monthly payouts; the money is billing's ledger, reached through its service. */
+  payouts: ['payouts'],
   /** A read model: what fans may find, across artists, songs and albums. */
   search: ['artists', 'catalogue', 'genres'],
   songs: ['catalogue'],

@@ -43,6 +43,8 @@ CREATE TABLE "local_transfers" (
 	CONSTRAINT "local_transfers_idempotency_key_unique" UNIQUE("idempotency_key")
 );
 --> statement-breakpoint
+ALTER TABLE "payout_accounts" ADD COLUMN "bank_last4" text;--> statement-breakpoint
+ALTER TABLE "payout_accounts" ADD COLUMN "country" text DEFAULT 'US' NOT NULL;--> statement-breakpoint
 ALTER TABLE "local_account_links" ADD CONSTRAINT "local_account_links_account_id_local_connect_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "local_connect_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "local_transfers" ADD CONSTRAINT "local_transfers_account_id_local_connect_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "local_connect_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "local_account_links_account_idx" ON "local_account_links" USING btree ("account_id");--> statement-breakpoint

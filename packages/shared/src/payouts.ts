@@ -19,6 +19,7 @@ export const payoutMessages = {
   period: 'The period must be a month written YYYY-MM.',
   country: 'Please choose a country.',
   noAccount: 'This artist has no payout account yet.',
+  accountUnderWay: 'Payout setup is already under way. Please try again in a moment.',
   artistForAdmin: 'Name the artist (artistID) to set up payouts for.',
   onboardingGone: 'This setup link has expired or was used. Go back to your studio for a new one.',
   nothingGiven: 'Please give your bank account, a tax form, or both.',

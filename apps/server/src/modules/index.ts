@@ -16,6 +16,8 @@ import { genresRoutes } from './genres/genres.routes.js';
 import { initialRoutes } from './initial/initial.routes.js';
 import { libraryRoutes } from './library/library.routes.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
+import { registerPayoutJobs } from './payouts/payouts.jobs.js';
+import { payoutsRoutes } from './payouts/payouts.routes.js';
 import { searchRoutes } from './search/search.routes.js';
 import { registerSongJobs } from './songs/songs.jobs.js';
 import { songsRoutes } from './songs/songs.routes.js';
@@ -41,6 +43,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(billingRoutes);
   await app.register(webhookRoutes);
   await app.register(libraryRoutes);
+  await app.register(payoutsRoutes);
 }
 
 /**
@@ -52,4 +55,5 @@ export function registerJobs(ctx: AppContext): void {
   registerUserJobs(ctx);
   registerSongJobs(ctx);
   registerBillingJobs(ctx);
+  registerPayoutJobs(ctx);
 }
