@@ -254,9 +254,8 @@ export type TaxFormType = (typeof TAX_FORM_TYPES)[number];
 // ---------------------------------------------------------------------------------------------------------
 // The local onboarding page's calls
 
-export const onboardingLinkParams = z.object({
-  linkId: z.string().regex(/^acctlink_local_[0-9a-f]{48}$/, { error: payoutMessages.onboardingGone }),
-});
+/** Any text: a link id that is not one of ours is simply not found (404), as an expired or spent one is. */
+export const onboardingLinkParams = z.object({ linkId: z.string().max(200) });
 
 /** POST /api/payments/local/connect/onboarding/{linkId}: the bank account, a tax form, or both. */
 export const localOnboardingBody = z
@@ -317,7 +316,8 @@ export const createConnectAccountBody = z
     /** Where the artist is paid: decides the tax form (US: W-9, else W-8BEN). Default US. */
     country: countryField(payoutMessages.country).optional(),
   })
-  .optional();
+  // No body at all (Fastify hands over null) is an artist asking for themself.
+  .nullish();
 export type CreateConnectAccountBody = z.input<typeof createConnectAccountBody>;
 
 export const payoutAccountStatus = z.object({

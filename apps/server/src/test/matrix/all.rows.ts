@@ -8,6 +8,7 @@ import { engagementRows } from './engagement.rows.js';
 import { identityRows } from './identity.rows.js';
 import { libraryRows } from './library.rows.js';
 import { paymentsRows } from './payments.rows.js';
+import { payoutRows } from './payouts.rows.js';
 import { searchRows } from './search.rows.js';
 import { socialRows } from './social.rows.js';
 import { albumRows, songRows } from './studio.rows.js';
@@ -29,4 +30,5 @@ export const allRows: MatrixRow[] = [
   ...paymentsRows,
   ...billingRows,
   ...libraryRows,
+  ...payoutRows,
 ];
