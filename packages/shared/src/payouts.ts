@@ -297,6 +297,8 @@ export const localOnboardingAnswer = z.object({
   taxForm: z.object({ form: z.enum(TAX_FORM_TYPES), name: z.string(), signedAt: z.string() }).nullable(),
   requirements: z.array(z.string()),
   expiresAt: z.string(),
+  /** Where the page goes when done: the link's return URL (the studio's Payouts tab). */
+  returnUrl: z.string(),
 });
 export type LocalOnboardingAnswer = z.infer<typeof localOnboardingAnswer>;
 

@@ -98,5 +98,6 @@ function presentOnboarding(link: OnboardingLink): LocalOnboardingAnswer {
         : null,
     requirements: status.requirements,
     expiresAt: link.expiresAt.toISOString(),
+    returnUrl: link.returnUrl,
   };
 }

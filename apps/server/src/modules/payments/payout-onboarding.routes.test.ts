@@ -14,7 +14,7 @@ import {
   TEST_W9,
   type PayoutTestApp,
 } from '../../test/payout-helpers.js';
-import { createTestApp } from '../../test/test-app.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 const URL = (linkId: string) => `/api/payments/local/connect/onboarding/${linkId}`;
 const ACCOUNT_NUMBER = '000123456789';
@@ -74,6 +74,7 @@ describe('GET /api/payments/local/connect/onboarding/{linkId}', () => {
       taxForm: null,
       requirements: ['external_account', 'tax_form'],
       expiresAt: expect.any(String),
+      returnUrl: `${t.config.publicUrl}/artist/#payouts`,
     });
   });
 });
@@ -190,40 +191,42 @@ describe('POST /api/payments/local/connect/onboarding/{linkId}', () => {
 });
 
 describe('the onboarding page is rate-limited like the card form', () => {
+  let limited: PayoutTestApp;
+  beforeAll(async () => {
+    limited = await createPayoutTestApp({ RATE_LIMIT_MAX: '3' });
+  });
+  afterAll(async () => limited.close());
+
   it('answers 429 once an address has used its attempts', async () => {
-    const limited = await createPayoutTestApp({ RATE_LIMIT_MAX: '3' });
-    try {
-      const statuses: number[] = [];
-      for (let i = 0; i < 4; i += 1)
-        statuses.push((await limited.app.inject({ method: 'GET', url: URL('nope') })).statusCode);
-      expect(statuses).toEqual([404, 404, 404, 429]);
-    } finally {
-      await limited.close();
-    }
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i += 1)
+      statuses.push((await limited.app.inject({ method: 'GET', url: URL('nope') })).statusCode);
+    expect(statuses).toEqual([404, 404, 404, 429]);
   });
 });
 
 describe('with Stripe configured', () => {
-  it('has no local onboarding page (404): Stripe hosts its own', async () => {
-    const stripe = await createTestApp({
+  let stripe: TestApp;
+  beforeAll(async () => {
+    stripe = await createTestApp({
       PAYMENTS_PROVIDER: 'stripe',
       STRIPE_SECRET_KEY: 'sk_test_onboarding',
       STRIPE_WEBHOOK_SECRET: 'whsec_onboarding',
       STRIPE_PUBLISHABLE_KEY: 'pk_test_onboarding',
     });
-    try {
-      const cookie = await signIn(stripe.app, await createUser(stripe.app));
-      for (const method of ['GET', 'POST'] as const) {
-        const res = await stripe.app.inject({
-          method,
-          url: URL(`acctlink_local_${'0'.repeat(48)}`),
-          headers: { cookie },
-          ...(method === 'POST' ? { payload: { bankAccount: TEST_BANK_ACCOUNT } } : {}),
-        });
-        expect(res.statusCode).toBe(404);
-      }
-    } finally {
-      await stripe.close();
+  });
+  afterAll(async () => stripe.close());
+
+  it('has no local onboarding page (404): Stripe hosts its own', async () => {
+    const cookie = await signIn(stripe.app, await createUser(stripe.app));
+    for (const method of ['GET', 'POST'] as const) {
+      const res = await stripe.app.inject({
+        method,
+        url: URL(`acctlink_local_${'0'.repeat(48)}`),
+        headers: { cookie },
+        ...(method === 'POST' ? { payload: { bankAccount: TEST_BANK_ACCOUNT } } : {}),
+      });
+      expect(res.statusCode).toBe(404);
     }
   });
 });

@@ -16,6 +16,7 @@ import {
   type ProviderSubscription,
   type ProviderSubscriptionStatus,
   type SubscriptionPayment,
+  type Transfer,
 } from '../provider.js';
 import { stripeCall } from './stripe-errors.js';
 import { toPayoutAccount } from './stripe-accounts.js';
@@ -34,6 +35,20 @@ export const SUBSCRIPTION_PRODUCT_NAME = 'HFM artist subscription';
 export const yearlyPriceLookupKey = (amountCents: number) => `hfm_artist_yearly_${amountCents}`;
 /** The invoice metadata naming the renewal attempt (our idempotency key) that claimed a renewal invoice. */
 const RENEWAL_KEY = 'hfm_renewal_key';
+/** The transfer metadata carrying our idempotency key (Stripe keeps a key only 24 hours). */
+const TRANSFER_KEY = 'hfm_idempotency_key';
+
+function toTransfer(transfer: Stripe.Transfer, accountId: string): Transfer {
+  const { [TRANSFER_KEY]: _key, ...metadata } = transfer.metadata ?? {};
+  return {
+    transferId: transfer.id,
+    accountId,
+    amountCents: transfer.amount,
+    currency: 'usd',
+    createdAt: new Date(transfer.created * 1000),
+    metadata,
+  };
+}
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -497,6 +512,16 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Str
           `A transfer must be a whole number of cents from 1 to ${MAX_CENTS}.`,
         );
       }
+      // Stripe forgets an idempotency key after 24 hours; a payout whose outcome stayed unknown longer is asked
+      // again with the same key, so the transfer also carries the key and is looked for by it first.
+      const recent = await stripeCall(() => stripe.transfers.list({ destination: accountId, limit: 100 }));
+      const earlier = recent.data.find((transfer) => transfer.metadata?.[TRANSFER_KEY] === idempotencyKey);
+      if (earlier) {
+        if (earlier.amount !== amountCents) {
+          throw new PaymentRequestError('idempotency_key_reused', `${idempotencyKey} sent another amount before.`);
+        }
+        return toTransfer(earlier, accountId);
+      }
       // Stripe would take a transfer to an account that cannot pay out yet and hold it there: we refuse it, as
       // the contract says, so money waits in our balance until the artist has finished onboarding.
       const account = await stripeCall(() => stripe.accounts.retrieve(accountId));
@@ -510,19 +535,12 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Str
             currency: currency ?? 'usd',
             destination: accountId,
             description,
-            metadata: metadata ?? {},
+            metadata: { ...metadata, [TRANSFER_KEY]: idempotencyKey },
           },
           { idempotencyKey },
         ),
       );
-      return {
-        transferId: transfer.id,
-        accountId,
-        amountCents: transfer.amount,
-        currency: 'usd',
-        createdAt: new Date(transfer.created * 1000),
-        metadata: { ...transfer.metadata },
-      };
+      return toTransfer(transfer, accountId);
     },
 
     async parseWebhook(rawBody, signature) {
