@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { PayoutsScreen } from './payouts/payouts-screen';
 
 /**
  * The admin area's sections, in the order its navigation shows them. Each is a hash path under /admin/
@@ -12,4 +13,4 @@ export interface AdminSection {
   element: ReactNode;
 }
 
-export const ADMIN_SECTIONS: AdminSection[] = [];
+export const ADMIN_SECTIONS: AdminSection[] = [{ path: 'payouts', label: 'Payouts', element: <PayoutsScreen /> }];

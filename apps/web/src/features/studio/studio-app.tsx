@@ -8,6 +8,7 @@ import { AlbumsPanel } from './albums-panel';
 import { AuditionForm } from './audition-form';
 import { Dashboard } from './dashboard';
 import { NewSongModal } from './new-song-modal';
+import { PayoutAccountSection } from './payout-account-section';
 import { ProfileForm } from './profile-form';
 import { ProfileImages } from './profile-images';
 import { SongsPanel } from './songs-panel';
@@ -82,6 +83,11 @@ function Studio({ user, initialArtist }: { user: PublicUser; initialArtist: Publ
         <Tabs.Content value="audition" className="studio__panel">
           <ErrorBoundary name="bio and photos tab">
             <AuditionForm artist={artist} />
+          </ErrorBoundary>
+        </Tabs.Content>
+        <Tabs.Content value="payouts" className="studio__panel">
+          <ErrorBoundary name="payouts tab">
+            <PayoutAccountSection artist={artist} />
           </ErrorBoundary>
         </Tabs.Content>
       </Tabs.Root>

@@ -6,6 +6,7 @@ export const TABS = [
   { value: 'albums', label: 'Albums' },
   { value: 'profile', label: 'Profile' },
   { value: 'audition', label: 'Bio & Photos' },
+  { value: 'payouts', label: 'Payouts' },
 ] as const;
 export type Tab = (typeof TABS)[number]['value'];
 
