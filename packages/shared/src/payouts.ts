@@ -36,6 +36,7 @@ export const payoutMessages = {
   zip: cardMessages.postalCode,
   postalCode: 'A postal code is at most 20 characters.',
   tinType: 'Please say whether you give an SSN or an EIN.',
+  tin: 'Please enter your 9-digit SSN or EIN.',
   ssn: 'Please enter a valid 9-digit Social Security number.',
   ein: 'Please enter a valid 9-digit Employer Identification Number.',
   citizenship: 'Please choose your country of citizenship.',
@@ -188,7 +189,10 @@ export const w9Fields = z
       .trim()
       .regex(/^\d{5}(?:-\d{4})?$/, { error: payoutMessages.zip }),
     tinType: z.enum(['ssn', 'ein'], { error: payoutMessages.tinType }),
-    tin: z.string({ error: payoutMessages.ssn }).max(40, { error: payoutMessages.ssn }),
+    tin: z
+      .string({ error: payoutMessages.tin })
+      .max(40, { error: payoutMessages.tin })
+      .refine((value) => /^\d{9}$/.test(digitsOf(value)), { error: payoutMessages.tin }),
     certify: certifyField,
     signature: signatureField,
   })

@@ -172,6 +172,7 @@ describe('the payout onboarding page', () => {
     const user = userEvent.setup({ delay: null });
     renderWithClient(<PayoutOnboardingPage />);
     expect(await screen.findByText(/On file: W-9 signed by Ada Lovelace on February 1, 2026/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Your payout details' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to your studio' })).toHaveAttribute('href', RETURN);
     await user.click(screen.getByRole('button', { name: 'Replace bank account' }));
     expect(screen.getByLabelText('Routing number')).toBeInTheDocument();

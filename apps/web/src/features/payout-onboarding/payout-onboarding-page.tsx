@@ -117,7 +117,7 @@ function OnboardingPanel({ linkId, onboarding }: { linkId: string; onboarding: L
       aria-labelledby="onboarding-title"
     >
       <header className="onboarding__header">
-        <h1 id="onboarding-title">Set up payouts</h1>
+        <h1 id="onboarding-title">{nothingToGive ? 'Your payout details' : 'Set up payouts'}</h1>
         <p>
           For <strong>{onboarding.accountName}</strong>. HFM pays your licence fees, $5.00 per subscription-year, by
           bank transfer between the 22nd and 28th of the month after each payment. We keep only the last four digits of

@@ -41,7 +41,9 @@ const W8BEN_CERTIFICATION =
 
 /** A W-9 (US persons) or a W-8BEN (everyone else), chosen first; the fields and words of the chosen form. */
 export function TaxFormFields({ form }: { form: OnboardingForm }) {
-  const { register, formState, watch } = form;
+  const { register, formState, watch, clearErrors } = form;
+  // Another form: the other form's messages no longer apply.
+  const chooseForm = register('taxForm.form', { onChange: () => clearErrors('taxForm') });
   const errors = formState.errors.taxForm;
   const which = watch('taxForm.form');
   const tinType = watch('taxForm.tinType');
@@ -50,12 +52,16 @@ export function TaxFormFields({ form }: { form: OnboardingForm }) {
       <fieldset className="onboarding__choice">
         <legend>Which form?</legend>
         <label>
-          <input type="radio" value="W-9" {...register('taxForm.form')} /> <strong>W-9</strong>: I am a U.S. citizen or
-          resident
+          <input type="radio" value="W-9" {...chooseForm} />
+          <span>
+            <strong>W-9</strong>: I am a U.S. citizen or resident
+          </span>
         </label>
         <label>
-          <input type="radio" value="W-8BEN" {...register('taxForm.form')} /> <strong>W-8BEN</strong>: I am not a U.S.
-          person
+          <input type="radio" value="W-8BEN" {...chooseForm} />
+          <span>
+            <strong>W-8BEN</strong>: I am not a U.S. person
+          </span>
         </label>
       </fieldset>
 

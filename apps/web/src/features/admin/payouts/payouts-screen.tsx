@@ -164,18 +164,20 @@ function RunResult({ result }: { result: RunPayoutsAnswer }) {
             </tr>
           </thead>
           <tbody>
-            {lines.map((line) => (
-              <tr key={line.artistID}>
-                <td data-label="Artist">{line.artistName}</td>
-                <td data-label="Amount">{dollars(line.amountCents)}</td>
-                <td data-label="Outcome">
-                  <span className={`admin-payouts__badge admin-payouts__badge--${line.outcome}`}>
-                    {OUTCOME_TEXT[line.outcome]}
-                  </span>
-                </td>
-                <td data-label="Why">{line.heldReason ? heldReasonText[line.heldReason] : (line.message ?? '')}</td>
-              </tr>
-            ))}
+            {[...lines]
+              .sort((a, b) => a.artistName.localeCompare(b.artistName))
+              .map((line) => (
+                <tr key={line.artistID}>
+                  <td data-label="Artist">{line.artistName}</td>
+                  <td data-label="Amount">{dollars(line.amountCents)}</td>
+                  <td data-label="Outcome">
+                    <span className={`admin-payouts__badge admin-payouts__badge--${line.outcome}`}>
+                      {OUTCOME_TEXT[line.outcome]}
+                    </span>
+                  </td>
+                  <td data-label="Why">{line.heldReason ? heldReasonText[line.heldReason] : (line.message ?? '')}</td>
+                </tr>
+              ))}
           </tbody>
         </table>
       )}
