@@ -1,7 +1,7 @@
 /**
  * When the payout sweep runs which period (docs/payouts.md, "When it runs"; decision 0020): every period whose
- * window has opened and that has no finished run yet, oldest first (so a server down on the 22nd pays when it is
- * back); in the window (22nd to 28th) the month's period again while a payout of it failed or is pending, and
+ * window has opened and that has no finished run yet, newest first (so a server down on the 22nd pays when it is
+ * back, and months missed in a row are paid with one transfer by the newest: the older ones then owe nothing); in the window (22nd to 28th) the month's period again while a payout of it failed or is pending, and
  * once a day while one is held (an artist who finished onboarding is paid that week); and any period with a
  * transfer whose outcome is still unknown.
  */
@@ -13,7 +13,7 @@ import { lastFinishedRun, periodsWithFinishedRuns, periodsWithStatus, statusesOf
 
 const DAY_MS = 24 * 3600 * 1000;
 
-/** The periods the sweep runs at `now`, oldest first. */
+/** The periods the sweep runs at `now`, newest first. */
 export async function periodsDue(ctx: Pick<AppContext, 'db'>, now: Date): Promise<string[]> {
   const due = new Set<string>();
   const first = await firstPayableEarningAt(ctx.db);
@@ -34,7 +34,7 @@ export async function periodsDue(ctx: Pick<AppContext, 'db'>, now: Date): Promis
   for (const period of await periodsWithStatus(ctx.db, ['pending'])) {
     if (periodCutoff(period) <= now) due.add(period);
   }
-  return [...due].sort();
+  return [...due].sort().reverse();
 }
 
 /** The sweep's work: each due period run in turn; one period's failure is logged and the others still run. */
