@@ -35,6 +35,8 @@ const MODULE_TABLES = {
   payments: [],
   /** Curated playlists (admins): owns the playlists tables of catalogue, reads songs and artists (decision 0022). */
   playlists: ['catalogue', 'artists'],
+  /** Artists' payout accounts and monthly payouts; the money is billing's ledger, reached through its service. */
+  payouts: ['payouts'],
   /** A read model: what fans may find, across artists, songs and albums. */
   search: ['artists', 'catalogue', 'genres'],
   songs: ['catalogue'],

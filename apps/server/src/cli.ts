@@ -1,8 +1,17 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { isValidEmail, messages, passwordStrengthFailures } from '@hfm/shared';
+import {
+  heldReasonText,
+  isValidEmail,
+  isValidPeriod,
+  messages,
+  passwordStrengthFailures,
+  payoutMessages,
+  type PayoutRunLine,
+} from '@hfm/shared';
 import { ConfigError, loadConfig, type Config } from './config.js';
+import type { AppContext } from './context.js';
 import { AppError } from './errors/app-error.js';
 import { openDatabase, type DatabaseHandle } from './platform/db/client.js';
 import { DataDirLockedError } from './platform/db/lock.js';
@@ -15,6 +24,7 @@ import {
   type CatalogueOptions,
 } from './seed/catalogue.js';
 import { seedDemo } from './seed/demo.js';
+import { runPayouts, type RunResult } from './modules/payouts/payout-run.service.js';
 import { createAccount } from './modules/users/users.service.js';
 
 export const USAGE = `Usage: npm run cli -- <command> [options]
@@ -29,6 +39,11 @@ Commands:
       (e.g. --artists 10000 --songs 200000, a few minutes), every song ready and playable with
       generated audio; the same --seed (default "hfm") gives the same names. Refused when the
       database already holds a seeded catalogue.
+  payouts --period <YYYY-MM> [--dry-run]
+      Pay each artist what is due for that month: what became payable by its 22nd (00:00 UTC), less
+      what was paid. Running a month again pays nobody twice; artists without a payout account or a
+      tax form are held and paid in full in a later month. --dry-run prints the plan and moves no
+      money. Exits 1 when a payout failed or its outcome is unknown (run it again later).
 
 Options:
   -h, --help   Show this help.
@@ -48,6 +63,8 @@ export interface CliOptions {
   database?: DatabaseHandle;
   /** An already open storage (tests); otherwise the one the config names. */
   storage?: ObjectStorage;
+  /** A running app's context (tests); otherwise the payouts command builds one on the configured database. */
+  context?: AppContext;
 }
 
 /** A mistake of the person at the keyboard: one line, exit code 1, no stack. */
@@ -104,6 +121,8 @@ function parse(argv: string[]) {
         artists: { type: 'string' },
         songs: { type: 'string' },
         seed: { type: 'string' },
+        period: { type: 'string' },
+        'dry-run': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -172,6 +191,78 @@ async function seedDemoCommand(
   return 0;
 }
 
+/**
+ * The app's context on the configured database, for a command that moves money through the payments provider
+ * and queues mail (sent by the server's workers). The embedded database's one-process rule applies.
+ */
+async function withAppContext<T>(
+  config: Config,
+  options: CliOptions,
+  work: (ctx: AppContext) => Promise<T>,
+): Promise<T> {
+  if (options.context) return work(options.context);
+  // Loaded only for this command: the others need no server.
+  const { buildApp } = await import('./app.js');
+  const app = await buildApp(config, { serveWeb: false, logger: false, jobs: { work: false } });
+  try {
+    await app.ctx.platform.database.migrate();
+    await app.ctx.jobs.start();
+    return await work(app.ctx);
+  } finally {
+    await app.close();
+  }
+}
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+const OUTCOME_WORDS: Record<PayoutRunLine['outcome'], string> = {
+  paid: 'paid',
+  already_paid: 'paid before',
+  held: 'held',
+  failed: 'failed',
+  pending: 'pending (asked again next run)',
+  would_pay: 'would pay',
+  would_hold: 'would hold',
+};
+
+export function describePayoutRun({ run, cutoff, lines }: RunResult): string[] {
+  const width = Math.min(40, Math.max(10, ...lines.map((entry) => entry.artistName.length)));
+  const out = [
+    `Payouts for ${run.period}: what was payable by ${cutoff.toISOString().slice(0, 16).replace('T', ' ')} UTC` +
+      (run.dryRun ? ' (dry run: nothing is paid)' : ''),
+  ];
+  for (const entry of lines) {
+    const why = entry.heldReason ? `: ${heldReasonText[entry.heldReason]}` : entry.message ? `: ${entry.message}` : '';
+    out.push(
+      `  ${entry.artistName.slice(0, width).padEnd(width)}  ${dollars(entry.amountCents).padStart(12)}  ${OUTCOME_WORDS[entry.outcome]}${why}`,
+    );
+  }
+  const counts = { paid: 0, held: 0, failed: 0, pending: 0, alreadyPaid: 0, paidCents: 0, heldCents: 0, ...run.counts };
+  out.push(
+    `${run.dryRun ? 'Would pay' : 'Paid'} ${counts.paid} artist${counts.paid === 1 ? '' : 's'} ${dollars(counts.paidCents)}; ` +
+      `held ${counts.held} (${dollars(counts.heldCents)}); failed ${counts.failed}; pending ${counts.pending}; ` +
+      `paid before ${counts.alreadyPaid}.`,
+  );
+  return out;
+}
+
+async function payoutsCommand(
+  values: Record<string, string | boolean | undefined>,
+  options: CliOptions,
+  io: CliIo,
+): Promise<number> {
+  const period = typeof values.period === 'string' ? values.period.trim() : '';
+  if (!period) throw new CliError('payouts needs --period <YYYY-MM>.');
+  if (!isValidPeriod(period)) throw new CliError(`${payoutMessages.period} (got "${period}")`);
+  const config = loadConfig(options.env ?? process.env);
+  const result = await withAppContext(config, options, (ctx) =>
+    runPayouts(ctx, { period, dryRun: values['dry-run'] === true, trigger: 'cli' }),
+  );
+  for (const line of describePayoutRun(result)) io.out(line);
+  const unsettled = result.lines.some((entry) => entry.outcome === 'failed' || entry.outcome === 'pending');
+  return unsettled ? 1 : 0;
+}
+
 async function runCommand(argv: string[], options: CliOptions, io: CliIo): Promise<number> {
   const { values, positionals } = parse(argv);
   const [command, ...extra] = positionals;
@@ -190,6 +281,7 @@ async function runCommand(argv: string[], options: CliOptions, io: CliIo): Promi
     return 0;
   }
   if (command === 'seed-demo') return seedDemoCommand(values, options, io);
+  if (command === 'payouts') return payoutsCommand(values, options, io);
   throw new CliError(`Unknown command "${command}". Run with --help to see the commands.`);
 }
 

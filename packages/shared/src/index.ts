@@ -16,6 +16,7 @@ export * from './messages.js';
 export * from './pagination.js';
 export * from './payments.js';
 export * from './playlists.js';
+export * from './payouts.js';
 export * from './public-site.js';
 export * from './session.js';
 export * from './social.js';

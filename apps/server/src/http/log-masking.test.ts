@@ -20,6 +20,11 @@ describe('maskUrl', () => {
     ['/api/users/check-email/fan%40example.com', '/api/users/check-email/[email]'],
     ['/api/users/check-email/fan@example.com?next=a.b%40c.org', '/api/users/check-email/[email]?next=[email]'],
     ['/api/songs?page=2&limit=12', '/api/songs?page=2&limit=12'],
+    [
+      '/api/payments/local/connect/onboarding/acctlink_local_0123abcd',
+      '/api/payments/local/connect/onboarding/[masked]',
+    ],
+    ['/connect/onboarding/acctlink_local_0123abcd?x=1', '/connect/onboarding/[masked]?x=1'],
   ])('%s', (url, masked) => {
     expect(maskUrl(url)).toBe(masked);
   });

@@ -39,9 +39,13 @@ function maskQuery(query: string): string {
     .join('&');
 }
 
+/** A payout onboarding link's id is its credential: the page's and its API's last segment. */
+const ONBOARDING_LINK = /(\/connect\/onboarding\/)[^/?#]+/;
+
 /** A signed media URL carries its token as the first path segment after the prefix. */
 function maskPath(path: string): string {
   const prefix = `${SIGNED_MEDIA_PATH}/`;
+  if (ONBOARDING_LINK.test(path)) return maskEmails(path.replace(ONBOARDING_LINK, `$1${MASK}`));
   if (!path.startsWith(prefix)) return maskEmails(path);
   const afterToken = path.indexOf('/', prefix.length);
   return maskEmails(`${prefix}${MASK}${afterToken === -1 ? '' : path.slice(afterToken)}`);

@@ -68,7 +68,7 @@ describe('web app files', () => {
   });
 
   it('serves the pages compressed and revalidated on every visit', async () => {
-    for (const url of ['/main/', '/login', '/artist/', '/artist/songs']) {
+    for (const url of ['/main/', '/login', '/artist/', '/artist/songs', '/connect/onboarding/acctlink_local_0']) {
       const response = await app.inject({ url, headers: { ...browser, 'accept-encoding': 'br' } });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-encoding'], url).toBe('br');

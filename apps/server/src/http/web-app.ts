@@ -108,7 +108,8 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
   });
   const sendIndex = (_request: FastifyRequest, reply: FastifyReply) => reply.sendFile('index.html');
   for (const page of PAGES) app.get(page, { schema: { hide: true } }, sendIndex);
-  for (const area of ['/artist/*', '/admin/*', '/members/*']) app.get(area, { schema: { hide: true } }, sendIndex);
+  for (const area of ['/artist/*', '/admin/*', '/members/*', '/connect/*'])
+    app.get(area, { schema: { hide: true } }, sendIndex);
   app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/main/#/'));
   app.get('/*', { schema: { hide: true } }, unknownPath);
 }

@@ -25,6 +25,8 @@ import { labelsRoutes } from './labels/labels.routes.js';
 import { libraryRoutes } from './library/library.routes.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
 import { playlistsRoutes } from './playlists/playlists.routes.js';
+import { registerPayoutJobs } from './payouts/payouts.jobs.js';
+import { payoutsRoutes } from './payouts/payouts.routes.js';
 import { searchRoutes } from './search/search.routes.js';
 import { registerSongJobs } from './songs/songs.jobs.js';
 import { songsRoutes } from './songs/songs.routes.js';
@@ -58,6 +60,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(documentsRoutes);
   await app.register(usersAdminRoutes);
   await app.register(playlistsRoutes);
+  await app.register(payoutsRoutes);
 }
 
 /**
@@ -79,4 +82,5 @@ export function registerJobs(ctx: AppContext): void {
  */
 export async function seedStartupData(ctx: AppContext): Promise<void> {
   await seedLegalDocuments(ctx.db);
+  registerPayoutJobs(ctx);
 }

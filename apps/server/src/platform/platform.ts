@@ -43,7 +43,8 @@ export async function createPlatform(
       : createFileMailer(path.join(config.dataDir, 'mail'), config.mailFrom, log));
   const signingSecret = await loadSigningSecret(config.dataDir, config.signingSecret);
   const signer = createUrlSigner(signingSecret);
-  const payments = overrides.payments ?? (await createPaymentProvider(config.payments, database.db, signingSecret));
+  const payments =
+    overrides.payments ?? (await createPaymentProvider(config.payments, database.db, signingSecret, config.publicUrl));
   const storage = overrides.storage ?? (await createStorage(config, signer));
   const sweeper = startUploadSweeper(storage, { maxAgeMs: config.staleUploadMs, log });
   return {

@@ -41,12 +41,16 @@ export async function insertSubscription(
   return row!;
 }
 
-/** A paid term's charge and artist credit, written by billing's own functions (as a payment writes them). */
+/**
+ * A paid term's charge and artist credit (and its provider fee when `feeCents` is given), written by billing's own
+ * functions as a payment writes them. Tests that check fees write them where they want them.
+ */
 export async function payTerm(
   app: FastifyInstance,
   subscription: { id: string; memberId: string; artistId: string },
   termNumber: number,
   paidAt: Date,
+  feeCents: number | null = null,
 ): Promise<void> {
   await insertLedgerRows(
     app.ctx.db,
@@ -56,6 +60,7 @@ export async function payTerm(
       chargeId: `ch_${crypto.randomUUID()}`,
       amountCents: 999,
       paidAt,
+      feeCents,
     }),
   );
 }

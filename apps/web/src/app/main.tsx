@@ -9,6 +9,7 @@ const PublicApp = lazy(() => import('./public-app'));
 const LoginPage = lazy(() => import('../features/auth/login-page'));
 const SignedInApp = lazy(() => import('./signed-in-app'));
 const FanApp = lazy(() => import('./fan-app'));
+const PayoutOnboardingPage = lazy(() => import('../features/payout-onboarding/payout-onboarding-page'));
 
 /** One bundle serves every page; the path picks the area, and each area loads on its own. */
 function Area() {
@@ -16,6 +17,8 @@ function Area() {
   if (path.startsWith('/login')) return <LoginPage />;
   if (path.startsWith('/artist')) return <SignedInApp area="artist" />;
   if (path.startsWith('/admin')) return <SignedInApp area="admin" />;
+  // The local payment provider's payout onboarding: the link in the address is its key (no sign-in).
+  if (path.startsWith('/connect/onboarding/')) return <PayoutOnboardingPage />;
   // The members area and the artists' public pages share one router: moving between them keeps the player.
   if (path.startsWith('/members') || path.startsWith('/a/')) return <FanApp />;
   // The server answers unknown paths with this page and a 404; the site shows its not-found screen.

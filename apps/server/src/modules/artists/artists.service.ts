@@ -36,6 +36,7 @@ import {
   insertArtist,
   activeArtistIds,
   loadPhotoKeys,
+  updateArtistRow,
   type ArtistRow,
 } from './artists.repository.js';
 
@@ -199,6 +200,11 @@ export async function findArtistByUserId(db: Database, userId: string): Promise<
 
 export async function findArtistById(db: Database, id: string): Promise<ArtistRow | null> {
   return isUuid(id) ? findArtistRowById(db, id) : null;
+}
+
+/** The artist's payout account at the payment provider (the spec's paymentServiceID), set by payouts. */
+export async function setPaymentServiceId(db: Database, artistId: string, accountId: string): Promise<void> {
+  await updateArtistRow(db, artistId, { paymentServiceId: accountId });
 }
 
 /** Approved artists' ids as a subquery: what listeners may see is filtered by it. */

@@ -40,6 +40,41 @@ export async function findChargeRow(
   return row ?? null;
 }
 
+/** The artist's credit of one paid term, locked: debits of the term queue behind it (never more than it). */
+export async function findTermCreditForUpdate(
+  db: Database,
+  subscriptionId: string,
+  termNumber: number,
+): Promise<LedgerRow | null> {
+  const [row] = await db
+    .select()
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.kind, 'artist_credit'),
+        eq(ledgerEntries.subscriptionId, subscriptionId),
+        eq(ledgerEntries.termNumber, termNumber),
+      ),
+    )
+    .for('update');
+  return row ?? null;
+}
+
+/** What has been taken back of a term's artist credit so far (a sum of negative rows). */
+export async function sumTermDebits(db: Database, subscriptionId: string, termNumber: number): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.kind, 'artist_debit'),
+        eq(ledgerEntries.subscriptionId, subscriptionId),
+        eq(ledgerEntries.termNumber, termNumber),
+      ),
+    );
+  return Number(row?.total ?? 0);
+}
+
 const ARTIST_KINDS = ['artist_credit', 'artist_debit'];
 
 /** The artist's earnings: all of them, and the part whose payout window has opened by `asOf`. Sums of rows. */

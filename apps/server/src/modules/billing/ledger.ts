@@ -1,11 +1,11 @@
 /** The ledger's rules that need no database: amounts and the payout window. */
-import { PRICE_CENTS_PER_ARTIST_YEAR } from '@hfm/shared';
+import { ARTIST_CREDIT_CENTS as LICENCE_FEE_CENTS, PRICE_CENTS_PER_ARTIST_YEAR } from '@hfm/shared';
 import type { NewLedgerRow } from './ledger.repository.js';
 
 /** What a fan pays for one artist for one year. */
 export const SUBSCRIPTION_PRICE_CENTS = PRICE_CENTS_PER_ARTIST_YEAR;
 /** What the artist earns per paid subscription-year (the licence fee: docs DESIGN section 6). */
-export const ARTIST_CREDIT_CENTS = 500;
+export const ARTIST_CREDIT_CENTS = LICENCE_FEE_CENTS;
 /** The payout window opens on this day of the month after the payment (22nd to 28th). */
 export const PAYOUT_WINDOW_FIRST_DAY = 22;
 
@@ -21,11 +21,14 @@ export interface PaidTerm {
   chargeId: string;
   amountCents: number;
   paidAt: Date;
+  /** What the provider kept of the payment, when it said (Charge.feeCents); null: no fee row yet. */
+  feeCents: number | null;
 }
 
 /**
- * The ledger's two rows for a paid term: the member's charge and the artist's credit, payable from the 22nd
- * of the following month. Their unique term keys make writing them twice (our call and an event) harmless.
+ * The ledger's rows for a paid term: the member's charge, the artist's credit (payable from the 22nd of the
+ * following month) and, when the provider said what it kept, its fee. Their unique term keys make writing them
+ * twice (our call and an event) harmless.
  */
 export function paidTermRows(
   subscription: { id: string; memberId: string; artistId: string },
@@ -49,5 +52,42 @@ export function paidTermRows(
       payableFrom: payableFrom(term.paidAt),
       description: `Licence fee, year ${term.termNumber}`,
     },
+    ...(term.feeCents === null ? [] : [providerFeeRow(subscription, { ...term, feeCents: term.feeCents })]),
   ];
+}
+
+/** The provider's fee of a paid term: minus what it kept. One per term (the unique term key). */
+export function providerFeeRow(
+  subscription: { id: string; memberId: string; artistId: string },
+  term: Omit<PaidTerm, 'feeCents'> & { feeCents: number },
+): NewLedgerRow {
+  return {
+    kind: 'provider_fee',
+    amountCents: -Math.abs(term.feeCents),
+    memberId: subscription.memberId,
+    artistId: subscription.artistId,
+    subscriptionId: subscription.id,
+    termNumber: term.termNumber,
+    provider: term.provider,
+    providerChargeId: term.chargeId,
+    createdAt: term.paidAt,
+    description: `Payment provider's fee, year ${term.termNumber}`,
+  };
+}
+
+/**
+ * What a refund or dispute of `amountCents` of a `chargeCents` payment takes back of the artist's credit for
+ * that term: the same share of the credit, rounded to the cent, never more than is left of the credit once
+ * the term's earlier debits are counted (`debitedCents`, a sum of negative rows).
+ */
+export function artistDebitCents(input: {
+  amountCents: number;
+  chargeCents: number;
+  creditCents: number;
+  debitedCents: number;
+}): number {
+  if (input.chargeCents <= 0) return 0;
+  const share = Math.round((input.creditCents * Math.abs(input.amountCents)) / input.chargeCents);
+  const left = Math.max(0, input.creditCents + input.debitedCents);
+  return Math.min(share, left);
 }

@@ -58,7 +58,8 @@ describe("deleting a member's account, at the payment provider", () => {
     expect(await rowOf(fan.subscriptionId)).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
     expect(await rowOf(pastDueId)).toMatchObject({ status: 'canceled', nextAttemptAt: null });
     const ledger = await t.app.ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.memberId, fan.user.id));
-    expect(ledger).toHaveLength(4);
+    // Two first years: charge, artist credit and the provider's fee each.
+    expect(ledger).toHaveLength(6);
 
     // The provider's: both subscriptions canceled now, every card detached, the customer nameless.
     const [customer] = await t.app.ctx.db

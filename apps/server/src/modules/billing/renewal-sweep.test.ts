@@ -53,6 +53,8 @@ describe('the renewal sweep job', () => {
         'artist_credit:2',
         'charge:1',
         'charge:2',
+        'provider_fee:1',
+        'provider_fee:2',
       ]);
     },
   );

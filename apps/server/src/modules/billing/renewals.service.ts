@@ -13,7 +13,7 @@ import {
   type SubscriptionPayment,
 } from '../../platform/payments/provider.js';
 import { findArtistById } from '../artists/artists.service.js';
-import { paidTermRows } from './ledger.js';
+import { paidTermRows, providerFeeRow } from './ledger.js';
 import { insertLedgerRows } from './ledger.repository.js';
 import { RENEWAL_MAIL_JOB, type RenewalMail } from './renewal-mails.js';
 import {
@@ -111,9 +111,12 @@ export interface TermPayment {
   paidAt: Date;
   periodStart: Date;
   periodEnd: Date;
+  /** What the provider kept, when it said (our call's answer does; Stripe's invoice.paid event does not). */
+  feeCents: number | null;
 }
 
 const termPaymentOf = (payment: SubscriptionPayment): TermPayment => ({
+  feeCents: payment.charge.feeCents,
   chargeId: payment.charge.chargeId,
   amountCents: payment.charge.amountCents,
   paidAt: payment.charge.createdAt,
@@ -133,7 +136,22 @@ export async function applyRenewalPayment(
 ): Promise<boolean> {
   const row = await findSubscriptionForUpdate(tx.db, subscriptionId);
   if (!row || (row.status !== 'active' && row.status !== 'past_due')) return false;
-  if (payment.periodEnd.getTime() <= row.currentPeriodEnd.getTime()) return false;
+  if (payment.periodEnd.getTime() <= row.currentPeriodEnd.getTime()) {
+    // Learnt first from an event that did not say the fee: our call's answer adds it (once, by the term's key).
+    if (payment.feeCents !== null && payment.periodEnd.getTime() === row.currentPeriodEnd.getTime()) {
+      await insertLedgerRows(tx.db, [
+        providerFeeRow(row, {
+          termNumber: row.termNumber,
+          provider: row.provider ?? tx.platform.payments.name,
+          chargeId: payment.chargeId,
+          amountCents: payment.amountCents,
+          paidAt: payment.paidAt,
+          feeCents: payment.feeCents,
+        }),
+      ]);
+    }
+    return false;
+  }
   const termNumber = row.termNumber + 1;
   await updateSubscription(tx.db, row.id, {
     status: 'active',
@@ -151,6 +169,7 @@ export async function applyRenewalPayment(
       chargeId: payment.chargeId,
       amountCents: payment.amountCents,
       paidAt: payment.paidAt,
+      feeCents: payment.feeCents,
     }),
   );
   await queueMail(tx, { subscriptionId: row.id, kind: 'renewed', amountCents: payment.amountCents });

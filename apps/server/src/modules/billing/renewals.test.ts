@@ -84,6 +84,7 @@ describe('the renewal job', () => {
     expect(year2.map((entry) => [entry.kind, entry.amountCents])).toEqual([
       ['artist_credit', 500],
       ['charge', 999],
+      ['provider_fee', -59],
     ]);
     expect(year2[0]!.payableFrom).toEqual(payableFrom(charges[1]!.createdAt));
 
@@ -149,7 +150,7 @@ describe('the renewal job', () => {
     expect(await rowOf(fan.subscriptionId)).toMatchObject({ status: 'active', termNumber: 2, renewalAttempts: 0 });
     const paid = (await chargesOf(fan.providerSubscriptionId)).filter((charge) => charge.status === 'succeeded');
     expect(paid.at(-1)!.idempotencyKey).toBe(renewalKey(fan.subscriptionId, 2, 2));
-    expect((await ledgerOf(fan.subscriptionId)).filter((entry) => entry.termNumber === 2)).toHaveLength(2);
+    expect((await ledgerOf(fan.subscriptionId)).filter((entry) => entry.termNumber === 2)).toHaveLength(3);
   });
 
   it('does not charge a subscription set to cancel: it ends at its term end', async () => {
@@ -212,7 +213,7 @@ describe('the renewal job charges once and writes once', () => {
     await renewDueSubscriptions(t.app.ctx, now);
     expect(await chargesOf(fan.providerSubscriptionId)).toHaveLength(2);
     const year2 = (await ledgerOf(fan.subscriptionId)).filter((entry) => entry.termNumber === 2);
-    expect(year2.map((entry) => entry.kind).sort()).toEqual(['artist_credit', 'charge']);
+    expect(year2.map((entry) => entry.kind).sort()).toEqual(['artist_credit', 'charge', 'provider_fee']);
     expect((await mailsTo(fan.user.email)).filter((mail) => mail.includes('is renewed'))).toHaveLength(1);
   });
 

@@ -130,6 +130,8 @@ describe('POST /api/subscriptions: 999 cents for a year, once', () => {
     expect(rows.map((row) => [row.kind, row.amountCents, row.termNumber]).sort()).toEqual([
       ['artist_credit', 500, 1],
       ['charge', 999, 1],
+      // The local provider keeps 2.9% + 30 cents: the platform's cost, not the artist's.
+      ['provider_fee', -59, 1],
     ]);
     const credit = rows.find((row) => row.kind === 'artist_credit')!;
     const charge = rows.find((row) => row.kind === 'charge')!;
@@ -172,7 +174,7 @@ describe('POST /api/subscriptions: 999 cents for a year, once', () => {
     expect(second.statusCode).toBe(201);
     expect(second.json().subscription).toEqual(first.json().subscription);
     expect(await paidCharges(user.id)).toHaveLength(1);
-    expect(await ledgerOf(first.json().subscription.id)).toHaveLength(2);
+    expect(await ledgerOf(first.json().subscription.id)).toHaveLength(3);
   });
 
   it('answers a decline with the provider’s message: nothing charged, no subscription, no ledger row', async () => {

@@ -101,6 +101,7 @@ async function recordFirstYear(
         chargeId: payment.charge.chargeId,
         amountCents: payment.charge.amountCents,
         paidAt: payment.charge.createdAt,
+        feeCents: payment.charge.feeCents,
       }),
     );
     return updated!;

@@ -5,6 +5,7 @@ import { ledgerEntries, providerEvents, subscriptions } from '../../platform/db/
 import type { ProviderEvent } from '../../platform/payments/provider.js';
 import { createBillingTestApp, subscribeTestFan, type BillingTestApp } from '../../test/billing-helpers.js';
 import { createArtist, type TestArtist } from '../../test/factories.js';
+import { payableFrom } from './ledger.js';
 import { renewalKey, renewSubscription } from './renewals.service.js';
 
 let t: BillingTestApp;
@@ -112,6 +113,39 @@ describe('POST /api/payments/webhooks/{provider}: events applied once', () => {
     expect(rows).toMatchObject([
       { amountCents: -999, memberId: fan.user.id, artistId: artist.artistId, providerRefId: 're_local_1' },
     ]);
+    // The artist's credit of the term is taken back with it, once, payable from the 22nd of the next month.
+    const debits = await ledgerOf(fan.subscriptionId, 'artist_debit');
+    expect(debits).toMatchObject([{ amountCents: -500, artistId: artist.artistId, providerRefId: 're_local_1' }]);
+    expect(debits[0]!.payableFrom).toEqual(payableFrom(created.createdAt));
+  });
+
+  it('takes back the share of a partial refund, and never more than the credit over several', async () => {
+    const fan = await subscribeTestFan(t, artist.artistId);
+    const charge = await firstChargeOf(fan.subscriptionId);
+    const refund = (refundId: string, amountCents: number): ProviderEvent => ({
+      id: eventId(),
+      createdAt: new Date(),
+      type: 'charge.refunded',
+      chargeId: charge.providerChargeId!,
+      refundId,
+      amountCents,
+      metadata: {},
+    });
+    await send(refund('re_local_part_1', 499));
+    expect((await ledgerOf(fan.subscriptionId, 'artist_debit')).map((row) => row.amountCents)).toEqual([-250]);
+    await send(refund('re_local_part_2', 500));
+    await send({
+      id: eventId(),
+      createdAt: new Date(),
+      type: 'charge.disputed',
+      chargeId: charge.providerChargeId!,
+      disputeId: 'dp_local_after_refunds',
+      amountCents: 999,
+    });
+    const debits = (await ledgerOf(fan.subscriptionId, 'artist_debit')).map((row) => row.amountCents);
+    expect(debits.sort()).toEqual([-250, -250]);
+    const credit = await ledgerOf(fan.subscriptionId, 'artist_credit');
+    expect(credit[0]!.amountCents + debits.reduce((a, b) => a + b, 0)).toBe(0);
   });
 
   it('writes a dispute row, once', async () => {
@@ -128,6 +162,9 @@ describe('POST /api/payments/webhooks/{provider}: events applied once', () => {
     await send(dispute);
     await send(dispute);
     expect(await ledgerOf(fan.subscriptionId, 'dispute')).toMatchObject([{ amountCents: -999 }]);
+    expect(await ledgerOf(fan.subscriptionId, 'artist_debit')).toMatchObject([
+      { amountCents: -500, providerRefId: 'dp_local_1' },
+    ]);
   });
 
   it('applies a renewal the provider paid like the job does, and the job then charges nothing more', async () => {
@@ -188,7 +225,8 @@ describe('POST /api/payments/webhooks/{provider}: events applied once', () => {
       metadata: {},
     });
     expect(await rowOf(fan.subscriptionId)).toEqual(renewed);
-    expect(await ledgerOf(fan.subscriptionId)).toHaveLength(4);
+    // Two terms: charge, artist credit and the provider's fee each.
+    expect(await ledgerOf(fan.subscriptionId)).toHaveLength(6);
   });
 
   it('reconciles an end at the provider: an active one keeps its term and renews no more; a past-due one lapses', async () => {

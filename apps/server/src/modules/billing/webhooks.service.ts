@@ -9,7 +9,9 @@ import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../errors/app-error.js';
 import { withTransaction } from '../../platform/db/transaction.js';
 import { WebhookSignatureError, type ProviderEvent } from '../../platform/payments/provider.js';
-import { findChargeRow, insertLedgerRows } from './ledger.repository.js';
+import { artistDebitCents, payableFrom } from './ledger.js';
+import { findChargeRow, findTermCreditForUpdate, insertLedgerRows, sumTermDebits } from './ledger.repository.js';
+import { applyPayoutAccountEvent } from '../payouts/payout-accounts.service.js';
 import { applyRenewalPayment } from './renewals.service.js';
 import {
   findByProviderSubscription,
@@ -48,13 +50,16 @@ async function applyEvent(tx: WebhookContext, event: ProviderEvent): Promise<voi
     case 'subscription.paid':
       return applyTermPaid(tx, event);
     case 'charge.refunded':
-      return applyMoneyBack(tx, 'refund', event.chargeId, event.refundId, event.amountCents);
+      return applyMoneyBack(tx, 'refund', event.chargeId, event.refundId, event.amountCents, event.createdAt);
     case 'charge.disputed':
-      return applyMoneyBack(tx, 'dispute', event.chargeId, event.disputeId, event.amountCents);
+      return applyMoneyBack(tx, 'dispute', event.chargeId, event.disputeId, event.amountCents, event.createdAt);
     case 'subscription.payment_failed':
       return applyPastDue(tx, event);
     case 'subscription.ended':
       return applyEnded(tx, event);
+    // An artist's payout account changed at the provider (Stripe: account.updated): payouts caches its status.
+    case 'payout_account.updated':
+      return applyPayoutAccountEvent(tx, event);
     // Our own calls answer these synchronously; a card detached at the provider fails at its next charge.
     case 'charge.succeeded':
     case 'charge.failed':
@@ -80,31 +85,55 @@ async function applyTermPaid(tx: WebhookContext, event: EventOf<'subscription.pa
     paidAt: event.createdAt,
     periodStart: event.currentPeriodStart,
     periodEnd: event.currentPeriodEnd,
+    // Stripe's invoice.paid does not carry the fee: the renewal job's answer writes it when it asks.
+    feeCents: null,
   });
 }
 
-/** A refund or dispute: a negative row, one per provider id, on the charge's member, artist and term. */
+/**
+ * A refund or dispute: a negative row, one per provider id, on the charge's member, artist and term; and the
+ * artist's share of it taken back (`artist_debit`, keyed by the same id), payable from the 22nd of the month
+ * after, so the next payout after it nets it out (docs/payouts.md, "Refunds and disputes").
+ */
 async function applyMoneyBack(
   tx: WebhookContext,
   kind: 'refund' | 'dispute',
   chargeId: string,
   refId: string,
   amountCents: number,
+  at: Date,
 ): Promise<void> {
   const provider = tx.platform.payments.name;
   const charge = await findChargeRow(tx.db, provider, chargeId);
+  const common = {
+    memberId: charge?.memberId ?? null,
+    artistId: charge?.artistId ?? null,
+    subscriptionId: charge?.subscriptionId ?? null,
+    termNumber: charge?.termNumber ?? null,
+    provider,
+    providerChargeId: chargeId,
+    providerRefId: refId,
+  };
+  const [added] = await insertLedgerRows(tx.db, [
+    { ...common, kind, amountCents: -Math.abs(amountCents), description: kind === 'refund' ? 'Refund' : 'Dispute' },
+  ]);
+  if (!added || !charge?.subscriptionId || charge.termNumber === null) return;
+  const credit = await findTermCreditForUpdate(tx.db, charge.subscriptionId, charge.termNumber);
+  if (!credit) return;
+  const debit = artistDebitCents({
+    amountCents,
+    chargeCents: charge.amountCents,
+    creditCents: credit.amountCents,
+    debitedCents: await sumTermDebits(tx.db, charge.subscriptionId, charge.termNumber),
+  });
+  if (debit <= 0) return;
   await insertLedgerRows(tx.db, [
     {
-      kind,
-      amountCents: -Math.abs(amountCents),
-      memberId: charge?.memberId ?? null,
-      artistId: charge?.artistId ?? null,
-      subscriptionId: charge?.subscriptionId ?? null,
-      termNumber: charge?.termNumber ?? null,
-      provider,
-      providerChargeId: chargeId,
-      providerRefId: refId,
-      description: kind === 'refund' ? 'Refund' : 'Dispute',
+      ...common,
+      kind: 'artist_debit',
+      amountCents: -debit,
+      payableFrom: payableFrom(at),
+      description: kind === 'refund' ? 'Licence fee taken back: refund' : 'Licence fee taken back: dispute',
     },
   ]);
 }

@@ -17,9 +17,10 @@ export async function createPaymentProvider(
   config: PaymentsConfig,
   db: Database,
   signingSecret: string,
+  publicUrl: string,
 ): Promise<PaymentProvider> {
   if (config.provider === 'local') {
-    return createLocalPaymentProvider({ db, webhookSecret: localWebhookSecret(signingSecret) });
+    return createLocalPaymentProvider({ db, webhookSecret: localWebhookSecret(signingSecret), publicUrl });
   }
   const { createStripePaymentProvider } = await import('./stripe/stripe-provider.js');
   return createStripePaymentProvider({ secretKey: config.secretKey, webhookSecret: config.webhookSecret });

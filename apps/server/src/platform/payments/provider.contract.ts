@@ -42,11 +42,26 @@ export interface ProviderUnderTest {
    * does everything (the local one, Stripe itself).
    */
   uncovered?: Partial<Record<ContractPart, string>>;
+  /**
+   * Finishes the payout account's onboarding as its holder would: a bank account, and a tax form unless
+   * `taxForm` is false (local: our onboarding page's submission). Absent where a person must do it in the
+   * provider's own pages (Stripe's hosted onboarding): the cases that need a finished account are skipped.
+   */
+  onboardPayoutAccount?(accountId: string, options?: { taxForm?: boolean }): Promise<void>;
   close(): Promise<void>;
 }
 
 /** The parts of the contract, as `uncovered` names them. */
-export type ContractPart = 'customers' | 'payment methods' | 'charges' | 'refunds' | 'subscriptions' | 'webhooks';
+export type ContractPart =
+  | 'customers'
+  | 'payment methods'
+  | 'charges'
+  | 'refunds'
+  | 'subscriptions'
+  | 'webhooks'
+  | 'payout accounts'
+  | 'account links'
+  | 'transfers';
 
 const YEAR_MS = 366 * 24 * 60 * 60 * 1000;
 
@@ -194,6 +209,8 @@ export function describePaymentProviderContract(name: string, make: () => Promis
           metadata: { subscriptionId: 'our-sub-1' },
         });
         expect(charge.createdAt).toBeInstanceOf(Date);
+        // What the provider kept, in whole cents, when it says.
+        if (charge.feeCents !== null) expect(Number.isInteger(charge.feeCents) && charge.feeCents > 0).toBe(true);
       });
 
       it('charges once for one key: the same key answers the same charge', async () => {
@@ -476,6 +493,161 @@ export function describePaymentProviderContract(name: string, make: () => Promis
           }),
           'payment_method_unattached',
         );
+      });
+    });
+
+    /** A new payout account of an artist of ours, in the US. */
+    const newPayoutAccount = (idempotencyKey = key('account'), country = 'US') =>
+      provider.createPayoutAccount({
+        artistId: `artist-of:${idempotencyKey}`,
+        email: 'contract-band@example.test',
+        name: 'Contract Band',
+        country,
+        idempotencyKey,
+      });
+
+    /** A payout account that has finished onboarding; skips the case where no one can onboard here. */
+    async function onboardedAccount(context: { skip(note?: string): never }, taxForm = true): Promise<string> {
+      if (!under.onboardPayoutAccount) context.skip('onboarding needs a person in the provider’s own pages');
+      const { accountId } = await newPayoutAccount();
+      await under.onboardPayoutAccount!(accountId, { taxForm });
+      return accountId;
+    }
+
+    describe('payout accounts', () => {
+      unlessUncovered('payout accounts');
+
+      it('makes one account per key, which cannot receive money before its holder onboards', async () => {
+        const idempotencyKey = key('account');
+        const account = await newPayoutAccount(idempotencyKey);
+        expect(account).toMatchObject({
+          accountId: expect.any(String),
+          detailsSubmitted: false,
+          payoutsEnabled: false,
+          taxForm: null,
+        });
+        expect(account.requirements.length).toBeGreaterThan(0);
+        expect((await newPayoutAccount(idempotencyKey)).accountId).toBe(account.accountId);
+        expect((await newPayoutAccount()).accountId).not.toBe(account.accountId);
+      });
+
+      it('makes one account when the same key arrives twice at once', async () => {
+        const idempotencyKey = key('account-together');
+        const [a, b] = await Promise.all([newPayoutAccount(idempotencyKey), newPayoutAccount(idempotencyKey)]);
+        expect(a.accountId).toBe(b.accountId);
+      });
+
+      it('refuses a key reused with other parameters', async () => {
+        const idempotencyKey = key('account-reused');
+        await newPayoutAccount(idempotencyKey);
+        const error = await caught(newPayoutAccount(idempotencyKey, 'GB'));
+        expect(error).toBeInstanceOf(PaymentRequestError);
+        expect((error as PaymentRequestError).code).toBe('idempotency_key_reused');
+      });
+
+      it('answers an account as it is now, and resource_missing for one it does not know', async () => {
+        const { accountId } = await newPayoutAccount();
+        expect(await provider.getPayoutAccount(accountId)).toMatchObject({ accountId, payoutsEnabled: false });
+        await refused(provider.getPayoutAccount('acct_missing_contract'), 'resource_missing');
+      });
+
+      it('after onboarding: details submitted, payouts enabled, a W-9 on file for the US, nothing due', async (context) => {
+        const accountId = await onboardedAccount(context);
+        expect(await provider.getPayoutAccount(accountId)).toMatchObject({
+          accountId,
+          detailsSubmitted: true,
+          payoutsEnabled: true,
+          taxForm: 'W-9',
+          requirements: [],
+        });
+      });
+
+      it('onboarded without a tax form: payouts enabled, but no form on file and the form still due', async (context) => {
+        const accountId = await onboardedAccount(context, false);
+        const account = await provider.getPayoutAccount(accountId);
+        expect(account).toMatchObject({ detailsSubmitted: false, payoutsEnabled: true, taxForm: null });
+        expect(account.requirements.length).toBeGreaterThan(0);
+      });
+    });
+
+    describe('account links', () => {
+      unlessUncovered('account links');
+
+      it('makes a fresh link for each call, one that expires', async () => {
+        const { accountId } = await newPayoutAccount();
+        const urls = {
+          accountId,
+          returnUrl: 'https://hfm.test/artist/#payouts',
+          refreshUrl: 'https://hfm.test/artist/#payouts',
+        };
+        const link = await provider.createPayoutAccountLink(urls);
+        expect(link.url).toMatch(/^https?:\/\//);
+        expect(link.expiresAt).toBeInstanceOf(Date);
+        expect((await provider.createPayoutAccountLink(urls)).url).not.toBe(link.url);
+      });
+
+      it('refuses a link to an account it does not know', async () => {
+        await refused(
+          provider.createPayoutAccountLink({
+            accountId: 'acct_missing_contract',
+            returnUrl: 'https://hfm.test/r',
+            refreshUrl: 'https://hfm.test/r',
+          }),
+          'resource_missing',
+        );
+      });
+    });
+
+    describe('transfers', () => {
+      unlessUncovered('transfers');
+
+      const send = (accountId: string, idempotencyKey: string, amountCents = 1500) =>
+        provider.transfer({
+          accountId,
+          amountCents,
+          description: 'HFM payout, contract',
+          idempotencyKey,
+          metadata: { payoutId: 'our-payout-1' },
+        });
+
+      it('refuses a transfer to an account that cannot receive money yet', async () => {
+        const { accountId } = await newPayoutAccount();
+        await refused(send(accountId, key('not-enabled')), 'payouts_not_enabled');
+      });
+
+      it('refuses a transfer to an account it does not know', async () => {
+        await refused(send('acct_missing_contract', key('missing')), 'resource_missing');
+      });
+
+      it.each([[0], [-1], [1.5]])('refuses an amount of %j cents', async (amountCents) => {
+        const { accountId } = await newPayoutAccount();
+        await refused(send(accountId, key('amount'), amountCents), 'invalid_amount');
+      });
+
+      it('sends once per key: the same key answers the same transfer, also twice at once', async (context) => {
+        const accountId = await onboardedAccount(context);
+        const idempotencyKey = key('transfer');
+        const transfer = await send(accountId, idempotencyKey);
+        expect(transfer).toMatchObject({
+          transferId: expect.any(String),
+          accountId,
+          amountCents: 1500,
+          currency: 'usd',
+          metadata: { payoutId: 'our-payout-1' },
+        });
+        expect(transfer.createdAt).toBeInstanceOf(Date);
+        expect(await send(accountId, idempotencyKey)).toEqual(transfer);
+        const together = key('transfer-together');
+        const [a, b] = await Promise.all([send(accountId, together), send(accountId, together)]);
+        expect(a.transferId).toBe(b.transferId);
+        expect(a.transferId).not.toBe(transfer.transferId);
+      });
+
+      it('refuses a key reused with other parameters', async (context) => {
+        const accountId = await onboardedAccount(context);
+        const idempotencyKey = key('transfer-reused');
+        await send(accountId, idempotencyKey);
+        await refused(send(accountId, idempotencyKey, 1600), 'idempotency_key_reused');
       });
     });
 

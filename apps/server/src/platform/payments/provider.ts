@@ -77,6 +77,11 @@ export interface Charge {
   status: 'succeeded';
   createdAt: Date;
   metadata: Metadata;
+  /**
+   * What the provider kept of this payment, when it says (local: 2.9% + 30 cents, rounded; Stripe: the
+   * charge's balance transaction fee). null when the provider has not reported it with the payment.
+   */
+  feeCents: number | null;
 }
 
 export interface RefundInput {
@@ -144,6 +149,70 @@ export interface CancelSubscriptionInput {
   atPeriodEnd: boolean;
 }
 
+/** The tax forms an artist may have on file before being paid (the spec: "a tax form (W-9 or W-8)"). */
+export const TAX_FORMS = ['W-9', 'W-8BEN', 'W-8BEN-E'] as const;
+export type TaxForm = (typeof TAX_FORMS)[number];
+
+export interface CreatePayoutAccountInput {
+  /** Our artist id: kept in the account's metadata. */
+  artistId: string;
+  email: string;
+  name: string;
+  /** ISO 3166-1 alpha-2 country of the payee ('US' pays with a W-9, elsewhere a W-8BEN). */
+  country: string;
+  /** `payout-account:{artistId}`: two calls at once make one account. */
+  idempotencyKey: string;
+}
+
+/** An artist's payout account at the provider (Stripe: a Connect Express account) and what it still needs. */
+export interface PayoutAccount {
+  accountId: string;
+  /** The holder finished giving their details (Stripe: details_submitted). */
+  detailsSubmitted: boolean;
+  /** Money may be sent to it (Stripe: payouts_enabled). */
+  payoutsEnabled: boolean;
+  /** The tax form on file, or null while none is. */
+  taxForm: TaxForm | null;
+  /** The last four digits of the bank account money goes to, when the provider shows it. */
+  bankLast4: string | null;
+  /** What the provider still asks of the holder, in its own words (Stripe: requirements.currently_due). */
+  requirements: string[];
+}
+
+export interface PayoutAccountLinkInput {
+  accountId: string;
+  /** Where the holder lands when they finish or leave onboarding. */
+  returnUrl: string;
+  /** Where the holder lands when the link has expired or was used: make a new link there. */
+  refreshUrl: string;
+}
+
+/** A single-use link to the provider's onboarding of the account (local: our own page). */
+export interface PayoutAccountLink {
+  url: string;
+  expiresAt: Date;
+}
+
+export interface TransferInput {
+  accountId: string;
+  amountCents: number;
+  currency?: Currency;
+  description: string;
+  /** `payout:{artistId}:{period}:attempt:{n}`: the same key sends the money once. */
+  idempotencyKey: string;
+  metadata?: Metadata;
+}
+
+/** Money sent from our balance to a payout account (Stripe: a Transfer). */
+export interface Transfer {
+  transferId: string;
+  accountId: string;
+  amountCents: number;
+  currency: Currency;
+  createdAt: Date;
+  metadata: Metadata;
+}
+
 /** The reasons a card is refused, normalised over providers (Stripe: decline_code where it is one of these). */
 export const DECLINE_CODES = [
   'card_declined',
@@ -186,6 +255,10 @@ export const PAYMENT_REQUEST_ERROR_CODES = [
   'subscription_not_due',
   /** A renewal or change asked of a subscription that is canceled or set to end. */
   'subscription_canceled',
+  /** A transfer to a payout account that cannot receive money yet (onboarding unfinished, or disabled). */
+  'payouts_not_enabled',
+  /** A transfer larger than what our balance at the provider holds (Stripe: balance_insufficient). */
+  'balance_insufficient',
 ] as const;
 export type PaymentRequestErrorCode = (typeof PAYMENT_REQUEST_ERROR_CODES)[number];
 
@@ -250,6 +323,8 @@ export type ProviderEvent = EventBase &
     /** The subscription is over (Stripe: customer.subscription.deleted). */
     | { type: 'subscription.ended'; subscriptionId: string; metadata: Metadata }
     | { type: 'payment_method.detached'; paymentMethodId: string }
+    /** A payout account's status changed (Stripe: account.updated): what it is now. */
+    | { type: 'payout_account.updated'; account: PayoutAccount; metadata: Metadata }
     /** Anything else the provider sends: acknowledged, not applied. */
     | { type: 'other'; providerType: string }
   );
@@ -314,6 +389,25 @@ export interface PaymentProvider {
   }): Promise<ProviderSubscription>;
 
   getSubscription(subscriptionId: string): Promise<ProviderSubscription>;
+
+  /**
+   * The artist's payout account, made on the first call with a key; the same key answers the same account
+   * (also two calls at once). A new account can receive nothing until its holder has onboarded.
+   */
+  createPayoutAccount(input: CreatePayoutAccountInput): Promise<PayoutAccount>;
+
+  /** A fresh single-use link for the holder to give (or update) their payout details and tax form. */
+  createPayoutAccountLink(input: PayoutAccountLinkInput): Promise<PayoutAccountLink>;
+
+  /** The account's status as the provider knows it now. Throws `resource_missing` for an unknown account. */
+  getPayoutAccount(accountId: string): Promise<PayoutAccount>;
+
+  /**
+   * Sends money to a payout account. The same key answers the same transfer and sends nothing again (also two
+   * calls at once); the same key with other parameters is refused (`idempotency_key_reused`); an account that
+   * cannot receive money yet is refused (`payouts_not_enabled`).
+   */
+  transfer(input: TransferInput): Promise<Transfer>;
 
   /**
    * Verifies a webhook delivery on its raw body (as received, before any JSON parsing) and answers the typed

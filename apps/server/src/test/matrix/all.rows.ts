@@ -12,6 +12,7 @@ import { identityRows } from './identity.rows.js';
 import { libraryRows } from './library.rows.js';
 import { paymentsRows } from './payments.rows.js';
 import { playlistRows } from './playlists.rows.js';
+import { payoutRows } from './payouts.rows.js';
 import { searchRows } from './search.rows.js';
 import { socialRows } from './social.rows.js';
 import { albumRows, songRows } from './studio.rows.js';
@@ -42,4 +43,5 @@ export const allRows: MatrixRow[] = [
   ...documentRows,
   ...adminUserRows,
   ...playlistRows,
+  ...payoutRows,
 ];

@@ -30,6 +30,7 @@ const DocumentsScreen = lazy(() => import('./documents/documents-screen'));
 const PlaylistsScreen = lazy(() =>
   import('./playlists/playlists-section').then((m) => ({ default: m.PlaylistsSection })),
 );
+const PayoutsScreen = lazy(() => import('./payouts/payouts-screen').then((m) => ({ default: m.PayoutsScreen })));
 const RevenueScreen = lazy(() => import('./revenue/revenue-screen').then((m) => ({ default: m.RevenueScreen })));
 
 export const ADMIN_SECTIONS: AdminSection[] = [
@@ -41,5 +42,6 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { path: 'labels', label: 'Labels', element: lazyScreen(LabelsScreen) },
   { path: 'playlists', label: 'Playlists', element: lazyScreen(PlaylistsScreen) },
   { path: 'documents', label: 'Documents', element: lazyScreen(DocumentsScreen) },
+  { path: 'payouts', label: 'Payouts', element: lazyScreen(PayoutsScreen) },
   { path: 'revenue', label: 'Revenue', element: lazyScreen(RevenueScreen) },
 ];

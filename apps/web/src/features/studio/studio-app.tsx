@@ -9,6 +9,7 @@ import { AuditionForm } from './audition-form';
 import { Dashboard } from './dashboard';
 import { EarningsPanel } from './earnings/earnings-panel';
 import { NewSongModal } from './new-song-modal';
+import { PayoutAccountSection } from './payout-account-section';
 import { ProfileForm } from './profile-form';
 import { ProfileImages } from './profile-images';
 import { SongsPanel } from './songs-panel';
@@ -90,6 +91,11 @@ function Studio({ user, initialArtist }: { user: PublicUser; initialArtist: Publ
         <Tabs.Content value="earnings" className="studio__panel">
           <ErrorBoundary name="earnings tab">
             <EarningsPanel artistId={artist.id} />
+          </ErrorBoundary>
+        </Tabs.Content>
+        <Tabs.Content value="payouts" className="studio__panel">
+          <ErrorBoundary name="payouts tab">
+            <PayoutAccountSection artist={artist} />
           </ErrorBoundary>
         </Tabs.Content>
       </Tabs.Root>

@@ -7,6 +7,7 @@ export const TABS = [
   { value: 'profile', label: 'Profile' },
   { value: 'audition', label: 'Bio & Photos' },
   { value: 'earnings', label: 'Earnings' },
+  { value: 'payouts', label: 'Payouts' },
 ] as const;
 export type Tab = (typeof TABS)[number]['value'];
 

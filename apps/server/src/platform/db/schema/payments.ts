@@ -112,3 +112,63 @@ export const localRefunds = pgTable(
   },
   (t) => [index('local_refunds_charge_idx').on(t.chargeId)],
 );
+
+/**
+ * Payout accounts (Stripe Connect's Express accounts, locally): an artist's account, and what its holder gave
+ * on our onboarding page. Never a full bank account or tax id number: their last four digits, the form's type,
+ * names, the typed signature and when it was signed (docs/payouts.md).
+ */
+export const localConnectAccounts = pgTable('local_connect_accounts', {
+  id: text('id').primaryKey(),
+  email: text('email').notNull(),
+  name: text('name').notNull(),
+  /** ISO 3166-1 alpha-2. */
+  country: text('country').notNull(),
+  /** The bank account money is sent to: its holder and last four digits. */
+  bankAccountHolder: text('bank_account_holder'),
+  bankLast4: text('bank_last4'),
+  bankAddedAt: timestamp('bank_added_at', { withTimezone: true }),
+  /** 'W-9' or 'W-8BEN' once completed. */
+  taxForm: text('tax_form'),
+  taxName: text('tax_name'),
+  taxBusinessName: text('tax_business_name'),
+  /** The last four digits of the SSN, EIN or foreign tax id; null when a W-8BEN gives a reason for none. */
+  taxIdLast4: text('tax_id_last4'),
+  taxSignature: text('tax_signature'),
+  taxSignedAt: timestamp('tax_signed_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }),
+  ...idempotentWrite(),
+});
+
+/** A single-use onboarding link: its id is the credential (unguessable), good for an hour, spent once completed. */
+export const localAccountLinks = pgTable(
+  'local_account_links',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => localConnectAccounts.id),
+    returnUrl: text('return_url').notNull(),
+    refreshUrl: text('refresh_url').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('local_account_links_account_idx').on(t.accountId)],
+);
+
+/** Money sent to a payout account (Stripe: a Transfer), once per idempotency key. */
+export const localTransfers = pgTable(
+  'local_transfers',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => localConnectAccounts.id),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    description: text('description').notNull(),
+    ...idempotentWrite(),
+  },
+  (t) => [index('local_transfers_account_idx').on(t.accountId)],
+);

@@ -36,6 +36,10 @@ export const payoutAccounts = pgTable(
     payoutsEnabled: boolean('payouts_enabled').notNull().default(false),
     /** 'W-9' or 'W-8BEN' / 'W-8BEN-E' once the artist has completed one; null before. */
     taxForm: text('tax_form'),
+    /** The last four digits of the bank account payouts go to, when the provider shows them. */
+    bankLast4: text('bank_last4'),
+    /** Where the artist is paid (ISO 3166-1 alpha-2), as the account was made. */
+    country: text('country').notNull().default('US'),
     /** What the provider still asks for, in its words (shown to the artist). */
     requirements: jsonb('requirements').$type<string[]>().notNull().default([]),
     createdAt: createdAt(),

@@ -3,7 +3,7 @@
  * zod check and nothing else. Stripe's bodies are Stripe's events, mapped by its adapter.
  */
 import { z } from 'zod';
-import { DECLINE_CODES, type ProviderEvent } from '../provider.js';
+import { DECLINE_CODES, TAX_FORMS, type ProviderEvent } from '../provider.js';
 
 const date = z.iso.datetime().transform((value) => new Date(value));
 const cents = z.number().int();
@@ -64,6 +64,19 @@ const localEvent = z.discriminatedUnion('type', [
   }),
   z.object({ ...base, type: z.literal('subscription.ended'), subscriptionId: z.string(), metadata }),
   z.object({ ...base, type: z.literal('payment_method.detached'), paymentMethodId: z.string() }),
+  z.object({
+    ...base,
+    type: z.literal('payout_account.updated'),
+    account: z.object({
+      accountId: z.string(),
+      detailsSubmitted: z.boolean(),
+      payoutsEnabled: z.boolean(),
+      taxForm: z.enum(TAX_FORMS).nullable(),
+      bankLast4: z.string().nullable(),
+      requirements: z.array(z.string()),
+    }),
+    metadata,
+  }),
   z.object({ ...base, type: z.literal('other'), providerType: z.string() }),
 ]);
 

@@ -3,7 +3,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/test-database.js';
 import type { DatabaseHandle } from '../../db/client.js';
-import { localCharges, localPaymentMethods } from '../../db/schema/payments.js';
+import { localOnboardingBody } from '@hfm/shared';
+import {
+  localAccountLinks,
+  localCharges,
+  localConnectAccounts,
+  localPaymentMethods,
+  localTransfers,
+} from '../../db/schema/payments.js';
 import { describePaymentProviderContract } from '../provider.contract.js';
 import { PaymentDeclinedError, PaymentRequestError, type ProviderEvent } from '../provider.js';
 import { TEST_CARDS } from '../test-cards.js';
@@ -26,6 +33,7 @@ async function makeLocal(): Promise<{
   provider: LocalPaymentProvider;
   database: DatabaseHandle;
   advance(ms: number): void;
+  now(): Date;
 }> {
   const database = await openTestDatabase();
   let offset = 0;
@@ -34,7 +42,7 @@ async function makeLocal(): Promise<{
     webhookSecret: SECRET,
     now: () => new Date(Date.now() + offset),
   });
-  return { provider, database, advance: (ms) => void (offset += ms) };
+  return { provider, database, advance: (ms) => void (offset += ms), now: () => new Date(Date.now() + offset) };
 }
 
 describePaymentProviderContract(
@@ -67,10 +75,46 @@ describePaymentProviderContract(
         const previous = clockSeconds;
         clockSeconds = () => previous() + Math.floor(ms / 1000);
       },
+      async onboardPayoutAccount(accountId, options = {}) {
+        await onboard(provider, accountId, options.taxForm ?? true);
+      },
       close: () => database.close(),
     };
   },
 );
+
+/** The onboarding page's submission, through the provider: a bank account and (unless not) a W-9. */
+async function onboard(provider: LocalPaymentProvider, accountId: string, taxForm: boolean) {
+  const { url } = await provider.createPayoutAccountLink({
+    accountId,
+    returnUrl: 'http://hfm.test/artist/#payouts',
+    refreshUrl: 'http://hfm.test/artist/#payouts',
+  });
+  const linkId = url.split('/').pop()!;
+  const done = await provider.completeOnboarding(
+    linkId,
+    localOnboardingBody.parse({
+      bankAccount: { accountHolder: 'Contract Band', routingNumber: '110000000', accountNumber: '000123456789' },
+      ...(taxForm ? { taxForm: W9 } : {}),
+    }),
+  );
+  if (!done) throw new Error('the onboarding link was not usable');
+  return linkId;
+}
+
+const W9 = {
+  form: 'W-9',
+  name: 'Ada Lovelace',
+  taxClassification: 'individual',
+  address: '1 Main St',
+  city: 'Springfield',
+  state: 'IL',
+  zip: '62701',
+  tinType: 'ssn',
+  tin: '123-45-6789',
+  certify: true,
+  signature: 'Ada Lovelace',
+} as const;
 
 describe('local provider: what only it does', () => {
   let local: Awaited<ReturnType<typeof makeLocal>>;
@@ -165,5 +209,99 @@ describe('local provider: what only it does', () => {
     }
     const rows = await database.db.select().from(localCharges).where(eq(localCharges.customerId, customerId));
     expect(rows.map((row) => [row.status, row.failureCode])).toEqual([['failed', 'card_declined']]);
+  });
+
+  it('keeps 2.9% + 30 cents of a payment as its fee: 59 of 999', async () => {
+    const { provider } = local;
+    const { customerId } = await provider.ensureCustomer({
+      memberId: crypto.randomUUID(),
+      email: 'fee@example.test',
+      name: 'Fee',
+    });
+    const { paymentMethodId } = await provider.tokenizeCard(card(TEST_CARDS.succeeds));
+    await provider.attachPaymentMethod({ customerId, paymentMethodId });
+    const charge = await provider.charge({
+      customerId,
+      paymentMethodId,
+      amountCents: 999,
+      description: 'fee',
+      idempotencyKey: `fee:${crypto.randomUUID()}`,
+    });
+    expect(charge.feeCents).toBe(59);
+  });
+
+  describe('payout accounts and their onboarding page', () => {
+    const account = () =>
+      local.provider.createPayoutAccount({
+        artistId: crypto.randomUUID(),
+        email: 'band@example.test',
+        name: 'Local Band',
+        country: 'US',
+        idempotencyKey: `account:${crypto.randomUUID()}`,
+      });
+    const link = (accountId: string) =>
+      local.provider.createPayoutAccountLink({
+        accountId,
+        returnUrl: 'http://hfm.test/artist/#payouts',
+        refreshUrl: 'http://hfm.test/artist/#refresh',
+      });
+
+    it('points its links to our onboarding page, with an unguessable id good for an hour', async () => {
+      const { accountId } = await account();
+      const before = local.now().getTime();
+      const { url, expiresAt } = await link(accountId);
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:3000\/connect\/onboarding\/acctlink_local_[0-9a-f]{48}$/);
+      expect(expiresAt.getTime()).toBeGreaterThanOrEqual(before + 3600_000 - 1000);
+      expect(expiresAt.getTime()).toBeLessThanOrEqual(local.now().getTime() + 3600_000);
+      const linkId = url.split('/').pop()!;
+      expect(await local.provider.findOnboardingLink(linkId)).toMatchObject({
+        linkId,
+        returnUrl: 'http://hfm.test/artist/#payouts',
+        status: { accountId, payoutsEnabled: false, requirements: ['external_account', 'tax_form'] },
+      });
+      local.advance(3600_000);
+      expect(await local.provider.findOnboardingLink(linkId)).toBeNull();
+      local.advance(-3600_000);
+    });
+
+    it('spends a link once it is completed, and keeps only last fours of the numbers', async () => {
+      const { accountId } = await account();
+      const linkId = await onboard(local.provider, accountId, true);
+      expect(await local.provider.findOnboardingLink(linkId)).toBeNull();
+      const again = await local.provider.completeOnboarding(linkId, localOnboardingBody.parse({ taxForm: W9 }));
+      expect(again).toBeNull();
+      expect(await local.provider.getPayoutAccount(accountId)).toEqual({
+        accountId,
+        detailsSubmitted: true,
+        payoutsEnabled: true,
+        taxForm: 'W-9',
+        bankLast4: '6789',
+        requirements: [],
+      });
+      const rows = JSON.stringify([
+        await local.database.db.select().from(localConnectAccounts).where(eq(localConnectAccounts.id, accountId)),
+        await local.database.db.select().from(localAccountLinks).where(eq(localAccountLinks.accountId, accountId)),
+      ]);
+      expect(rows).not.toContain('000123456789');
+      expect(rows).not.toContain('123456789');
+      expect(rows).not.toContain('110000000');
+      expect(rows).toContain('"taxIdLast4":"6789"');
+      expect(rows).toContain('"taxSignature":"Ada Lovelace"');
+    });
+
+    it('answers an unknown link as unusable', async () => {
+      expect(await local.provider.findOnboardingLink(`acctlink_local_${'0'.repeat(48)}`)).toBeNull();
+    });
+
+    it('records one transfer per key', async () => {
+      const { accountId } = await account();
+      await onboard(local.provider, accountId, true);
+      const idempotencyKey = `payout:${crypto.randomUUID()}`;
+      for (let i = 0; i < 3; i += 1) {
+        await local.provider.transfer({ accountId, amountCents: 500, description: 'x', idempotencyKey });
+      }
+      const rows = await local.database.db.select().from(localTransfers).where(eq(localTransfers.accountId, accountId));
+      expect(rows.map((row) => row.amountCents)).toEqual([500]);
+    });
   });
 });

@@ -34,6 +34,7 @@ import {
   requestHash,
   toCardDetails,
 } from './local-store.js';
+import { createLocalConnect, type LocalConnect } from './local-connect.js';
 import { createLocalSubscriptions } from './local-subscriptions.js';
 import { signWebhookBody, verifyWebhookBody } from './webhook-signature.js';
 
@@ -45,6 +46,8 @@ export interface LocalProviderOptions {
   webhookSecret: string;
   /** The provider's clock (tests move it to reach the end of a term). */
   now?: () => Date;
+  /** Where our site is (PUBLIC_URL): onboarding links point to its page `/connect/onboarding/{linkId}`. */
+  publicUrl?: string;
 }
 
 /** The local provider adds what Stripe.js and Stripe's dashboard do on Stripe: tokenising, signing events. */
@@ -54,6 +57,9 @@ export interface LocalPaymentProvider extends PaymentProvider {
   tokenizeCard(card: LocalPaymentMethodBody): Promise<CardDetails>;
   /** An event body as the local provider sends it, and its signature header. */
   signEvent(event: ProviderEvent, timestamp?: number): { body: string; signature: string };
+  /** The onboarding page's two calls (what Stripe's hosted onboarding does on Stripe). */
+  findOnboardingLink: LocalConnect['findOnboardingLink'];
+  completeOnboarding: LocalConnect['completeOnboarding'];
 }
 
 const BEHAVIOUR_BY_NUMBER: Record<string, string> = {
@@ -66,6 +72,7 @@ export function createLocalPaymentProvider(options: LocalProviderOptions): Local
   const { db, webhookSecret } = options;
   const now = options.now ?? (() => new Date());
   const subscriptions = createLocalSubscriptions(db, now);
+  const connect = createLocalConnect(db, now, options.publicUrl ?? 'http://127.0.0.1:3000');
 
   async function tokenizeCard(card: LocalPaymentMethodBody): Promise<CardDetails> {
     const parsed = localPaymentMethodBody.safeParse(card);
@@ -245,6 +252,7 @@ export function createLocalPaymentProvider(options: LocalProviderOptions): Local
     charge,
     refund,
     ...subscriptions,
+    ...connect,
 
     async parseWebhook(rawBody, signature) {
       const body = typeof rawBody === 'string' ? rawBody : rawBody.toString('utf8');

@@ -23,7 +23,7 @@ export type PaymentMethodRow = typeof localPaymentMethods.$inferSelect;
 export type SubscriptionRow = typeof localSubscriptions.$inferSelect;
 
 /** `pm_local_...`, `ch_local_...`: the provider's ids, as unguessable as Stripe's. */
-export function newId(prefix: 'cus' | 'pm' | 'ch' | 're' | 'sub' | 'evt'): string {
+export function newId(prefix: 'cus' | 'pm' | 'ch' | 're' | 'sub' | 'evt' | 'acct' | 'tr'): string {
   return `${prefix}_local_${crypto.randomBytes(12).toString('hex')}`;
 }
 
@@ -90,7 +90,13 @@ export function toCharge(row: ChargeRow): Charge {
     status: 'succeeded',
     createdAt: row.createdAt,
     metadata: metadataOf(row.metadata),
+    feeCents: localFeeCents(row.amountCents),
   };
+}
+
+/** What the local provider keeps of a payment, as Stripe's standard US card pricing: 2.9% + 30 cents, rounded. */
+export function localFeeCents(amountCents: number): number {
+  return Math.round(amountCents * 0.029 + 30);
 }
 
 /** A recorded charge as its caller first got it: the charge, or the same decline again. */

@@ -26,7 +26,12 @@ export function declineCodeOf(error: { code?: string; decline_code?: string }): 
 function requestCodeOf(code: string | undefined, during: 'refund' | 'other'): PaymentRequestErrorCode | null {
   switch (code) {
     case 'resource_missing':
+    case 'account_invalid':
       return 'resource_missing';
+    case 'insufficient_capabilities_for_transfer':
+      return 'payouts_not_enabled';
+    case 'balance_insufficient':
+      return 'balance_insufficient';
     case 'charge_already_refunded':
       return 'charge_already_refunded';
     case 'amount_too_large':
@@ -45,6 +50,11 @@ export function fromStripeError(error: unknown, during: 'refund' | 'other' = 'ot
   if (!(error instanceof Stripe.errors.StripeError)) return error;
   if (error instanceof Stripe.errors.StripeCardError) {
     return new PaymentDeclinedError(declineCodeOf(error), error.message, error.payment_intent?.id ?? null);
+  }
+  // An account we may not see, or that does not exist, is a permission error at Stripe ("does not have access
+  // to account ... (or that account does not exist)"), code account_invalid.
+  if (error instanceof Stripe.errors.StripePermissionError && error.code === 'account_invalid') {
+    return new PaymentRequestError('resource_missing', error.message);
   }
   if (error instanceof Stripe.errors.StripeIdempotencyError) {
     return new PaymentRequestError('idempotency_key_reused', error.message);

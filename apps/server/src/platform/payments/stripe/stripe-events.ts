@@ -7,6 +7,7 @@
 import type Stripe from 'stripe';
 import type { DeclineCode, Metadata, ProviderEvent } from '../provider.js';
 import { declineCodeOf } from './stripe-errors.js';
+import { toPayoutAccount } from './stripe-accounts.js';
 
 /** What mapping an invoice event needs from Stripe beyond the event's own body. */
 export interface InvoicePaymentLookup {
@@ -123,6 +124,15 @@ export async function toProviderEvent(event: Stripe.Event, lookup: InvoicePaymen
         type: 'subscription.ended',
         subscriptionId: subscription.id,
         metadata: metadataOf(subscription.metadata),
+      };
+    }
+    case 'account.updated': {
+      const account = event.data.object;
+      return {
+        ...base,
+        type: 'payout_account.updated',
+        account: toPayoutAccount(account),
+        metadata: metadataOf(account.metadata),
       };
     }
     case 'payment_method.detached':

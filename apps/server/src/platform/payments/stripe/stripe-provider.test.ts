@@ -32,6 +32,8 @@ const UNCOVERED = {
   charges: `${NO_PAYMENT_METHODS} and no /v1/payment_intents`,
   refunds: `refunds name a PaymentIntent, and stripe-stateful-mock has no /v1/payment_intents`,
   subscriptions: `${NO_PAYMENT_METHODS}, no /v1/invoices and no subscription update or cancel`,
+  'account links': 'stripe-stateful-mock has no /v1/account_links',
+  transfers: 'stripe-stateful-mock has no /v1/transfers',
 } as const;
 
 /** A Stripe event body at the adapter's API version. */
@@ -158,6 +160,38 @@ describe('Stripe adapter: what the mock server answers', () => {
     expect(await first.yearlyPrice(999)).toBe(priceId);
     // Another process (no cache) finds the same Price rather than making a second one.
     expect(await makeProvider().yearlyPrice(999)).toBe(priceId);
+  });
+
+  it('makes an Express account asking for transfers, with the artist in its metadata, once per key', async () => {
+    const provider = makeProvider();
+    const artistId = crypto.randomUUID();
+    const input = {
+      artistId,
+      email: 'band@example.test',
+      name: 'The Band',
+      country: 'US',
+      idempotencyKey: `payout-account:${artistId}`,
+    };
+    const account = await provider.createPayoutAccount(input);
+    expect(account).toMatchObject({ detailsSubmitted: false, payoutsEnabled: false, taxForm: null, bankLast4: null });
+    const stored = await provider.stripe.accounts.retrieve(account.accountId);
+    expect(stored).toMatchObject({
+      type: 'express',
+      country: 'US',
+      email: 'band@example.test',
+      business_profile: { name: 'The Band' },
+      metadata: { artistId },
+    });
+    // A second process asking with the same key gets the same account.
+    expect((await makeProvider().createPayoutAccount(input)).accountId).toBe(account.accountId);
+  });
+
+  it('answers resource_missing for an account Stripe does not know (its account_invalid)', async () => {
+    const error = await makeProvider()
+      .getPayoutAccount('acct_missing')
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(PaymentRequestError);
+    expect(error).toMatchObject({ code: 'resource_missing' });
   });
 
   it('answers resource_missing for a refund of a payment Stripe does not know', async () => {
@@ -409,6 +443,55 @@ describe('Stripe adapter: webhook events in our words', () => {
       'payment_method.detached',
       { id: 'pm_6', object: 'payment_method' },
       { type: 'payment_method.detached', paymentMethodId: 'pm_6' },
+    ],
+    [
+      'account.updated',
+      {
+        id: 'acct_9',
+        object: 'account',
+        country: 'GB',
+        details_submitted: true,
+        payouts_enabled: true,
+        metadata: { artistId: 'our-artist-9' },
+        requirements: { currently_due: [] },
+        external_accounts: { object: 'list', data: [{ id: 'ba_1', object: 'bank_account', last4: '2345' }] },
+      },
+      {
+        type: 'payout_account.updated',
+        account: {
+          accountId: 'acct_9',
+          detailsSubmitted: true,
+          payoutsEnabled: true,
+          taxForm: 'W-8BEN',
+          bankLast4: '2345',
+          requirements: [],
+        },
+        metadata: { artistId: 'our-artist-9' },
+      },
+    ],
+    [
+      'account.updated',
+      {
+        id: 'acct_10',
+        object: 'account',
+        country: 'US',
+        details_submitted: false,
+        payouts_enabled: false,
+        metadata: { artistId: 'our-artist-10' },
+        requirements: { currently_due: ['external_account', 'tos_acceptance.date'] },
+      },
+      {
+        type: 'payout_account.updated',
+        account: {
+          accountId: 'acct_10',
+          detailsSubmitted: false,
+          payoutsEnabled: false,
+          taxForm: null,
+          bankLast4: null,
+          requirements: ['external_account', 'tos_acceptance.date'],
+        },
+        metadata: { artistId: 'our-artist-10' },
+      },
     ],
     ['customer.created', { id: 'cus_7', object: 'customer' }, { type: 'other', providerType: 'customer.created' }],
   ];

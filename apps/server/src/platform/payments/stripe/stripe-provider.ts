@@ -16,8 +16,10 @@ import {
   type ProviderSubscription,
   type ProviderSubscriptionStatus,
   type SubscriptionPayment,
+  type Transfer,
 } from '../provider.js';
 import { stripeCall } from './stripe-errors.js';
+import { toPayoutAccount } from './stripe-accounts.js';
 import { idOf, toProviderEvent } from './stripe-events.js';
 
 /** The API version the adapter is written against (the SDK's own): pinned, never the account's default. */
@@ -33,6 +35,20 @@ export const SUBSCRIPTION_PRODUCT_NAME = 'HFM artist subscription';
 export const yearlyPriceLookupKey = (amountCents: number) => `hfm_artist_yearly_${amountCents}`;
 /** The invoice metadata naming the renewal attempt (our idempotency key) that claimed a renewal invoice. */
 const RENEWAL_KEY = 'hfm_renewal_key';
+/** The transfer metadata carrying our idempotency key (Stripe keeps a key only 24 hours). */
+const TRANSFER_KEY = 'hfm_idempotency_key';
+
+function toTransfer(transfer: Stripe.Transfer, accountId: string): Transfer {
+  const { [TRANSFER_KEY]: _key, ...metadata } = transfer.metadata ?? {};
+  return {
+    transferId: transfer.id,
+    accountId,
+    amountCents: transfer.amount,
+    currency: 'usd',
+    createdAt: new Date(transfer.created * 1000),
+    metadata,
+  };
+}
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -76,6 +92,17 @@ function toCardDetails(method: Stripe.PaymentMethod): CardDetails {
   };
 }
 
+/** The fee Stripe kept of the payment: the charge's balance transaction, when the answer includes it expanded. */
+function feeOf(intent: Stripe.PaymentIntent): number | null {
+  const charge = intent.latest_charge;
+  if (!charge || typeof charge === 'string') return null;
+  const balance = charge.balance_transaction;
+  return balance && typeof balance !== 'string' ? balance.fee : null;
+}
+
+/** What a PaymentIntent call expands so the answer carries the fee (4 levels at most, Stripe's limit). */
+const WITH_FEE = ['latest_charge.balance_transaction'];
+
 function toCharge(intent: Stripe.PaymentIntent): Charge {
   return {
     chargeId: intent.id,
@@ -86,6 +113,7 @@ function toCharge(intent: Stripe.PaymentIntent): Charge {
     status: 'succeeded',
     createdAt: new Date(intent.created * 1000),
     metadata: { ...intent.metadata },
+    feeCents: feeOf(intent),
   };
 }
 
@@ -206,9 +234,9 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Str
   async function chargeOfInvoice(invoice: Stripe.Invoice): Promise<Charge> {
     const intent = await paymentIntentOf(invoice);
     if (!intent) throw new PaymentRequestError('resource_missing', `${invoice.id} has no payment.`);
-    return toCharge(
-      typeof intent === 'string' ? await stripeCall(() => stripe.paymentIntents.retrieve(intent)) : intent,
-    );
+    const id = typeof intent === 'string' ? intent : intent.id;
+    // Asked again with its charge's balance transaction, for the fee (an invoice cannot expand that deep).
+    return toCharge(await stripeCall(() => stripe.paymentIntents.retrieve(id, { expand: WITH_FEE })));
   }
 
   async function retrieveSubscription(subscriptionId: string): Promise<Stripe.Subscription> {
@@ -282,6 +310,7 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Str
             confirm: true,
             description: input.description,
             metadata: input.metadata ?? {},
+            expand: WITH_FEE,
           },
           { idempotencyKey: input.idempotencyKey },
         ),
@@ -438,6 +467,80 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Str
 
     async getSubscription(subscriptionId) {
       return toSubscription(await retrieveSubscription(subscriptionId));
+    },
+
+    async createPayoutAccount({ artistId, email, name, country, idempotencyKey }) {
+      const code = country.toUpperCase();
+      const account = await stripeCall(() =>
+        stripe.accounts.create(
+          {
+            type: 'express',
+            country: code,
+            email,
+            business_profile: { name },
+            capabilities: { transfers: { requested: true } },
+            // Paid from a US platform across a border, an account takes the recipient service agreement.
+            ...(code === 'US' ? {} : { tos_acceptance: { service_agreement: 'recipient' } }),
+            metadata: { artistId },
+          },
+          { idempotencyKey },
+        ),
+      );
+      return toPayoutAccount(account);
+    },
+
+    async createPayoutAccountLink({ accountId, returnUrl, refreshUrl }) {
+      const link = await stripeCall(() =>
+        stripe.accountLinks.create({
+          account: accountId,
+          refresh_url: refreshUrl,
+          return_url: returnUrl,
+          type: 'account_onboarding',
+        }),
+      );
+      return { url: link.url, expiresAt: new Date(link.expires_at * 1000) };
+    },
+
+    async getPayoutAccount(accountId) {
+      return toPayoutAccount(await stripeCall(() => stripe.accounts.retrieve(accountId)));
+    },
+
+    async transfer({ accountId, amountCents, currency, description, idempotencyKey, metadata }) {
+      if (!Number.isInteger(amountCents) || amountCents < 1 || amountCents > MAX_CENTS) {
+        throw new PaymentRequestError(
+          'invalid_amount',
+          `A transfer must be a whole number of cents from 1 to ${MAX_CENTS}.`,
+        );
+      }
+      // Stripe forgets an idempotency key after 24 hours; a payout whose outcome stayed unknown longer is asked
+      // again with the same key, so the transfer also carries the key and is looked for by it first.
+      const recent = await stripeCall(() => stripe.transfers.list({ destination: accountId, limit: 100 }));
+      const earlier = recent.data.find((transfer) => transfer.metadata?.[TRANSFER_KEY] === idempotencyKey);
+      if (earlier) {
+        if (earlier.amount !== amountCents) {
+          throw new PaymentRequestError('idempotency_key_reused', `${idempotencyKey} sent another amount before.`);
+        }
+        return toTransfer(earlier, accountId);
+      }
+      // Stripe would take a transfer to an account that cannot pay out yet and hold it there: we refuse it, as
+      // the contract says, so money waits in our balance until the artist has finished onboarding.
+      const account = await stripeCall(() => stripe.accounts.retrieve(accountId));
+      if (!account.payouts_enabled) {
+        throw new PaymentRequestError('payouts_not_enabled', `${accountId} cannot receive payouts yet.`);
+      }
+      const transfer = await stripeCall(() =>
+        stripe.transfers.create(
+          {
+            amount: amountCents,
+            currency: currency ?? 'usd',
+            destination: accountId,
+            description,
+            metadata: { ...metadata, [TRANSFER_KEY]: idempotencyKey },
+          },
+          { idempotencyKey },
+        ),
+      );
+      return toTransfer(transfer, accountId);
     },
 
     async parseWebhook(rawBody, signature) {

@@ -1,0 +1,12 @@
+import type { AccountLinkAnswer } from '@hfm/shared';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../client';
+
+/** POST /api/artists/create-account-link/{id}: a fresh single-use onboarding link (the provider's page). */
+export function createAccountLink(artistId: string): Promise<AccountLinkAnswer> {
+  return api(`/api/artists/create-account-link/${artistId}`, { method: 'POST' });
+}
+
+export function useCreateAccountLink(artistId: string) {
+  return useMutation({ mutationFn: () => createAccountLink(artistId) });
+}

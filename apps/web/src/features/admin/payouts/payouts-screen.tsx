@@ -1,0 +1,306 @@
+import {
+  addPeriods,
+  heldReasonText,
+  isValidPeriod,
+  PAYOUT_WINDOW_FIRST_DAY,
+  periodOf,
+  type AdminPayout,
+  type PayoutRun,
+  type PayoutRunLine,
+  type RunPayoutsAnswer,
+} from '@hfm/shared';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { ApiError } from '../../../api/client';
+import { usePayoutRuns } from '../../../api/payouts/get-payout-runs';
+import { usePeriodPayouts } from '../../../api/payouts/get-period-payouts';
+import { useRunPayouts } from '../../../api/payouts/run-payouts';
+import { Button } from '../../../ui/button';
+import { Modal } from '../../../ui/modal';
+import { TextField } from '../../../ui/text-field';
+import './payouts-screen.css';
+
+const dollars = (cents: number) =>
+  (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+const monthName = (period: string) =>
+  new Date(`${period}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const dateTime = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';
+
+/** The month whose window is open or last opened: this month from the 22nd (UTC), else the last. */
+export function defaultPeriod(now = new Date()): string {
+  const current = periodOf(now);
+  return now.getUTCDate() >= PAYOUT_WINDOW_FIRST_DAY ? current : addPeriods(current, -1);
+}
+
+const STATUS_TEXT: Record<AdminPayout['status'], string> = {
+  paid: 'Paid',
+  held: 'Held',
+  failed: 'Failed',
+  pending: 'Pending',
+};
+
+const OUTCOME_TEXT: Record<PayoutRunLine['outcome'], string> = {
+  paid: 'Paid',
+  already_paid: 'Paid before',
+  held: 'Held',
+  failed: 'Failed',
+  pending: 'Pending',
+  would_pay: 'Would pay',
+  would_hold: 'Would hold',
+};
+
+/** /admin/#/payouts: a month's plan (dry run) and its payouts, running it, and the recent runs. */
+export function PayoutsScreen() {
+  const [period, setPeriod] = useState(defaultPeriod);
+  const [result, setResult] = useState<RunPayoutsAnswer | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const run = useRunPayouts();
+  const valid = isValidPeriod(period);
+
+  async function start(dryRun: boolean) {
+    setFailure(null);
+    setConfirming(false);
+    try {
+      const answer = await run.mutateAsync({ period, dryRun });
+      setResult(answer);
+      if (!dryRun) toast.success(`Payouts run for ${monthName(period)}.`);
+    } catch (error) {
+      setResult(null);
+      setFailure(error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
+    }
+  }
+
+  return (
+    <section className="admin-payouts" aria-labelledby="admin-payouts-title">
+      <header className="admin-payouts__header">
+        <h1 id="admin-payouts-title">Payouts</h1>
+        <p>
+          Artists are paid $5.00 per paid subscription-year on the 22nd of the month after each payment; the schedule
+          runs each month by itself and catches up a month it missed. Artists without a payout account or a tax form are
+          held and paid in full later. Running a month again pays nobody twice.
+        </p>
+      </header>
+
+      <div className="admin-payouts__controls">
+        <TextField
+          label="Month"
+          type="month"
+          value={period}
+          onChange={(event) => {
+            setPeriod(event.target.value);
+            setResult(null);
+            setFailure(null);
+          }}
+          error={valid ? undefined : 'Choose a month.'}
+        />
+        <Button
+          variant="secondary"
+          disabled={!valid}
+          loading={run.isPending && run.variables?.dryRun === true}
+          onClick={() => void start(true)}
+        >
+          Preview (dry run)
+        </Button>
+        <Button disabled={!valid || run.isPending} onClick={() => setConfirming(true)}>
+          Run payouts
+        </Button>
+      </div>
+      {failure && (
+        <p className="admin-payouts__failure" role="alert">
+          {failure}
+        </p>
+      )}
+
+      {result && <RunResult result={result} />}
+      {valid && <PeriodPayouts period={period} />}
+      <RecentRuns />
+
+      <Modal
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Pay artists for ${valid ? monthName(period) : 'this month'}?`}
+        description="Each artist is paid what is due and unpaid, once, through the payment provider. Artists who cannot be paid yet are held."
+        size="small"
+        hideClose
+      >
+        <div className="admin-payouts__confirm">
+          <Button variant="secondary" onClick={() => setConfirming(false)}>
+            Cancel
+          </Button>
+          <Button loading={run.isPending} onClick={() => void start(false)}>
+            Run payouts
+          </Button>
+        </div>
+      </Modal>
+    </section>
+  );
+}
+
+function RunResult({ result }: { result: RunPayoutsAnswer }) {
+  const { run, lines } = result;
+  const counts = { paid: 0, held: 0, failed: 0, pending: 0, alreadyPaid: 0, paidCents: 0, heldCents: 0, ...run.counts };
+  return (
+    <section className="admin-payouts__block" aria-labelledby="admin-payouts-result">
+      <h2 id="admin-payouts-result">
+        {run.dryRun ? `Plan for ${monthName(run.period)} (dry run: nothing paid)` : `Run of ${monthName(run.period)}`}
+      </h2>
+      <p className="admin-payouts__summary">
+        {run.dryRun ? 'Would pay' : 'Paid'} {counts.paid} {counts.paid === 1 ? 'artist' : 'artists'}{' '}
+        {dollars(counts.paidCents)} · held {counts.held} ({dollars(counts.heldCents)}) · failed {counts.failed} ·
+        pending {counts.pending} · paid before {counts.alreadyPaid}
+      </p>
+      {lines.length === 0 ? (
+        <p className="admin-payouts__muted">Nobody is owed anything for this month.</p>
+      ) : (
+        <table className="admin-payouts__table">
+          <thead>
+            <tr>
+              <th scope="col">Artist</th>
+              <th scope="col">Amount</th>
+              <th scope="col">Outcome</th>
+              <th scope="col">Why</th>
+            </tr>
+          </thead>
+          <tbody>
+            {[...lines]
+              .sort((a, b) => a.artistName.localeCompare(b.artistName))
+              .map((line) => (
+                <tr key={line.artistID}>
+                  <td data-label="Artist">{line.artistName}</td>
+                  <td data-label="Amount">{dollars(line.amountCents)}</td>
+                  <td data-label="Outcome">
+                    <span className={`admin-payouts__badge admin-payouts__badge--${line.outcome}`}>
+                      {OUTCOME_TEXT[line.outcome]}
+                    </span>
+                  </td>
+                  <td data-label="Why">{line.heldReason ? heldReasonText[line.heldReason] : (line.message ?? '')}</td>
+                </tr>
+              ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+function PeriodPayouts({ period }: { period: string }) {
+  const query = usePeriodPayouts(period);
+  const data = query.data;
+  return (
+    <section className="admin-payouts__block" aria-labelledby="admin-payouts-period">
+      <h2 id="admin-payouts-period">Payouts of {monthName(period)}</h2>
+      {query.isPending ? (
+        <p className="admin-payouts__muted" role="status">
+          Loading…
+        </p>
+      ) : !data ? (
+        <p className="admin-payouts__muted">The month’s payouts could not be loaded.</p>
+      ) : (
+        <>
+          <p className="admin-payouts__summary">
+            Paid {dollars(data.totals.paidCents)} · held {dollars(data.totals.heldCents)} · failed{' '}
+            {dollars(data.totals.failedCents)} · pending {dollars(data.totals.pendingCents)} · what was payable by{' '}
+            {dateTime(data.cutoff)}
+          </p>
+          {data.payouts.length === 0 ? (
+            <p className="admin-payouts__muted">No payouts for this month yet.</p>
+          ) : (
+            <table className="admin-payouts__table">
+              <thead>
+                <tr>
+                  <th scope="col">Artist</th>
+                  <th scope="col">Amount</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Detail</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.payouts.map((payout) => (
+                  <tr key={payout.id}>
+                    <td data-label="Artist">{payout.artistName}</td>
+                    <td data-label="Amount">{dollars(payout.amountCents)}</td>
+                    <td data-label="Status">
+                      <span className={`admin-payouts__badge admin-payouts__badge--${payout.status}`}>
+                        {STATUS_TEXT[payout.status]}
+                      </span>
+                    </td>
+                    <td data-label="Detail">{payoutDetail(payout)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function payoutDetail(payout: AdminPayout): string {
+  switch (payout.status) {
+    case 'paid':
+      return payout.paidAt ? `Sent ${dateTime(payout.paidAt)}` : 'Sent';
+    case 'held':
+      return payout.heldReason ? heldReasonText[payout.heldReason] : '';
+    case 'failed':
+      return `${payout.failureMessage ?? 'Refused'} (attempt ${payout.attempt})`;
+    case 'pending':
+      return 'Waiting for the payment provider’s answer';
+  }
+}
+
+function RecentRuns() {
+  const query = usePayoutRuns();
+  const runs = query.data ?? [];
+  return (
+    <section className="admin-payouts__block" aria-labelledby="admin-payouts-runs">
+      <h2 id="admin-payouts-runs">Recent runs</h2>
+      {query.isPending ? (
+        <p className="admin-payouts__muted" role="status">
+          Loading…
+        </p>
+      ) : runs.length === 0 ? (
+        <p className="admin-payouts__muted">No runs yet.</p>
+      ) : (
+        <table className="admin-payouts__table">
+          <thead>
+            <tr>
+              <th scope="col">Month</th>
+              <th scope="col">Started</th>
+              <th scope="col">By</th>
+              <th scope="col">Result</th>
+            </tr>
+          </thead>
+          <tbody>
+            {runs.map((entry) => (
+              <tr key={entry.id}>
+                <td data-label="Month">
+                  {monthName(entry.period)}
+                  {entry.dryRun ? ' (dry run)' : ''}
+                </td>
+                <td data-label="Started">{dateTime(entry.startedAt)}</td>
+                <td data-label="By">{TRIGGER_TEXT[entry.trigger]}</td>
+                <td data-label="Result">{runSummary(entry)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+const TRIGGER_TEXT: Record<PayoutRun['trigger'], string> = {
+  schedule: 'Schedule',
+  cli: 'Command line',
+  admin: 'Admin',
+};
+
+function runSummary(run: PayoutRun): string {
+  if (run.error) return `Stopped: ${run.error}`;
+  if (!run.finishedAt) return 'Running…';
+  const counts = run.counts;
+  return `${run.dryRun ? 'Would pay' : 'Paid'} ${counts.paid ?? 0} (${dollars(counts.paidCents ?? 0)}) · held ${counts.held ?? 0} · failed ${counts.failed ?? 0} · pending ${counts.pending ?? 0}`;
+}
