@@ -6,6 +6,9 @@ const shared = fileURLToPath(new URL('./packages/shared/src/index.ts', import.me
 export default defineConfig({
   resolve: { alias: { '@hfm/shared': shared } },
   test: {
+    // Vitest leaves one core free by default, which on a 2-core machine means one test file at a time;
+    // the files wait on databases, ffmpeg and child servers often enough that two at a time pays.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

@@ -10,6 +10,7 @@ import { loadConfig, type Config } from '../config.js';
 import { CONFIRMATION_MAIL_JOB } from '../modules/auth/confirmation-mail.js';
 import { seedStartupData } from '../modules/index.js';
 import { openDatabase, type DatabaseHandle } from '../platform/db/client.js';
+import { migratedPgliteTemplate } from './test-database.js';
 import type { PaymentProvider } from '../platform/payments/provider.js';
 
 export interface TestApp {
@@ -55,7 +56,12 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   });
   const url = process.env.TEST_DATABASE_URL;
   const schemaName = url ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined;
-  const database = await openDatabase({ url, schemaName, poolSize: options.poolSize ?? 4 });
+  const database = await openDatabase({
+    url,
+    schemaName,
+    poolSize: options.poolSize ?? 4,
+    ...(url ? {} : { pgliteTemplate: await migratedPgliteTemplate() }),
+  });
   await database.migrate();
   const work = options.work ?? (options.jobs ? true : [CONFIRMATION_MAIL_JOB]);
   const logging = options.logStream ? { logStream: options.logStream } : { logger: false };

@@ -1,4 +1,9 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../platform/db/client.js';
 
@@ -9,7 +14,12 @@ import { openDatabase, type DatabaseHandle } from '../platform/db/client.js';
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const url = process.env.TEST_DATABASE_URL;
   const schemaName = url ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined;
-  const database = await openDatabase({ url, schemaName, poolSize: 4 });
+  const database = await openDatabase({
+    url,
+    schemaName,
+    poolSize: 4,
+    ...(url ? {} : { pgliteTemplate: await migratedPgliteTemplate() }),
+  });
   await database.migrate();
   if (!url || !schemaName) return database;
   return {
@@ -22,4 +32,48 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
       await client.end();
     },
   };
+}
+
+const migrationsFolder = fileURLToPath(new URL('../../migrations', import.meta.url));
+let template: Promise<Blob> | undefined;
+
+/**
+ * A dump of a freshly migrated PGlite data folder. Starting PGlite from it skips initdb, which costs
+ * seconds per database on a small machine, and every test file opens several. The dump is kept in the
+ * temp folder under a hash of the migrations, so test workers share it and a schema change makes a new one.
+ */
+export function migratedPgliteTemplate(): Promise<Blob> {
+  template ??= loadOrBuildTemplate();
+  return template;
+}
+
+async function loadOrBuildTemplate(): Promise<Blob> {
+  const file = path.join(os.tmpdir(), `hfm-pglite-template-${migrationsHash()}.tar`);
+  if (fs.existsSync(file)) return new Blob([fs.readFileSync(file)]);
+  const database = await openDatabase({});
+  try {
+    await database.migrate();
+    const dump = await database.pglite!.dumpDataDir('none');
+    const partial = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
+    fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    fs.renameSync(partial, file);
+    return dump;
+  } finally {
+    await database.close();
+  }
+}
+
+function migrationsHash(): string {
+  const hash = crypto.createHash('sha256');
+  // The engine's own files too: a PGlite upgrade may change the data folder's format.
+  const engine = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  for (const name of fs.readdirSync(engine).filter((file) => file.endsWith('.wasm') || file.endsWith('.data'))) {
+    hash.update(name).update(String(fs.statSync(path.join(engine, name)).size));
+  }
+  for (const entry of fs.readdirSync(migrationsFolder, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    hash.update(path.relative(migrationsFolder, file)).update(fs.readFileSync(file));
+  }
+  return hash.digest('hex').slice(0, 16);
 }

@@ -35,12 +35,14 @@ export interface DatabaseOptions {
   /** PostgreSQL schema to work in (tests isolate themselves this way). */
   schemaName?: string | undefined;
   poolSize?: number;
+  /** An in-memory PGlite starts from this dump of a data folder instead of running initdb (tests). */
+  pgliteTemplate?: Blob | undefined;
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../../migrations', import.meta.url));
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.url ? openPostgres(options.url, options) : openPglite(options.dataDir);
+  return options.url ? openPostgres(options.url, options) : openPglite(options.dataDir, options.pgliteTemplate);
 }
 
 async function openPostgres(url: string, options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -102,7 +104,7 @@ async function createTrigramExtension(pool: pg.Pool, schemaName: string | undefi
   end $$`);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | undefined, template: Blob | undefined): Promise<DatabaseHandle> {
   let lock: DataDirLock | undefined;
   if (dataDir) {
     fs.mkdirSync(dataDir, { recursive: true });
@@ -110,7 +112,10 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   }
   let client: PGlite;
   try {
-    client = await PGlite.create(dataDir ? path.join(dataDir, 'pg') : undefined, { extensions: { pg_trgm } });
+    client = await PGlite.create(dataDir ? path.join(dataDir, 'pg') : undefined, {
+      extensions: { pg_trgm },
+      ...(template && !dataDir ? { loadDataDir: template } : {}),
+    });
   } catch (error) {
     lock?.release();
     throw error;

@@ -71,7 +71,7 @@ describe('Signed-in shells', () => {
     ]);
     const user = userEvent.setup();
     renderWithClient(<SignedInApp area="admin" />);
-    expect(await screen.findByText(/You are signed in as an administrator/)).toBeInTheDocument();
+    expect(await screen.findByRole('navigation', { name: 'Admin' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(location.assign).toHaveBeenCalledWith('/login'));
     expect(calls.some((call) => call.method === 'POST' && call.path === '/api/auth/logout')).toBe(true);
