@@ -104,7 +104,7 @@ describe('an admin reviews, features and curates; the approved artist is found a
       expect(tries, 'the song became ready').toBeLessThan(600);
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
-    await ok(await request.delete('/api/auth'));
+    await ok(await request.post('/api/auth/logout'));
     return { artistEmail: email, artistId: id, songTitle: song.title };
   }
 

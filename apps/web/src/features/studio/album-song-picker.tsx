@@ -1,21 +1,8 @@
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-} from '@dnd-kit/core';
-import {
-  arrayMove,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
+import { closestCenter, DndContext, type DragEndEvent } from '@dnd-kit/core';
+import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { formatDuration, type PublicSong } from '@hfm/shared';
+import { useSortableListSensors, songMoveAnnouncements } from '../../ui/sortable-list';
 
 export interface AlbumSongPickerProps {
   songs: PublicSong[];
@@ -24,23 +11,9 @@ export interface AlbumSongPickerProps {
   onChange: (selected: string[]) => void;
 }
 
-const announcements = (title: (id: unknown) => string) => ({
-  onDragStart: ({ active }: { active: { id: unknown } }) => `Picked up ${title(active.id)}.`,
-  onDragOver: ({ active, over }: { active: { id: unknown }; over: { id: unknown } | null }) =>
-    over
-      ? `${title(active.id)} is over the place of ${title(over.id)}.`
-      : `${title(active.id)} is no longer over a song.`,
-  onDragEnd: ({ active, over }: { active: { id: unknown }; over: { id: unknown } | null }) =>
-    over ? `${title(active.id)} was dropped in the place of ${title(over.id)}.` : `${title(active.id)} was dropped.`,
-  onDragCancel: ({ active }: { active: { id: unknown } }) => `Moving ${title(active.id)} was cancelled.`,
-});
-
 /** Pick the album's songs, then drag (or Space + arrow keys) to put them in order. */
 export function AlbumSongPicker({ songs, selected, onChange }: AlbumSongPickerProps) {
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useSortableListSensors();
   const byId = new Map(songs.map((song) => [song.id, song]));
   const title = (id: unknown) => byId.get(String(id))?.title ?? 'song';
   const available = songs.filter((song) => !selected.includes(song.id));
@@ -64,7 +37,7 @@ export function AlbumSongPicker({ songs, selected, onChange }: AlbumSongPickerPr
             collisionDetection={closestCenter}
             onDragEnd={reorder}
             accessibility={{
-              announcements: announcements(title),
+              announcements: songMoveAnnouncements(title),
               screenReaderInstructions: {
                 draggable: 'To move a song, press Space, use the arrow keys, then press Space again to drop it.',
               },

@@ -1,23 +1,10 @@
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-} from '@dnd-kit/core';
-import {
-  arrayMove,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
+import { closestCenter, DndContext, type DragEndEvent } from '@dnd-kit/core';
+import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { formatDuration, MAX_PLAYLIST_SONGS, SEARCH_MIN_LENGTH, type PlaylistTrack } from '@hfm/shared';
 import { useState } from 'react';
 import { isSearchable, useSearch } from '../../../api/discovery/search';
+import { useSortableListSensors, songMoveAnnouncements } from '../../../ui/sortable-list';
 import { useDebouncedValue } from '../../../ui/use-debounced-value';
 
 /**
@@ -38,17 +25,6 @@ export interface PlaylistSongPickerProps {
   maxSongs?: number;
 }
 
-const announcements = (title: (id: unknown) => string) => ({
-  onDragStart: ({ active }: { active: { id: unknown } }) => `Picked up ${title(active.id)}.`,
-  onDragOver: ({ active, over }: { active: { id: unknown }; over: { id: unknown } | null }) =>
-    over
-      ? `${title(active.id)} is over the place of ${title(over.id)}.`
-      : `${title(active.id)} is no longer over a song.`,
-  onDragEnd: ({ active, over }: { active: { id: unknown }; over: { id: unknown } | null }) =>
-    over ? `${title(active.id)} was dropped in the place of ${title(over.id)}.` : `${title(active.id)} was dropped.`,
-  onDragCancel: ({ active }: { active: { id: unknown } }) => `Moving ${title(active.id)} was cancelled.`,
-});
-
 /** The playlist's songs: find songs (3 characters at least) and add them, remove them, drag them in order. */
 export function PlaylistSongPicker({
   songs,
@@ -57,10 +33,7 @@ export function PlaylistSongPicker({
   curated,
   maxSongs = MAX_PLAYLIST_SONGS,
 }: PlaylistSongPickerProps) {
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useSortableListSensors();
   const ids = songs.map((song) => song.id);
   const title = (id: unknown) => songs.find((song) => song.id === id)?.title ?? 'song';
 
@@ -98,7 +71,7 @@ export function PlaylistSongPicker({
               collisionDetection={closestCenter}
               onDragEnd={reorder}
               accessibility={{
-                announcements: announcements(title),
+                announcements: songMoveAnnouncements(title),
                 screenReaderInstructions: {
                   draggable: 'To move a song, press Space, use the arrow keys, then press Space again to drop it.',
                 },

@@ -1,18 +1,5 @@
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-} from '@dnd-kit/core';
-import {
-  arrayMove,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
+import { closestCenter, DndContext, type DragEndEvent } from '@dnd-kit/core';
+import { arrayMove, SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { messages, type PublicArtist } from '@hfm/shared';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -23,6 +10,7 @@ import { useSaveArtist } from '../../../api/artists/update-artist';
 import { errorMessage } from '../../../api/server-errors';
 import { Button } from '../../../ui/button';
 import { Modal } from '../../../ui/modal';
+import { useSortableListSensors } from '../../../ui/sortable-list';
 import { Spinner } from '../../../ui/spinner';
 import { ArtistPicker } from './artist-picker';
 import { FeaturedRow } from './featured-row';
@@ -48,10 +36,7 @@ export function FeaturedScreen() {
   const save = useSaveArtist();
   const [swapping, setSwapping] = useState<PublicArtist | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useSortableListSensors();
 
   const items = featured.data?.items ?? [];
   const ids = items.map((artist) => artist.id);
