@@ -211,7 +211,10 @@ describe('an admin reviews, features and curates; the approved artist is found a
     await modal.getByLabel('Title').fill('Harbour Nights');
     for (const title of titles) {
       await modal.getByLabel('Search songs').fill(title);
-      await modal.getByRole('button', { name: `Add ${title}`, exact: true }).first().click();
+      await modal
+        .getByRole('button', { name: `Add ${title}`, exact: true })
+        .first()
+        .click();
     }
     const chosen = modal.getByRole('list', { name: 'Playlist song order' });
     await chosen.getByText(titles[2]!).waitFor();
@@ -227,7 +230,10 @@ describe('an admin reviews, features and curates; the approved artist is found a
     await screenshot(page, 'admin-playlist-modal-1280');
     await modal.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Playlist saved!').waitFor();
-    const playlists = await json<{ items: { title: string; id: string }[] }>(context.request, '/api/playlists?limit=50');
+    const playlists = await json<{ items: { title: string; id: string }[] }>(
+      context.request,
+      '/api/playlists?limit=50',
+    );
     const made = playlists.items.find((playlist) => playlist.title === 'Harbour Nights')!;
     const editing = await json<{ tracks: { title: string }[] }>(context.request, `/api/playlists/${made.id}/edit`);
     expect(editing.tracks.map((track) => track.title)).toEqual([titles[2], titles[0], titles[1]]);
@@ -254,7 +260,10 @@ describe('an admin reviews, features and curates; the approved artist is found a
     await fan.page.goto('/members/');
     await fan.page.getByRole('region', { name: 'Featured artist' }).getByText(NEW_ARTIST).first().waitFor();
     await fan.page.goto(`/members/search?s=${encodeURIComponent('Velvet Harb')}`);
-    await fan.page.getByRole('link', { name: new RegExp(NEW_ARTIST) }).first().click();
+    await fan.page
+      .getByRole('link', { name: new RegExp(NEW_ARTIST) })
+      .first()
+      .click();
     await fan.page.getByRole('heading', { level: 1, name: NEW_ARTIST }).waitFor();
     await fan.page.getByRole('button', { name: 'Subscribe' }).click();
     const dialog = fan.page.getByRole('dialog', { name: `Subscribe to ${NEW_ARTIST}` });
