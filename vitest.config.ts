@@ -20,6 +20,10 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
+          // One worker runs file after file: the server's module graph is imported once per worker, not per
+          // file (that import was most of the run). Every test file builds its own app and database, so
+          // nothing a file leaves in a module carries over. The web tests stay isolated (jsdom, stubs).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
