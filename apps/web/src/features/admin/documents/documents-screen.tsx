@@ -1,4 +1,4 @@
-import { documentMessages, messages } from '@hfm/shared';
+import { documentMessages } from '@hfm/shared';
 import { Link, Route, Routes } from 'react-router';
 import { useDocuments } from '../../../api/documents/get-document';
 import { useDocumentTitle } from '../../../ui/use-document-title';
@@ -6,6 +6,7 @@ import { DocumentEditor } from './document-editor';
 import { formatDate } from './document-helpers';
 import '../admin-screens.css';
 import './documents.css';
+import { LoadState } from '../load-state';
 
 /** #/documents: the legal texts; #/documents/{key} edits one. */
 export default function DocumentsScreen() {
@@ -29,12 +30,7 @@ function DocumentList() {
         </div>
       </div>
       <p className="admin-hint document-note">{documentMessages.notifies}</p>
-      {documents.isPending && <p className="admin-hint">{messages.loading}</p>}
-      {documents.isError && (
-        <p className="admin-hint" role="alert">
-          The documents could not be loaded. Please try again.
-        </p>
-      )}
+      <LoadState query={documents} what="documents" />
       {documents.data && (
         <ul className="document-list" aria-label="Documents">
           {documents.data.map((document) => (

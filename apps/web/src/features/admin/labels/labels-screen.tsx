@@ -13,6 +13,7 @@ import { SelectField } from '../../../ui/select-field';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { LabelModal } from './label-modal';
 import '../admin-screens.css';
+import { LoadState } from '../load-state';
 
 const PAGE_SIZE = 12;
 
@@ -78,12 +79,7 @@ export default function LabelsScreen() {
             onChange={(event) => setQuery({ order: event.target.value as OrderName })}
           />
         </div>
-        {labels.isPending && <p className="admin-hint">{messages.loading}</p>}
-        {labels.isError && (
-          <p className="admin-hint" role="alert">
-            The labels could not be loaded. Please try again.
-          </p>
-        )}
+        <LoadState query={labels} what="labels" />
         {labels.data && labels.data.items.length === 0 && <p className="admin-empty">No labels yet.</p>}
         {labels.data && labels.data.items.length > 0 && (
           <table className="admin-table">

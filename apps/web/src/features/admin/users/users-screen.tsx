@@ -13,6 +13,7 @@ import { TextField } from '../../../ui/text-field';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import '../admin-screens.css';
 import './users.css';
+import { LoadState } from '../load-state';
 
 const PAGE_SIZE = 12;
 
@@ -152,12 +153,7 @@ export default function UsersScreen() {
           />
         </div>
 
-        {users.isPending && <p className="admin-hint">{messages.loading}</p>}
-        {users.isError && (
-          <p className="admin-hint" role="alert">
-            The accounts could not be loaded. Please try again.
-          </p>
-        )}
+        <LoadState query={users} what="accounts" />
         {users.data && users.data.items.length === 0 && <p className="admin-empty">No accounts match.</p>}
         {users.data && users.data.items.length > 0 && (
           <table className="admin-table">
