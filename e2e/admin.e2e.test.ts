@@ -191,7 +191,7 @@ describe('an admin reviews, features and curates; the approved artist is found a
     await swap.getByRole('button', { name: `Swap in ${swappedIn.name}` }).click();
     await swap.waitFor({ state: 'detached' });
     await order.getByText(swappedIn.name).waitFor();
-    await page.getByRole('button', { name: `Make ${NEW_ARTIST} the hero artist` }).click();
+    await page.getByRole('button', { name: `Make hero: ${NEW_ARTIST}` }).click();
     await page.waitForFunction(
       (name) => document.querySelector('[aria-label="Featured order"] li')?.textContent?.includes(name) ?? false,
       NEW_ARTIST,

@@ -139,7 +139,11 @@ function Toolbar({ editor, headings }: { editor: Editor; headings: boolean }) {
           •
         </ToolButton>
         <ToolButton label="Numbered list" pressed={state.orderedList} onClick={() => chain().toggleOrderedList().run()}>
-          1.
+          <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+            <path d="M9 6h12M9 12h12M9 18h12" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            <path d="M4 4.5h1.5V9M3.5 9h3" stroke="currentColor" strokeWidth="1.5" fill="none" />
+            <path d="M3.5 15.5a1.5 1.5 0 1 1 2.4 1.2L3.5 19.5h3" stroke="currentColor" strokeWidth="1.5" fill="none" />
+          </svg>
         </ToolButton>
         <ToolButton
           label="Link"

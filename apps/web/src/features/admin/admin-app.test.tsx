@@ -52,7 +52,7 @@ describe('the admin area', () => {
   it('opens the first section at #/ and names it in the title', async () => {
     renderAt('/');
     expect(await screen.findByRole('heading', { name: 'Pending artists' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Submissions' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('link', { name: 'Submissions' })).toHaveAttribute('aria-current', 'page');
     expect(document.title).toBe('Submissions · Admin · HFM');
   });
 
@@ -65,7 +65,7 @@ describe('the admin area', () => {
     renderAt('/submissions');
     await userEvent.click(screen.getByRole('link', { name: 'Genres' }));
     expect(screen.getByText('options shown')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Genres' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('link', { name: 'Genres' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('says so for an address that is no admin page', () => {

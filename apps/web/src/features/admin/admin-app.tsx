@@ -58,12 +58,7 @@ function AdminNav({ sections, selected }: { sections: AdminSection[]; selected: 
   return (
     <nav ref={list} className="admin__nav" aria-label="Admin">
       {sections.map((section) => (
-        <NavLink
-          key={section.path}
-          to={`/${section.path}`}
-          className="admin__nav-link"
-          aria-selected={section.path === selected}
-        >
+        <NavLink key={section.path} to={`/${section.path}`} className="admin__nav-link">
           {section.label}
         </NavLink>
       ))}

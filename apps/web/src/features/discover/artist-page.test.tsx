@@ -48,7 +48,7 @@ describe('Artist page', () => {
     expect(
       within(albumSongs)
         .getAllByRole('button', { name: /^Play / })
-        .map((button) => button.textContent),
+        .map((button) => button.querySelector('.song-row__number')?.getAttribute('data-number')),
     ).toEqual(['1', '2']);
     expect(within(albumSongs).getByRole('button', { name: 'Play Sinnerman' })).toBeInTheDocument();
   });

@@ -97,7 +97,8 @@ function SongRow({ song, number, playing, onPlay, preview, showArtist, download,
         onClick={onPlay}
         aria-label={`${playing ? 'Pause' : 'Play'} ${song.title}`}
       >
-        {number !== null && <span className="song-row__number">{number}</span>}
+        {/* Drawn by CSS from data-number: the list's order already says it, and the button's name is the song's. */}
+        {number !== null && <span className="song-row__number" data-number={number} aria-hidden="true" />}
         <svg viewBox="0 0 24 24" aria-hidden="true" className="song-row__icon">
           <path d={playing ? 'M7 5h4v14H7zM13 5h4v14h-4z' : 'M8 5v14l11-7z'} />
         </svg>

@@ -87,7 +87,7 @@ export function FeaturedRow({ artist, index, busy, onMakeHero, onSwap, onRemove 
             variant="secondary"
             onClick={onMakeHero}
             disabled={busy}
-            aria-label={`Make ${artist.name} the hero artist`}
+            aria-label={`Make hero: ${artist.name}`}
           >
             Make hero
           </Button>

@@ -103,7 +103,7 @@ describe('#/featured', () => {
     expect(shownOrder()).toEqual(['Alpha', 'Bravo', 'Charlie']);
     const rows = screen.getAllByRole('listitem');
     expect(within(rows[0]!).getByText('Hero artist')).toBeInTheDocument();
-    expect(within(rows[0]!).queryByRole('button', { name: 'Make Alpha the hero artist' })).not.toBeInTheDocument();
+    expect(within(rows[0]!).queryByRole('button', { name: 'Make hero: Alpha' })).not.toBeInTheDocument();
     expect(within(rows[1]!).getByText('Bravo bio')).toBeInTheDocument();
     expect(within(rows[1]!).getByRole('link', { name: 'Bravo' })).toHaveAttribute('href', `/artists/${id(2)}`);
   });
@@ -117,7 +117,7 @@ describe('#/featured', () => {
   it('makes an artist the hero and removes another (the others close up)', async () => {
     const calls = stubFeatured(['Alpha', 'Bravo', 'Charlie']);
     renderAdmin('/featured');
-    await userEvent.click(await screen.findByRole('button', { name: 'Make Charlie the hero artist' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Make hero: Charlie' }));
     expect(await screen.findByText('Charlie is the hero artist.')).toBeInTheDocument();
     await waitFor(() => expect(shownOrder()).toEqual(['Charlie', 'Alpha', 'Bravo']));
     await userEvent.click(screen.getByRole('button', { name: 'Remove Alpha from featured' }));
