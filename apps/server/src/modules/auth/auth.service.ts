@@ -4,7 +4,7 @@ import { AppError, forbidden } from '../../errors/app-error.js';
 import { findUser, findUserForLogin, presentUser } from '../users/users.service.js';
 import { verifyPassword } from './passwords.js';
 import type { Actor } from '../access/permissions.js';
-import { createSession, deleteAllSessions } from './sessions.js';
+import { createSession, deleteAllSessions, type SessionMeta } from './sessions.js';
 
 export interface SignedIn {
   token: string;
@@ -13,10 +13,7 @@ export interface SignedIn {
   user: PublicUser;
 }
 
-export interface ClientMeta {
-  userAgent?: string | undefined;
-  ip?: string | undefined;
-}
+export type ClientMeta = SessionMeta;
 
 /**
  * Wrong email and wrong password get the same 401, and an unknown email still costs one argon2
