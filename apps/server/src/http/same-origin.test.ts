@@ -1,6 +1,5 @@
 import { messages } from '@hfm/shared';
 import { eq } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../platform/db/schema.js';
 import { createUser, signIn, type TestUser } from '../test/factories.js';

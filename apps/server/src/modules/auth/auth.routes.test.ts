@@ -176,7 +176,10 @@ describe('session fixation: signing in always issues a new token', () => {
     const phone = (await signIn(t.app, first)).split('=')[1]!;
     await signInCarrying(second, secondToken);
     expect(await whoIs(phone)).toMatchObject({ id: first.id });
-    const rows = await t.app.ctx.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(before)));
+    const rows = await t.app.ctx.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(before)));
     expect(rows).toHaveLength(0);
   });
 
@@ -201,7 +204,10 @@ describe('session fixation: signing in always issues a new token', () => {
     // A client that ignores the cleared cookie and replays the token is signed out all the same.
     expect(await whoIs(token)).toBeNull();
     expect((await profile(`${SESSION_COOKIE}=${token}`)).statusCode).toBe(401);
-    const rows = await t.app.ctx.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    const rows = await t.app.ctx.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)));
     expect(rows).toHaveLength(0);
   });
 });

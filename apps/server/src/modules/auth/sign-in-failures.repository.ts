@@ -16,10 +16,7 @@ export function accountKeyOf(userName: string): string {
 }
 
 /** Whether an account has failures on record, and the whole minutes left of its lock (0 when not locked). */
-export async function findSignInFailures(
-  db: Database,
-  accountKey: string,
-): Promise<{ minutesLeft: number } | null> {
+export async function findSignInFailures(db: Database, accountKey: string): Promise<{ minutesLeft: number } | null> {
   const [row] = await db
     .select({
       minutesLeft: sql<number>`coalesce(ceil(extract(epoch from (${signInFailures.lockedUntil} - now())) / 60), 0)::int`,

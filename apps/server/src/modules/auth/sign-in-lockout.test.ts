@@ -22,7 +22,12 @@ const login = (userName: string, password: string, remoteAddress = '127.0.0.1') 
 const locked = (minutes: number) => ({ error: { code: 'RATE_LIMITED', message: messages.accountLocked(minutes) } });
 const wrongCredentials = { error: { code: 'UNAUTHENTICATED', message: messages.wrongCredentials } };
 const rowOf = async (userName: string) =>
-  (await t.app.ctx.db.select().from(signInFailures).where(eq(signInFailures.accountKey, accountKeyOf(userName))))[0];
+  (
+    await t.app.ctx.db
+      .select()
+      .from(signInFailures)
+      .where(eq(signInFailures.accountKey, accountKeyOf(userName)))
+  )[0];
 
 describe(`sign-in lockout (${FAILURES} wrong passwords in ${MINUTES} minutes)`, () => {
   it('locks the account on the last allowed failure, from any address, saying when to try again', async () => {

@@ -177,7 +177,12 @@ describe('social sign-in against a real OpenID provider on loopback (discovery)'
 
   it('a social sign-in issues a new session token and ends the one the browser carried (session fixation)', async () => {
     const fan = await createUser(t.app);
-    provider.accounts.set('fan-fixation', { email: fan.email, email_verified: true, given_name: 'F', family_name: 'X' });
+    provider.accounts.set('fan-fixation', {
+      email: fan.email,
+      email_verified: true,
+      given_name: 'F',
+      family_name: 'X',
+    });
     const attacker = await createUser(t.app);
     const login = await t.app.inject({
       method: 'POST',
