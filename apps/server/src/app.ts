@@ -11,10 +11,12 @@ import { FORM_TEXT_LIMIT, IMAGE_BODY_LIMIT, JSON_BODY_LIMIT } from './http/limit
 import { serializeRequest } from './http/log-masking.js';
 import { rejectNulCharacters } from './http/nul-characters.js';
 import { registerOpenApi } from './http/openapi.js';
+import { registerSameOriginCheck } from './http/same-origin.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerHealthRoutes } from './http/health.routes.js';
 import { registerRouteAccess } from './modules/access/route-access.js';
 import { registerSessionHook } from './modules/auth/session-hook.js';
+import { SESSION_COOKIE } from './modules/auth/sessions.js';
 import { registerJobs, registerModules } from './modules/index.js';
 import { registerMediaRoutes } from './http/media.routes.js';
 import { registerUploadPartRoutes } from './http/upload-parts.routes.js';
@@ -108,6 +110,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(rateLimit, { global: false });
   await registerSecurityHeaders(app, config);
+  registerSameOriginCheck(app, { publicUrl: config.publicUrl, sessionCookie: SESSION_COOKIE });
   registerSessionHook(app);
   registerRouteAccess(app);
   await registerOpenApi(app, config);

@@ -23,6 +23,8 @@ const envSchema = z.object({
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  SIGN_IN_LOCKOUT_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
+  SIGN_IN_LOCKOUT_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   SEED_DEMO: bool.optional(),
@@ -112,6 +114,11 @@ export interface Config {
   logLevel: string;
   sessionTtlMs: number;
   rateLimit: { max: number; windowMs: number };
+  /**
+   * `failures` wrong passwords for one account within `minutes` lock its sign-in for `minutes`, counted in
+   * the database across processes (docs/decisions/0025).
+   */
+  signInLockout: { failures: number; minutes: number };
   /**
    * A request must arrive whole (headers and body) within `requestMs` and its headers within `headersMs`
    * (408 and the connection closed). Five minutes lets a 5 MiB part through a slow line.
@@ -245,6 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_SECONDS * 1000 },
+    signInLockout: { failures: e.SIGN_IN_LOCKOUT_FAILURES, minutes: e.SIGN_IN_LOCKOUT_MINUTES },
     timeouts: {
       requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
       headersMs: Math.min(e.HEADERS_TIMEOUT_SECONDS, e.REQUEST_TIMEOUT_SECONDS) * 1000,

@@ -45,6 +45,11 @@ export const messages = {
   forbidden: 'You are not allowed to do that.',
   notFound: 'Not found.',
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
+  // Security (docs/decisions/0025-csrf-fixation-and-lockout.md).
+  crossSiteRequest:
+    'This request came from another website, so it was refused. Please open HFM directly and try again.',
+  accountLocked: (minutes: number) =>
+    `Too many failed sign-ins for this account. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
   imageType: 'Please upload a .png, .jpg or .jpeg image.',
   tooLarge: 'That file is too large.',
   // Deleting an account (docs/decisions/0014-deleting-an-account.md).

@@ -133,6 +133,85 @@ describe('GET /api/auth/session', () => {
   });
 });
 
+describe('session fixation: signing in always issues a new token', () => {
+  const whoIs = async (token: string) =>
+    (await t.app.inject({ method: 'GET', url: '/api/auth/session', cookies: { [SESSION_COOKIE]: token } })).json().user;
+  const signInCarrying = (user: { email: string }, token: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      cookies: { [SESSION_COOKIE]: token },
+      payload: { userName: user.email, password: TEST_PASSWORD },
+    });
+
+  it('never adopts a token the browser brought (one an attacker planted), and that token signs no one in', async () => {
+    const victim = await createUser(t.app);
+    const planted = 'attacker-chosen-token-aaaaaaaaaaaaaaaaaaaaaaaaaaaa';
+    const res = await signInCarrying(victim, planted);
+    expect(res.statusCode).toBe(200);
+    const issued = res.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
+    expect(issued).not.toBe(planted);
+    expect(issued).toMatch(/^[\w-]{43}$/);
+    expect(await whoIs(planted)).toBeNull();
+    expect(await whoIs(issued)).toMatchObject({ id: victim.id });
+  });
+
+  it('ends the session the browser carried: signing in again, or as someone else, leaves the old token signed out', async () => {
+    const first = await createUser(t.app);
+    const second = await createUser(t.app);
+    const before = (await signIn(t.app, first)).split('=')[1]!;
+    expect(await whoIs(before)).toMatchObject({ id: first.id });
+
+    const again = await signInCarrying(first, before);
+    const renewed = again.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
+    expect(renewed).not.toBe(before);
+    expect(await whoIs(before)).toBeNull();
+    expect(await whoIs(renewed)).toMatchObject({ id: first.id });
+
+    const other = await signInCarrying(second, renewed);
+    const secondToken = other.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
+    expect(await whoIs(renewed)).toBeNull();
+    expect(await whoIs(secondToken)).toMatchObject({ id: second.id });
+    // Only the carried session ended: the first user's other devices stay signed in.
+    const phone = (await signIn(t.app, first)).split('=')[1]!;
+    await signInCarrying(second, secondToken);
+    expect(await whoIs(phone)).toMatchObject({ id: first.id });
+    const rows = await t.app.ctx.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(before)));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('a failed sign-in leaves the carried session as it was', async () => {
+    const user = await createUser(t.app);
+    const token = (await signIn(t.app, user)).split('=')[1]!;
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      cookies: { [SESSION_COOKIE]: token },
+      payload: { userName: user.email, password: 'Wrong-Pass-2025!' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(await whoIs(token)).toMatchObject({ id: user.id });
+  });
+
+  it('signing out ends the session on the server, not just the cookie: the old token no longer signs in', async () => {
+    const user = await createUser(t.app);
+    const token = (await signIn(t.app, user)).split('=')[1]!;
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', cookies: { [SESSION_COOKIE]: token } });
+    expect(out.statusCode).toBe(200);
+    // A client that ignores the cleared cookie and replays the token is signed out all the same.
+    expect(await whoIs(token)).toBeNull();
+    expect((await profile(`${SESSION_COOKIE}=${token}`)).statusCode).toBe(401);
+    const rows = await t.app.ctx.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)));
+    expect(rows).toHaveLength(0);
+  });
+});
+
 describe('POST /api/auth/logout', () => {
   it('answers a signed-out caller with routeTo and a cleared cookie', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout' });

@@ -37,7 +37,11 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const signedIn = await logIn(ctx, request.body, { userAgent: request.headers['user-agent'], ip: request.ip });
+      const signedIn = await logIn(ctx, request.body, {
+        userAgent: request.headers['user-agent'],
+        ip: request.ip,
+        previousToken: request.cookies[SESSION_COOKIE],
+      });
       reply.setCookie(SESSION_COOKIE, signedIn.token, {
         httpOnly: true,
         sameSite: 'lax',

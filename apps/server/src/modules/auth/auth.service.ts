@@ -4,7 +4,13 @@ import { AppError, forbidden } from '../../errors/app-error.js';
 import { findUser, findUserForLogin, presentUser } from '../users/users.service.js';
 import { verifyPassword } from './passwords.js';
 import type { Actor } from '../access/permissions.js';
-import { createSession, deleteAllSessions } from './sessions.js';
+import { createSession, deleteAllSessions, type SessionMeta } from './sessions.js';
+import {
+  accountKeyOf,
+  clearSignInFailures,
+  findSignInFailures,
+  recordSignInFailure,
+} from './sign-in-failures.repository.js';
 
 export interface SignedIn {
   token: string;
@@ -13,19 +19,28 @@ export interface SignedIn {
   user: PublicUser;
 }
 
-export interface ClientMeta {
-  userAgent?: string | undefined;
-  ip?: string | undefined;
-}
+export type ClientMeta = SessionMeta;
+
+const accountLocked = (minutes: number) => new AppError('RATE_LIMITED', messages.accountLocked(minutes));
 
 /**
  * Wrong email and wrong password get the same 401, and an unknown email still costs one argon2
  * verify. Whether an account is unconfirmed is told only to someone who knows its password.
+ * Repeated wrong passwords lock the sign-in name for a while (known or not, so a lock tells nothing):
+ * while locked even the right password is refused, unheard, with the minutes left (docs/decisions/0025).
  */
 export async function logIn(ctx: AppContext, { userName, password }: LoginBody, meta: ClientMeta): Promise<SignedIn> {
+  const accountKey = accountKeyOf(userName);
+  const failures = await findSignInFailures(ctx.db, accountKey);
+  if (failures && failures.minutesLeft > 0) throw accountLocked(failures.minutesLeft);
   const user = await findUserForLogin(ctx.db, userName);
   const valid = await verifyPassword(user?.passwordHash ?? null, password);
-  if (!user || !valid) throw new AppError('UNAUTHENTICATED', messages.wrongCredentials);
+  if (!user || !valid) {
+    const lockedFor = await recordSignInFailure(ctx.db, accountKey, ctx.config.signInLockout);
+    if (lockedFor > 0) throw accountLocked(lockedFor);
+    throw new AppError('UNAUTHENTICATED', messages.wrongCredentials);
+  }
+  if (failures) await clearSignInFailures(ctx.db, accountKey);
   if (user.status === 'UNCONFIRMED') throw new AppError('UNCONFIRMED', messages.unconfirmed);
   if (user.status === 'SUSPENDED') throw forbidden(userAdminMessages.accountDisabled);
   if (user.status !== 'ACTIVE') throw forbidden(messages.forbidden);

@@ -14,14 +14,26 @@ export function hashToken(token: string): string {
   return crypto.createHash('sha256').update(token).digest('base64url');
 }
 
+export interface SessionMeta {
+  userAgent?: string | undefined;
+  ip?: string | undefined;
+  /** The session cookie the browser carried when it signed in, if any: that session ends. */
+  previousToken?: string | undefined;
+}
+
+/**
+ * A new session under a fresh random token: signing in never keeps a token the browser already had
+ * (session fixation), and ends the session that token named, whoever's it was (docs/decisions/0025).
+ */
 export async function createSession(
   db: Database,
   userId: string,
   ttlMs: number,
-  meta: { userAgent?: string | undefined; ip?: string | undefined },
+  meta: SessionMeta,
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = crypto.randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + ttlMs);
+  if (meta.previousToken) await endSession(db, meta.previousToken);
   await db.insert(sessions).values({
     userId,
     tokenHash: hashToken(token),
@@ -73,6 +85,11 @@ export async function findSessionUser(db: Database, token: string): Promise<Sess
     lastName: row.lastName,
     artistId: null,
   };
+}
+
+/** Ends the session behind a cookie token (nothing when it names none). */
+export async function endSession(db: Database, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
 }
 
 export async function deleteAllSessions(db: Database, userId: string): Promise<void> {

@@ -17,7 +17,11 @@ function cookieOf(res: LightMyRequestResponse, name: string) {
 /** Start at our app, log in (and consent) at the provider over HTTP, and hand its answer to our callback. */
 type Tamper = (callback: URL, flowCookie: string) => { callback: URL; flowCookie?: string };
 
-async function signInWithProvider(t: TestApp, login: string, options: { consent?: boolean; tamper?: Tamper } = {}) {
+async function signInWithProvider(
+  t: TestApp,
+  login: string,
+  options: { consent?: boolean; tamper?: Tamper; sessionCookie?: string } = {},
+) {
   const start = await t.app.inject({ method: 'GET', url: START });
   expect(start.statusCode, start.body).toBe(302);
   const flowCookie = cookieOf(start, SOCIAL_FLOW_COOKIE)!.value;
@@ -30,7 +34,10 @@ async function signInWithProvider(t: TestApp, login: string, options: { consent?
   const callback = await t.app.inject({
     method: 'GET',
     url: callbackPath,
-    cookies: given.flowCookie ? { [SOCIAL_FLOW_COOKIE]: given.flowCookie } : {},
+    cookies: {
+      ...(given.flowCookie ? { [SOCIAL_FLOW_COOKIE]: given.flowCookie } : {}),
+      ...(options.sessionCookie ? { hfm_session: options.sessionCookie } : {}),
+    },
   });
   expect(callback.statusCode, callback.body).toBe(302);
   return { start, callback, callbackPath, location: callback.headers.location as string };
@@ -166,6 +173,31 @@ describe('social sign-in against a real OpenID provider on loopback (discovery)'
     expect(me.json().user.id).toBe(fan.id);
     const links = await t.app.ctx.db.select().from(socialAccounts).where(eq(socialAccounts.userId, fan.id));
     expect(links).toHaveLength(1);
+  });
+
+  it('a social sign-in issues a new session token and ends the one the browser carried (session fixation)', async () => {
+    const fan = await createUser(t.app);
+    provider.accounts.set('fan-fixation', {
+      email: fan.email,
+      email_verified: true,
+      given_name: 'F',
+      family_name: 'X',
+    });
+    const attacker = await createUser(t.app);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      payload: { userName: attacker.email, password: TEST_PASSWORD },
+    });
+    const planted = cookieOf(login, 'hfm_session')!.value;
+    const { callback, location } = await signInWithProvider(t, 'fan-fixation', { sessionCookie: planted });
+    expect(location).toBe('/members/');
+    const issued = cookieOf(callback, 'hfm_session')!.value;
+    expect(issued).not.toBe(planted);
+    const whoIs = async (token: string) =>
+      (await t.app.inject({ method: 'GET', url: '/api/auth/session', cookies: { hfm_session: token } })).json().user;
+    expect(await whoIs(issued)).toMatchObject({ id: fan.id });
+    expect(await whoIs(planted)).toBeNull();
   });
 
   it('deleting the account forgets its link: the provider account then signs up afresh', async () => {

@@ -29,6 +29,7 @@ export async function socialRoutes(fastify: FastifyInstance): Promise<void> {
     requestId: request.id,
     userAgent: request.headers['user-agent'],
     ip: request.ip,
+    previousToken: request.cookies[SESSION_COOKIE],
   });
 
   app.get(

@@ -11,7 +11,7 @@ import type { SocialProviderConfig } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import { AppError, notFound } from '../../errors/app-error.js';
 import { findUser, findUserByEmail, type UserRow } from '../users/users.service.js';
-import { createSession, hashToken } from './sessions.js';
+import { createSession, hashToken, type SessionMeta } from './sessions.js';
 import { decodeSocialFlow, encodeSocialFlow, SOCIAL_FLOW_TTL_SECONDS } from './social-flow-cookie.js';
 import { fetchPicture, profileFromClaims, type SocialProfile } from './social-profile.js';
 import { createSocialClient, type SocialClient } from './social-provider.js';
@@ -55,10 +55,8 @@ export type SocialOutcome =
   | { kind: 'prefill'; location: string }
   | SocialFailure;
 
-export interface SocialRequestMeta {
+export interface SocialRequestMeta extends SessionMeta {
   requestId: string;
-  userAgent?: string | undefined;
-  ip?: string | undefined;
 }
 
 /** Sends the browser to the provider, with the flow's secrets in a signed cookie; a provider that is down fails softly. */

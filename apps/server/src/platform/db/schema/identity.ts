@@ -61,6 +61,23 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
 
+/**
+ * Failed sign-ins per account (docs/decisions/0025): keyed by the SHA-256 of the lower-cased email as
+ * typed, whether or not an account has it (so a lockout tells nothing about which emails exist). In the
+ * database, so every API process counts the same tries. A row goes on a successful sign-in, or once its
+ * window and any lock are over.
+ */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    accountKey: text('account_key').primaryKey(),
+    failures: integer('failures').notNull(),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [index('sign_in_failures_window_idx').on(t.windowStartedAt)],
+);
+
 export const confirmationCodes = pgTable('confirmation_codes', {
   userId: uuid('user_id')
     .primaryKey()
