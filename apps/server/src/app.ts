@@ -14,6 +14,7 @@ import { registerOpenApi } from './http/openapi.js';
 import { registerSameOriginCheck } from './http/same-origin.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerHealthRoutes } from './http/health.routes.js';
+import { registerMetricsRoute, registerRequestMetrics } from './http/metrics.routes.js';
 import { registerRouteAccess } from './modules/access/route-access.js';
 import { registerSessionHook } from './modules/auth/session-hook.js';
 import { SESSION_COOKIE } from './modules/auth/sessions.js';
@@ -87,7 +88,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     storage: platform.storage,
     log: app.log,
     platform,
-    jobs: createJobQueue(platform.database, config, app.log, options.jobs),
+    jobs: createJobQueue(platform.database, config, app.log, { ...options.jobs, metrics: platform.metrics }),
   };
   app.decorate('ctx', ctx);
   registerJobs(ctx);
@@ -97,9 +98,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   registerErrorHandler(app);
-  // A worker works jobs and answers only its health checks: no API, no web app.
+  registerRequestMetrics(app);
+  // A worker works jobs and answers only its health checks and its metrics: no API, no web app.
   if (config.role === 'worker') {
     registerHealthRoutes(app);
+    registerMetricsRoute(app);
     return app;
   }
   app.addHook('preValidation', rejectNulCharacters);
@@ -115,6 +118,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerRouteAccess(app);
   await registerOpenApi(app, config);
   registerHealthRoutes(app);
+  registerMetricsRoute(app);
   await registerModules(app);
   registerMediaRoutes(app);
   registerUploadPartRoutes(app);

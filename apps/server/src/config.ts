@@ -100,6 +100,10 @@ const envSchema = z.object({
   SOCIAL_SCOPE: z.string().min(1).optional(),
   SOCIAL_REDIRECT_URI: url(['https', 'http']).optional(),
   SOCIAL_TOKEN_AUTH: z.enum(['client_secret_basic', 'client_secret_post']).optional(),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,256}$/, { message: 'must be 16 to 256 printable characters without spaces' })
+    .optional(),
 });
 
 export interface Config {
@@ -168,6 +172,11 @@ export interface Config {
   payments: PaymentsConfig;
   /** Sign Up With Facebook (or another provider); undefined when no client id is configured. */
   social: SocialProviderConfig | undefined;
+  /**
+   * The Bearer token GET /metrics asks for; unset, only loopback requests that no proxy forwarded are
+   * answered (docs/decisions/0024).
+   */
+  metricsToken: string | undefined;
 }
 
 export type PaymentsConfig =
@@ -216,6 +225,7 @@ const SECRET_VARIABLES = new Set([
   'S3_SECRET_ACCESS_KEY',
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
+  'METRICS_TOKEN',
 ]);
 
 /** Parses the environment once; a bad value throws one line naming the variable. */
@@ -288,6 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     payments,
     social: socialConfig(e, publicUrl),
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

@@ -107,6 +107,15 @@ describe('api and worker processes', () => {
     );
     expect(await songStatus(songId)).toBe('ready');
     expect(worker.output()).toContain('song ready');
+    // Its metrics, over a real loopback connection: the transcode it ran, and no API routes of its own.
+    const metrics = await fetch(`${worker.baseUrl}/metrics`);
+    expect(metrics.status).toBe(200);
+    const text = await metrics.text();
+    expect(text).toMatch(/^hfm_job_duration_seconds_count\{kind="songs\.transcode",outcome="success"\} 1$/m);
+    expect(text).toMatch(/^hfm_job_queue_depth\{kind="songs\.transcode",state="created"\} 0$/m);
+    expect(text).not.toContain('route="/api/');
+    const proxied = await fetch(`${worker.baseUrl}/metrics`, { headers: { 'x-forwarded-for': '203.0.113.9' } });
+    expect(proxied.status).toBe(403);
     // The api process works no kind of job: it says so at start, and logged none finished.
     expect(api().output()).toContain('sending jobs only');
     expect(worker.output()).not.toContain('sending jobs only');

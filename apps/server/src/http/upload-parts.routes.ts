@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { LocalObjectStorage } from '../platform/storage/local-storage.js';
 import { UPLOAD_PARTS_PATH } from '../platform/storage/signed-urls.js';
+import { countUploadInFlight } from '../platform/metrics/metrics.js';
 import { AppError, forbidden, notFound } from '../errors/app-error.js';
 
 interface PartRequest {
@@ -48,13 +49,15 @@ export function registerUploadPartRoutes(app: FastifyInstance): void {
       if (!Number.isInteger(part.partNumber)) throw new AppError('VALIDATION', 'The part number is not valid.');
       const signed = app.ctx.platform.signer.verifyUploadPart(part.key, part.uploadId, part.partNumber, part);
       if (!signed) throw forbidden('This upload link is not valid or has expired.');
-      const stored = await (storage as LocalObjectStorage)
-        .writeUploadPart(part.key, part.uploadId, part.partNumber, request.raw, declaredLength(request))
-        .catch((error: unknown) => {
-          // A client that goes away mid-part is an interrupted upload, not a server fault.
-          if (error instanceof AppError || !request.raw.destroyed) throw error;
-          throw new AppError('VALIDATION', 'The part upload was interrupted.');
-        });
+      const stored = await countUploadInFlight(app.ctx.platform.metrics, 'part', () =>
+        (storage as LocalObjectStorage)
+          .writeUploadPart(part.key, part.uploadId, part.partNumber, request.raw, declaredLength(request))
+          .catch((error: unknown) => {
+            // A client that goes away mid-part is an interrupted upload, not a server fault.
+            if (error instanceof AppError || !request.raw.destroyed) throw error;
+            throw new AppError('VALIDATION', 'The part upload was interrupted.');
+          }),
+      );
       return reply
         .header('etag', stored.ETag)
         .header('access-control-expose-headers', 'ETag')

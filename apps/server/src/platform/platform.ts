@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
+import { createMetrics, uploadsInFlight, type Metrics } from './metrics/metrics.js';
 import { createFileMailer, createSmtpMailer, type Mailer } from './mail/mailer.js';
 import { createPaymentProvider } from './payments/payments.js';
 import type { PaymentProvider } from './payments/provider.js';
@@ -19,6 +20,8 @@ export interface Platform {
   signer: UrlSigner;
   /** Who moves the money (PAYMENTS_PROVIDER): the embedded local provider or Stripe. */
   payments: PaymentProvider;
+  /** This app's Prometheus registry (GET /metrics): the platform's figures and the modules' own. */
+  metrics: Metrics;
   close(): Promise<void>;
 }
 
@@ -47,12 +50,15 @@ export async function createPlatform(
     overrides.payments ?? (await createPaymentProvider(config.payments, database.db, signingSecret, config.publicUrl));
   const storage = overrides.storage ?? (await createStorage(config, signer));
   const sweeper = startUploadSweeper(storage, { maxAgeMs: config.staleUploadMs, log });
+  const metrics = createMetrics();
+  uploadsInFlight(metrics);
   return {
     database,
     mailer,
     storage,
     signer,
     payments,
+    metrics,
     async close() {
       await sweeper.stop();
       await payments.close();

@@ -15,6 +15,7 @@ import {
 import { findArtistById } from '../artists/artists.service.js';
 import { paidTermRows, providerFeeRow } from './ledger.js';
 import { insertLedgerRows } from './ledger.repository.js';
+import { countPayment } from './billing.metrics.js';
 import { RENEWAL_MAIL_JOB, type RenewalMail } from './renewal-mails.js';
 import {
   findSubscription,
@@ -101,7 +102,9 @@ export async function renewSubscription(ctx: RenewalContext, id: string, now: Da
     throw error;
   }
   const applied = await withTransaction(ctx, (tx) => applyRenewalPayment(tx, row.id, termPaymentOf(payment)));
-  return applied ? 'renewed' : 'skipped';
+  if (!applied) return 'skipped';
+  countPayment(ctx, 'renewal', 'succeeded', payment.charge.amountCents);
+  return 'renewed';
 }
 
 /** A term's payment as both the renewal's answer and the provider's `subscription.paid` event tell it. */
@@ -214,6 +217,7 @@ async function recordDecline(
     const written = await withTransaction(ctx, (tx) =>
       writeIfUnchanged(tx, row, patch, { ...mail, kind: 'declined', retryAt: retryAt.toISOString() }),
     );
+    if (written) countPayment(ctx, 'renewal', 'declined');
     return written ? 'declined' : 'skipped';
   }
   // Before our write: a crash between the two repeats this attempt, whose key replays the decline.
@@ -225,6 +229,7 @@ async function recordDecline(
     endedAt: new Date(),
   };
   const written = await withTransaction(ctx, (tx) => writeIfUnchanged(tx, row, patch, { ...mail, kind: 'lapsed' }));
+  if (written) countPayment(ctx, 'renewal', 'declined');
   return written ? 'lapsed' : 'skipped';
 }
 

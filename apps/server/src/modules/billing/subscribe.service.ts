@@ -17,6 +17,7 @@ import { declined, ensureCustomerId, paymentRequestFailure } from './cards.servi
 import { findCardByRef, findCardsByIds, type CardRow } from './cards.repository.js';
 import { SUBSCRIPTION_PRICE_CENTS, paidTermRows } from './ledger.js';
 import { insertLedgerRows } from './ledger.repository.js';
+import { countPayment } from './billing.metrics.js';
 import {
   deleteIncompleteSubscription,
   findByRequestKey,
@@ -143,6 +144,7 @@ async function payFirstYear(
         failureMessage: error.message,
         endedAt: new Date(),
       });
+      countPayment(ctx, 'first_year', 'declined');
       throw declined(error);
     }
     if (error instanceof PaymentRequestError) {
@@ -152,7 +154,9 @@ async function payFirstYear(
     }
     throw error;
   }
-  return recordFirstYear(ctx, row, payment);
+  const recorded = await recordFirstYear(ctx, row, payment);
+  countPayment(ctx, 'first_year', 'succeeded', payment.charge.amountCents);
+  return recorded;
 }
 
 /**

@@ -13,6 +13,7 @@ import { artistDebitCents, payableFrom } from './ledger.js';
 import { findChargeRow, findTermCreditForUpdate, insertLedgerRows, sumTermDebits } from './ledger.repository.js';
 import { applyPayoutAccountEvent } from '../payouts/payout-accounts.service.js';
 import { applyRenewalPayment } from './renewals.service.js';
+import { countMoneyBack, countPayment } from './billing.metrics.js';
 import {
   findByProviderSubscription,
   findSubscriptionForUpdate,
@@ -38,34 +39,43 @@ export async function receiveWebhook(
     if (error instanceof WebhookSignatureError) throw badRequest(billingMessages.badWebhookSignature);
     throw error;
   }
-  await withTransaction(ctx, async (tx) => {
+  const moved = await withTransaction(ctx, async (tx) => {
     const type = event.type === 'other' ? `other:${event.providerType}`.slice(0, 200) : event.type;
-    if (await recordProviderEvent(tx.db, payments.name, event.id, type)) await applyEvent(tx, event);
+    return (await recordProviderEvent(tx.db, payments.name, event.id, type)) ? applyEvent(tx, event) : undefined;
   });
+  // Once the event's writes have committed (a rolled-back event is told again, and counted then).
+  if (moved?.kind === 'renewal') countPayment(ctx, 'renewal', 'succeeded', moved.amountCents);
+  else if (moved) countMoneyBack(ctx, moved.kind, moved.amountCents);
   return { received: true };
 }
 
-async function applyEvent(tx: WebhookContext, event: ProviderEvent): Promise<void> {
+/** Money an event moved that this process records (for the metrics): a renewal paid, or money given back. */
+type MoneyMoved = { kind: 'renewal' | 'refund' | 'dispute'; amountCents: number } | undefined;
+
+async function applyEvent(tx: WebhookContext, event: ProviderEvent): Promise<MoneyMoved> {
   switch (event.type) {
     case 'subscription.paid':
-      return applyTermPaid(tx, event);
+      return (await applyTermPaid(tx, event)) ? { kind: 'renewal', amountCents: event.amountCents } : undefined;
     case 'charge.refunded':
       return applyMoneyBack(tx, 'refund', event.chargeId, event.refundId, event.amountCents, event.createdAt);
     case 'charge.disputed':
       return applyMoneyBack(tx, 'dispute', event.chargeId, event.disputeId, event.amountCents, event.createdAt);
     case 'subscription.payment_failed':
-      return applyPastDue(tx, event);
+      await applyPastDue(tx, event);
+      return undefined;
     case 'subscription.ended':
-      return applyEnded(tx, event);
+      await applyEnded(tx, event);
+      return undefined;
     // An artist's payout account changed at the provider (Stripe: account.updated): payouts caches its status.
     case 'payout_account.updated':
-      return applyPayoutAccountEvent(tx, event);
+      await applyPayoutAccountEvent(tx, event);
+      return undefined;
     // Our own calls answer these synchronously; a card detached at the provider fails at its next charge.
     case 'charge.succeeded':
     case 'charge.failed':
     case 'payment_method.detached':
     case 'other':
-      return;
+      return undefined;
   }
 }
 
@@ -76,10 +86,10 @@ async function ourSubscription(tx: WebhookContext, providerSubscriptionId: strin
 }
 
 /** A renewal the provider paid: the same effect as the renewal job's (the term's ledger keys make a second harmless). */
-async function applyTermPaid(tx: WebhookContext, event: EventOf<'subscription.paid'>): Promise<void> {
+async function applyTermPaid(tx: WebhookContext, event: EventOf<'subscription.paid'>): Promise<boolean> {
   const row = await ourSubscription(tx, event.subscriptionId);
-  if (!row) return;
-  await applyRenewalPayment(tx, row.id, {
+  if (!row) return false;
+  return applyRenewalPayment(tx, row.id, {
     chargeId: event.chargeId,
     amountCents: event.amountCents,
     paidAt: event.createdAt,
@@ -102,7 +112,7 @@ async function applyMoneyBack(
   refId: string,
   amountCents: number,
   at: Date,
-): Promise<void> {
+): Promise<MoneyMoved> {
   const provider = tx.platform.payments.name;
   const charge = await findChargeRow(tx.db, provider, chargeId);
   const common = {
@@ -117,16 +127,18 @@ async function applyMoneyBack(
   const [added] = await insertLedgerRows(tx.db, [
     { ...common, kind, amountCents: -Math.abs(amountCents), description: kind === 'refund' ? 'Refund' : 'Dispute' },
   ]);
-  if (!added || !charge?.subscriptionId || charge.termNumber === null) return;
+  if (!added) return undefined;
+  const moved = { kind, amountCents: Math.abs(amountCents) };
+  if (!charge?.subscriptionId || charge.termNumber === null) return moved;
   const credit = await findTermCreditForUpdate(tx.db, charge.subscriptionId, charge.termNumber);
-  if (!credit) return;
+  if (!credit) return moved;
   const debit = artistDebitCents({
     amountCents,
     chargeCents: charge.amountCents,
     creditCents: credit.amountCents,
     debitedCents: await sumTermDebits(tx.db, charge.subscriptionId, charge.termNumber),
   });
-  if (debit <= 0) return;
+  if (debit <= 0) return moved;
   await insertLedgerRows(tx.db, [
     {
       ...common,
@@ -136,6 +148,7 @@ async function applyMoneyBack(
       description: kind === 'refund' ? 'Licence fee taken back: refund' : 'Licence fee taken back: dispute',
     },
   ]);
+  return moved;
 }
 
 /**

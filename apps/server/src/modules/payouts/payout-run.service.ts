@@ -30,6 +30,7 @@ import { PaymentRequestError } from '../../platform/payments/provider.js';
 import { findArtistById } from '../artists/artists.service.js';
 import { payableArtistBalances, recordArtistPayout } from '../billing/artist-balances.service.js';
 import { payoutEligibility, type Eligibility } from './payout-accounts.service.js';
+import { countPayouts } from './payouts.metrics.js';
 import {
   finishRun,
   findPayout,
@@ -77,7 +78,10 @@ export async function runPayouts(ctx: RunContext, options: RunOptions): Promise<
     const lines: PayoutRunLine[] = [];
     for (const [artistId, owedAtCutoff] of await artistsToExamine(ctx, period, cutoff)) {
       const line = await payArtistOrReport(ctx, { run, period, cutoff, dryRun, artistId, owedAtCutoff });
-      if (line) lines.push(line);
+      if (!line) continue;
+      lines.push(line);
+      // As each is recorded: a run that stops half-way has counted what it paid.
+      if (!dryRun) countPayouts(ctx, [line]);
     }
     const finished = await finishRun(ctx.db, run.id, { finishedAt: new Date(), counts: countLines(lines) });
     return { run: finished, cutoff, lines };

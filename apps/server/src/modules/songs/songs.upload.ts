@@ -19,6 +19,8 @@ import { getSong, loadSong } from './songs.service.js';
 import { withTransaction } from '../../platform/db/transaction.js';
 import { enqueueTranscode } from './songs.jobs.js';
 import { admitUploadedWav, assertByteQuota } from './songs.limits.js';
+import { countSongUpload } from './songs.metrics.js';
+import { countUploadInFlight } from '../../platform/metrics/metrics.js';
 
 /** A part URL stays valid long enough for a large file on a slow line. */
 const PART_URL_SECONDS = 6 * 60 * 60;
@@ -53,7 +55,11 @@ export async function presignSongUpload(
   await assertByteQuota(ctx, song, file.size);
   const prefix = await mediaPrefixOf(ctx, song);
   const key = `${prefix}original/${cleanKeySegment(file.name)}`;
-  const uploadId = (await resumableUpload(ctx, song, key, file)) ?? (await startUpload(ctx, song, key, file.size));
+  let uploadId = await resumableUpload(ctx, song, key, file);
+  if (!uploadId) {
+    uploadId = await startUpload(ctx, song, key, file.size);
+    countSongUpload(ctx, 'started');
+  }
   const partCount = Math.max(1, Math.ceil(file.size / UPLOAD_PART_SIZE));
   const urls: string[] = [];
   for (let part = 1; part <= partCount; part++) {
@@ -148,8 +154,9 @@ export async function directSongUpload(
   }
   const prefix = await mediaPrefixOf(ctx, song);
   const key = `${prefix}original/${cleanKeySegment(file.filename)}`;
+  countSongUpload(ctx, 'started');
   try {
-    await ctx.storage.put(key, file.stream, 'audio/wav');
+    await countUploadInFlight(ctx.platform.metrics, 'direct', () => ctx.storage.put(key, file.stream, 'audio/wav'));
   } catch (error) {
     await ctx.storage.delete(key).catch(() => undefined);
     throw uploadError(error);
@@ -177,4 +184,5 @@ async function startProcessing(ctx: AppContext, song: SongRow, size: number): Pr
     });
     await enqueueTranscode(tx, song, durationSeconds);
   });
+  countSongUpload(ctx, 'completed');
 }

@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Config } from '../../config.js';
 import type { Database, DatabaseHandle } from '../db/client.js';
+import { JOB_SECONDS_BUCKETS, type Metrics } from '../metrics/metrics.js';
 import { createBossDb, drizzleBossDb, type ClosableBossDb } from './boss-db.js';
 import { holdLease } from './lease.js';
 import {
@@ -29,6 +30,11 @@ export interface JobQueueOptions {
    * 'all' or 'worker' (an 'api' process sends jobs and works none).
    */
   work?: boolean | readonly string[];
+  /**
+   * Where the queue reports: jobs sent, attempts' durations and outcomes, gave-ups (this process's), and
+   * at each scrape the depth of every kind (the database's, one cheap query).
+   */
+  metrics?: Metrics;
 }
 
 const DEFAULTS = { retryLimit: 3, retryDelaySeconds: 5, expireInSeconds: 15 * 60 };
@@ -53,6 +59,7 @@ class PgBossJobQueue implements JobQueue {
   readonly #workerIds = new Map<string, string[]>();
   readonly #running = new Set<AbortController>();
   readonly #bossDb: ClosableBossDb;
+  readonly #metrics: QueueMetrics | undefined;
   #boss: PgBoss | undefined;
   #schema = 'pgboss';
 
@@ -63,6 +70,7 @@ class PgBossJobQueue implements JobQueue {
     private readonly options: JobQueueOptions,
   ) {
     this.#bossDb = createBossDb(database);
+    if (options.metrics) this.#metrics = queueMetrics(options.metrics, () => this.#depth());
   }
 
   define<Payload>(job: JobDefinition<Payload>): void {
@@ -111,7 +119,10 @@ class PgBossJobQueue implements JobQueue {
       ...(options.priority ? { priority: options.priority } : {}),
       ...(options.db ? { db: drizzleBossDb(options.db) } : {}),
     });
-    if (id) for (const workerId of this.#workerIds.get(name) ?? []) boss.notifyWorker(workerId);
+    if (id) {
+      this.#metrics?.sent.inc({ kind: name });
+      for (const workerId of this.#workerIds.get(name) ?? []) boss.notifyWorker(workerId);
+    }
     return id;
   }
 
@@ -156,6 +167,22 @@ class PgBossJobQueue implements JobQueue {
       if (Date.now() - started > timeoutMs) throw new JobQueueError(`Jobs of ${names.join(', ')} are still waiting.`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
+  }
+
+  /** Jobs of each defined kind waiting (created), waiting to be retried (retry) and running (active). */
+  async #depth(): Promise<{ kind: string; state: QueueState; count: number }[]> {
+    if (!this.#boss) return [];
+    const { rows } = await this.#bossDb.executeSql(
+      `select name, state::text as state, count(*)::int as count from ${this.#schema}.job
+       where name = any($1::text[]) and state < 'completed' group by name, state`,
+      [[...this.#definitions.keys()]],
+    );
+    const counts = new Map(
+      (rows as { name: string; state: string; count: number }[]).map((row) => [`${row.name} ${row.state}`, row.count]),
+    );
+    return [...this.#definitions.keys()].flatMap((kind) =>
+      QUEUE_STATES.map((state) => ({ kind, state, count: Number(counts.get(`${kind} ${state}`) ?? 0) })),
+    );
   }
 
   async stop({ graceful = true, timeoutMs = 30_000 }: StopOptions = {}): Promise<void> {
@@ -207,6 +234,8 @@ class PgBossJobQueue implements JobQueue {
     );
     this.#running.add(controller);
     const heartbeat = holdLease(this.#bossDb, this.#schema, job, this.config.jobHeartbeatSeconds, this.log);
+    const timer = this.#metrics?.duration.startTimer({ kind: definition.name });
+    let measured: JobOutcome | 'error' = 'error';
     try {
       const outcome = await definition.handle(parsed.data, {
         jobId: job.id,
@@ -216,12 +245,14 @@ class PgBossJobQueue implements JobQueue {
         log: this.log,
       });
       this.log.info({ ...jobLog, outcome }, 'job finished');
+      measured = outcome;
       return { outcome };
     } catch (error) {
       const err = error instanceof Error ? error : new Error(String(error));
       this.log.warn({ ...jobLog, err }, 'job attempt failed');
       throw err;
     } finally {
+      timer?.({ outcome: measured });
       clearInterval(heartbeat);
       clearTimeout(expiry);
       this.#running.delete(controller);
@@ -233,6 +264,7 @@ class PgBossJobQueue implements JobQueue {
     if (!parsed.success) return;
     const reason = readFailureReason(job.output);
     this.log.error({ job: definition.name, reason }, 'job gave up after its retries');
+    this.#metrics?.gaveUp.inc({ kind: definition.name });
     await definition.onGiveUp!(parsed.data, reason);
   }
 
@@ -246,6 +278,43 @@ class PgBossJobQueue implements JobQueue {
     if (!definition) throw new JobQueueError(`No job named '${name}' is defined.`);
     return definition;
   }
+}
+
+const QUEUE_STATES = ['created', 'retry', 'active'] as const;
+type QueueState = (typeof QUEUE_STATES)[number];
+
+interface QueueMetrics {
+  sent: ReturnType<Metrics['counter']>;
+  duration: ReturnType<Metrics['histogram']>;
+  gaveUp: ReturnType<Metrics['counter']>;
+}
+
+function queueMetrics(metrics: Metrics, depth: () => Promise<{ kind: string; state: string; count: number }[]>) {
+  metrics.gauge(
+    'hfm_job_queue_depth',
+    'Jobs of each kind not finished, in the whole database: created (waiting), retry (waiting to retry), active.',
+    ['kind', 'state'],
+    async function collect() {
+      this.reset();
+      // A scrape while the database is away answers without the depth rather than failing whole.
+      const rows = await depth().catch(() => []);
+      for (const row of rows) this.set({ kind: row.kind, state: row.state }, row.count);
+    },
+  );
+  return {
+    sent: metrics.counter('hfm_jobs_sent_total', 'Jobs this process sent (duplicates of a waiting job not counted).', [
+      'kind',
+    ]),
+    duration: metrics.histogram(
+      'hfm_job_duration_seconds',
+      'Attempts this process ran, by kind and outcome: success, failed (final, recorded), skipped, error (thrown: retried, or given up).',
+      ['kind', 'outcome'],
+      JOB_SECONDS_BUCKETS,
+    ),
+    gaveUp: metrics.counter('hfm_jobs_gave_up_total', 'Jobs given up after their retries (their onGiveUp ran here).', [
+      'kind',
+    ]),
+  } satisfies QueueMetrics;
 }
 
 async function createQueues(boss: PgBoss, definition: AnyDefinition): Promise<void> {
