@@ -83,12 +83,7 @@ export function FeaturedRow({ artist, index, busy, onMakeHero, onSwap, onRemove 
       </div>
       <div className="featured-row__actions">
         {index > 0 && (
-          <Button
-            variant="secondary"
-            onClick={onMakeHero}
-            disabled={busy}
-            aria-label={`Make hero: ${artist.name}`}
-          >
+          <Button variant="secondary" onClick={onMakeHero} disabled={busy} aria-label={`Make hero: ${artist.name}`}>
             Make hero
           </Button>
         )}
