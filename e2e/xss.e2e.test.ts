@@ -24,6 +24,7 @@ const GENRE_LABEL = `Xss Genre ${IMG}`;
 const LABEL_NAME = `Xss Label ${SVG}`;
 const SONG_TEXT = `${IMG} ${SVG}`;
 const LINER_NOTES = `Notes ${SCRIPT}`;
+const ACCOUNT_HOLDER = `Holder ${IMG}`;
 
 /** Rich text: markup that must not survive, around words that must. */
 const RICH_TEXT = [
@@ -147,6 +148,18 @@ describe('XSS payloads in text and rich-text fields are stored and shown harmles
       await request.post('/api/albums', { data: { name: ALBUM_NAME, linerNotes: LINER_NOTES, songs: [song.id] } }),
       201,
     );
+    // The payout account's holder name, given on the onboarding page (through its API).
+    await ok(await request.post('/api/artists/create-connect-account', { data: {} }), 201);
+    const firstLink = (await ok(await request.post(`/api/artists/create-account-link/${artist.id}`))) as {
+      url: string;
+    };
+    await ok(
+      await request.post(`/api/payments/local/connect/onboarding/${firstLink.url.split('/').pop()}`, {
+        data: {
+          bankAccount: { accountHolder: ACCOUNT_HOLDER, routingNumber: '110000000', accountNumber: '000123456789' },
+        },
+      }),
+    );
     await artistContext.close();
 
     // The admin features the artist with a featured bio, renames its genre, and writes a label, a playlist
@@ -261,6 +274,11 @@ describe('XSS payloads in text and rich-text fields are stored and shown harmles
     expect(await profile.getByLabel('Band/Artist Name').first().inputValue()).toBe(ARTIST_NAME);
     await visit(context, '/artist/#songs', (page) => page.getByText(SONG_TITLE).first().waitFor());
     await visit(context, '/artist/#albums', (page) => page.getByText(ALBUM_NAME).first().waitFor());
+    await visit(context, '/artist/#payouts', (page) => page.getByRole('heading', { level: 1 }).first().waitFor());
+    const link = (await ok(await context.request.post(`/api/artists/create-account-link/${artist.id}`))) as {
+      url: string;
+    };
+    await visit(context, new URL(link.url).pathname, (page) => page.getByText(ACCOUNT_HOLDER).first().waitFor());
     await visit(context, '/artist/#dashboard', (page) => page.getByRole('heading', { level: 1 }).first().waitFor());
     await context.close();
   });
