@@ -4,7 +4,7 @@ import { useArtistList } from '../../../api/artists/list-artists';
 import { errorMessage } from '../../../api/server-errors';
 import { Button } from '../../../ui/button';
 import { Spinner } from '../../../ui/spinner';
-import { TextField } from '../../../ui/text-field';
+import { ArtistSearchForm } from './artist-search-form';
 
 const PICKER_PAGE_SIZE = 6;
 
@@ -39,19 +39,7 @@ export function ArtistPicker({ label, actionLabel, unavailable, onPick, busyId }
   const pagination = results.data?.pagination;
   return (
     <div className="artist-picker">
-      <form role="search" className="review-controls__search" onSubmit={submit}>
-        <TextField
-          label={label}
-          type="search"
-          placeholder="Name or email"
-          value={term}
-          onChange={(event) => setTerm(event.target.value)}
-          maxLength={200}
-        />
-        <Button type="submit" variant="secondary">
-          Search
-        </Button>
-      </form>
+      <ArtistSearchForm label={label} term={term} onTermChange={setTerm} onSubmit={submit} />
       <div id={resultsId} aria-live="polite">
         {search === null ? null : results.isPending ? (
           <p className="review-note" role="status">

@@ -1,10 +1,9 @@
 import { ARTIST_STATUSES, TIERS } from '@hfm/shared';
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../ui/button';
 import { SelectField } from '../../../ui/select-field';
-import { TextField } from '../../../ui/text-field';
 import type { ListParams } from './list-params';
 import { STATUS_LABELS } from './status-badge';
+import { ArtistSearchForm } from './artist-search-form';
 
 export const SORT_OPTIONS = [
   { value: 'createdAt:desc', label: 'Newest first' },
@@ -47,19 +46,7 @@ export function ListControls({ list, onChange, filters = false, searchLabel = 'S
 
   return (
     <div className="review-controls">
-      <form role="search" className="review-controls__search" onSubmit={search}>
-        <TextField
-          label={searchLabel}
-          type="search"
-          placeholder="Name or email"
-          value={term}
-          onChange={(event) => setTerm(event.target.value)}
-          maxLength={200}
-        />
-        <Button type="submit" variant="secondary">
-          Search
-        </Button>
-      </form>
+      <ArtistSearchForm label={searchLabel} term={term} onTermChange={setTerm} onSubmit={search} />
       {filters && (
         <>
           <SelectField
