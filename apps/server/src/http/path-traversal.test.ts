@@ -126,7 +126,7 @@ describe('file names never pick the storage key', () => {
       headers: { cookie },
     });
     expect(res.statusCode).toBe(200);
-    const [{ key }] = res.json() as { key: string }[];
+    const [{ key }] = res.json() as [{ key: string }];
     expect(key).toMatch(new RegExp(`^songs/[\\w.-]+/${songId}/original/[\\w-]+\\.wav$`));
     expect(key.endsWith('escaped.wav')).toBe(true);
   });

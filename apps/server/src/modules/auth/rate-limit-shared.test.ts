@@ -2,6 +2,7 @@ import { messages } from '@hfm/shared';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rateLimitHits } from '../../platform/db/schema/rate-limits.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 // Two API processes behind a balancer: two apps on one database (PostgreSQL: two pools on one schema).
@@ -59,8 +60,8 @@ describe('rate limits shared by every API process', () => {
   });
 
   it('keeps no address or email in the table', async () => {
-    const rows = await first.app.ctx.db.execute<{ key: string }>(sql`select key from rate_limit_hits`);
-    expect(rows.rows.length).toBeGreaterThan(0);
-    for (const { key } of rows.rows) expect(key).toMatch(/^[\w-]{43}$/);
+    const rows = await first.app.ctx.db.select({ key: rateLimitHits.key }).from(rateLimitHits);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const { key } of rows) expect(key).toMatch(/^[\w-]{43}$/);
   });
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client.js';
+import { rateLimitHits } from '../db/schema/rate-limits.js';
 import { openTestDatabase } from '../../test/test-database.js';
 import { countHit, readHits, sweepExpiredHits } from './database-store.js';
 
@@ -56,8 +57,7 @@ describe('rate-limit hits in the database', () => {
     await countHit(database.db, 'current', 60_000);
     await endWindow('old');
     expect(await sweepExpiredHits(database.db)).toBeGreaterThanOrEqual(1);
-    const keys = await database.db.execute<{ key: string }>(sql`select key from rate_limit_hits`);
-    const left = keys.rows.map((row) => row.key);
+    const left = (await database.db.select({ key: rateLimitHits.key }).from(rateLimitHits)).map((row) => row.key);
     expect(left).toContain('current');
     expect(left).not.toContain('old');
   });
