@@ -24,6 +24,7 @@ import { registerUploadPartRoutes } from './http/upload-parts.routes.js';
 import { registerWebApp } from './http/web-app.js';
 import { createPlatform, type Platform, type PlatformOverrides } from './platform/platform.js';
 import { createJobQueue, type JobQueueOptions } from './platform/jobs/pg-boss-queue.js';
+import { databaseRateLimitStore } from './platform/rate-limits/database-store.js';
 
 export interface BuildOptions extends PlatformOverrides {
   /** Serve the built web app (off in API tests). */
@@ -111,7 +112,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(multipart, {
     limits: { fileSize: IMAGE_BODY_LIMIT, files: 1, fields: 4, fieldSize: FORM_TEXT_LIMIT, parts: 5, headerPairs: 10 },
   });
-  await app.register(rateLimit, { global: false });
+  // Counted in the database, so every API process adds to the same limits (docs/decisions/0026).
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(ctx.db) });
   await registerSecurityHeaders(app, config);
   registerSameOriginCheck(app, { publicUrl: config.publicUrl, sessionCookie: SESSION_COOKIE });
   registerSessionHook(app);

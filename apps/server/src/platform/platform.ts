@@ -44,6 +44,12 @@ export async function createPlatform(
     (config.smtpUrl
       ? createSmtpMailer(config.smtpUrl, config.mailFrom, log)
       : createFileMailer(path.join(config.dataDir, 'mail'), config.mailFrom, log));
+  if (!config.signingSecret && (config.databaseUrl || config.s3)) {
+    // Shared PostgreSQL or S3 suggests several processes; each DATA_DIR would make its own secret.
+    log.warn(
+      'SIGNING_SECRET is not set: this process signs with DATA_DIR/signing-secret. Give every API and worker process that does not share DATA_DIR the same SIGNING_SECRET, or URLs signed by one are refused by another.',
+    );
+  }
   const signingSecret = await loadSigningSecret(config.dataDir, config.signingSecret);
   const signer = createUrlSigner(signingSecret);
   const payments =

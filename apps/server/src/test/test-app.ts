@@ -17,6 +17,8 @@ export interface TestApp {
   app: FastifyInstance;
   config: Config;
   dataDir: string;
+  /** The PostgreSQL schema the app works in (none on PGlite). */
+  schemaName?: string | undefined;
   close(): Promise<void>;
 }
 
@@ -42,6 +44,11 @@ export interface TestAppOptions {
   serveWeb?: boolean;
   /** The payment provider instead of the configured one (e.g. while the configured one is not built). */
   payments?: (database: DatabaseHandle) => PaymentProvider;
+  /**
+   * A second process on another app's database, as two API processes share PostgreSQL: its own pool on
+   * the same schema, or the same in-memory PGlite. Close this app before the other.
+   */
+  sameDatabaseAs?: TestApp;
 }
 
 export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
@@ -57,13 +64,17 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     ...env,
   });
   const url = process.env.TEST_DATABASE_URL;
-  const schemaName = url ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined;
-  const database = await openDatabase({
-    url,
-    schemaName,
-    poolSize: options.poolSize ?? 4,
-    ...(url ? {} : { pgliteTemplate: await migratedPgliteTemplate() }),
-  });
+  const shared = options.sameDatabaseAs;
+  const schemaName = url ? (shared?.schemaName ?? `t_${crypto.randomBytes(6).toString('hex')}`) : undefined;
+  const database =
+    shared && !url
+      ? { ...shared.app.ctx.platform.database, close: async () => undefined }
+      : await openDatabase({
+          url,
+          schemaName,
+          poolSize: options.poolSize ?? 4,
+          ...(url ? {} : { pgliteTemplate: await migratedPgliteTemplate() }),
+        });
   await database.migrate();
   const work = options.work ?? (options.jobs ? true : [CONFIRMATION_MAIL_JOB]);
   const logging = options.logStream ? { logStream: options.logStream } : { logger: false };
@@ -78,7 +89,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     try {
       await app.close();
     } finally {
-      if (url && schemaName) {
+      if (url && schemaName && !shared) {
         const client = new pg.Client({ connectionString: url });
         await client.connect();
         await client.query(`drop schema if exists "${schemaName}" cascade`);
@@ -97,5 +108,5 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     await close().catch(() => undefined);
     throw error;
   }
-  return { app, config, dataDir, close };
+  return { app, config, dataDir, schemaName, close };
 }

@@ -30,7 +30,9 @@ function accountLimit(app: FastifyInstance, accountOf: (request: FastifyRequest)
   const check = app.createRateLimit({
     max,
     timeWindow: windowMs,
-    keyGenerator: (request) => `account:${accountOf(request)}`,
+    // The route is part of the key: each route counts its own tries, as each route's limit does.
+    keyGenerator: (request) =>
+      `account:${request.routeOptions.method} ${request.routeOptions.url}:${accountOf(request)}`,
   });
   return async (request: FastifyRequest): Promise<void> => {
     if (!accountOf(request)) return;

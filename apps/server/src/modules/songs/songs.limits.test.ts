@@ -52,6 +52,22 @@ describe('what an artist may ask of the transcoder', () => {
     expect(await t.app.ctx.jobs.queuedSum(TRANSCODE_JOB, {}, 'durationSeconds')).toBe(0);
   });
 
+  it('refuses a header claiming 65,535 channels or 4 GHz audio at upload, as damaged, before any job', async () => {
+    const { newSong, upload } = await artistSession();
+    const channels = makeWav(1, { channels: 1 });
+    channels.writeUInt16LE(65_535, 22);
+    const rate = makeWav(1, { channels: 1 });
+    rate.writeUInt32LE(0xffffffff, 24);
+    for (const wav of [channels, rate]) {
+      const songId = (await newSong('Bomb')).json().id as string;
+      const res = await upload(songId, wav);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe(WAV_MESSAGES.damaged);
+      expect(await findSongById(t.app.ctx.db, songId)).toMatchObject({ status: 'failed' });
+    }
+    expect(await t.app.ctx.jobs.queuedSum(TRANSCODE_JOB, {}, 'durationSeconds')).toBe(0);
+  });
+
   it('refuses audio longer than MAX_SONG_SECONDS with the length and the limit', async () => {
     const { newSong, upload } = await artistSession();
     const songId = (await newSong('Too Long')).json().id as string;

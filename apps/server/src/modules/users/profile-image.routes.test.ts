@@ -12,7 +12,9 @@ import {
   signIn,
   type TestUser,
 } from '../../test/factories.js';
+import { hostileJpeg, hostilePng } from '../../test/hostile-images.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { IMAGE_TOO_LARGE } from '../../platform/media/images.js';
 
 let t: TestApp;
 let fan: TestUser;
@@ -67,6 +69,29 @@ describe('POST /api/profile-image/upload/{id}', () => {
     const file = await upload(fan.id, big.payload as unknown as object, { ...big.headers, cookie });
     expect(file.statusCode).toBe(413);
     expect(file.json().error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('answers 413 for a decompression bomb (a small file claiming 100,000 x 100,000 pixels), decoding none of it', async () => {
+    const bombs = [hostilePng(100_000, 100_000), await hostileJpeg(65_500, 65_500)];
+    const rssBefore = process.memoryUsage().rss;
+    for (let round = 0; round < 3; round++) {
+      for (const bomb of bombs) {
+        const type = bomb[0] === 0x89 ? 'image/png' : 'image/jpeg';
+        const asJson = await upload(
+          fan.id,
+          { imageData: `data:${type};base64,${bomb.toString('base64')}` },
+          { cookie },
+        );
+        const form = multipart([{ name: 'imageData', data: bomb, fileName: 'bomb.png', type }]);
+        const asFile = await upload(fan.id, form.payload as unknown as object, { ...form.headers, cookie });
+        for (const res of [asJson, asFile]) {
+          expect(res.statusCode).toBe(413);
+          expect(res.json().error).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: IMAGE_TOO_LARGE });
+        }
+      }
+    }
+    // Decoding one would take 30 GB; the header check holds memory to the request bodies (a few MB).
+    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(300 * 1024 * 1024);
   });
 
   it('answers 400 for a broken multipart body, never 500', async () => {

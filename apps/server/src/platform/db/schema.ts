@@ -12,3 +12,4 @@ export * from './schema/engagement.js';
 export * from './schema/payments.js';
 export * from './schema/library.js';
 export * from './schema/payouts.js';
+export * from './schema/rate-limits.js';

@@ -1,36 +1,9 @@
-import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../errors/app-error.js';
+import { hostileJpeg, hostilePng } from '../../test/hostile-images.js';
 import { IMAGE_TOO_LARGE, IMAGE_TOO_NARROW, processImage } from './images.js';
 import { BUSY_MESSAGE, WorkSlots } from './work-slots.js';
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(zlib.crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/**
- * A PNG whose header claims `width` x `height` RGB pixels, with all its rows compressed: a few KiB that
- * decode to hundreds of MB, like the 74 KiB 1 x 39,000,000 file that once took 13 s.
- */
-function hostilePng(width: number, height: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const rows = zlib.deflateSync(Buffer.alloc(Math.min((1 + width * 3) * height, 8 * 1024 * 1024)), { level: 9 });
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', rows),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 async function refusal(input: Buffer): Promise<AppError> {
   const error = await processImage(input).then(
@@ -46,10 +19,24 @@ describe('images are judged by their header before any decoding', () => {
     ['1 x 39,000,000', 1, 39_000_000],
     ['40,000 x 1', 40_000, 1],
     ['12,001 x 12,001', 12_001, 12_001],
+    ['100,000 x 100,000', 100_000, 100_000],
   ])('refuses %s pixels as too large (413)', async (_, width, height) => {
     const error = await refusal(hostilePng(width, height));
     expect(error.status).toBe(413);
     expect(error.message).toBe(IMAGE_TOO_LARGE);
+  });
+
+  it('refuses a JPEG whose frame claims 65,500 x 65,500 pixels (413)', async () => {
+    const error = await refusal(await hostileJpeg(65_500, 65_500));
+    expect(error.status).toBe(413);
+    expect(error.message).toBe(IMAGE_TOO_LARGE);
+  });
+
+  it('refuses an SVG full of nested entities (a billion laughs) as not PNG or JPEG (415)', async () => {
+    const entities = Array.from({ length: 10 }, (_, i) => `<!ENTITY l${i + 1} "${`&l${i};`.repeat(10)}">`).join('');
+    const svg = `<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY l0 "lol">${entities}]><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><text>&l10;</text></svg>`;
+    const error = await refusal(Buffer.from(svg));
+    expect(error.status).toBe(415);
   });
 
   it('refuses a long thin strip within the size limits (400)', async () => {

@@ -44,7 +44,9 @@ export async function processImage(input: Buffer, maxDimension = 2400): Promise<
 async function checkHeader(input: Buffer): Promise<'png' | 'jpeg'> {
   let header: Metadata | undefined;
   try {
-    header = await sharp(input).metadata();
+    // No pixel limit here: sharp's default would throw for a huge header, which read as "not an image";
+    // the size rule below answers it as too large instead. metadata() decodes no pixels either way.
+    header = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
     header = undefined;
   }

@@ -106,3 +106,50 @@ describe('checkWav', () => {
     expect(await reason(write('silent.wav', pcmWav(0)))).toBe(WAV_MESSAGES.empty);
   });
 });
+
+/** One second of 16-bit mono audio under a header that lies: its fields as given, or RF64 with a ds64 size. */
+function hostileWav(fields: {
+  channels?: number;
+  sampleRate?: number;
+  blockAlign?: number;
+  dataBytes?: number;
+  rf64DataBytes?: bigint;
+}): Buffer {
+  const wav = pcmWav(44100);
+  if (fields.channels !== undefined) wav.writeUInt16LE(fields.channels, 22);
+  if (fields.sampleRate !== undefined) wav.writeUInt32LE(fields.sampleRate, 24);
+  if (fields.blockAlign !== undefined) wav.writeUInt16LE(fields.blockAlign, 32);
+  if (fields.dataBytes !== undefined) wav.writeUInt32LE(fields.dataBytes, 40);
+  if (fields.rf64DataBytes === undefined) return wav;
+  const ds64 = Buffer.alloc(8 + 28);
+  ds64.write('ds64', 0, 'latin1');
+  ds64.writeUInt32LE(28, 4);
+  ds64.writeBigUInt64LE(BigInt(wav.length + ds64.length), 8);
+  ds64.writeBigUInt64LE(fields.rf64DataBytes, 16);
+  const header = Buffer.from(wav.subarray(0, 12));
+  header.write('RF64', 0, 'latin1');
+  header.writeUInt32LE(0xffffffff, 4);
+  const rest = Buffer.from(wav.subarray(12));
+  rest.writeUInt32LE(0xffffffff, 28); // the data chunk's size: see ds64
+  return Buffer.concat([header, ds64, rest]);
+}
+
+describe('checkWav: headers that claim more than the file holds (WAV bombs)', () => {
+  it.each([
+    ['a 2 GB data chunk in a 88 KB file', { dataBytes: 0x7ffffff0 }],
+    ['an RF64 data size of 2^62 bytes', { rf64DataBytes: 2n ** 62n }],
+    ['65,535 channels', { channels: 65_535 }],
+    ['no channels', { channels: 0 }],
+    ['a sample rate of 4,294,967,295 Hz', { sampleRate: 0xffffffff }],
+    ['frames of 0 bytes', { blockAlign: 0 }],
+    ['frames of 65,535 bytes for one channel', { blockAlign: 65_535 }],
+  ])('refuses %s as damaged, from the header', async (name, fields) => {
+    expect(await reason(write(`${name.replace(/\W+/g, '-')}.wav`, hostileWav(fields)))).toBe(WAV_MESSAGES.damaged);
+  });
+
+  it('still reads an honest RF64 file', async () => {
+    const honest = hostileWav({ rf64DataBytes: 88_200n });
+    const info = await checkWav(tools, write('rf64.wav', honest));
+    expect(info.durationSeconds).toBeCloseTo(1, 1);
+  });
+});

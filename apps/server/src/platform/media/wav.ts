@@ -81,18 +81,38 @@ export function headerSeconds(header: WavHeader): number {
  * a sample rate too low for music, or longer than the limit.
  */
 export function checkWavHeader(header: WavHeader, limits: WavLimits): void {
-  if (header.formatTag !== PCM && header.formatTag !== IEEE_FLOAT)
-    throw new MediaRejectedError(WAV_MESSAGES.compressed);
-  if (header.channels < 1 || header.channels > 32 || header.sampleRate < 1000 || header.sampleRate > 768_000) {
-    throw new MediaRejectedError(WAV_MESSAGES.damaged);
-  }
+  if (!isUncompressed(header)) throw new MediaRejectedError(WAV_MESSAGES.compressed);
+  checkWavShape(header);
   if (header.dataBytes === 0) throw new MediaRejectedError(WAV_MESSAGES.empty);
   checkWavCost(header, limits);
 }
 
-/** The two rules that bound the transcoder's work: a sample rate fit for music, and a length within the limit. */
+function isUncompressed(header: WavHeader): boolean {
+  return header.formatTag === PCM || header.formatTag === IEEE_FLOAT;
+}
+
+/**
+ * Values no recorder writes (0 or 65,535 channels, a 4 GHz sample rate, frames of 0 bytes or of more
+ * than 8 bytes a sample) are a damaged or hostile file, refused before any tool reads it.
+ */
+function checkWavShape({ channels, sampleRate, blockAlign }: WavHeader): void {
+  const shapeIsSane =
+    channels >= 1 &&
+    channels <= 32 &&
+    sampleRate >= 1000 &&
+    sampleRate <= 768_000 &&
+    blockAlign >= channels &&
+    blockAlign <= channels * 8;
+  if (!shapeIsSane) throw new MediaRejectedError(WAV_MESSAGES.damaged);
+}
+
+/**
+ * The rules that bound the transcoder's work: a sane shape, a sample rate fit for music, and a length
+ * within the limit. A compressed WAV is left alone here: the full check names it as such.
+ */
 export function checkWavCost(header: WavHeader, limits: WavLimits): void {
-  if (header.sampleRate < 1000 || header.blockAlign < 1) return; // damaged: checkWavHeader says so
+  if (!isUncompressed(header)) return;
+  checkWavShape(header);
   if (header.sampleRate < MIN_SAMPLE_RATE) throw new MediaRejectedError(WAV_MESSAGES.lowSampleRate(header.sampleRate));
   const seconds = headerSeconds(header);
   if (seconds > limits.maxSeconds) throw new MediaRejectedError(WAV_MESSAGES.tooLong(seconds, limits.maxSeconds));

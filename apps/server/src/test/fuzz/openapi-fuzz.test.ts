@@ -1,4 +1,6 @@
 import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlaylist, setArtist } from '../catalogue-factories.js';
@@ -18,6 +20,27 @@ const SEED = process.env.FUZZ_SEED === 'random' ? Date.now() % 2 ** 31 : Number(
 const DOCUMENT = fileURLToPath(new URL('../../../../../docs/api/openapi.json', import.meta.url));
 const ACTORS = ['anonymous', 'fan', 'artist', 'otherArtist', 'admin'] as const;
 type Actor = (typeof ACTORS)[number];
+/**
+ * How much the process may grow from the middle of the run to its end, after a full collection. The first
+ * half warms up (PGlite's pages, compiled routes, pools); a leak of even a few KiB a request shows up in
+ * the second half as tens of MiB. Generous, so a busy machine does not fail it.
+ */
+const MAX_RSS_GROWTH = 192 * 2 ** 20;
+const MAX_HEAP_GROWTH = 48 * 2 ** 20;
+
+/** A full collection, so what is measured is what is still held (V8's gc() made reachable without a flag). */
+function collectGarbage(): void {
+  v8.setFlagsFromString('--expose-gc');
+  (vm.runInNewContext('gc') as () => void)();
+}
+
+function memory(): { rss: number; heap: number } {
+  collectGarbage();
+  const { rss, heapUsed } = process.memoryUsage();
+  return { rss, heap: heapUsed };
+}
+
+const mib = (bytes: number) => Math.round(bytes / 2 ** 20);
 
 describe('every route under malformed and boundary requests from every actor', () => {
   let t: TestApp;
@@ -58,6 +81,7 @@ describe('every route under malformed and boundary requests from every actor', (
       const operations = readOperations(DOCUMENT);
       const reached = new Set<Operation>();
       let sent = 0;
+      let middle: { rss: number; heap: number } | undefined;
       const statuses = new Map<number, number>();
       const drawn = fc
         .constantFrom(...operations)
@@ -67,6 +91,7 @@ describe('every route under malformed and boundary requests from every actor', (
         fc.asyncProperty(drawn, async ([operation, request, actor]) => {
           sent += 1;
           if (sent % 200 === 0) await signInEveryone();
+          if (sent === Math.ceil(REQUESTS / 2)) middle ??= memory();
           const cookie = cookies[actor];
           const response = await t.app.inject({
             method: request.method as 'GET',
@@ -85,9 +110,17 @@ describe('every route under malformed and boundary requests from every actor', (
         { numRuns: REQUESTS, seed: SEED, verbose: 1 },
       );
 
-      // The spread of answers, so a run that only ever reached the validator shows it.
-      const rss = Math.round(process.memoryUsage().rss / 2 ** 20);
-      console.log(`fuzz: seed ${SEED}, ${sent} requests, rss ${rss} MiB, statuses`, Object.fromEntries(statuses));
+      // The spread of answers, so a run that only ever reached the validator shows it, and the memory.
+      const end = memory();
+      const growth = { rss: end.rss - (middle?.rss ?? end.rss), heap: end.heap - (middle?.heap ?? end.heap) };
+      console.log(
+        `fuzz: seed ${SEED}, ${sent} requests, rss ${mib(end.rss)} MiB (+${mib(growth.rss)} since the middle),` +
+          ` heap ${mib(end.heap)} MiB (+${mib(growth.heap)}), statuses`,
+        Object.fromEntries(statuses),
+      );
+      expect(middle).toBeDefined();
+      expect(growth.rss, 'RSS growth in the second half').toBeLessThan(MAX_RSS_GROWTH);
+      expect(growth.heap, 'heap growth in the second half').toBeLessThan(MAX_HEAP_GROWTH);
       if (REQUESTS >= 1_000) {
         const missed = operations.filter((operation) => !reached.has(operation));
         expect(missed.map((operation) => `${operation.method} ${operation.path}`)).toEqual([]);
