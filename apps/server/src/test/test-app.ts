@@ -40,6 +40,11 @@ export interface TestAppOptions {
   logStream?: Writable;
   /** Serve the web app from WEB_DIST_DIR (off unless asked: API tests have no build). */
   serveWeb?: boolean;
+  /**
+   * A whole PostgreSQL database of the test's own (migrated here, never dropped by close) instead of a fresh
+   * schema on TEST_DATABASE_URL: for tests that dump and restore a database.
+   */
+  databaseUrl?: string;
   /** The payment provider instead of the configured one (e.g. while the configured one is not built). */
   payments?: (database: DatabaseHandle) => PaymentProvider;
 }
@@ -56,8 +61,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     SEED_DEMO: 'false',
     ...env,
   });
-  const url = process.env.TEST_DATABASE_URL;
-  const schemaName = url ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined;
+  const url = options.databaseUrl ?? process.env.TEST_DATABASE_URL;
+  const schemaName = url && !options.databaseUrl ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined;
   const database = await openDatabase({
     url,
     schemaName,
