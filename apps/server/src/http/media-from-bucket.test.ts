@@ -1,6 +1,9 @@
 import { PutBucketPolicyCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createArtist, makeImage, makeImageDataUrl, signIn } from '../test/factories.js';
+import { eq } from 'drizzle-orm';
+import { genres } from '../platform/db/schema.js';
+import { insertGenre } from '../test/catalogue-factories.js';
+import { createAdmin, createArtist, makeImage, makeImageDataUrl, signIn } from '../test/factories.js';
 import { createS3TestApp, motoClient } from '../test/s3-test-app.js';
 import { PUBLIC_IMAGE_PREFIXES } from '../platform/storage/public-media.js';
 import { SEGMENT_REDIRECT_SECONDS } from './media.routes.js';
@@ -170,6 +173,25 @@ describe('public images with MEDIA_PUBLIC_URL', () => {
     expect(removed.statusCode, removed.body).toBe(200);
     expect(removed.json().photos).toEqual([]);
     expect((await fetch(path)).status).toBe(404);
+  });
+
+  it('shows genre artwork under the public base while its row keeps the /media path', async () => {
+    const admin = await createAdmin(s3.t.app);
+    const cookie = await signIn(s3.t.app, admin);
+    const id = await insertGenre(s3.t.app.ctx.db, `Bucket ${Date.now()}`);
+    const res = await s3.t.app.inject({
+      method: 'PUT',
+      url: `/api/genres/upload/artwork/${id}`,
+      payload: { imageData: await makeImageDataUrl('jpeg') },
+      headers: { cookie },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { path, artwork } = res.json() as { path: string; artwork: string };
+    expect(path.startsWith(`${publicBase}/genre-images/${id}/`)).toBe(true);
+    expect(artwork).toBe(path);
+    const [row] = await s3.t.app.ctx.db.select().from(genres).where(eq(genres.id, id));
+    expect(row!.artwork).toBe(`/media/${path.slice(publicBase.length + 1)}`);
+    expect((await fetch(path)).headers.get('content-type')).toBe('image/jpeg');
   });
 
   it('leaves everything else private: at /media and in the bucket without a signature', async () => {

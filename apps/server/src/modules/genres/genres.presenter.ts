@@ -1,5 +1,5 @@
 import type { PublicGenre } from '@hfm/shared';
-import { publicMediaKeyOf, publicMediaUrl } from '../../platform/storage/public-media.js';
+import { publicMediaUrl } from '../../platform/storage/public-media.js';
 import type { GenreRow } from './genres.repository.js';
 
 export function toPublicGenre(row: GenreRow): PublicGenre {
