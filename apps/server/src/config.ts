@@ -19,6 +19,7 @@ const envSchema = z.object({
   SMTP_URL: url(['smtp', 'smtps']).optional(),
   MAIL_FROM: z.string().min(3).default('HFM <hello@hfm.music>'),
   PUBLIC_URL: z.url().optional(),
+  MEDIA_PUBLIC_URL: url(['https', 'http']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
@@ -115,6 +116,11 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: string;
+  /**
+   * Where public images are fetched from instead of `/media` (a CDN or the bucket's address, e.g.
+   * `https://cdn.example.com`); undefined serves them from this server (docs/operations.md).
+   */
+  mediaPublicUrl: string | undefined;
   logLevel: string;
   sessionTtlMs: number;
   rateLimit: { max: number; windowMs: number };
@@ -259,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl,
+    mediaPublicUrl: e.MEDIA_PUBLIC_URL?.replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_SECONDS * 1000 },

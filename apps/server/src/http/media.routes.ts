@@ -1,26 +1,34 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { attachment, parseRange } from '../platform/storage/media-headers.js';
+import { isPublicImageKey, publicMediaUrl } from '../platform/storage/public-media.js';
 import { SIGNED_MEDIA_PATH } from '../platform/storage/signed-urls.js';
 import { contentTypeForKey, isSafeKey } from '../platform/storage/storage.js';
 
-/** Public images (profile, banner, photos, artwork) are served by key; audio has its own signed routes. */
-export const PUBLIC_IMAGE_PREFIXES = [
-  'profile-images/',
-  'banner-images/',
-  'band-photos/',
-  'album-artwork/',
-  'genre-images/',
-  'playlist-images/',
-];
-
 const notFoundBody = { error: { code: 'NOT_FOUND', message: 'Not found.' } };
+
+/**
+ * How long the bucket URL a segment redirects to stays valid (at most the token's own time left). Players
+ * ask our route again for every segment, so this only has to outlast one fetch and its retries.
+ */
+export const SEGMENT_REDIRECT_SECONDS = 300;
+
+/** Playlists and manifests are small text answered here: the player resolves their relative names against us. */
+const isManifestKey = (key: string) => key.endsWith('.m3u8') || key.endsWith('.mpd');
 
 export function registerMediaRoutes(app: FastifyInstance): void {
   app.get('/media/*', { schema: { hide: true }, config: { access: 'public' } }, async (request, reply) => {
     // Fastify has already decoded the path once; decoding again would misread '%25' sequences.
     const key = (request.params as { '*': string })['*'];
-    if (!PUBLIC_IMAGE_PREFIXES.some((prefix) => key.startsWith(prefix)) || !isSafeKey(key)) {
-      return reply.status(404).send(notFoundBody);
+    if (!isPublicImageKey(key) || !isSafeKey(key)) return reply.status(404).send(notFoundBody);
+    // With MEDIA_PUBLIC_URL set, image URLs point at the CDN; an address handed out earlier (or kept in a row) follows.
+    const elsewhere = publicMediaUrl(key);
+    if (!elsewhere.startsWith('/media/')) {
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      return reply
+        .status(301)
+        .header('location', elsewhere + query)
+        .header('cache-control', 'public, max-age=86400')
+        .send();
     }
     const object = await app.ctx.storage.get(key).catch(() => null);
     if (!object) return reply.status(404).send(notFoundBody);
@@ -67,6 +75,11 @@ async function sendSignedMedia(app: FastifyInstance, request: FastifyRequest, re
       .status(403)
       .send({ error: { code: 'FORBIDDEN', message: 'This media link is not valid or has expired.' } });
   }
+  const expires = Number(token.split('.')[1]);
+  const secondsLeft = Math.max(1, expires - Math.floor(Date.now() / 1000));
+  if (app.ctx.storage.kind === 's3' && !isManifestKey(key)) {
+    return redirectToBucket(app, reply, key, Math.min(secondsLeft, SEGMENT_REDIRECT_SECONDS), downloadName);
+  }
   const stats = await app.ctx.storage.stat(key);
   if (!stats) return reply.status(404).send(notFoundBody);
   const range = parseRange(request.headers.range, stats.size);
@@ -78,14 +91,36 @@ async function sendSignedMedia(app: FastifyInstance, request: FastifyRequest, re
   }
   const object = await app.ctx.storage.get(key, range ?? undefined, stats);
   if (!object) return reply.status(404).send(notFoundBody);
-  const expires = Number(token.split('.')[1]);
   reply
     .header('content-type', contentTypeForKey(key) ?? stats.contentType)
     .header('accept-ranges', 'bytes')
     .header('content-length', object.size)
-    .header('cache-control', `private, max-age=${Math.max(0, expires - Math.floor(Date.now() / 1000))}`)
+    .header('cache-control', `private, max-age=${secondsLeft}`)
     .header('x-content-type-options', 'nosniff');
   if (downloadName) reply.header('content-disposition', attachment(downloadName));
   if (range) reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${stats.size}`);
   return reply.send(object.body);
+}
+
+/**
+ * On S3 a segment, init file or any other single object of a folder-scoped URL is a 302 to a short-lived
+ * presigned URL of that one key (decision 0031): the bytes, and their ranges, come from the bucket or the
+ * CDN in front of it, never through this process. The bucket answers 404 for a key that is not there.
+ */
+async function redirectToBucket(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  key: string,
+  expiresInSeconds: number,
+  downloadName: string | undefined,
+) {
+  const location = await app.ctx.storage.presignGet(key, {
+    expiresInSeconds,
+    ...(downloadName ? { downloadName } : {}),
+  });
+  return reply
+    .status(302)
+    .header('location', location)
+    .header('cache-control', `private, max-age=${Math.min(60, expiresInSeconds)}`)
+    .send();
 }

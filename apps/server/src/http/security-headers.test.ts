@@ -81,4 +81,10 @@ describe('security headers under https', () => {
     }
     expect(contentSecurityPolicy(loadConfig({})).connectSrc).toEqual(["'self'"]);
   });
+
+  it('lets images come from MEDIA_PUBLIC_URL (a CDN) when it is set', () => {
+    const policy = contentSecurityPolicy(loadConfig({ MEDIA_PUBLIC_URL: 'https://cdn.example.com/hfm/' }));
+    expect(policy.imgSrc).toContain('https://cdn.example.com');
+    expect(policy.mediaSrc).not.toContain('https://cdn.example.com');
+  });
 });

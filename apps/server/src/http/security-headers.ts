@@ -35,12 +35,13 @@ function stripeSources(config: Config) {
 export function contentSecurityPolicy(config: Config) {
   const storage = storageOrigins(config);
   const stripe = stripeSources(config);
+  const publicImages = config.mediaPublicUrl ? [new URL(config.mediaPublicUrl).origin] : [];
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", ...stripe.script],
     scriptSrcAttr: ["'none'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:', ...storage],
+    imgSrc: ["'self'", 'data:', 'blob:', ...storage, ...publicImages],
     mediaSrc: ["'self'", 'blob:', ...storage],
     connectSrc: ["'self'", ...storage, ...stripe.connect],
     frameSrc: ["'self'", ...stripe.frame],

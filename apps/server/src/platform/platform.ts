@@ -7,6 +7,7 @@ import { createFileMailer, createSmtpMailer, type Mailer } from './mail/mailer.j
 import { createPaymentProvider } from './payments/payments.js';
 import type { PaymentProvider } from './payments/provider.js';
 import { createLocalStorage } from './storage/local-storage.js';
+import { usePublicMediaBase } from './storage/public-media.js';
 import type { ObjectStorage } from './storage/storage.js';
 import { startUploadSweeper } from './storage/upload-sweeper.js';
 import { createUrlSigner, loadSigningSecret, type UrlSigner } from './storage/url-signer.js';
@@ -55,6 +56,7 @@ export async function createPlatform(
   const payments =
     overrides.payments ?? (await createPaymentProvider(config.payments, database.db, signingSecret, config.publicUrl));
   const storage = overrides.storage ?? (await createStorage(config, signer));
+  usePublicMediaBase(config.mediaPublicUrl);
   const sweeper = startUploadSweeper(storage, { maxAgeMs: config.staleUploadMs, log });
   const metrics = createMetrics();
   uploadsInFlight(metrics);

@@ -42,6 +42,11 @@ export interface TestAppOptions {
   logStream?: Writable;
   /** Serve the web app from WEB_DIST_DIR (off unless asked: API tests have no build). */
   serveWeb?: boolean;
+  /**
+   * A whole PostgreSQL database of the test's own (migrated here, never dropped by close) instead of a fresh
+   * schema on TEST_DATABASE_URL: for tests that dump and restore a database.
+   */
+  databaseUrl?: string;
   /** The payment provider instead of the configured one (e.g. while the configured one is not built). */
   payments?: (database: DatabaseHandle) => PaymentProvider;
   /**
@@ -63,9 +68,10 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     SEED_DEMO: 'false',
     ...env,
   });
-  const url = process.env.TEST_DATABASE_URL;
+  const url = options.databaseUrl ?? process.env.TEST_DATABASE_URL;
   const shared = options.sameDatabaseAs;
-  const schemaName = url ? (shared?.schemaName ?? `t_${crypto.randomBytes(6).toString('hex')}`) : undefined;
+  const ownSchema = url && !options.databaseUrl;
+  const schemaName = ownSchema ? (shared?.schemaName ?? `t_${crypto.randomBytes(6).toString('hex')}`) : undefined;
   const database =
     shared && !url
       ? { ...shared.app.ctx.platform.database, close: async () => undefined }

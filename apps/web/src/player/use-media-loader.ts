@@ -48,7 +48,9 @@ export function useMediaLoader({ audioRef, linkRef, songId, loads, webAudio, ...
         link.playableEnd = playableEnd(answer);
         setLoaded({ songId, loads, answer });
         const urls = [choice.url, answer.preview].filter((url): url is string => url !== null);
-        if (wantsCors() && urls.some(isCrossOrigin)) audio.crossOrigin = 'anonymous';
+        // Native HLS fetches its segments itself, and on S3 our route redirects them to the bucket (decision 0031).
+        const mayLeaveOrigin = choice.kind === 'hls' || urls.some(isCrossOrigin);
+        if (wantsCors() && mayLeaveOrigin) audio.crossOrigin = 'anonymous';
         else audio.removeAttribute('crossorigin');
         release = await attachPlayback(audio, choice, answer.preview);
         if (cancelled) return release();

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../errors/app-error.js';
 import { transactionWithRetry } from '../../platform/db/retry.js';
 import { decodeImageData, processImage, type ProcessedImage } from '../../platform/media/images.js';
+import { publicMediaUrl } from '../../platform/storage/public-media.js';
 import { cleanKeySegment } from '../../platform/storage/storage.js';
 import { checkAccess, requireAccess, requireArtistToManage } from '../access/access.service.js';
 import type { Actor } from '../access/permissions.js';
@@ -142,7 +143,7 @@ export async function uploadAlbumArtwork(
   await requireAccess(ctx, actor, 'album.manage', [id]);
   const { album, artist } = await loadAlbum(ctx, id);
   const key = await storeArtwork(ctx, album, artist, await processImage(decodeImageData(imageData), 2000));
-  return { path: `/media/${key}` };
+  return { path: publicMediaUrl(key) };
 }
 
 /** album-artwork/{userId}/{artist name}/{album name}/album-artwork{timestamp}.{ext}, re-encoded without metadata. */

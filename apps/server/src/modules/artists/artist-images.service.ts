@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest, notFound } from '../../errors/app-error.js';
 import { decodeImageData, processImage, type ProcessedImage } from '../../platform/media/images.js';
+import { publicMediaKeyOf } from '../../platform/storage/public-media.js';
 import { cleanKeySegment } from '../../platform/storage/storage.js';
 import { requireAccess } from '../access/access.service.js';
 import type { Actor } from '../access/permissions.js';
@@ -124,8 +125,10 @@ export async function uploadPhoto(
   return { path: mediaPath(key), photos: await photoPaths(ctx, artistId) };
 }
 
-/** The storage key of a photo named by its public path (`/media/<key>`, absolute or not) or by its key. */
+/** The storage key of a photo named by its public path (`/media/<key>` or under MEDIA_PUBLIC_URL, absolute or not) or by its key. */
 export function photoKeyFromPath(path: string): string {
+  const key = publicMediaKeyOf(path);
+  if (key) return key;
   const withoutOrigin = path.trim().replace(/^https?:\/\/[^/]+/i, '');
   return withoutOrigin
     .replace(/[?#].*$/, '')

@@ -1,4 +1,5 @@
 import { songDirectoryName, totalScore, type ArtistAccount, type ArtistStatus, type PublicArtist } from '@hfm/shared';
+import { publicMediaUrl } from '../../platform/storage/public-media.js';
 import type { GenreRow } from '../genres/genres.service.js';
 import type { UserRow } from '../users/users.service.js';
 import { toPublicGenre } from '../genres/genres.presenter.js';
@@ -9,9 +10,9 @@ export function bannerImagePath(row: Pick<ArtistRow, 'bannerImage' | 'updatedAt'
   return row.bannerImage ? `${mediaPath(row.bannerImage)}?t=${row.updatedAt.getTime()}` : null;
 }
 
-/** Public images (banners, artist photos) are served at `/media/<key>`. */
+/** Public images (banners, artist photos) are served at `/media/<key>`, or under MEDIA_PUBLIC_URL when set. */
 export function mediaPath(key: string): string {
-  return `/media/${key}`;
+  return publicMediaUrl(key);
 }
 
 /** The one place an artist row becomes what the API says about an artist; photos are storage keys. */

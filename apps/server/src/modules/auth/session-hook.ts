@@ -9,11 +9,13 @@ declare module 'fastify' {
   }
 }
 
-/** Reads the session cookie on API requests and puts the user on `request.currentUser`. */
+/** Reads the session cookie on API requests (not on /media) and puts the user on `request.currentUser`. */
 export function registerSessionHook(app: FastifyInstance): void {
   app.decorateRequest('currentUser', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') && !request.url.startsWith('/media/')) return;
+    // Only the API reads the user: /media answers public images and signed URLs, whatever the cookie, and a
+    // lookup there cost one or two queries per stream segment and image (decision 0031).
+    if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 200) return;
     const user = await findSessionUser(app.ctx.db, token);

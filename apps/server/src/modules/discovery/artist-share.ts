@@ -40,7 +40,7 @@ export function artistPageMeta(card: ArtistShareCard, publicUrl: string): PageMe
       ? artistLeftNotice(card.name, formatMailDate(card.terminatedAt))
       : shareDescription(card.bio) || `Listen to ${card.name} on HFM.`,
     url: `${publicUrl}/a/${card.slug}`,
-    image: card.imageKey ? `${publicUrl}${mediaPath(card.imageKey)}` : null,
+    image: card.imageKey ? new URL(mediaPath(card.imageKey), `${publicUrl}/`).href : null,
     type: 'music.musician',
   };
 }

@@ -17,7 +17,7 @@ import { countArtistsInGenre } from '../artists/artist-lookups.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { isUuid } from '../users/users.service.js';
 import { newImageFileName, readImage } from '../users/profile-images.js';
-import { artworkKeyOf, genreArtworkKey, genreArtworkPath, toPublicGenre } from './genres.presenter.js';
+import { artworkKeyOf, genreArtworkKey, genreArtworkPath, shownArtwork, toPublicGenre } from './genres.presenter.js';
 import {
   deleteGenreRow,
   findGenreRowById,
@@ -152,5 +152,5 @@ export async function uploadGenreArtwork(
     throw notFound(genreMessages.noSuchGenre);
   }
   await deleteStoredQuietly(ctx, artworkKeyOf(changed.before.artwork));
-  return { ...toPublicGenre(changed.after), path: genreArtworkPath(key) };
+  return { ...toPublicGenre(changed.after), path: shownArtwork(genreArtworkPath(key))! };
 }

@@ -61,7 +61,7 @@ describe('S3 adapter: what is its own', () => {
     expect(await storage.presignUploadPart('songs/a1/x.wav', uploadId, 1, 60)).toContain(s3.moto.endpoint);
   });
 
-  it('signs folder URLs (HLS/DASH) through our server, which reads the bucket', async () => {
+  it('signs folder URLs (HLS/DASH) through our server, which answers playlists and sends segments to the bucket', async () => {
     const storage = s3.t.app.ctx.storage;
     const key = 'songs/a1/stream/master.m3u8';
     await storage.put(key, Buffer.from('#EXTM3U\n#EXT-X-VERSION:7\n'), 'application/vnd.apple.mpegurl');
@@ -73,14 +73,15 @@ describe('S3 adapter: what is its own', () => {
     expect(direct).toContain('response-content-disposition=attachment');
     const folder = await storage.presignGet(key, { expiresInSeconds: 60, scope: 'folder' });
     expect(folder).toMatch(/^http:\/\/127\.0\.0\.1:3000\/media\/signed\/f3\./);
+    const playlist = await s3.t.app.inject({ method: 'GET', url: new URL(folder).pathname });
+    expect(playlist.statusCode).toBe(200);
+    expect(playlist.body).toContain('#EXTM3U');
     const segment = new URL('seg-1.m4s', folder);
-    const res = await s3.t.app.inject({
-      method: 'GET',
-      url: `${segment.pathname}${segment.search}`,
-      headers: { range: 'bytes=-3' },
-    });
-    expect(res.statusCode).toBe(206);
-    expect(res.headers['content-range']).toBe('bytes 7-9/10');
-    expect(res.body).toBe('789');
+    const res = await s3.t.app.inject({ method: 'GET', url: `${segment.pathname}${segment.search}` });
+    expect(res.statusCode).toBe(302);
+    const fromBucket = await fetch(res.headers.location as string, { headers: { range: 'bytes=-3' } });
+    expect(fromBucket.status).toBe(206);
+    expect(fromBucket.headers.get('content-range')).toBe('bytes 7-9/10');
+    expect(await fromBucket.text()).toBe('789');
   });
 });
