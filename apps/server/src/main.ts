@@ -1,5 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
+import { AppError } from './errors/app-error.js';
+import { isDatabaseUnavailable, isNetworkFailure } from './errors/unavailable.js';
 import { DataDirLockedError } from './platform/db/lock.js';
 import { seedStartupData } from './modules/index.js';
 import { tuneGarbageCollection } from './platform/garbage-collection.js';
@@ -13,6 +15,7 @@ import { seedDemoOnFirstStart } from './seed/demo.js';
 async function start(config: Config): Promise<void> {
   tuneGarbageCollection();
   const app = await buildApp(config);
+  keepRunningThroughOutages(app.log);
   await app.ctx.platform.database.migrate();
   await seedStartupData(app.ctx);
   await app.ctx.jobs.start();
@@ -35,6 +38,23 @@ async function start(config: Config): Promise<void> {
       `HFM is running at ${config.publicUrl}/ (API docs at ${config.publicUrl}/api/docs)`,
     );
   }
+}
+
+/**
+ * A background call that fails because the database or the storage is away must not end the process:
+ * pg-boss does not await its own complete/fail after a job (pg-boss 10), so a database restart while a job
+ * ends used to crash the worker. The job stays active and is retried once its lease lapses (docs/media.md).
+ * Any other unhandled rejection still ends the process, as Node's default does.
+ */
+function keepRunningThroughOutages(log: { error(object: object, message: string): void }): void {
+  process.on('unhandledRejection', (reason) => {
+    const outage =
+      isDatabaseUnavailable(reason) ||
+      isNetworkFailure(reason) ||
+      (reason instanceof AppError && reason.code === 'UNAVAILABLE');
+    if (!outage) throw reason;
+    log.error({ err: reason }, 'a background call failed while a service was away; carrying on');
+  });
 }
 
 /**

@@ -2,6 +2,7 @@ import { messages, type ErrorCode } from '@hfm/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors/app-error.js';
+import { databaseUnavailable, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../errors/unavailable.js';
 
 interface ErrorReply {
   status: number;
@@ -65,6 +66,8 @@ function describe(error: FastifyError | AppError | Error): ErrorReply {
   if (status >= 400 && status < 500) {
     return { status, code: codeByStatus[status] ?? 'BAD_REQUEST', message: fastifyError.message || 'Bad request.' };
   }
+  // The database down or restarting is not a bug of ours: say so, and that trying again will work.
+  if (isDatabaseUnavailable(error)) return describe(databaseUnavailable());
   return { status: 500, code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' };
 }
 
@@ -74,6 +77,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (described.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: described.code, status: described.status }, described.message);
     const { status, ...body } = described;
+    if (status === 503) void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     return reply.status(status).send({ error: body });
   });
   app.setNotFoundHandler((request, reply) =>

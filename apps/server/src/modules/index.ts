@@ -74,6 +74,7 @@ export function registerJobs(ctx: AppContext): void {
   registerBillingJobs(ctx);
   registerArtistJobs(ctx);
   registerTerminationJobs(ctx);
+  registerPayoutJobs(ctx);
 }
 
 /**
@@ -82,5 +83,4 @@ export function registerJobs(ctx: AppContext): void {
  */
 export async function seedStartupData(ctx: AppContext): Promise<void> {
   await seedLegalDocuments(ctx.db);
-  registerPayoutJobs(ctx);
 }

@@ -87,9 +87,13 @@ async function resumableUpload(
   file: { name: string; size: number },
 ): Promise<string | null> {
   if (!song.uploadId || song.originalKey !== key || song.originalSize !== file.size) return null;
+  // Only "no such upload" starts afresh: storage that is briefly away must not cost the parts already sent.
   const stillThere = await ctx.storage.listParts(key, song.uploadId).then(
     () => true,
-    () => false,
+    (error: unknown) => {
+      if (error instanceof AppError && error.code === 'NOT_FOUND') return false;
+      throw error;
+    },
   );
   return stillThere ? song.uploadId : null;
 }

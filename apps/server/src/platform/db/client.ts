@@ -50,6 +50,9 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
+    // A database host that does not answer at all (not refusing, just silent) fails a checkout in 10 s
+    // rather than holding the request for ever; the error handler answers 503.
+    connectionTimeoutMillis: 10_000,
     ...(schemaName ? { options: `-c search_path=${schemaName},public` } : {}),
   });
   pool.on('error', () => {

@@ -16,7 +16,8 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { UPLOAD_PART_SIZE } from '@hfm/shared';
-import { badRequest } from '../../errors/app-error.js';
+import { AppError, badRequest } from '../../errors/app-error.js';
+import { isNetworkFailure, storageUnavailable } from '../../errors/unavailable.js';
 import { assertDeclaredSize, assertPartNumber, checkCompletion, uploadNotFound } from './multipart-rules.js';
 import { attachment } from './media-headers.js';
 import { expiryFrom, signedMediaUrl } from './signed-urls.js';
@@ -49,11 +50,14 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
   const client = new S3Client({
     region: options.region,
     forcePathStyle: options.forcePathStyle,
+    // A bucket that stops answering mid-connection must fail the call, not hold it (and its request) for ever.
+    requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
     ...(options.endpoint ? { endpoint: options.endpoint } : {}),
     ...(options.accessKeyId && options.secretAccessKey
       ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
       : {}),
   });
+  answerOutagesAsUnavailable(client);
   const Bucket = options.bucket;
 
   async function listAllParts(key: string, uploadId: string): Promise<(UploadedPart & { touched: number })[]> {
@@ -209,4 +213,28 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
       return getSignedUrl(client, command, { expiresIn: getOptions.expiresInSeconds });
     },
   };
+}
+
+/**
+ * A bucket that does not answer (refused, reset, timed out, or S3's own 5xx after the SDK's retries) is an
+ * outage, not a bug: every call then throws the storage-unavailable AppError (503 with a clear message).
+ * Added at the stack's outermost step, so the SDK's retries run first.
+ */
+function answerOutagesAsUnavailable(client: S3Client): void {
+  client.middlewareStack.add(
+    (next) => async (args) => {
+      try {
+        return await next(args);
+      } catch (error) {
+        if (!(error instanceof AppError) && isOutage(error)) throw storageUnavailable(error);
+        throw error;
+      }
+    },
+    { step: 'initialize', name: 'hfmStorageOutage' },
+  );
+}
+
+function isOutage(error: unknown): boolean {
+  const status = (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
+  return isNetworkFailure(error) || (status !== undefined && status >= 500);
 }

@@ -1,0 +1,159 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { loadConfig } from '../../config.js';
+import { payoutKey } from '../../modules/payouts/payout-run.service.js';
+import { artistWithCookie, earn, onboardArtist, utc, type PayoutTestApp } from '../payout-helpers.js';
+import { buildServer, createScratchDatabase, repoRoot, waitFor } from '../server-process.js';
+
+const PERIOD = '2026-02';
+const ARTISTS = 5;
+
+/**
+ * Fault: the process running `npm run cli -- payouts --period ...` is killed (SIGKILL) half-way, twice: once
+ * after a transfer went out but before the run wrote it down, once between two artists. Each time the test
+ * holds a database lock that stops the run at that very point, so the kill lands there on any machine.
+ * Re-runs pay every artist exactly once: one transfer at the provider, one ledger row, one paid payout.
+ * (The in-process versions of these crashes are in modules/payouts/payout-run.test.ts.)
+ */
+describe('fault: a payout run killed half-way', () => {
+  let database: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let dataDir: string;
+  let helper: FastifyInstance;
+  /** Holds the locks (in its own transaction: pg_stat_activity would stand still inside it). */
+  let admin: pg.Client;
+  let observer: pg.Client;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    buildServer();
+    database = await createScratchDatabase();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hfm-faults-payouts-'));
+    env = { DATABASE_URL: database.url, DATA_DIR: dataDir };
+    helper = await buildApp(loadConfig({ ...env, LOG_LEVEL: 'silent' }), { serveWeb: false, logger: false });
+    await helper.ctx.platform.database.migrate();
+    admin = new pg.Client({ connectionString: database.url });
+    await admin.connect();
+    observer = new pg.Client({ connectionString: database.url });
+    await observer.connect();
+  }, 120_000);
+
+  afterAll(async () => {
+    await admin?.end();
+    await observer?.end();
+    await helper?.close();
+    await database?.drop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** `node apps/server/dist/cli.js payouts --period PERIOD`, what `npm run cli -- payouts` runs once built. */
+  function startRun(): { child: ChildProcess; exited: Promise<number | null>; output: () => string } {
+    const child = spawn(
+      process.execPath,
+      [path.join(repoRoot, 'apps/server/dist/cli.js'), 'payouts', '--period', PERIOD],
+      {
+        cwd: repoRoot,
+        env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    return { child, exited, output: () => output };
+  }
+
+  /** Backends of this database waiting for a lock (the run, stopped where the test holds one). */
+  const waitingOnLocks = async () =>
+    (
+      await observer.query<{ count: number }>(
+        `select count(*)::int as count from pg_stat_activity
+         where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
+      )
+    ).rows[0]!.count;
+
+  const rows = async (text: string, values: unknown[] = []) => (await observer.query(text, values)).rows;
+
+  it('kills at two points, re-runs: every artist is paid exactly once', async () => {
+    const t = { app: helper, payments: helper.ctx.platform.payments } as unknown as PayoutTestApp;
+    const artistIds: string[] = [];
+    for (let index = 0; index < ARTISTS; index++) {
+      const { artist, cookie } = await artistWithCookie(t);
+      await onboardArtist(t, artist, cookie);
+      await earn(t, artist.artistId, utc('2026-01-10'));
+      artistIds.push(artist.artistId);
+    }
+    artistIds.sort();
+
+    // 1. The first artist's transfer is sent; writing it into the ledger waits on the test's lock. Killed there.
+    await admin.query('begin');
+    await admin.query('lock table ledger_entries in share mode');
+    const first = startRun();
+    await waitFor(
+      async () => ({
+        transfers: (await rows('select id from local_transfers')).length,
+        waiting: await waitingOnLocks(),
+      }),
+      (seen) => seen.transfers === 1 && seen.waiting > 0,
+    );
+    first.child.kill('SIGKILL');
+    await first.exited;
+    await admin.query('rollback');
+    expect(await rows(`select status, attempt from payouts where artist_id = $1`, [artistIds[0]])).toEqual([
+      { status: 'pending', attempt: 1 },
+    ]);
+    expect(await rows(`select id from ledger_entries where kind = 'artist_payout'`)).toEqual([]);
+
+    // 2. A re-run stops before the fourth artist (the test holds that artist's payout lock). Killed there.
+    const held = `hfm.payout:${artistIds[3]}`;
+    await admin.query('select pg_advisory_lock(hashtext($1))', [held]);
+    const second = startRun();
+    await waitFor(
+      async () => ({
+        paid: (await rows(`select id from payouts where status = 'paid'`)).length,
+        waiting: await waitingOnLocks(),
+      }),
+      (seen) => seen.paid === 3 && seen.waiting > 0,
+    );
+    second.child.kill('SIGKILL');
+    await second.exited;
+    await admin.query('select pg_advisory_unlock(hashtext($1))', [held]);
+
+    // 3. Run to the end.
+    const third = startRun();
+    expect(await third.exited, third.output()).toBe(0);
+    expect(third.output()).toContain('paid before 3.');
+
+    for (const artistId of artistIds) {
+      const transfers = await rows(
+        `select t.id, t.amount_cents, t.idempotency_key from local_transfers t
+         join payouts p on p.account_id = t.account_id where p.artist_id = $1`,
+        [artistId],
+      );
+      expect(transfers, artistId).toMatchObject([
+        { amount_cents: 500, idempotency_key: payoutKey(artistId, PERIOD, 1) },
+      ]);
+      const ledger = await rows(
+        `select amount_cents, provider_ref_id from ledger_entries where artist_id = $1 and kind = 'artist_payout'`,
+        [artistId],
+      );
+      expect(ledger, artistId).toEqual([{ amount_cents: -500, provider_ref_id: transfers[0]!.id }]);
+      expect(await rows(`select status, transfer_id from payouts where artist_id = $1`, [artistId])).toEqual([
+        { status: 'paid', transfer_id: transfers[0]!.id },
+      ]);
+    }
+    expect(await rows('select id from local_transfers')).toHaveLength(ARTISTS);
+
+    // And once more: nothing more is paid.
+    const again = startRun();
+    expect(await again.exited).toBe(0);
+    expect(again.output()).toContain(`paid before ${ARTISTS}.`);
+    expect(await rows('select id from local_transfers')).toHaveLength(ARTISTS);
+  }, 240_000);
+});

@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildServer,
+  childProcesses,
+  createScratchDatabase,
+  startServerProcess,
+  waitFor,
+  type ServerProcess,
+} from '../server-process.js';
+import { makeWav } from '../wav.js';
+import { hfmClient, openHelper, transcodeJobs } from './hfm-client.js';
+
+/**
+ * Fault: a worker dies (SIGKILL) while songs.transcode runs. Two workers share the queue, as in
+ * production; the survivor retries the job once the dead one's lease lapses, with no restart and no
+ * operator. A lease is 4 heartbeats: 2 s beats here (8 s), 15 s by default (60 s; docs/media.md).
+ */
+describe('fault: a worker killed mid-transcode', () => {
+  let database: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let dataDir: string;
+  let helper: FastifyInstance;
+  const processes: ServerProcess[] = [];
+
+  beforeAll(async () => {
+    buildServer();
+    database = await createScratchDatabase();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hfm-faults-worker-'));
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const server of processes.splice(0)) await server.stop();
+    await helper?.close();
+    await database?.drop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('the other worker makes the song ready; the job is retried once, nothing is left running', async () => {
+    const env = { DATABASE_URL: database.url, DATA_DIR: dataDir, JOB_HEARTBEAT_SECONDS: '2' };
+    const api = await startServerProcess('api', env);
+    processes.push(api);
+    const opened = await openHelper(env);
+    helper = opened.helper;
+    const workers = [await startServerProcess('worker', env), await startServerProcess('worker', env)];
+    processes.push(...workers);
+    const client = hfmClient(() => api.baseUrl, opened.cookie);
+
+    const wav = makeWav(20, { channels: 1 });
+    const songId = await client.createSong('Killed Mid-Song');
+    const { upload } = await client.presign(songId, 'killed.wav', wav.length);
+    const { parts } = await client.sendMissingParts(songId, upload!, wav);
+    expect((await client.complete(songId, upload!, parts)).status).toBe(200);
+
+    // Whichever worker took the job is the one to kill, once its ffmpeg runs.
+    const busy = await waitFor(
+      () => workers.find((worker) => childProcesses(worker.pid, 'ffmpeg').length > 0),
+      (worker) => worker !== undefined,
+    );
+    const survivor = workers.find((worker) => worker !== busy)!;
+    // Its ffmpeg paused first, so the song cannot be finished before the kill, however fast the machine
+    // (the kernel still kills a paused ffmpeg with its worker: setpriv --pdeathsig KILL).
+    for (const pid of childProcesses(busy!.pid, 'ffmpeg')) process.kill(pid, 'SIGSTOP');
+    busy!.child.kill('SIGKILL');
+    await busy!.exited;
+    const killedAt = Date.now();
+    expect(await client.songStatus(songId)).toBe('uploading');
+
+    await waitFor(
+      () => client.songStatus(songId),
+      (status) => status === 'ready' || status === 'failed',
+      180_000,
+    );
+    expect(await client.songStatus(songId)).toBe('ready');
+    console.info(`faults: worker killed -> song ready in ${((Date.now() - killedAt) / 1000).toFixed(1)} s`);
+    expect(survivor.output()).toContain('song ready');
+    const jobs = await waitFor(
+      () => transcodeJobs(helper.ctx.platform.database.pool!, songId),
+      (rows) => rows.every((row) => row.state !== 'active'),
+    );
+    expect(jobs).toEqual([{ retry_count: 1, state: 'completed' }]);
+    // The song streams: its outputs are all there.
+    const song = await client.call('GET', `/api/songs/${songId}`);
+    expect(song.body.streamFile).toBeTruthy();
+  }, 300_000);
+});
