@@ -33,10 +33,10 @@ describe('song upload protocol, transcoding and playback', () => {
     return inject('POST', `/api/songs/upload-presigned/${songId}`, { files: [{ ...file, s3Path: 'songs' }] });
   }
 
-  async function waitForStatus(songId: string, statuses: string[]) {
+  async function waitForStatus(songId: string, statuses: string[], downloads?: string[]) {
     for (let attempt = 0; attempt < 120; attempt++) {
       const song = (await inject('GET', `/api/songs/${songId}`)).json();
-      if (statuses.includes(song.status)) return song;
+      if (statuses.includes(song.status) && (!downloads || downloads.includes(song.downloads))) return song;
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
     throw new Error(`song ${songId} never reached ${statuses.join('/')}`);
@@ -105,8 +105,9 @@ describe('song upload protocol, transcoding and playback', () => {
     expect(done.statusCode).toBe(200);
     expect(done.json().status).toBe('uploading');
 
-    const song = await waitForStatus(songId, ['ready', 'failed']);
+    const song = await waitForStatus(songId, ['ready', 'failed'], ['ready', 'failed', null]);
     expect(song.status).toBe('ready');
+    expect(song.downloads).toBe('ready');
     expect(song.duration).toBeCloseTo(36, 0);
     expect(song.streamFile).toMatch(/\.m3u8$/);
     expect(song.dashManifest).toMatch(/\.mpd$/);
