@@ -33,8 +33,8 @@ describe('song upload protocol, transcoding and playback', () => {
     return inject('POST', `/api/songs/upload-presigned/${songId}`, { files: [{ ...file, s3Path: 'songs' }] });
   }
 
-  async function waitForStatus(songId: string, statuses: string[], downloads?: string[]) {
-    for (let attempt = 0; attempt < 120; attempt++) {
+  async function waitForStatus(songId: string, statuses: string[], downloads?: Array<string | null>) {
+    for (let attempt = 0; attempt < 480; attempt++) {
       const song = (await inject('GET', `/api/songs/${songId}`)).json();
       if (statuses.includes(song.status) && (!downloads || downloads.includes(song.downloads))) return song;
       await new Promise((resolve) => setTimeout(resolve, 500));
@@ -153,7 +153,7 @@ describe('song upload protocol, transcoding and playback', () => {
     expect((await inject('GET', `/api/songs/${songId}/download?format=ogg`, undefined, fanCookie)).statusCode).toBe(
       400,
     );
-  }, 120_000);
+  }, 300_000);
 
   it('resumes an interrupted upload: the same file presigned again keeps its stored parts', async () => {
     const songId = await newSong('Resumed');

@@ -160,11 +160,10 @@ async function makeDownloads(
   };
   await fs.mkdir(path.dirname(paths.flacPath), { recursive: true });
   const args = downloadsPassArgs(input.inputPath, source, input.meta, input.meta.artworkPath, paths);
-  await runMediaTool(input.tools.ffmpeg, args, {
-    signal,
-    timeoutMs: expectedRunMs(source.durationSeconds),
-    lowPriority: options.lowPriority,
-  });
+  // At low priority the pass waits for the CPU others leave (on a busy machine, most of its time):
+  // its backstop is longer, the job's own budget still bounds it.
+  const backstopMs = expectedRunMs(source.durationSeconds) * (options.lowPriority ? 4 : 1);
+  await runMediaTool(input.tools.ffmpeg, args, { signal, timeoutMs: backstopMs, lowPriority: options.lowPriority });
   return { flac: paths.flacPath, mp3: paths.mp3Path, wav: paths.wavPath };
 }
 
