@@ -101,7 +101,10 @@ interface Upload {
 }
 
 async function uploadOnce(app: RunningApp, cookie: string, wav: Buffer, round: number): Promise<Upload> {
-  const created = await call(app, 'POST', '/api/songs', cookie, { title: `First Sound ${round}`, releaseDate: '05/01/2025' });
+  const created = await call(app, 'POST', '/api/songs', cookie, {
+    title: `First Sound ${round}`,
+    releaseDate: '05/01/2025',
+  });
   const songId = ((await created.json()) as { id: string }).id;
   const presigned = await call(app, 'POST', `/api/songs/upload-presigned/${songId}`, cookie, {
     files: [{ name: 'first sound.wav', size: wav.length, type: 'audio/wav', s3Path: 'songs' }],

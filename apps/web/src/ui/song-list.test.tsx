@@ -104,7 +104,13 @@ describe('SongList', () => {
     const onDownload = vi.fn();
     const preparing = songFixture({ title: 'Early Bird', downloads: 'preparing' });
     const { rerender } = render(
-      <SongList songs={[preparing]} loading={false} showAdminColumns={false} onPlay={() => {}} onDownload={onDownload} />,
+      <SongList
+        songs={[preparing]}
+        loading={false}
+        showAdminColumns={false}
+        onPlay={() => {}}
+        onDownload={onDownload}
+      />,
     );
     expect(screen.getByText('Preparing downloads')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Play Early Bird' })).toBeEnabled();

@@ -180,7 +180,9 @@ export async function transcodeSongJob(ctx: AppContext, songId: string, job: Job
       maxSeconds: ctx.config.maxSongSeconds,
     };
     const songWork = { ctx, song: song as SongWork['song'], job, outputDir, input };
-    return work === 'everything' ? await makeEverything(songWork) : await storeDownloads(songWork, transcodeDownloads(input));
+    return work === 'everything'
+      ? await makeEverything(songWork)
+      : await storeDownloads(songWork, transcodeDownloads(input));
   } catch (error) {
     if (!(error instanceof MediaRejectedError)) throw error;
     await updateSongRow(ctx.db, songId, { status: 'failed', failureReason: error.message });

@@ -30,7 +30,10 @@ export type SongOutputKeys = StreamOutputKeys & DownloadOutputKeys;
  * (e.g. `songs/{song directory name}/{songId}/`): stream/..., preview/preview.m4a, download/song.*.
  */
 export function listSongOutputs(song: TranscodedSong, workDir: string, mediaPrefix: string): SongOutputObject[] {
-  return [...listStreamOutputs(song, workDir, mediaPrefix), ...listDownloadOutputs(song.downloads, workDir, mediaPrefix)];
+  return [
+    ...listStreamOutputs(song, workDir, mediaPrefix),
+    ...listDownloadOutputs(song.downloads, workDir, mediaPrefix),
+  ];
 }
 
 /** The stream's files and the preview: what must be stored before the song plays. */
@@ -43,7 +46,10 @@ export function listDownloadOutputs(files: DownloadOutputs, workDir: string, med
 }
 
 export function songOutputKeys(song: TranscodedSong, workDir: string, mediaPrefix: string): SongOutputKeys {
-  return { ...streamOutputKeys(song, workDir, mediaPrefix), ...downloadOutputKeys(song.downloads, workDir, mediaPrefix) };
+  return {
+    ...streamOutputKeys(song, workDir, mediaPrefix),
+    ...downloadOutputKeys(song.downloads, workDir, mediaPrefix),
+  };
 }
 
 export function streamOutputKeys(song: StreamOutputs, workDir: string, mediaPrefix: string): StreamOutputKeys {
