@@ -186,7 +186,7 @@ describe('song upload protocol, transcoding and playback', () => {
     const [a] = (await presign(otherSong)).json();
     const [b] = (await presign(otherSong, { name: 'night drive.wav', size: wav.length - 1, type: 'audio/wav' })).json();
     expect(b.uploadId).not.toBe(a.uploadId);
-  }, 60_000);
+  }, 180_000);
 
   it('aborts the upload of a deleted song: its part URLs answer 404 and its parts leave the store', async () => {
     const songId = await newSong('Deleted Mid-Upload');
@@ -225,7 +225,7 @@ describe('song upload protocol, transcoding and playback', () => {
     expect(song.status).toBe('failed');
     expect(song.failureReason).toBe('This file is not a WAV audio file.');
     expect((await inject('GET', `/api/songs/${songId}/play`)).statusCode).toBe(409);
-  }, 60_000);
+  }, 180_000);
 
   it('takes a small file through the direct upload route', async () => {
     const songId = await newSong('Short One');
