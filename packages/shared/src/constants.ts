@@ -48,6 +48,12 @@ export type UserStatus = (typeof USER_STATUSES)[number];
 
 export const SONG_STATUSES = ['pending', 'uploading', 'ready', 'failed'] as const;
 export type SongStatus = (typeof SONG_STATUSES)[number];
+/**
+ * A ready song's downloads: made after its stream, so a song plays before they are there. `failed` is final
+ * (the song still plays; failureReason says why).
+ */
+export const DOWNLOADS_STATES = ['preparing', 'ready', 'failed'] as const;
+export type DownloadsState = (typeof DOWNLOADS_STATES)[number];
 
 export const RATING_CATEGORIES = [
   'Lead Vocal/Instrument',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idParams } from './answers.js';
-import { SONG_STATUSES } from './constants.js';
+import { DOWNLOADS_STATES, SONG_STATUSES } from './constants.js';
 import { paged } from './pagination.js';
 
 export const releaseDateMessage = 'Please enter a valid release date (MM/DD/YYYY).';
@@ -75,6 +75,8 @@ export const publicSong = z.object({
   plays: z.number(),
   hifives: z.number(),
   status: z.enum(SONG_STATUSES),
+  /** Null until the song is ready; `preparing` while it already plays and its downloads are being made. */
+  downloads: z.enum(DOWNLOADS_STATES).nullable(),
   failureReason: z.string().nullable(),
   duration: z.number().nullable(),
   active: z.boolean(),

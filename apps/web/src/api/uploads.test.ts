@@ -4,7 +4,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { songFixture } from '../test/songs';
 import { stubXhr } from '../test/fake-xhr';
 import { stubFetch } from './test-utils';
-import { partRanges, pollSongStatus, PollGaveUpError, readETag, uploadParts, uploadSongFile } from './uploads';
+import {
+  hasDownloadsSettled,
+  partRanges,
+  pollSongStatus,
+  PollGaveUpError,
+  readETag,
+  uploadParts,
+  uploadSongFile,
+} from './uploads';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -154,6 +162,20 @@ describe('pollSongStatus', () => {
     const fetchStatus = vi.fn(async () => songFixture({ status: 'failed', failureReason: 'Not a WAV file.' }));
     await expect(pollSongStatus('id', { fetchStatus, wait: noWait })).resolves.toMatchObject({ status: 'failed' });
     expect(fetchStatus).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops at ready while the downloads are still being made, and can wait on for them', async () => {
+    const answers = [
+      songFixture({ status: 'ready', downloads: 'preparing' }),
+      songFixture({ status: 'ready', downloads: 'preparing' }),
+      songFixture({ status: 'ready', downloads: 'ready' }),
+    ];
+    const fetchStatus = vi.fn(async () => answers.shift()!);
+    const playable = await pollSongStatus('id', { fetchStatus, wait: noWait });
+    expect(playable.downloads).toBe('preparing');
+    const made = await pollSongStatus('id', { fetchStatus, wait: noWait, until: hasDownloadsSettled });
+    expect(made.downloads).toBe('ready');
+    expect(fetchStatus).toHaveBeenCalledTimes(3);
   });
 
   it('gives up after 60 attempts', async () => {

@@ -195,7 +195,15 @@ export interface PollOptions {
   wait?: (ms: number) => Promise<void>;
   onUpdate?: (song: PublicSong) => void;
   isCancelled?: () => boolean;
+  /** When to stop: by default once the song plays or failed (its downloads may still be being made). */
+  until?: (song: PublicSong) => boolean;
 }
+
+/** The spec's end of polling: the song is ready (it plays) or failed. */
+export const isProcessed = (song: PublicSong) => song.status === 'ready' || song.status === 'failed';
+
+/** A ready song's downloads are made after it starts playing: done once they are there or failed for good. */
+export const hasDownloadsSettled = (song: PublicSong) => isProcessed(song) && song.downloads !== 'preparing';
 
 export class PollGaveUpError extends Error {
   constructor(readonly attempts: number) {
@@ -205,7 +213,7 @@ export class PollGaveUpError extends Error {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** GET the song every 2 s, at most 60 times (errors count as attempts and are retried) until ready or failed. */
+/** GET the song every 2 s, at most 60 times (errors count as attempts and are retried) until ready or failed (or `until`). */
 export async function pollSongStatus(id: string, options: PollOptions = {}): Promise<PublicSong> {
   const {
     fetchStatus = (songId: string) => fetchSong(songId),
@@ -214,6 +222,7 @@ export async function pollSongStatus(id: string, options: PollOptions = {}): Pro
     wait = sleep,
     onUpdate,
     isCancelled = () => false,
+    until = isProcessed,
   } = options;
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
     await wait(intervalMs);
@@ -221,7 +230,7 @@ export async function pollSongStatus(id: string, options: PollOptions = {}): Pro
     try {
       const song = await fetchStatus(id);
       onUpdate?.(song);
-      if (song.status === 'ready' || song.status === 'failed') return song;
+      if (until(song)) return song;
     } catch (error) {
       console.warn('Song status check failed; trying again.', error);
     }

@@ -26,6 +26,7 @@ export function songFixture(change: Partial<PublicSong> = {}): PublicSong {
     plays: 0,
     hifives: 0,
     status: 'ready',
+    downloads: 'ready',
     failureReason: null,
     duration: 185,
     active: true,

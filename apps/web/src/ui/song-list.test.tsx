@@ -100,6 +100,43 @@ describe('SongList', () => {
     expect(screen.getByRole('button', { name: 'Play Broken' })).toBeDisabled();
   });
 
+  it('plays a song whose downloads are being prepared, says so, and offers its downloads once made', async () => {
+    const onDownload = vi.fn();
+    const preparing = songFixture({ title: 'Early Bird', downloads: 'preparing' });
+    const { rerender } = render(
+      <SongList
+        songs={[preparing]}
+        loading={false}
+        showAdminColumns={false}
+        onPlay={() => {}}
+        onDownload={onDownload}
+      />,
+    );
+    expect(screen.getByText('Preparing downloads')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Play Early Bird' })).toBeEnabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Options for Early Bird' }));
+    expect(screen.getByRole('menuitem', { name: 'Download FLAC' })).toBeDisabled();
+
+    rerender(
+      <SongList
+        songs={[{ ...preparing, downloads: 'ready' }]}
+        loading={false}
+        showAdminColumns={false}
+        onPlay={() => {}}
+        onDownload={onDownload}
+      />,
+    );
+    expect(screen.queryByText('Preparing downloads')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Download FLAC' }));
+    expect(onDownload).toHaveBeenCalledWith(expect.objectContaining({ title: 'Early Bird' }), 'flac');
+  });
+
+  it('says when the downloads of a playing song could not be made', () => {
+    const failed = songFixture({ title: 'No Files', downloads: 'failed', failureReason: 'Please upload it again.' });
+    render(<SongList songs={[failed]} loading={false} showAdminColumns={false} />);
+    expect(screen.getByText('Downloads failed: Please upload it again.')).toBeInTheDocument();
+  });
+
   it('marks a song that plays in full for everyone', () => {
     render(
       <SongList

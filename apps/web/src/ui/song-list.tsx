@@ -189,6 +189,7 @@ function SongRow({ song, active, playing, showAdminColumns, onActivate, ...actio
           </span>
         )}
         {!ready && <StatusBadge song={song} />}
+        {ready && <DownloadsBadge song={song} />}
       </span>
       <span role="cell" className="song-list__num">
         {formatDuration(song.duration)}
@@ -276,11 +277,26 @@ function menuItems(song: PublicSong, actions: SongListActions, askDelete: () => 
       disabled: !ready,
     });
   if (actions.onDownload) {
-    items.push({ label: 'Download FLAC', onSelect: () => actions.onDownload?.(song, 'flac'), disabled: !ready });
-    items.push({ label: 'Download MP3', onSelect: () => actions.onDownload?.(song, 'mp3'), disabled: !ready });
-    items.push({ label: 'Download WAV', onSelect: () => actions.onDownload?.(song, 'wav'), disabled: !ready });
+    // A song plays before its downloads are made (docs/decisions/0029).
+    const made = ready && song.downloads === 'ready';
+    items.push({ label: 'Download FLAC', onSelect: () => actions.onDownload?.(song, 'flac'), disabled: !made });
+    items.push({ label: 'Download MP3', onSelect: () => actions.onDownload?.(song, 'mp3'), disabled: !made });
+    items.push({ label: 'Download WAV', onSelect: () => actions.onDownload?.(song, 'wav'), disabled: !made });
   }
   return items;
+}
+
+/** A song plays before its downloads are made (docs/decisions/0029): says so until they are. */
+function DownloadsBadge({ song }: { song: PublicSong }) {
+  if (song.downloads === 'preparing')
+    return <span className="song-list__badge song-list__badge--preparing">Preparing downloads</span>;
+  if (song.downloads === 'failed')
+    return (
+      <span className="song-list__badge song-list__badge--failed">
+        Downloads failed{song.failureReason ? `: ${song.failureReason}` : ''}
+      </span>
+    );
+  return null;
 }
 
 function StatusBadge({ song }: { song: PublicSong }) {

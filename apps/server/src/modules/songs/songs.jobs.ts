@@ -7,11 +7,24 @@ import type { AppContext } from '../../context.js';
 import { albums, albumSongs } from '../../platform/db/schema/catalogue.js';
 import type { JobContext, JobOutcome } from '../../platform/jobs/job-queue.js';
 import { resolveMediaTools } from '../../platform/media/ffmpeg.js';
-import { listSongOutputs, songOutputKeys } from '../../platform/media/song-outputs.js';
-import { transcodeSong, type SongMeta } from '../../platform/media/song-pipeline.js';
+import {
+  downloadOutputKeys,
+  listDownloadOutputs,
+  listStreamOutputs,
+  streamOutputKeys,
+  type SongOutputObject,
+} from '../../platform/media/song-outputs.js';
+import {
+  startTranscode,
+  transcodeDownloads,
+  type DownloadOutputs,
+  type SongMeta,
+  type TranscodeSongInput,
+} from '../../platform/media/song-pipeline.js';
 import { MediaRejectedError } from '../../platform/media/wav.js';
 import { copyObjectToFile } from '../../platform/storage/storage.js';
 import { findArtistById } from '../artists/artists.service.js';
+import { DOWNLOADS_GAVE_UP_REASON, downloadsState } from './songs.downloads-state.js';
 import { findSongById, updateSongRow, type SongRow } from './songs.repository.js';
 import { removeDeadWorkDirs, songWorkDir } from './songs.work-dirs.js';
 
@@ -49,11 +62,21 @@ export function registerSongJobs(ctx: AppContext): void {
     policy: 'stately',
     retryLimit: 3,
     handle: ({ songId }, job) => transcodeSongJob(ctx, songId, job),
-    onGiveUp: async ({ songId }) => {
-      await updateSongRow(ctx.db, songId, { status: 'failed', failureReason: GAVE_UP_REASON });
-    },
+    onGiveUp: ({ songId }) => giveUpSong(ctx, songId),
     onWorkerStart: () => removeDeadWorkDirs(ctx.log),
+    // A 2 s poll would eat most of the time-to-first-sound budget when the upload lands on another process.
+    pollingIntervalSeconds: 0.5,
   });
+}
+
+/** Retries ran out: a song that already plays keeps playing, only its downloads are marked failed. */
+async function giveUpSong(ctx: AppContext, songId: string): Promise<void> {
+  const song = await findSongById(ctx.db, songId);
+  if (song && downloadsState(song) === 'preparing') {
+    await updateSongRow(ctx.db, songId, { failureReason: DOWNLOADS_GAVE_UP_REASON });
+  } else if (song?.status === 'uploading') {
+    await updateSongRow(ctx.db, songId, { status: 'failed', failureReason: GAVE_UP_REASON });
+  }
 }
 
 /** Queues a song's transcode through ctx.db: inside withTransaction it commits with the song's status. */
@@ -108,55 +131,106 @@ async function inputFile(ctx: AppContext, key: string, workDir: string): Promise
 }
 
 /** The download menu's sizes, from the files just stored. */
-async function fileSizes(files: { flac: string; mp3: string; wav: string }) {
+async function fileSizes(files: DownloadOutputs) {
   const [flac, mp3, wav] = await Promise.all([files.flac, files.mp3, files.wav].map((file) => fsp.stat(file)));
   return { flac: flac!.size, mp3: mp3!.size, wav: wav!.size };
 }
 
-/** Makes every output of one uploaded song and stores it; a file that is not a usable WAV fails the song. */
+async function storeOutputs(ctx: AppContext, outputs: SongOutputObject[]): Promise<void> {
+  for (const output of outputs) {
+    await ctx.storage.put(output.key, fs.createReadStream(output.file), output.contentType);
+  }
+}
+
+/** What a job does for a song: all of it (just uploaded), only the downloads (the stream is live), or nothing. */
+function workFor(song: SongRow | null): 'everything' | 'downloads' | null {
+  if (!song?.originalKey || !song.mediaPrefix) return null;
+  if (song.status === 'uploading') return 'everything';
+  return downloadsState(song) === 'preparing' ? 'downloads' : null;
+}
+
+interface SongWork {
+  ctx: AppContext;
+  song: SongRow & { originalKey: string; mediaPrefix: string };
+  job: JobContext;
+  /** The folder ffmpeg writes into: its relative paths become the storage keys. */
+  outputDir: string;
+  input: TranscodeSongInput;
+}
+
+/**
+ * Makes the outputs of one uploaded song and stores them. The song plays (status ready) as soon as its
+ * stream is stored; the downloads follow, and a retry of a live song makes only them. A file that is not a
+ * usable WAV fails the song.
+ */
 export async function transcodeSongJob(ctx: AppContext, songId: string, job: JobContext): Promise<JobOutcome> {
   const song = await findSongById(ctx.db, songId);
-  if (!song || song.status !== 'uploading' || !song.originalKey || !song.mediaPrefix) return 'skipped';
+  const work = workFor(song);
+  if (!work) return 'skipped';
   const workDir = await songWorkDir(songId);
   try {
-    const meta = await songMeta(ctx, song, workDir);
     const outputDir = path.join(workDir, 'out');
     await fsp.mkdir(outputDir);
-    const result = await transcodeSong({
-      inputPath: await inputFile(ctx, song.originalKey, workDir),
+    const input: TranscodeSongInput = {
+      inputPath: await inputFile(ctx, song!.originalKey!, workDir),
       workDir: outputDir,
-      meta,
+      meta: await songMeta(ctx, song!, workDir),
       tools: resolveMediaTools(ctx.config),
       signal: job.signal,
       maxSeconds: ctx.config.maxSongSeconds,
-    });
-    for (const output of listSongOutputs(result, outputDir, song.mediaPrefix)) {
-      await ctx.storage.put(output.key, fs.createReadStream(output.file), output.contentType);
-    }
-    if (!(await findSongById(ctx.db, songId))) {
-      // Deleted while it was being made: take back what this job just stored.
-      await ctx.storage.deletePrefix(song.mediaPrefix);
-      return 'skipped';
-    }
-    await updateSongRow(ctx.db, songId, {
-      ...songOutputKeys(result, outputDir, song.mediaPrefix),
-      downloadSizes: await fileSizes(result.downloads),
-      status: 'ready',
-      duration: result.durationSeconds,
-      peaks: result.peaks,
-      loudness: result.loudness,
-      failureReason: null,
-      processedAt: new Date(),
-    });
-    job.log.info({ songId, seconds: result.durationSeconds }, 'song ready');
-    return 'success';
+    };
+    const songWork = { ctx, song: song as SongWork['song'], job, outputDir, input };
+    return work === 'everything'
+      ? await makeEverything(songWork)
+      : await storeDownloads(songWork, transcodeDownloads(input));
   } catch (error) {
-    if (error instanceof MediaRejectedError) {
-      await updateSongRow(ctx.db, songId, { status: 'failed', failureReason: error.message });
-      return 'failed';
-    }
-    throw error;
+    if (!(error instanceof MediaRejectedError)) throw error;
+    await updateSongRow(ctx.db, songId, { status: 'failed', failureReason: error.message });
+    return 'failed';
   } finally {
     await fsp.rm(workDir, { recursive: true, force: true });
   }
+}
+
+async function makeEverything(work: SongWork): Promise<JobOutcome> {
+  const { ctx, song, outputDir } = work;
+  const running = await startTranscode(work.input);
+  try {
+    const stream = await running.stream;
+    await storeOutputs(ctx, listStreamOutputs(stream, outputDir, song.mediaPrefix));
+    const live = await updateSongRow(ctx.db, song.id, {
+      ...streamOutputKeys(stream, outputDir, song.mediaPrefix),
+      status: 'ready',
+      duration: stream.durationSeconds,
+      peaks: stream.peaks,
+      loudness: stream.loudness,
+      failureReason: null,
+      processedAt: new Date(),
+    });
+    if (!live) return await takeBack(work);
+    work.job.log.info({ songId: song.id, seconds: stream.durationSeconds }, 'song playable');
+    return await storeDownloads(work, running.downloads);
+  } finally {
+    running.abort(new Error('The transcode ended.'));
+    await running.settled;
+  }
+}
+
+async function storeDownloads(work: SongWork, made: Promise<DownloadOutputs>): Promise<JobOutcome> {
+  const { ctx, song, outputDir } = work;
+  const downloads = await made;
+  await storeOutputs(ctx, listDownloadOutputs(downloads, outputDir, song.mediaPrefix));
+  const stored = await updateSongRow(ctx.db, song.id, {
+    ...downloadOutputKeys(downloads, outputDir, song.mediaPrefix),
+    downloadSizes: await fileSizes(downloads),
+  });
+  if (!stored) return await takeBack(work);
+  work.job.log.info({ songId: song.id }, 'song downloads ready');
+  return 'success';
+}
+
+/** Deleted while it was being made: take back what this job stored. */
+async function takeBack(work: SongWork): Promise<JobOutcome> {
+  await work.ctx.storage.deletePrefix(work.song.mediaPrefix);
+  return 'skipped';
 }

@@ -14,6 +14,7 @@ import { checkAccess, requireAccess, requireSignedIn } from '../access/access.se
 import type { Actor } from '../access/permissions.js';
 import { findArtistById } from '../artists/artists.service.js';
 import { recordDownloads } from '../library/library.service.js';
+import { DOWNLOADS_GAVE_UP_REASON, DOWNLOADS_PREPARING_MESSAGE, downloadsState } from './songs.downloads-state.js';
 import { findSongsByIds, setSongDownloadSizes, type SongRow } from './songs.repository.js';
 import { loadSong } from './songs.service.js';
 
@@ -84,7 +85,16 @@ async function loadDownloadableSong(ctx: AppContext, actor: Actor, songId: strin
     const artistName = (await findArtistById(ctx.db, song.artistId))?.name ?? 'HFM';
     throw forbidden(`Subscribe to ${artistName} to download this song.`);
   }
-  return loadReadySong(ctx, songId);
+  const song = await loadReadySong(ctx, songId);
+  requireDownloadsMade(song);
+  return song;
+}
+
+/** A song plays before its downloads are made: until then (or when they failed for good) a 409 says so. */
+function requireDownloadsMade(song: SongRow): void {
+  const state = downloadsState(song);
+  if (state === 'preparing') throw new AppError('CONFLICT', DOWNLOADS_PREPARING_MESSAGE);
+  if (state === 'failed') throw new AppError('CONFLICT', song.failureReason ?? DOWNLOADS_GAVE_UP_REASON);
 }
 
 /** A short-lived signed URL of the file; the download is recorded (and kept when made while subscribed). */

@@ -1,4 +1,5 @@
 import { isoDateToDob, PEAK_SCALE, type PublicSong, type SongPeaks, type SongStatus } from '@hfm/shared';
+import { downloadsState } from './songs.downloads-state.js';
 import type { SongRow } from './songs.repository.js';
 
 /**
@@ -30,6 +31,7 @@ export function presentSong(row: Omit<SongRow, 'peaks'>, albumIds: string[] = []
     plays: row.plays,
     hifives: row.hifives,
     status: row.status as SongStatus,
+    downloads: downloadsState(row),
     failureReason: row.failureReason,
     duration: row.duration,
     active: row.active,

@@ -33,10 +33,10 @@ describe('song upload protocol, transcoding and playback', () => {
     return inject('POST', `/api/songs/upload-presigned/${songId}`, { files: [{ ...file, s3Path: 'songs' }] });
   }
 
-  async function waitForStatus(songId: string, statuses: string[]) {
-    for (let attempt = 0; attempt < 120; attempt++) {
+  async function waitForStatus(songId: string, statuses: string[], downloads?: Array<string | null>) {
+    for (let attempt = 0; attempt < 480; attempt++) {
       const song = (await inject('GET', `/api/songs/${songId}`)).json();
-      if (statuses.includes(song.status)) return song;
+      if (statuses.includes(song.status) && (!downloads || downloads.includes(song.downloads))) return song;
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
     throw new Error(`song ${songId} never reached ${statuses.join('/')}`);
@@ -105,8 +105,9 @@ describe('song upload protocol, transcoding and playback', () => {
     expect(done.statusCode).toBe(200);
     expect(done.json().status).toBe('uploading');
 
-    const song = await waitForStatus(songId, ['ready', 'failed']);
+    const song = await waitForStatus(songId, ['ready', 'failed'], ['ready', 'failed', null]);
     expect(song.status).toBe('ready');
+    expect(song.downloads).toBe('ready');
     expect(song.duration).toBeCloseTo(36, 0);
     expect(song.streamFile).toMatch(/\.m3u8$/);
     expect(song.dashManifest).toMatch(/\.mpd$/);
@@ -152,7 +153,7 @@ describe('song upload protocol, transcoding and playback', () => {
     expect((await inject('GET', `/api/songs/${songId}/download?format=ogg`, undefined, fanCookie)).statusCode).toBe(
       400,
     );
-  }, 120_000);
+  }, 300_000);
 
   it('resumes an interrupted upload: the same file presigned again keeps its stored parts', async () => {
     const songId = await newSong('Resumed');
@@ -185,7 +186,7 @@ describe('song upload protocol, transcoding and playback', () => {
     const [a] = (await presign(otherSong)).json();
     const [b] = (await presign(otherSong, { name: 'night drive.wav', size: wav.length - 1, type: 'audio/wav' })).json();
     expect(b.uploadId).not.toBe(a.uploadId);
-  }, 60_000);
+  }, 180_000);
 
   it('aborts the upload of a deleted song: its part URLs answer 404 and its parts leave the store', async () => {
     const songId = await newSong('Deleted Mid-Upload');
@@ -224,7 +225,7 @@ describe('song upload protocol, transcoding and playback', () => {
     expect(song.status).toBe('failed');
     expect(song.failureReason).toBe('This file is not a WAV audio file.');
     expect((await inject('GET', `/api/songs/${songId}/play`)).statusCode).toBe(409);
-  }, 60_000);
+  }, 180_000);
 
   it('takes a small file through the direct upload route', async () => {
     const songId = await newSong('Short One');

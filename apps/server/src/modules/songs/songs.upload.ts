@@ -17,7 +17,7 @@ import { findArtistById } from '../artists/artists.service.js';
 import { updateSongRow, type SongRow } from './songs.repository.js';
 import { getSong, loadSong } from './songs.service.js';
 import { withTransaction } from '../../platform/db/transaction.js';
-import { enqueueTranscode } from './songs.jobs.js';
+import { enqueueTranscode, TRANSCODE_JOB } from './songs.jobs.js';
 import { admitUploadedWav, assertByteQuota } from './songs.limits.js';
 import { countSongUpload } from './songs.metrics.js';
 import { countUploadInFlight } from '../../platform/metrics/metrics.js';
@@ -188,5 +188,7 @@ async function startProcessing(ctx: AppContext, song: SongRow, size: number): Pr
     });
     await enqueueTranscode(tx, song, durationSeconds);
   });
+  // The send's own wake-up came before the commit, when there was nothing yet to find.
+  ctx.jobs.wake(TRANSCODE_JOB);
   countSongUpload(ctx, 'completed');
 }

@@ -57,6 +57,8 @@ export interface JobDefinition<Payload> {
   onWorkerStart?(): Promise<unknown>;
   /** Jobs of this kind run at once in one worker process. Default WORKER_CONCURRENCY. */
   concurrency?: number;
+  /** How often an idle worker of this kind looks for work (at least 0.5). Default: the queue's (2 s). */
+  pollingIntervalSeconds?: number;
 }
 
 export interface SendOptions {
@@ -101,6 +103,11 @@ export interface JobQueue {
   start(): Promise<void>;
   /** Validates the payload with the definition's schema; answers the job id, or null for a duplicate. */
   send<Payload>(name: string, payload: Payload, options?: SendOptions): Promise<string | null>;
+  /**
+   * Wakes this process's idle workers of this kind at once. send() does it too, but a job sent inside a
+   * transaction is not there to find until the commit: call this after it.
+   */
+  wake(name: string): void;
   getJob(name: string, id: string): Promise<JobRecord | null>;
   /**
    * The sum of one numeric payload field over the jobs of this kind not yet finished whose payload

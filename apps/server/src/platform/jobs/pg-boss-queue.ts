@@ -121,9 +121,14 @@ class PgBossJobQueue implements JobQueue {
     });
     if (id) {
       this.#metrics?.sent.inc({ kind: name });
-      for (const workerId of this.#workerIds.get(name) ?? []) boss.notifyWorker(workerId);
+      this.wake(name);
     }
     return id;
+  }
+
+  wake(name: string): void {
+    const boss = this.#requireStarted();
+    for (const workerId of this.#workerIds.get(name) ?? []) boss.notifyWorker(workerId);
   }
 
   async getJob(name: string, id: string): Promise<JobRecord | null> {
@@ -207,7 +212,7 @@ class PgBossJobQueue implements JobQueue {
   async #startWorkers(boss: PgBoss, definition: AnyDefinition): Promise<void> {
     await definition.onWorkerStart?.();
     const concurrency = definition.concurrency ?? this.config.workerConcurrency;
-    const pollingIntervalSeconds = this.options.pollingIntervalSeconds ?? 2;
+    const pollingIntervalSeconds = definition.pollingIntervalSeconds ?? this.options.pollingIntervalSeconds ?? 2;
     const ids: string[] = [];
     for (let index = 0; index < concurrency; index++) {
       const options = { batchSize: 1, includeMetadata: true as const, pollingIntervalSeconds };

@@ -3,6 +3,7 @@ import {
   deliveryRate,
   downloadsPassArgs,
   previewFilter,
+  previewPassArgs,
   previewWindow,
   probeArgs,
   singlePassArgs,
@@ -19,9 +20,9 @@ function outputOptions(args: string[], target: string): string[] {
   const end = args.indexOf(target);
   expect(end, target).toBeGreaterThan(0);
   const outputs = new Set(['/w/stream/manifest.mpd', stream.previewPath, ...Object.values(downloads), '-', 'pipe:1']);
-  const afterGraph = args.indexOf('-filter_complex') + 1;
+  const firstOutput = Math.max(args.indexOf('-filter_complex'), args.lastIndexOf('-i')) + 1;
   let start = end - 1;
-  while (start > afterGraph && !(outputs.has(args[start]!) && args[start - 1] !== '-i')) start--;
+  while (start > firstOutput && !(outputs.has(args[start]!) && args[start - 1] !== '-i')) start--;
   return args.slice(start + 1, end);
 }
 
@@ -79,24 +80,41 @@ describe('previewWindow', () => {
 });
 
 describe('streamPassArgs', () => {
-  const args = streamPassArgs('/in.wav', stereo, stream);
+  const args = streamPassArgs('/in.wav', stereo, stream.streamDir);
 
-  it('reads the WAV once, cuts the preview and measures loudness in the filter graph', () => {
+  it('reads the WAV and makes the stream alone, with no filter graph', () => {
     expect(pairs(args, '-i')).toEqual(['/in.wav']);
-    expect(pairs(args, '-filter_complex')).toEqual([
-      `[0:a:0]asplit=2[v][l];[v]${previewFilter(previewWindow(300))}[preview];[l]ebur128=peak=true:framelog=verbose[loudness]`,
-    ]);
-    expect(outputOptions(args, '-')).toEqual(['-map', '[loudness]', '-f', 'null']);
+    expect(args).not.toContain('-filter_complex');
   });
 
   it('encodes AAC 256k once into CMAF segments with both a DASH manifest and HLS playlists', () => {
-    const options = outputOptions(args, '/w/stream/manifest.mpd');
+    const options = args.slice(args.indexOf('/in.wav') + 1, args.indexOf('/w/stream/manifest.mpd'));
     expect(options.join(' ')).toContain('-map 0:a:0 -c:a aac -b:a 256k -ar 44100');
     expect(options.join(' ')).toContain('-f dash -dash_segment_type mp4 -hls_playlist 1 -hls_master_name master.m3u8');
     expect(pairs(options, '-seg_duration')).toEqual(['6']);
     expect(pairs(options, '-init_seg_name')).toEqual(['init.mp4']);
     expect(pairs(options, '-media_seg_name')).toEqual(['segment-$Number%05d$.m4s']);
     expect(options).not.toContain('-ac');
+    expect(args.at(-1)).toBe('/w/stream/manifest.mpd');
+  });
+
+  it('mixes down to stereo and resamples a 96 kHz surround source', () => {
+    const surround = streamPassArgs('/in.wav', { sampleRate: 96000, channels: 6, durationSeconds: 60 }, '/w/stream');
+    expect(surround.join(' ')).toContain('-ar 48000 -ac 2');
+  });
+});
+
+describe('previewPassArgs', () => {
+  const args = previewPassArgs('/in.wav', stereo, stream.previewPath);
+
+  it('reads the WAV once, cuts the preview, measures loudness and makes the peaks in the filter graph', () => {
+    expect(pairs(args, '-i')).toEqual(['/in.wav']);
+    expect(pairs(args, '-filter_complex')).toEqual([
+      `[0:a:0]asplit=3[v][l][p];[v]${previewFilter(previewWindow(300))}[preview];` +
+        '[l]ebur128=peak=true:framelog=verbose[loudness];' +
+        '[p]aresample=8000,aformat=sample_fmts=s16:channel_layouts=mono[peaks]',
+    ]);
+    expect(outputOptions(args, '-')).toEqual(['-map', '[loudness]', '-f', 'null']);
   });
 
   it('writes the preview as AAC in MP4 with the index first', () => {
@@ -106,12 +124,8 @@ describe('streamPassArgs', () => {
     );
   });
 
-  it('mixes down to stereo and resamples a 96 kHz surround source', () => {
-    const options = outputOptions(
-      streamPassArgs('/in.wav', { sampleRate: 96000, channels: 6, durationSeconds: 60 }, stream),
-      '/w/stream/manifest.mpd',
-    );
-    expect(options.join(' ')).toContain('-ar 48000 -ac 2');
+  it('sends the peaks PCM to stdout', () => {
+    expect(outputOptions(args, 'pipe:1')).toEqual(['-map', '[peaks]', '-f', 's16le']);
   });
 });
 
@@ -119,11 +133,9 @@ describe('downloadsPassArgs', () => {
   const args = downloadsPassArgs('/in.wav', stereo, tags, '/w/cover.jpg', downloads);
   const metadata = ['title=Night Drive', 'artist=The Testers', 'album=First Light', 'track=4'];
 
-  it('takes the artwork as the second input and turns the audio into peaks PCM', () => {
+  it('takes the artwork as the second input and needs no filter graph', () => {
     expect(pairs(args, '-i')).toEqual(['/in.wav', '/w/cover.jpg']);
-    expect(pairs(args, '-filter_complex')).toEqual([
-      '[0:a:0]aresample=8000,aformat=sample_fmts=s16:channel_layouts=mono[peaks]',
-    ]);
+    expect(args).not.toContain('-filter_complex');
   });
 
   it('tags a FLAC at the source rate and embeds the cover as a picture', () => {
@@ -151,9 +163,9 @@ describe('downloadsPassArgs', () => {
     expect(pairs(options, '-rf64')).toEqual(['auto']);
   });
 
-  it('sends the peaks PCM to stdout', () => {
+  it('writes nothing to stdout (the peaks come with the preview)', () => {
     expect(args).not.toContain('-');
-    expect(outputOptions(args, 'pipe:1')).toEqual(['-map', '[peaks]', '-f', 's16le']);
+    expect(args).not.toContain('pipe:1');
   });
 
   it('leaves out the cover and the tags a song does not have', () => {

@@ -2,9 +2,11 @@ import { MAX_PREVIEW_SECONDS } from '@hfm/shared';
 
 /**
  * Pure ffmpeg/ffprobe argument builders: no I/O, unit-tested without running ffmpeg.
- * The song pipeline runs two processes at once (one per core), balanced by measured encode cost:
- *   stream pass:    AAC 256k -> CMAF segments + HLS + DASH, the preview, loudness (EBU R128);
- *   downloads pass: FLAC + MP3 + tagged WAV and the PCM for waveform peaks.
+ * The song pipeline runs three processes: the two that make a song playable side by side (one per core),
+ * and the downloads at the lowest CPU priority, so they only take what the first two leave:
+ *   stream pass:    AAC 256k -> CMAF segments + HLS + DASH (the longest: it sets the time to first sound);
+ *   preview pass:   the preview, loudness (EBU R128) and the PCM for waveform peaks;
+ *   downloads pass: FLAC + MP3 + tagged WAV.
  */
 
 export const STREAM_BITRATE = '256k';
@@ -245,21 +247,27 @@ export interface DownloadsPassPaths {
   wavPath: string;
 }
 
-/** Pass 1 (one core): the AAC stream, the preview and the loudness summary (on stderr). */
-export function streamPassArgs(inputPath: string, source: SourceAudio, paths: StreamPassPaths): string[] {
+/** Pass 1 (one core): the AAC encode into CMAF segments, HLS playlists and the DASH manifest. */
+export function streamPassArgs(inputPath: string, source: SourceAudio, streamDir: string): string[] {
+  return [...inputArgs(inputPath), ...streamOutputArgs(source, streamDir)];
+}
+
+/** Pass 2 (the other core): the preview, the loudness summary (on stderr) and the peaks PCM on stdout. */
+export function previewPassArgs(inputPath: string, source: SourceAudio, previewPath: string): string[] {
   const preview = previewFilter(previewWindow(source.durationSeconds));
-  const graph = `[0:a:0]asplit=2[v][l];[v]${preview}[preview];[l]${loudnessFilter()}[loudness]`;
+  const graph =
+    `[0:a:0]asplit=3[v][l][p];[v]${preview}[preview];` + `[l]${loudnessFilter()}[loudness];[p]${peaksFilter()}[peaks]`;
   return [
     ...inputArgs(inputPath),
     '-filter_complex',
     graph,
-    ...streamOutputArgs(source, paths.streamDir),
-    ...previewOutputArgs(source, 'preview', paths.previewPath),
+    ...previewOutputArgs(source, 'preview', previewPath),
     ...nullOutputArgs('loudness'),
+    ...peaksOutputArgs('peaks'),
   ];
 }
 
-/** Pass 2 (the other core): the three downloads and the peaks PCM on stdout. */
+/** Pass 3 (whatever CPU the others leave, then all of it): the three downloads. */
 export function downloadsPassArgs(
   inputPath: string,
   source: SourceAudio,
@@ -270,12 +278,9 @@ export function downloadsPassArgs(
   const hasArtwork = Boolean(artworkPath);
   return [
     ...inputArgs(inputPath, artworkPath),
-    '-filter_complex',
-    `[0:a:0]${peaksFilter()}[peaks]`,
     ...flacOutputArgs(tags, hasArtwork, paths.flacPath),
     ...mp3OutputArgs(source, tags, hasArtwork, paths.mp3Path),
     ...wavOutputArgs(tags, paths.wavPath),
-    ...peaksOutputArgs('peaks'),
   ];
 }
 

@@ -1,4 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
+import os from 'node:os';
 import type { Config } from '../../config.js';
 
 export interface MediaTools {
@@ -21,6 +22,8 @@ export interface RunOptions {
   onStdout?: (chunk: Buffer) => void;
   /** Keeps stdout (small outputs only, such as ffprobe's JSON; capped at 4 MiB). */
   collectStdout?: boolean;
+  /** Runs at the lowest CPU priority (nice 19): it only gets what other work leaves. */
+  lowPriority?: boolean;
 }
 
 export interface RunResult {
@@ -73,6 +76,7 @@ export function runMediaTool(binary: string, args: string[], options: RunOptions
     if (options.signal?.aborted) return reject(options.signal.reason);
     const command = dyingWithParent(binary, args);
     const child = spawn(command.command, command.args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    if (options.lowPriority) lowerPriority(child.pid);
     const stderr = new TailBuffer(STDERR_TAIL_BYTES);
     const stdout: Buffer[] = [];
     let stdoutBytes = 0;
@@ -118,6 +122,16 @@ export function runMediaTool(binary: string, args: string[], options: RunOptions
       resolve({ stdout: Buffer.concat(stdout).toString('utf8'), stderrTail: stderr.text() });
     });
   });
+}
+
+/** Best effort: a system that refuses only loses the ordering, not the work. */
+function lowerPriority(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    os.setPriority(pid, os.constants.priority.PRIORITY_LOW);
+  } catch {
+    // The process may already be gone, or the system may not allow it.
+  }
 }
 
 function name(binary: string): string {

@@ -3,11 +3,11 @@ import path from 'node:path';
 import {
   downloadsPassArgs,
   PEAKS_SAMPLE_RATE,
+  previewPassArgs,
   STREAM_FILES,
   streamPassArgs,
   type DownloadsPassPaths,
   type SongTags,
-  type StreamPassPaths,
 } from './ffmpeg-args.js';
 import { runMediaTool, type MediaTools } from './ffmpeg.js';
 import { fixHlsPlaylist } from './hls-playlists.js';
@@ -26,14 +26,14 @@ export interface TranscodeSongInput {
   workDir: string;
   meta: SongMeta;
   tools: MediaTools;
-  /** Abort kills both ffmpeg processes (the job's signal). */
+  /** Abort kills every ffmpeg process (the job's signal). */
   signal?: AbortSignal | undefined;
   /** The longest song accepted (MAX_SONG_SECONDS); default two hours. */
   maxSeconds?: number | undefined;
 }
 
-/** Every path is a local file inside workDir. */
-export interface TranscodedSong {
+/** What a song needs to play. Every path is a local file inside workDir. */
+export interface StreamOutputs {
   durationSeconds: number;
   source: WavInfo;
   /** `playlist` is the master playlist (the song's streamFile); files include it, the media playlist and segments. */
@@ -42,9 +42,30 @@ export interface TranscodedSong {
   dash: { manifest: string; files: string[] };
   /** At most MAX_PREVIEW_SECONDS of AAC in MP4 (.m4a): the song's previewFile. */
   preview: string;
-  downloads: { flac: string; mp3: string; wav: string };
   peaks: number[];
   loudness: Loudness;
+}
+
+/** The files a fan downloads, inside workDir. */
+export interface DownloadOutputs {
+  flac: string;
+  mp3: string;
+  wav: string;
+}
+
+export interface TranscodedSong extends StreamOutputs {
+  downloads: DownloadOutputs;
+}
+
+/** A transcode under way: the stream settles first; the downloads go on after it (or fail on their own). */
+export interface RunningTranscode {
+  stream: Promise<StreamOutputs>;
+  /** A failure here leaves the stream alone: a live song only waits for its downloads to be made again. */
+  downloads: Promise<DownloadOutputs>;
+  /** Kills every process still running. */
+  abort(reason?: unknown): void;
+  /** Settles when every process has ended. */
+  settled: Promise<void>;
 }
 
 /** Where the outputs land inside workDir; the same relative paths become storage keys (song-outputs.ts). */
@@ -57,58 +78,93 @@ export const PIPELINE_FILES = {
 } as const;
 
 /**
- * Checks the WAV, then makes every output in two ffmpeg processes side by side (one per core):
- * the AAC stream + preview + loudness, and the downloads + peaks. Rejects with MediaRejectedError
- * (a message for the artist) when the file is not a usable WAV.
+ * Checks the WAV, then starts three ffmpeg processes: the stream encode and the preview + loudness +
+ * peaks side by side (one per core: together they make the song playable), and the downloads at the
+ * lowest CPU priority, which take a core as soon as one is free. Rejects with MediaRejectedError (a
+ * message for the artist) when the file is not a usable WAV.
  */
-export async function transcodeSong(input: TranscodeSongInput): Promise<TranscodedSong> {
+export async function startTranscode(input: TranscodeSongInput): Promise<RunningTranscode> {
   const source = await checkWav(input.tools, input.inputPath, { maxSeconds: input.maxSeconds, signal: input.signal });
-  const streamPaths: StreamPassPaths = {
-    streamDir: path.join(input.workDir, PIPELINE_FILES.streamDir),
-    previewPath: path.join(input.workDir, PIPELINE_FILES.preview),
+  const all = new AbortController();
+  const signal = input.signal ? AbortSignal.any([input.signal, all.signal]) : all.signal;
+  // A stream that fails takes the downloads with it: the job starts again from the start.
+  const stream = makeStream(input, source, signal).catch(abortWith(all));
+  const downloads = makeDownloads(input, source, signal, { lowPriority: true });
+  // Handled by whoever awaits them; these keep an early failure from counting as unhandled meanwhile.
+  stream.catch(() => undefined);
+  downloads.catch(() => undefined);
+  return {
+    stream,
+    downloads,
+    abort: (reason) => all.abort(reason),
+    settled: Promise.allSettled([stream, downloads]).then(() => undefined),
   };
-  const downloadPaths: DownloadsPassPaths = {
+}
+
+/** Every output, stream and downloads: for callers that need the song whole (the seed, the benchmark). */
+export async function transcodeSong(input: TranscodeSongInput): Promise<TranscodedSong> {
+  const running = await startTranscode(input);
+  try {
+    const [stream, downloads] = await Promise.all([running.stream, running.downloads]);
+    return { ...stream, downloads };
+  } catch (error) {
+    running.abort(error);
+    await running.settled;
+    throw error;
+  }
+}
+
+/** The downloads alone, at full priority: a retry for a song whose stream is already live. */
+export async function transcodeDownloads(input: TranscodeSongInput): Promise<DownloadOutputs> {
+  const source = await checkWav(input.tools, input.inputPath, { maxSeconds: input.maxSeconds, signal: input.signal });
+  return makeDownloads(input, source, input.signal, { lowPriority: false });
+}
+
+async function makeStream(input: TranscodeSongInput, source: WavInfo, signal: AbortSignal): Promise<StreamOutputs> {
+  const streamDir = path.join(input.workDir, PIPELINE_FILES.streamDir);
+  const previewPath = path.join(input.workDir, PIPELINE_FILES.preview);
+  await fs.mkdir(streamDir, { recursive: true });
+  await fs.mkdir(path.dirname(previewPath), { recursive: true });
+  const both = new AbortController();
+  const options = { signal: AbortSignal.any([signal, both.signal]), timeoutMs: expectedRunMs(source.durationSeconds) };
+  const peaks = new PeaksCollector(Math.ceil(source.durationSeconds * PEAKS_SAMPLE_RATE));
+  const streamPass = runMediaTool(input.tools.ffmpeg, streamPassArgs(input.inputPath, source, streamDir), options);
+  const previewPass = runMediaTool(input.tools.ffmpeg, previewPassArgs(input.inputPath, source, previewPath), {
+    ...options,
+    onStdout: (chunk) => peaks.push(chunk),
+  });
+  // When one pass fails, stop the other rather than let it run on.
+  const [, preview] = await Promise.all([streamPass, previewPass].map((pass) => pass.catch(abortWith(both))));
+  const loudness = parseLoudnessSummary(preview!.stderrTail);
+  if (!loudness) throw new Error('ffmpeg printed no loudness summary.');
+  return {
+    durationSeconds: source.durationSeconds,
+    source,
+    ...(await finishStreamFiles(streamDir)),
+    preview: previewPath,
+    peaks: peaks.peaks(),
+    loudness,
+  };
+}
+
+async function makeDownloads(
+  input: TranscodeSongInput,
+  source: WavInfo,
+  signal: AbortSignal | undefined,
+  options: { lowPriority: boolean },
+): Promise<DownloadOutputs> {
+  const paths: DownloadsPassPaths = {
     flacPath: path.join(input.workDir, PIPELINE_FILES.flac),
     mp3Path: path.join(input.workDir, PIPELINE_FILES.mp3),
     wavPath: path.join(input.workDir, PIPELINE_FILES.wav),
   };
-  for (const folder of [
-    streamPaths.streamDir,
-    path.dirname(streamPaths.previewPath),
-    path.dirname(downloadPaths.flacPath),
-  ]) {
-    await fs.mkdir(folder, { recursive: true });
-  }
-
-  const both = new AbortController();
-  const signal = input.signal ? AbortSignal.any([input.signal, both.signal]) : both.signal;
-  const timeoutMs = expectedRunMs(source.durationSeconds);
-  const peaks = new PeaksCollector(Math.ceil(source.durationSeconds * PEAKS_SAMPLE_RATE));
-  const streamPass = runMediaTool(input.tools.ffmpeg, streamPassArgs(input.inputPath, source, streamPaths), {
-    signal,
-    timeoutMs,
-  });
-  const downloadsArgs = downloadsPassArgs(input.inputPath, source, input.meta, input.meta.artworkPath, downloadPaths);
-  const downloadsPass = runMediaTool(input.tools.ffmpeg, downloadsArgs, {
-    signal,
-    timeoutMs,
-    onStdout: (chunk) => peaks.push(chunk),
-  });
-  // When one pass fails, stop the other rather than let it run on.
-  const [stream] = await Promise.all([streamPass, downloadsPass].map((pass) => pass.catch(abortWith(both))));
-
-  const loudness = parseLoudnessSummary(stream!.stderrTail);
-  if (!loudness) throw new Error('ffmpeg printed no loudness summary.');
-  const manifests = await finishStreamFiles(streamPaths.streamDir);
-  return {
-    durationSeconds: source.durationSeconds,
-    source,
-    ...manifests,
-    preview: streamPaths.previewPath,
-    downloads: { flac: downloadPaths.flacPath, mp3: downloadPaths.mp3Path, wav: downloadPaths.wavPath },
-    peaks: peaks.peaks(),
-    loudness,
-  };
+  await fs.mkdir(path.dirname(paths.flacPath), { recursive: true });
+  const args = downloadsPassArgs(input.inputPath, source, input.meta, input.meta.artworkPath, paths);
+  // At low priority the pass waits for the CPU others leave (on a busy machine, most of its time):
+  // its backstop is longer, the job's own budget still bounds it.
+  const backstopMs = expectedRunMs(source.durationSeconds) * (options.lowPriority ? 4 : 1);
+  await runMediaTool(input.tools.ffmpeg, args, { signal, timeoutMs: backstopMs, lowPriority: options.lowPriority });
+  return { flac: paths.flacPath, mp3: paths.mp3Path, wav: paths.wavPath };
 }
 
 function abortWith(controller: AbortController) {

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '../../api/server-errors';
 import { createSong } from '../../api/songs/create-song';
-import { pollSongStatus, uploadSongFile, type PollOptions, type PutPart } from '../../api/uploads';
+import { hasDownloadsSettled, pollSongStatus, uploadSongFile, type PollOptions, type PutPart } from '../../api/uploads';
 import { titleFromFileName, todayReleaseDate } from './song-info';
 
 export type UploadPhase = 'uploading' | 'uploaded' | 'failed';
@@ -173,8 +173,24 @@ async function watchUntilDone(
     const song = await pollSongStatus(id, { ...options, onUpdate: report, isCancelled });
     if (song.status === 'failed')
       toast.error(messages.songUploadFailed(song.failureReason ?? 'the file could not be processed.'));
+    if (song.downloads === 'preparing') await watchDownloads(id, report, options, isCancelled);
   } catch (error) {
     if (!isCancelled()) toast.error(messages.songUploadFailed(errorMessage(error)));
+  }
+}
+
+/** The song already plays; its downloads follow. The list says "preparing" meanwhile, so a long wait is quiet. */
+async function watchDownloads(
+  id: string,
+  report: (song: PublicSong) => void,
+  options: PollOptions | undefined,
+  isCancelled: () => boolean,
+) {
+  try {
+    const song = await pollSongStatus(id, { ...options, onUpdate: report, isCancelled, until: hasDownloadsSettled });
+    if (song.downloads === 'failed') toast.error(song.failureReason ?? 'The downloads of this song could not be made.');
+  } catch {
+    // Still preparing after the polls: the song list shows it so; a reload shows the outcome.
   }
 }
 
