@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { startProductionTopology } from './production-topology.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -37,8 +38,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** The built product as `npm start` runs it, on a free port with a fresh DATA_DIR. */
+/**
+ * The built product as `npm start` runs it, on a free port with a fresh DATA_DIR; with E2E_TOPOLOGY=prod, the
+ * production topology instead (deploy/topology.ts: two API processes and two workers behind Caddy, on a fresh
+ * PostgreSQL database and S3 bucket).
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  if (process.env.E2E_TOPOLOGY === 'prod') return startProductionTopology(env);
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hfm-e2e-'));
   const database = await createE2eDatabase();
@@ -94,26 +100,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       if (database && seedOutput === undefined) {
         seedOutput = await runCli(['seed-demo', '--artists', '24', '--songs', '120'], childEnv);
       }
-      const escaped = email.replace(/[.@]/g, (c) => `\\${c}`);
-      const match =
-        new RegExp(`${escaped}\\s+(\\S+)\\s`).exec(output) ??
-        new RegExp(`${escaped} \\(password (\\S+)\\)`).exec(seedOutput ?? '');
-      if (!match) throw new Error(`no demo password for ${email}`);
-      return match[1]!;
+      const password = demoPasswordIn(output, email) ?? demoPasswordIn(seedOutput ?? '', email);
+      if (!password) throw new Error(`no demo password for ${email}`);
+      return password;
     },
     output: () => output,
     mails: readMailDir,
-    async mailedCode(email: string) {
-      const deadline = Date.now() + 30_000;
-      for (;;) {
-        try {
-          return codeFromMail(readMailDir(), email);
-        } catch (error) {
-          if (Date.now() > deadline) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-      }
-    },
+    mailedCode: (email: string) => waitForMailedCode(readMailDir, email),
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -157,6 +150,27 @@ async function createE2eDatabase(): Promise<{ url: string; drop(): Promise<void>
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => run(`drop database if exists "${name}" with (force)`) };
+}
+
+/** The code in the newest mail to this address, waiting for it: mail goes out from a job. */
+export async function waitForMailedCode(mails: () => string[], email: string): Promise<string> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      return codeFromMail(mails(), email);
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+/** The password the seed printed for a demo email (`email (password ...)` or the first start's table). */
+export function demoPasswordIn(output: string, email: string): string | undefined {
+  const escaped = email.replace(/[.@]/g, (c) => `\\${c}`);
+  const match =
+    new RegExp(`${escaped} \\(password (\\S+)\\)`).exec(output) ?? new RegExp(`${escaped}\\s+(\\S+)\\s`).exec(output);
+  return match?.[1];
 }
 
 /** The six-digit code in the newest mail to this address. */

@@ -91,8 +91,10 @@ class PgBossJobQueue implements JobQueue {
       maintenanceIntervalSeconds: this.options.maintenanceIntervalSeconds ?? this.config.jobHeartbeatSeconds,
     });
     boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
-    await boss.start();
-    for (const definition of this.#definitions.values()) await createQueues(boss, definition);
+    await whileHoldingSetupLock(this.database, async () => {
+      await boss.start();
+      for (const definition of this.#definitions.values()) await createQueues(boss, definition);
+    });
     this.#boss = boss;
     const working = [...this.#definitions.keys()].filter((name) => this.#works(name));
     for (const name of working) await this.#startWorkers(boss, this.#definitions.get(name)!);
@@ -320,6 +322,22 @@ function queueMetrics(metrics: Metrics, depth: () => Promise<{ kind: string; sta
       'kind',
     ]),
   } satisfies QueueMetrics;
+}
+
+/**
+ * Processes starting together on a fresh database would deadlock in pg-boss's own schema and queue setup
+ * (seen with two api and two worker processes starting at once): one sets up while the others wait.
+ */
+async function whileHoldingSetupLock(database: DatabaseHandle, work: () => Promise<void>): Promise<void> {
+  if (!database.pool) return work();
+  const lock = await database.pool.connect();
+  try {
+    await lock.query("select pg_advisory_lock(hashtext('hfm.job-queue-setup'))");
+    await work();
+  } finally {
+    await lock.query("select pg_advisory_unlock(hashtext('hfm.job-queue-setup'))").catch(() => undefined);
+    lock.release();
+  }
 }
 
 async function createQueues(boss: PgBoss, definition: AnyDefinition): Promise<void> {

@@ -1,0 +1,113 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+
+/** The most output kept per process (the newest): enough for an error, bounded for a long run. */
+const OUTPUT_LIMIT = 1024 * 1024;
+
+export interface RunningProcess {
+  /** Its name in logs and errors, e.g. "api-1". */
+  name: string;
+  pid: number;
+  /** Its stdout and stderr so far (the newest megabyte). */
+  output(): string;
+  /** Whether it has exited (a crash, a kill or a stop). */
+  exited(): boolean;
+  /** Its exit code once exited (null after a signal or before). */
+  exitCode(): number | null;
+  /** Resolves once it has exited. */
+  exit: Promise<void>;
+  /** SIGTERM, then SIGKILL if it has not exited after `graceMs`; resolves once it has exited. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+export interface SpawnInput {
+  name: string;
+  command: string;
+  args: string[];
+  env: NodeJS.ProcessEnv;
+  cwd?: string;
+  /** Each line of its output as it comes (prod:local prints them; tests keep them). */
+  onLine?: (line: string) => void;
+}
+
+/** Starts a process whose output is kept (and passed on line by line) and that can be stopped cleanly. */
+export function spawnProcess(input: SpawnInput): RunningProcess {
+  const child: ChildProcess = spawn(input.command, input.args, {
+    cwd: input.cwd,
+    env: input.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  let partial = '';
+  const keep = (chunk: Buffer) => {
+    const text = chunk.toString();
+    output = (output + text).slice(-OUTPUT_LIMIT);
+    if (!input.onLine) return;
+    const lines = (partial + text).split('\n');
+    partial = lines.pop()!;
+    for (const line of lines) input.onLine(line);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  let done = false;
+  const exit = new Promise<void>((resolve) => {
+    const finish = () => {
+      done = true;
+      resolve();
+    };
+    child.once('exit', finish);
+    child.once('error', (error) => {
+      output += `\n${input.command}: ${error.message}\n`;
+      finish();
+    });
+  });
+  return {
+    name: input.name,
+    pid: child.pid ?? -1,
+    output: () => output,
+    exited: () => done,
+    exitCode: () => child.exitCode,
+    exit,
+    async stop(graceMs = 20_000) {
+      if (done) return;
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+      await exit;
+      clearTimeout(killer);
+    },
+  };
+}
+
+/** A port on loopback that nothing listens on now. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/**
+ * Polls `url` until it answers 200 (or any answer with `anyAnswer`). `deadlineMs` guards against a hang only:
+ * a busy machine starts things slowly, never wrongly. Fails at once when `process` has exited.
+ */
+export async function waitUntilAnswering(
+  url: string,
+  process: RunningProcess,
+  { deadlineMs = 120_000, anyAnswer = false } = {},
+): Promise<void> {
+  const deadline = Date.now() + deadlineMs;
+  for (;;) {
+    if (process.exited()) throw new Error(`${process.name} exited before answering ${url}:\n${process.output()}`);
+    const answered = await fetch(url).then(
+      (response) => anyAnswer || response.ok,
+      () => false,
+    );
+    if (answered) return;
+    if (Date.now() > deadline) throw new Error(`${process.name} did not answer ${url}:\n${process.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
