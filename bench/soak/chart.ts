@@ -52,7 +52,7 @@ function panel(title: string, unit: string, lines: Line[], top: number, maxSecon
     const value = (yMax / 4) * tick;
     parts.push(
       `<line x1="${LEFT}" x2="${LEFT + plotWidth}" y1="${y(value)}" y2="${y(value)}" stroke="#eee"/>`,
-      `<text x="${LEFT - 6}" y="${y(value) + 4}" text-anchor="end">${Math.round(value)}${tick === 4 ? ` ${unit}` : ''}</text>`,
+      `<text x="${LEFT - 6}" y="${y(value) + 4}" text-anchor="end">${Math.round(value).toLocaleString('en-US')}${tick === 4 ? ` ${unit}` : ''}</text>`,
     );
   }
   const minuteStep = maxSeconds > 900 ? 300 : 60;
