@@ -14,8 +14,8 @@
  * process) on a fresh PostgreSQL database on BENCH_DATABASE_URL's server, seeded with
  * `seed-demo --artists SOAK_ARTISTS (200) --songs SOAK_SONGS (4000)`, and removes it afterwards.
  *
- * Run after `npm run build`: `npm run bench:soak -w @hfm/bench`. Writes bench/results/soak.json
- * (SOAK_OUT to rename) and docs/performance/soak.svg and .png.
+ * Run after `npm run build`: `npm run bench:soak -w @hfm/bench`. Writes bench/results/soak.json and
+ * docs/performance/soak.svg and .png (SOAK_OUT=name.json renames all three).
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -29,6 +29,8 @@ import { MIX, pickAction, runAction, songsByArtist, type Action, type SoakState 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
 const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 200);
 const THINK_MS = Number(process.env.SOAK_THINK_MS ?? 1000);
+/** The result file's name; the plot takes the same name under docs/performance/. */
+const OUT = process.env.SOAK_OUT ?? 'soak.json';
 const WINDOW_MS = 10_000;
 const READ_P99_TARGET_MS = 250;
 /** Resident memory counts as flat when the last quarter's median is within this of the second quarter's. */
@@ -233,7 +235,7 @@ try {
   await memory.stop();
   const uploads = await settleUploads(target.databaseUrl, state.uploaded);
   const result = report(recorder, memory.samples, seconds);
-  writeResult(process.env.SOAK_OUT ?? 'soak.json', {
+  writeResult(OUT, {
     date: new Date().toISOString(),
     node: process.version,
     machine: { cpus: os.cpus().length, loadAverage: { before: loadBefore, after: loadAverage() } },
@@ -251,7 +253,7 @@ try {
   const caption = `Soak: ${MINUTES} min, ${CONNECTIONS} connections, ${result.totals.requests} requests, ${result.totals.errors} errors (${new Date().toISOString().slice(0, 10)})`;
   const files = await writeChart(
     soakSvg(result.series, caption, MINUTES * 60),
-    path.join(repoRoot, 'docs/performance/soak.svg'),
+    path.join(repoRoot, 'docs/performance', OUT.replace(/\.json$/, '.svg')),
   );
   console.log(`soak: chart ${files.join(', ')}`);
 } finally {
