@@ -1,0 +1,262 @@
+/**
+ * The soak: SOAK_MINUTES (10) of mixed traffic from SOAK_CONNECTIONS (200) visitors, each a signed-in fan who
+ * picks an action from the mix (`soak/mix.ts`: browse, search, stream, sign-in, Hi Five, subscribe, upload),
+ * does it and thinks for about SOAK_THINK_MS (1000, uniformly half to one and a half times) before the next.
+ * Requests go over one keep-alive pool of at most SOAK_CONNECTIONS sockets. Every answer that is not the
+ * status its request expects is an error. Every 10 s the run records requests per second, p99 of reads and
+ * of writes, and each process's resident memory from its `/metrics`.
+ *
+ * Target: SOAK_URL (any deployment, e.g. `npm run prod:local` behind Caddy) with SOAK_DATABASE_URL (its
+ * database: the soak confirms its sign-ups there instead of reading mail, approves its artists and reads the
+ * catalogue), SOAK_METRICS_URLS (a comma list of every process's /metrics; default SOAK_URL/metrics) and
+ * SOAK_METRICS_TOKEN when the processes set METRICS_TOKEN. The target must allow one client address many
+ * requests (RATE_LIMIT_MAX). Unset SOAK_URL: the soak starts the built app itself (`npm start`'s process, one
+ * process) on a fresh PostgreSQL database on BENCH_DATABASE_URL's server, seeded with
+ * `seed-demo --artists SOAK_ARTISTS (200) --songs SOAK_SONGS (4000)`, and removes it afterwards.
+ *
+ * Run after `npm run build`: `npm run bench:soak -w @hfm/bench`. Writes bench/results/soak.json and
+ * docs/performance/soak.svg and .png (SOAK_OUT=name.json renames all three).
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { prepareAccounts, uploadOutcome, type Member } from './soak/accounts.ts';
+import { createPlace, loadAverage, repoRoot, round, seedCatalogue, startApp, writeResult } from './bench-kit.ts';
+import { soakSvg, writeChart, type SeriesPoint } from './soak/chart.ts';
+import { isRead, Recorder, SoakClient, type Kind } from './soak/client.ts';
+import { memoryTrend, sampleMemory, type MemorySample } from './soak/memory.ts';
+import { MIX, pickAction, runAction, songsByArtist, type Action, type SoakState } from './soak/mix.ts';
+
+const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
+const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 200);
+const THINK_MS = Number(process.env.SOAK_THINK_MS ?? 1000);
+/** The result file's name; the plot takes the same name under docs/performance/. */
+const OUT = process.env.SOAK_OUT ?? 'soak.json';
+const WINDOW_MS = 10_000;
+const READ_P99_TARGET_MS = 250;
+/** Resident memory counts as flat when the last quarter's median is within this of the second quarter's. */
+const FLAT_PERCENT = 10;
+
+interface Target {
+  base: string;
+  databaseUrl: string;
+  metricsUrls: string[];
+  description: string;
+  stop(): Promise<void>;
+}
+
+async function ownTarget(): Promise<Target> {
+  const artists = Number(process.env.SOAK_ARTISTS ?? 200);
+  const songs = Number(process.env.SOAK_SONGS ?? 4000);
+  const place = await createPlace('postgres', 'soak');
+  try {
+    console.log(`soak: seeding ${artists} artists and ${songs} songs on a fresh PostgreSQL database`);
+    await seedCatalogue(place, artists, songs);
+    const app = await startApp(place);
+    return {
+      base: app.base,
+      databaseUrl: place.databaseUrl,
+      metricsUrls: [`${app.base}/metrics`],
+      description: `the built app, one process (ROLE=all), PostgreSQL 15, demo seed of ${artists} artists and ${songs} songs`,
+      async stop() {
+        await app.stop();
+        await place.remove();
+      },
+    };
+  } catch (error) {
+    await place.remove();
+    throw error;
+  }
+}
+
+function givenTarget(base: string): Target {
+  const databaseUrl = process.env.SOAK_DATABASE_URL;
+  if (!databaseUrl) throw new Error('SOAK_URL needs SOAK_DATABASE_URL (the target database, to confirm sign-ups)');
+  const metricsUrls = (process.env.SOAK_METRICS_URLS ?? `${base.replace(/\/$/, '')}/metrics`).split(',');
+  return { base, databaseUrl, metricsUrls, description: process.env.SOAK_TARGET ?? base, stop: async () => {} };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? null : round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
+function latency(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return {
+    count: sorted.length,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    max: percentile(sorted, 100),
+  };
+}
+
+/** One visitor: actions and think time until the deadline; the action under way when it passes finishes. */
+async function visitor(
+  client: SoakClient,
+  state: SoakState,
+  member: Member,
+  deadline: number,
+  actions: Map<Action, number>,
+) {
+  await sleep(Math.random() * THINK_MS);
+  while (Date.now() < deadline) {
+    const action = pickAction();
+    actions.set(action, (actions.get(action) ?? 0) + 1);
+    await runAction(action, client, state, member);
+    await sleep(THINK_MS * (0.5 + Math.random()));
+  }
+}
+
+/** Samples memory every window until stopped. */
+function memorySampler(urls: string[]) {
+  const samples: { seconds: number; processes: Record<string, MemorySample> }[] = [];
+  const started = Date.now();
+  let stopped = false;
+  const done = (async () => {
+    while (!stopped) {
+      const processes = await sampleMemory(urls, process.env.SOAK_METRICS_TOKEN);
+      samples.push({ seconds: Math.round((Date.now() - started) / 1000), processes });
+      const next = started + samples.length * WINDOW_MS;
+      while (!stopped && Date.now() < next) await sleep(Math.min(250, next - Date.now()));
+    }
+  })();
+  return {
+    samples,
+    async stop() {
+      stopped = true;
+      await done;
+    },
+  };
+}
+
+/** Waits (up to 3 minutes: a hang guard) for the soak's uploads to be transcoded, then counts their statuses. */
+async function settleUploads(databaseUrl: string, songIds: string[]) {
+  const deadline = Date.now() + 3 * 60_000;
+  for (;;) {
+    const outcome = await uploadOutcome(databaseUrl, songIds);
+    const settled = (outcome.ready ?? 0) + (outcome.failed ?? 0);
+    if (settled === songIds.length || Date.now() > deadline) return outcome;
+    await sleep(2000);
+  }
+}
+
+function report(recorder: Recorder, memory: ReturnType<typeof memorySampler>['samples'], seconds: number) {
+  const reads: number[] = [];
+  const writes: number[] = [];
+  const kinds: Record<string, unknown> = {};
+  let requests = 0;
+  let errors = 0;
+  for (const [kind, stats] of [...recorder.kinds.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+    (isRead(kind as Kind) ? reads : writes).push(...stats.latencies);
+    requests += stats.count;
+    errors += stats.errors;
+    const { count: _count, ...ms } = latency(stats.latencies);
+    kinds[kind] = { count: stats.count, errors: stats.errors, statuses: stats.statuses, latencyMs: ms };
+  }
+  // The windows of the timed run; requests of actions still under way at the deadline count, but not as a window.
+  const timed = recorder.windows.slice(0, Math.ceil((MINUTES * 60_000) / WINDOW_MS));
+  const series: SeriesPoint[] = timed.map((window, n) => {
+    const at = memory.reduce(
+      (best, s) => (Math.abs(s.seconds - (n + 1) * 10) < Math.abs(best.seconds - (n + 1) * 10) ? s : best),
+      memory[0]!,
+    );
+    return {
+      seconds: (n + 1) * (WINDOW_MS / 1000),
+      requestsPerSecond: round(window.requests / (WINDOW_MS / 1000), 1),
+      errors: window.errors,
+      readP99Ms: percentile(
+        [...window.reads].sort((a, b) => a - b),
+        99,
+      ),
+      writeP99Ms: percentile(
+        [...window.writes].sort((a, b) => a - b),
+        99,
+      ),
+      rssMiB: Object.fromEntries(Object.entries(at?.processes ?? {}).map(([name, s]) => [name, s.rssMiB])),
+      heapUsedMiB: Object.fromEntries(Object.entries(at?.processes ?? {}).map(([name, s]) => [name, s.heapUsedMiB])),
+    };
+  });
+  const names = [...new Set(memory.flatMap((s) => Object.keys(s.processes)))];
+  const trends = Object.fromEntries(
+    names.map((name) => {
+      const rss = memory.map((s) => s.processes[name]?.rssMiB).filter((v): v is number => v != null);
+      const heap = memory.map((s) => s.processes[name]?.heapUsedMiB).filter((v): v is number => v != null);
+      return [name, { rss: memoryTrend(rss), heapUsed: memoryTrend(heap) }];
+    }),
+  );
+  const readLatency = latency(reads);
+  const memoryFlat = Object.values(trends).every((t) => t.rss.growthPercent <= FLAT_PERCENT);
+  return {
+    totals: { requests, errors, requestsPerSecond: round(requests / seconds, 1) },
+    reads: readLatency,
+    writes: latency(writes),
+    kinds,
+    memory: trends,
+    targets: {
+      errors: { target: 0, measured: errors, met: errors === 0 },
+      readP99Ms: {
+        target: READ_P99_TARGET_MS,
+        measured: readLatency.p99,
+        met: (readLatency.p99 ?? 0) < READ_P99_TARGET_MS,
+      },
+      memoryFlat: { target: `last quarter within ${FLAT_PERCENT}% of the second`, met: memoryFlat },
+    },
+    series,
+  };
+}
+
+const target = process.env.SOAK_URL ? givenTarget(process.env.SOAK_URL) : await ownTarget();
+const recorder = new Recorder(WINDOW_MS);
+const client = new SoakClient(target.base, CONNECTIONS, recorder);
+try {
+  const accounts = await prepareAccounts(client, target.databaseUrl, {
+    members: CONNECTIONS,
+    signInPool: Math.max(10, Math.ceil(CONNECTIONS / 10)),
+    artists: 4,
+  });
+  const state: SoakState = { accounts, songsByArtist: songsByArtist(accounts), uploaded: [] };
+  const actions = new Map<Action, number>();
+  const loadBefore = loadAverage();
+  console.log(`soak: ${MINUTES} min, ${CONNECTIONS} visitors, think ${THINK_MS} ms, against ${target.base}`);
+  const memory = memorySampler(target.metricsUrls);
+  recorder.start();
+  const started = Date.now();
+  const deadline = started + MINUTES * 60_000;
+  const progress = setInterval(() => {
+    const last = recorder.windows.at(-2);
+    if (last)
+      console.log(
+        `soak: ${Math.round((Date.now() - started) / 1000)} s, ${last.requests / 10} req/s, ${last.errors} errors`,
+      );
+  }, WINDOW_MS);
+  await Promise.all(accounts.members.map((member) => visitor(client, state, member, deadline, actions)));
+  clearInterval(progress);
+  recorder.stop();
+  const seconds = (Date.now() - started) / 1000;
+  await memory.stop();
+  const uploads = await settleUploads(target.databaseUrl, state.uploaded);
+  const result = report(recorder, memory.samples, seconds);
+  writeResult(OUT, {
+    date: new Date().toISOString(),
+    node: process.version,
+    machine: { cpus: os.cpus().length, loadAverage: { before: loadBefore, after: loadAverage() } },
+    target: target.description,
+    minutes: MINUTES,
+    seconds: round(seconds),
+    connections: CONNECTIONS,
+    thinkMs: THINK_MS,
+    mixPer1000: MIX,
+    actions: Object.fromEntries(actions),
+    uploads: { completed: state.uploaded.length, outcome: uploads },
+    ...result,
+    errorSamples: recorder.errorSamples,
+  });
+  const caption = `Soak: ${MINUTES} min, ${CONNECTIONS} connections, ${result.totals.requests} requests, ${result.totals.errors} errors (${new Date().toISOString().slice(0, 10)})`;
+  const files = await writeChart(
+    soakSvg(result.series, caption, MINUTES * 60),
+    path.join(repoRoot, 'docs/performance', OUT.replace(/\.json$/, '.svg')),
+  );
+  console.log(`soak: chart ${files.join(', ')}`);
+} finally {
+  client.close();
+  await target.stop();
+}

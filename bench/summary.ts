@@ -1,0 +1,371 @@
+/**
+ * The summary at the top of docs/performance.md, made from the result files the benches write under
+ * bench/results/ (the default names: what `npm run bench` writes). Each figure stands beside its target
+ * (from the issues) and its bare baseline where the bench has one, with the ratio. A missing file is listed
+ * as not run; a file of a shape this does not know is skipped with a note. Everything between the markers
+ * is replaced; the hand-written sections below them are kept.
+ *
+ * Run: `npm run bench:summary -w @hfm/bench` (the last step of `npm run bench`).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const RESULTS = path.join(repoRoot, 'bench/results');
+const DOC = path.join(repoRoot, 'docs/performance.md');
+export const START = '<!-- bench-summary:start -->';
+export const END = '<!-- bench-summary:end -->';
+
+export interface Row {
+  bench: string;
+  figure: string;
+  measured: string;
+  target: string;
+  baseline: string;
+  ratio: string;
+  /** true met, false missed, null no target. */
+  met: boolean | null;
+  file: string;
+}
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- result files are JSON of many shapes, read defensively */
+type Json = any;
+
+const number = (value: number | null | undefined, unit = '', places = 0) =>
+  value === null || value === undefined || !Number.isFinite(value)
+    ? '—'
+    : `${value.toLocaleString('en-US', { maximumFractionDigits: places, minimumFractionDigits: 0 })}${unit}`;
+const ratioOf = (ours: number | undefined, bare: number | undefined) =>
+  ours && bare ? (Math.round((ours / bare) * 100) / 100).toFixed(2) : '—';
+
+/** One bench's rows from one file: a function of the file's JSON. */
+interface Source {
+  file: string;
+  rows(result: Json, file: string): Row[];
+}
+
+const row = (partial: Partial<Row> & Pick<Row, 'bench' | 'figure' | 'measured' | 'file'>): Row => ({
+  target: '—',
+  baseline: '—',
+  ratio: '—',
+  met: null,
+  ...partial,
+});
+
+const engineName = (engine: string) => (engine === 'postgres' ? 'PostgreSQL' : 'PGlite');
+
+const identity = (engine: string): Source => ({
+  file: `identity-${engine}.json`,
+  rows: (r, file) =>
+    (['signIn', 'profile'] as const).map((name) =>
+      row({
+        bench: `identity, ${engineName(engine)}`,
+        figure: `${name === 'signIn' ? 'sign-in' : 'profile'} at ${r.connections} connections`,
+        measured: `${number(r[name].requestsPerSecond, ' req/s')}, p99 ${number(r[name].latencyMs.p99, ' ms')}`,
+        file,
+      }),
+    ),
+});
+
+const upload: Source = {
+  file: 'upload.json',
+  rows: (r, file) => [
+    row({
+      bench: 'upload',
+      figure: `${number(r.fileBytes / 2 ** 20)} MiB WAV in ${r.parts} parts, median of rounds`,
+      measured: number(r.oursMiBPerSecond, ' MiB/s'),
+      target: '≥ 0.70 of bare',
+      baseline: number(r.bareMiBPerSecond, ' MiB/s'),
+      ratio: ratioOf(r.oursMiBPerSecond, r.bareMiBPerSecond),
+      met: r.oursMiBPerSecond / r.bareMiBPerSecond >= 0.7,
+      file,
+    }),
+  ],
+};
+
+const transcode: Source = {
+  file: 'transcode.json',
+  rows: (r, file) =>
+    (r.cases as Json[]).map((c) =>
+      row({
+        bench: 'transcode',
+        figure: `${c.minutes}-minute song, whole pipeline`,
+        measured: number(c.pipelineSeconds, ' s', 1),
+        target: c.minutes <= 5 ? `≤ ${r.clientPollBudgetSeconds ?? 120} s (client polling)` : '—',
+        baseline: `${number(c.singleCommandSeconds, ' s', 1)} (one ffmpeg)`,
+        ratio: ratioOf(c.singleCommandSeconds, c.pipelineSeconds),
+        met: c.minutes <= 5 ? c.pipelineSeconds <= (r.clientPollBudgetSeconds ?? 120) : null,
+        file,
+      }),
+    ),
+};
+
+const firstSound: Source = {
+  file: 'first-sound.json',
+  rows: (r, file) => [
+    row({
+      bench: 'first sound',
+      figure: `${number((r.song?.seconds ?? 300) / 60)}-minute song: upload complete to playable, median`,
+      measured: number(r.median.playableSeconds, ' s', 1),
+      target: `≤ ${r.budgetSeconds ?? 5} s`,
+      baseline: `${number(r.median.bareAacHlsSeconds, ' s', 1)} (ffmpeg AAC/HLS)`,
+      ratio: ratioOf(r.median.bareAacHlsSeconds, r.median.playableSeconds),
+      met: r.median.playableSeconds <= (r.budgetSeconds ?? 5),
+      file,
+    }),
+  ],
+};
+
+const webTransfer: Source = {
+  file: 'web-transfer.json',
+  rows: (r, file) =>
+    Object.entries(r as Record<string, Json>).map(([page, kinds]) =>
+      row({
+        bench: 'web transfer',
+        figure: `${page}: JavaScript over the wire (brotli)`,
+        measured: `${number(kinds.javascript?.wireKiB, ' KiB', 1)} in ${kinds.javascript?.files} files`,
+        file,
+      }),
+    ),
+};
+
+const firstLoad: Source = {
+  file: 'first-load.json',
+  rows: (r, file) =>
+    Object.entries(r.pages as Record<string, Json>).map(([page, load]) =>
+      row({
+        bench: 'first load',
+        figure: `${page}: first-load JavaScript, gzip`,
+        measured: number(load.gzipKB, ' KB', 1),
+        target: `≤ ${r.budgetKB} KB`,
+        met: load.gzipKB <= r.budgetKB,
+        file,
+      }),
+    ),
+};
+
+const lighthouse: Source = {
+  file: 'lighthouse.json',
+  rows: (r, file) => {
+    const scores = Object.entries(r.pages as Record<string, Record<string, Json>>).flatMap(([page, presets]) =>
+      Object.entries(presets).map(([preset, s]) => ({ where: `${page} ${preset}`, ...s })),
+    );
+    return (['performance', 'accessibility'] as const).map((category) => {
+      const worst = scores.reduce((low, s) => (s[category] < low[category] ? s : low), scores[0]);
+      return row({
+        bench: 'Lighthouse',
+        figure: `${category}, lowest of ${scores.length} (page, preset)`,
+        measured: `${number(worst?.[category])} (${worst?.where})`,
+        target: `≥ ${r.target ?? 95}`,
+        met: worst ? worst[category] >= (r.target ?? 95) : null,
+        file,
+      });
+    });
+  },
+};
+
+const songList = (engine: string): Source => ({
+  file: `song-list-${engine}.json`,
+  rows: (r, file) => [
+    row({
+      bench: `song list, ${engineName(engine)}`,
+      figure: `12-song page at ${r.connections} connections`,
+      measured: `${number(r.server.requestsPerSecond, ' req/s')}, ${number(r.server.cpuMsPerRequest, ' ms CPU', 2)}`,
+      baseline: `${number(r['bare withoutPeaks'].requestsPerSecond, ' req/s')} (same bytes)`,
+      ratio: ratioOf(r.server.requestsPerSecond, r['bare withoutPeaks'].requestsPerSecond),
+      file,
+    }),
+  ],
+});
+
+const discovery = (engine: string): Source => ({
+  file: `discovery-${engine}.json`,
+  rows: (r, file) => [
+    ...Object.entries(r.endpoints as Record<string, Json>).map(([name, e]) =>
+      row({
+        bench: `discovery, ${engineName(engine)}`,
+        figure: `${name} at ${r.connections} connections`,
+        measured: `${number(e.ours.requestsPerSecond, ' req/s')}, p99 ${number(e.ours.latencyMs?.p99, ' ms')}`,
+        target: '≥ 0.50 of bare',
+        baseline: number(e.bare.requestsPerSecond, ' req/s'),
+        ratio: ratioOf(e.ours.requestsPerSecond, e.bare.requestsPerSecond),
+        met: e.ours.requestsPerSecond / e.bare.requestsPerSecond >= 0.5,
+        file,
+      }),
+    ),
+    ...(r.searchOneAtATime
+      ? [
+          row({
+            bench: `discovery, ${engineName(engine)}`,
+            figure: 'search one at a time, p95',
+            measured: number(r.searchOneAtATime.ours.p95, ' ms', 1),
+            target: `≤ ${r.searchOneAtATime.p95TargetMs} ms`,
+            baseline: number(r.searchOneAtATime.bare.p95, ' ms', 1),
+            ratio: ratioOf(r.searchOneAtATime.bare.p95, r.searchOneAtATime.ours.p95),
+            met: r.searchOneAtATime.ours.p95 <= r.searchOneAtATime.p95TargetMs,
+            file,
+          }),
+        ]
+      : []),
+  ],
+});
+
+const billing = (engine: string): Source => ({
+  file: `billing-${engine}.json`,
+  rows: (r, file) => [
+    row({
+      bench: `billing, ${engineName(engine)}`,
+      figure: `subscriptions at ${r.connections} connections`,
+      measured: `${number(r.ours.requestsPerSecond, '/s')}, p99 ${number(r.ours.latencyMs.p99, ' ms')}`,
+      baseline: `${number(r.bare.requestsPerSecond, '/s')} (the three rows)`,
+      ratio: ratioOf(r.ours.requestsPerSecond, r.bare.requestsPerSecond),
+      file,
+    }),
+  ],
+});
+
+const downloads = (engine: string): Source => ({
+  file: `downloads-${engine}.json`,
+  rows: (r, file) =>
+    (['song', 'signedUrl', 'albumZip'] as const)
+      .filter((name) => r[name])
+      .map((name) =>
+        row({
+          bench: `downloads, ${engineName(engine)}`,
+          figure: { song: 'a song (FLAC)', signedUrl: 'signed URL only', albumZip: 'album zip' }[name],
+          measured: number(r[name].ours.megabytesPerSecond, ' MB/s'),
+          baseline: number(r[name].bare.megabytesPerSecond, ' MB/s'),
+          ratio: ratioOf(r[name].ours.megabytesPerSecond, r[name].bare.megabytesPerSecond),
+          file,
+        }),
+      ),
+});
+
+const soak: Source = {
+  file: 'soak.json',
+  rows: (r, file) => {
+    const bench = `soak (${r.minutes} min, ${r.connections} connections)`;
+    const growth = Object.entries(r.memory as Record<string, Json>)
+      .map(([name, m]) => `${name} ${m.rss.growthMiB >= 0 ? '+' : ''}${number(m.rss.growthMiB, ' MiB', 1)}`)
+      .join('; ');
+    return [
+      row({
+        bench,
+        figure: `errors in ${number(r.totals.requests)} requests (${number(r.totals.requestsPerSecond, ' req/s', 1)}, load average ${number(r.machine?.loadAverage?.before?.[0])})`,
+        measured: number(r.totals.errors),
+        target: '0',
+        met: r.totals.errors === 0,
+        file,
+      }),
+      row({
+        bench,
+        figure: 'reads p99 (p50, p95)',
+        measured: `${number(r.reads.p99, ' ms')} (${number(r.reads.p50, ' ms')}, ${number(r.reads.p95, ' ms')})`,
+        target: '< 250 ms',
+        met: r.reads.p99 < 250,
+        file,
+      }),
+      row({
+        bench,
+        figure: 'writes p99 (p50, p95)',
+        measured: `${number(r.writes.p99, ' ms')} (${number(r.writes.p50, ' ms')}, ${number(r.writes.p95, ' ms')})`,
+        file,
+      }),
+      row({
+        bench,
+        figure: 'resident memory, last quarter against the second',
+        measured: growth,
+        target: 'flat',
+        met: r.targets?.memoryFlat?.met ?? null,
+        file,
+      }),
+    ];
+  },
+};
+
+export const SOURCES: Source[] = [
+  identity('postgres'),
+  identity('pglite'),
+  upload,
+  transcode,
+  firstSound,
+  webTransfer,
+  firstLoad,
+  lighthouse,
+  songList('postgres'),
+  songList('pglite'),
+  discovery('postgres'),
+  discovery('pglite'),
+  billing('postgres'),
+  billing('pglite'),
+  downloads('postgres'),
+  downloads('pglite'),
+  soak,
+];
+
+/** The run's date, when the file says it (a file's time on disk is when it was checked out, not run). */
+const dateOf = (result: Json) => (typeof result.date === 'string' ? result.date.slice(0, 10) : 'undated');
+
+/** The summary's Markdown: the table, then the files not there and those not understood. */
+export function summarise(resultsDir = RESULTS): string {
+  const rows: (Row & { date: string })[] = [];
+  const missing: string[] = [];
+  const unreadable: string[] = [];
+  for (const source of SOURCES) {
+    const file = path.join(resultsDir, source.file);
+    if (!fs.existsSync(file)) {
+      missing.push(source.file);
+      continue;
+    }
+    try {
+      const result = JSON.parse(fs.readFileSync(file, 'utf8')) as Json;
+      const date = dateOf(result);
+      rows.push(...source.rows(result, source.file).map((r) => ({ ...r, date })));
+    } catch (error) {
+      unreadable.push(`${source.file} (${(error as Error).message})`);
+    }
+  }
+  const verdict = (met: boolean | null) => (met === null ? '' : met ? 'met' : '**missed**');
+  const cell = (text: string) => text.replace(/\|/g, '\\|');
+  const lines = [
+    START,
+    '## Summary',
+    '',
+    'Generated by `bench/summary.ts` from `bench/results/*.json` (the files `npm run bench` writes; older',
+    'files with other names are the runs the sections below discuss). Do not edit between the markers: the next',
+    '`npm run bench` (or `npm run bench:summary -w @hfm/bench`) replaces it. "Ratio" is ours over the bare',
+    'baseline for throughput, bare over ours for times, so above 1 is better than the baseline either way.',
+    '',
+    '| bench | figure | measured | target | bare baseline | ratio | target met | file (date) |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...rows.map((r) =>
+      [r.bench, r.figure, r.measured, r.target, r.baseline, r.ratio, verdict(r.met), `\`${r.file}\` (${r.date})`]
+        .map(cell)
+        .join(' | ')
+        .replace(/^/, '| ')
+        .replace(/$/, ' |'),
+    ),
+    '',
+    ...(missing.length ? [`Not run yet (no result file): ${missing.map((f) => `\`${f}\``).join(', ')}.`, ''] : []),
+    ...(unreadable.length ? [`Not understood: ${unreadable.join('; ')}.`, ''] : []),
+    END,
+  ];
+  return lines.join('\n');
+}
+
+/** docs/performance.md with the summary put in: after the title and introduction, or where it was. */
+export function withSummary(doc: string, summary: string): string {
+  const start = doc.indexOf(START);
+  const end = doc.indexOf(END);
+  if (start !== -1 && end > start) return `${doc.slice(0, start)}${summary}${doc.slice(end + END.length)}`;
+  const firstSection = doc.indexOf('\n## ');
+  if (firstSection === -1) return `${doc.trimEnd()}\n\n${summary}\n`;
+  return `${doc.slice(0, firstSection + 1)}${summary}\n\n${doc.slice(firstSection + 1)}`;
+}
+
+if (import.meta.main) {
+  const summary = summarise();
+  fs.writeFileSync(DOC, withSummary(fs.readFileSync(DOC, 'utf8'), summary));
+  console.log(summary);
+}
