@@ -29,7 +29,8 @@ beforeAll(async () => {
   } finally {
     client.destroy();
   }
-});
+  // moto (a Python process) and an app start here: slow on a shared machine.
+}, 180_000);
 afterAll(async () => s3?.close());
 
 /** The bucket policy docs/operations.md gives: anyone may read the public image prefixes, nothing else. */
