@@ -74,7 +74,7 @@ describe('fault: a worker killed mid-transcode', () => {
       180_000,
     );
     expect(await client.songStatus(songId)).toBe('ready');
-    console.info(`faults: worker killed -> song ready in ${((Date.now() - killedAt) / 1000).toFixed(1)} s`);
+    console.log(`faults: worker killed -> song ready in ${((Date.now() - killedAt) / 1000).toFixed(1)} s`);
     expect(survivor.output()).toContain('song ready');
     const jobs = await waitFor(
       () => transcodeJobs(helper.ctx.platform.database.pool!, songId),
