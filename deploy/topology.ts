@@ -92,7 +92,9 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
       ...range(options.workerProcesses ?? 2).map((i) => start('worker', i)),
     ]);
     started.push(...servers);
-    for (const server of servers) await waitUntilAnswering(`${server.baseUrl}/readyz`, server);
+    // A hang guard only: four processes migrating and starting on a busy machine take minutes, never forever.
+    for (const server of servers)
+      await waitUntilAnswering(`${server.baseUrl}/readyz`, server, { deadlineMs: 10 * 60_000 });
     const apis = servers.filter((server) => server.role === 'api');
     const workers = servers.filter((server) => server.role === 'worker');
     const caddyfilePath = path.join(runDir, 'Caddyfile');
