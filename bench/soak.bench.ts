@@ -173,6 +173,9 @@ function report(recorder: Recorder, memory: ReturnType<typeof memorySampler>['sa
       ),
       rssMiB: Object.fromEntries(Object.entries(at?.processes ?? {}).map(([name, s]) => [name, s.rssMiB])),
       heapUsedMiB: Object.fromEntries(Object.entries(at?.processes ?? {}).map(([name, s]) => [name, s.heapUsedMiB])),
+      eventLoopLagP99Ms: Object.fromEntries(
+        Object.entries(at?.processes ?? {}).map(([name, s]) => [name, s.eventLoopLagP99Ms]),
+      ),
     };
   });
   const names = [...new Set(memory.flatMap((s) => Object.keys(s.processes)))];

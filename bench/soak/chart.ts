@@ -14,6 +14,7 @@ export interface SeriesPoint {
   errors: number;
   rssMiB: Record<string, number | null>;
   heapUsedMiB: Record<string, number | null>;
+  eventLoopLagP99Ms: Record<string, number | null>;
 }
 
 interface Line {

@@ -1,20 +1,24 @@
 /**
  * Each HFM process's memory, read from its `/metrics` (prom-client's default process metrics): resident set
- * and V8 heap in use. docs/operations.md: loopback without a token, or `Authorization: Bearer METRICS_TOKEN`.
+ * and V8 heap in use, and beside them the event loop's lag (p99 since the last scrape), which tells a process
+ * short of CPU from one waiting on its database. docs/operations.md: loopback without a token, or
+ * `Authorization: Bearer METRICS_TOKEN`.
  */
 export interface MemorySample {
   rssMiB: number | null;
   heapUsedMiB: number | null;
+  eventLoopLagP99Ms: number | null;
 }
 
 const MiB = 1024 * 1024;
 
-function gauge(text: string, name: string): number | null {
+function gauge(text: string, name: string, unit: number): number | null {
   const line = text.split('\n').find((l) => l.startsWith(`${name} `) || l.startsWith(`${name}{`));
   if (!line) return null;
   const value = Number(line.slice(line.lastIndexOf(' ') + 1));
-  return Number.isFinite(value) ? Math.round((value / MiB) * 10) / 10 : null;
+  return Number.isFinite(value) ? Math.round((value / unit) * 10) / 10 : null;
 }
+const nothing: MemorySample = { rssMiB: null, heapUsedMiB: null, eventLoopLagP99Ms: null };
 
 /** One scrape of every process; a process that does not answer is null for that sample. */
 export async function sampleMemory(urls: string[], token?: string): Promise<Record<string, MemorySample>> {
@@ -23,14 +27,15 @@ export async function sampleMemory(urls: string[], token?: string): Promise<Reco
     urls.map(async (url): Promise<MemorySample> => {
       try {
         const response = await fetch(url, { headers, signal: AbortSignal.timeout(5000) });
-        if (!response.ok) return { rssMiB: null, heapUsedMiB: null };
+        if (!response.ok) return nothing;
         const text = await response.text();
         return {
-          rssMiB: gauge(text, 'process_resident_memory_bytes'),
-          heapUsedMiB: gauge(text, 'nodejs_heap_size_used_bytes'),
+          rssMiB: gauge(text, 'process_resident_memory_bytes', MiB),
+          heapUsedMiB: gauge(text, 'nodejs_heap_size_used_bytes', MiB),
+          eventLoopLagP99Ms: gauge(text, 'nodejs_eventloop_lag_p99_seconds', 1e-3),
         };
       } catch {
-        return { rssMiB: null, heapUsedMiB: null };
+        return nothing;
       }
     }),
   );
