@@ -11,5 +11,23 @@ export default defineConfig({
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000', '/media': 'http://127.0.0.1:3000' },
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    // dist/.vite/manifest.json: what each page loads at once (src/first-load-budget.test.ts reads it).
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Small zod-free modules the fans' pages use get chunks of their own: left to share a chunk with a
+          // module that defines schemas, they would bring zod to those pages (decision 0030).
+          groups: [
+            { name: 'shared-display', test: /packages[\\/]shared[\\/]src[\\/]display\.ts$/ },
+            { name: 'query-keys', test: /src[\\/]api[\\/][^\\/]+[\\/]keys\.ts$/ },
+          ],
+        },
+      },
+    },
+  },
 });

@@ -6,6 +6,7 @@ export * from './billing.js';
 export * from './constants.js';
 export * from './curation.js';
 export * from './discovery.js';
+export * from './display.js';
 export * from './earnings.js';
 export * from './documents.js';
 export * from './engagement.js';

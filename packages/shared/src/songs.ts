@@ -121,13 +121,6 @@ export type FullPreviewEntry = z.infer<typeof fullPreviewEntry>;
 /** The artist's full-preview songs in order, as every full-preview change answers them. */
 export const fullPreviewList = z.array(fullPreviewEntry);
 
-/** Duration in seconds shown as m:ss. */
-export function formatDuration(seconds: number | null | undefined): string {
-  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return '--:--';
-  const whole = Math.round(seconds);
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
-}
-
 export const uploadFileEntry = z.object({
   name: z.string().trim().min(1).max(255),
   size: z.number().int().positive(),

@@ -32,11 +32,6 @@ export const TERMINATION_EFFECTS = [
   'Your page stays up with a notice that you have left HFM; your subscribers are told by mail.',
 ] as const;
 
-/** The notice on a terminated artist's public page; `date` as the viewer reads dates ('May 2, 2026'). */
-export function artistLeftNotice(name: string, date: string): string {
-  return `${name} has left HFM on ${date}. Subscribers keep access until their subscription ends, and keep every song they downloaded.`;
-}
-
 /**
  * POST /api/artists/{id}/terminate. The artist's own user confirms with their current password; an admin
  * gives a reason (and no password). The reason is optional for the artist.

@@ -1,23 +1,17 @@
 import { messages, ROUTE_BY_ROLE } from '@hfm/shared';
-import { useEffect } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import { Outlet, ScrollRestoration, useLocation, type RouteObject } from 'react-router';
-import { Toaster } from 'sonner';
 import { useSession } from '../api/session';
 import { errorMessage } from '../api/server-errors';
-import { AccountPage } from '../features/account/account-page';
-import { BillingSections } from '../features/billing/billing-sections';
 import { ArtistPage } from '../features/discover/artist-page';
-import { GenrePage } from '../features/discover/genre-page';
 import { MembersNav } from '../features/discover/header-search';
 import { MemberHomePage } from '../features/discover/member-home-page';
-import { MyMusicPage } from '../features/discover/my-music-page';
 import { PageNotFound } from '../features/discover/page-header';
-import { PlaylistPage } from '../features/discover/playlist-page';
-import { SearchPage } from '../features/discover/search-page';
 import { ViewerProvider } from '../features/discover/viewer';
 import { AppShell, ShellMessage } from '../features/shells/app-shell';
 import { PublicShell } from '../features/shells/public-shell';
 import { Button } from '../ui/button';
+import { DeferredToaster } from '../ui/deferred-toaster';
 import { ErrorBoundary } from '../ui/error-boundary';
 import { loginHref } from '../ui/return-address';
 
@@ -35,11 +29,18 @@ export const fanRoutes: RouteObject[] = [
         element: <MembersGate />,
         children: [
           { index: true, element: <MemberHomePage /> },
-          { path: 'search', element: <SearchPage /> },
-          { path: 'my-music', element: <MyMusicPage /> },
-          { path: 'genres/:id', element: <GenrePage /> },
-          { path: 'playlists/:id', element: <PlaylistPage /> },
-          { path: 'account', element: <MemberAccountPage /> },
+          // The pages a fan lands on (home, an artist) come with the area; the others load when first opened.
+          { path: 'search', ...lazyPage(async () => (await import('../features/discover/search-page')).SearchPage) },
+          {
+            path: 'my-music',
+            ...lazyPage(async () => (await import('../features/discover/my-music-page')).MyMusicPage),
+          },
+          { path: 'genres/:id', ...lazyPage(async () => (await import('../features/discover/genre-page')).GenrePage) },
+          {
+            path: 'playlists/:id',
+            ...lazyPage(async () => (await import('../features/discover/playlist-page')).PlaylistPage),
+          },
+          { path: 'account', ...lazyPage(async () => (await import('./member-account-page')).MemberAccountPage) },
           { path: '*', element: <PageNotFound what="page" /> },
         ],
       },
@@ -47,6 +48,11 @@ export const fanRoutes: RouteObject[] = [
     ],
   },
 ];
+
+/** A route whose page loads when it is first opened. */
+function lazyPage(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: await load() }) };
+}
 
 function FanRoot() {
   const session = useSession();
@@ -69,15 +75,9 @@ function FanRoot() {
         </PublicShell>
       )}
       <ScrollRestoration />
-      <Toaster position="top-center" richColors />
+      <DeferredToaster />
     </ViewerProvider>
   );
-}
-
-/** The account page with billing's Saved cards and Subscriptions in its slot. */
-function MemberAccountPage() {
-  const memberId = useSession().data?.user?.id;
-  return <AccountPage billingSections={memberId ? <BillingSections memberId={memberId} /> : undefined} />;
 }
 
 /** The members area is a signed-in fan's: others sign in (and come back) or go to their own area. */

@@ -254,7 +254,7 @@ describe('Hi Five on song rows', () => {
     const user = userEvent.setup();
     renderDiscover('/a/nina-simone');
     await user.click(await hiFiveButton('Feeling Good'));
-    const dialog = screen.getByRole('dialog', { name: 'Log in to give a Hi Five' });
+    const dialog = await screen.findByRole('dialog', { name: 'Log in to give a Hi Five' });
     expect(within(dialog).getByRole('link', { name: 'Log in' })).toHaveAttribute(
       'href',
       '/login?next=%2Fa%2Fnina-simone',

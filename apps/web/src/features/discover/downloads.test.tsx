@@ -64,11 +64,11 @@ describe('the download menu on song rows', () => {
     await user.click(within(all).getByRole('button', { name: 'Download Feeling Good' }));
 
     const menu = await screen.findByRole('menu');
-    expect(
-      within(menu)
-        .getAllByRole('menuitem')
-        .map((item) => item.textContent),
-    ).toEqual(['FLAC · 24.1 MB', 'MP3 · 9.6 MB', 'WAV · 52.9 MB']);
+    expect((await within(menu).findAllByRole('menuitem')).map((item) => item.textContent)).toEqual([
+      'FLAC · 24.1 MB',
+      'MP3 · 9.6 MB',
+      'WAV · 52.9 MB',
+    ]);
     await user.click(within(menu).getByRole('menuitem', { name: 'MP3 · 9.6 MB' }));
     await waitFor(() => expect(started).toEqual([`/media-signed/${songs.feeling.id}?format=mp3`]));
     expect(calls.map((call) => call.path)).toContain(`/api/songs/${songs.feeling.id}/download?format=mp3`);

@@ -1,14 +1,16 @@
 import { formatDuration } from '@hfm/shared';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useKeptSongIds } from '../../api/library/get-kept-song-ids';
 import { DownloadMenu } from './download-menu';
 import { LazyWaveform } from './lazy-waveform';
 import { usePlayFromList, type ListSong } from './playable';
-import { SignInPrompt } from './sign-in-prompt';
 import { useHiFive } from './use-hi-five';
 import { useViewer } from './viewer';
 import './song-rows.css';
+
+/** The dialog (and its dialog library) loads when a signed-out visitor first asks for a Hi Five. */
+const SignInPrompt = lazy(() => import('./sign-in-prompt').then((module) => ({ default: module.SignInPrompt })));
 
 export interface SongRowsProps {
   songs: readonly ListSong[];
@@ -65,12 +67,16 @@ export function SongRows({ songs, label, showArtist = false, numbered = false, s
           />
         ))}
       </ol>
-      <SignInPrompt
-        open={askSignIn}
-        onOpenChange={setAskSignIn}
-        title="Log in to give a Hi Five"
-        reason="Hi Fives are for HFM members. Log in or sign up, and you'll come back to this page."
-      />
+      {askSignIn && (
+        <Suspense fallback={null}>
+          <SignInPrompt
+            open
+            onOpenChange={setAskSignIn}
+            title="Log in to give a Hi Five"
+            reason="Hi Fives are for HFM members. Log in or sign up, and you'll come back to this page."
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -41,7 +41,7 @@ describe('Subscribe modal', () => {
     const user = userEvent.setup();
     const dialog = await openModal(user);
     expect(dialog).toHaveAttribute('aria-describedby');
-    expect(within(dialog).getByText('Nina Simone', { selector: 'strong' })).toBeInTheDocument();
+    expect(await within(dialog).findByText('Nina Simone', { selector: 'strong' })).toBeInTheDocument();
     expect(within(dialog).getAllByText('$9.99/year').length).toBeGreaterThan(0);
     for (const label of ['Card number', 'Expiry (MM/YY)', 'CVC', 'Name on card', 'ZIP code']) {
       expect(await within(dialog).findByLabelText(label)).toBeInTheDocument();

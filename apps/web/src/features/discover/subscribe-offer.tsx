@@ -1,10 +1,12 @@
 import type { HeroArtist, SubscriptionOffer as Offer } from '@hfm/shared';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { Button } from '../../ui/button';
 import { loginHref, rememberReturnPath } from '../../ui/return-address';
-import { SubscribeModal } from './subscribe-modal';
 import { useViewer } from './viewer';
+
+/** The modal, its card form and Stripe's loader: a chunk of their own, loaded when a fan first opens it. */
+const SubscribeModal = lazy(() => import('./subscribe-modal').then((module) => ({ default: module.SubscribeModal })));
 
 /** The player's 'subscribe to hear the whole song' link opens the artist page with the modal open. */
 export const OPEN_SUBSCRIBE_PARAM = 'subscribe';
@@ -70,8 +72,10 @@ export function SubscribeOffer({
         </p>
       )}
       {action}
-      {viewer.user && viewer.isMember && (
-        <SubscribeModal open={open} onOpenChange={setOpen} memberId={viewer.user.id} artist={artist} price={price} />
+      {viewer.user && viewer.isMember && open && (
+        <Suspense fallback={null}>
+          <SubscribeModal open onOpenChange={setOpen} memberId={viewer.user.id} artist={artist} price={price} />
+        </Suspense>
       )}
     </div>
   );

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { useAddHiFive } from '../../api/engagement/add-hi-five';
 import { useRemoveHiFive } from '../../api/engagement/remove-hi-five';
 import { pendingEntryId } from '../../api/engagement/hi-five-cache';
 import { errorMessage } from '../../api/server-errors';
+import { toastError } from '../../ui/deferred-toaster';
 import { useViewer } from './viewer';
 
 /**
@@ -32,7 +32,7 @@ export function useHiFive() {
     setBusy((current) => new Set(current).add(songId));
     const options = {
       onError: (error: unknown) => {
-        toast.error(`Your Hi Five did not go through: ${errorMessage(error)}`);
+        toastError(`Your Hi Five did not go through: ${errorMessage(error)}`);
       },
       onSettled: () => settle(songId),
     };

@@ -1,6 +1,9 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../ui/button';
-import { ImageEditor, type CroppedImage } from '../../ui/image-editor';
+import type { CroppedImage } from '../../ui/image-editor';
+
+/** The editor (its cropper and dialog) loads when someone first adds a picture, not with the sign-up form. */
+const ImageEditor = lazy(() => import('../../ui/image-editor').then((module) => ({ default: module.ImageEditor })));
 
 interface ProfileImagePickerProps {
   image: string | null | undefined;
@@ -34,7 +37,11 @@ export function ProfileImagePicker({ image, onChange }: ProfileImagePickerProps)
           )}
         </div>
       </div>
-      <ImageEditor open={editing} onOpenChange={setEditing} onSave={onChange} />
+      {editing && (
+        <Suspense fallback={null}>
+          <ImageEditor open onOpenChange={setEditing} onSave={onChange} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,0 +1,87 @@
+import { DOWNLOAD_FORMAT_LABELS, DOWNLOAD_FORMATS, downloadOptionText, type DownloadFormat } from '@hfm/shared';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useState } from 'react';
+import { useDownloadOptions } from '../../api/library/get-download-options';
+import { useDownloadAlbum, useDownloadSong } from '../../api/library/download-song';
+import { errorMessage } from '../../api/server-errors';
+import { toastError } from '../../ui/deferred-toaster';
+import { DownloadIcon } from './download-menu';
+
+/**
+ * The song's menu behind its download button (download-menu.tsx loads this on the first press, open):
+ * opening it fetches the formats with their sizes ("FLAC · 24.1 MB"); choosing one asks for the signed URL
+ * and starts the download.
+ */
+export function SongDownloadDropdown({ songId, title }: { songId: string; title: string }) {
+  const [open, setOpen] = useState(true);
+  const options = useDownloadOptions(songId, open);
+  const download = useDownloadSong();
+
+  function choose(format: DownloadFormat) {
+    download.mutate(
+      { songId, format },
+      { onError: (error) => toastError(`Your download did not start: ${errorMessage(error)}`) },
+    );
+  }
+
+  return (
+    <DropdownMenu.Root open={open} onOpenChange={setOpen}>
+      <DropdownMenu.Trigger asChild>
+        <button
+          type="button"
+          className="download-menu__button"
+          aria-label={`Download ${title}`}
+          aria-busy={download.isPending || undefined}
+        >
+          <DownloadIcon />
+        </button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className="download-menu" align="end" sideOffset={4} collisionPadding={8}>
+          <DropdownMenu.Label className="download-menu__label">Download</DropdownMenu.Label>
+          {options.isPending && <p className="download-menu__note">Loading...</p>}
+          {options.isError && <p className="download-menu__note">{errorMessage(options.error)}</p>}
+          {options.data?.length === 0 && <p className="download-menu__note">This download is not available.</p>}
+          {options.data?.map((option) => (
+            <DropdownMenu.Item
+              key={option.format}
+              className="download-menu__item"
+              onSelect={() => choose(option.format)}
+            >
+              {downloadOptionText(option)}
+            </DropdownMenu.Item>
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+/** The album's menu behind its download button, loaded and opened the same way: the album as one zip. */
+export function AlbumDownloadDropdown({ albumId, name }: { albumId: string; name: string }) {
+  const download = useDownloadAlbum();
+  return (
+    <DropdownMenu.Root defaultOpen>
+      <DropdownMenu.Trigger asChild>
+        <button type="button" className="album-download__button" aria-label={`Download the album ${name}`}>
+          <DownloadIcon />
+          Download album
+        </button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className="download-menu" align="start" sideOffset={4} collisionPadding={8}>
+          <DropdownMenu.Label className="download-menu__label">Download album (.zip)</DropdownMenu.Label>
+          {DOWNLOAD_FORMATS.map((format) => (
+            <DropdownMenu.Item
+              key={format}
+              className="download-menu__item"
+              onSelect={() => download({ albumId, format })}
+            >
+              {DOWNLOAD_FORMAT_LABELS[format]}
+            </DropdownMenu.Item>
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
