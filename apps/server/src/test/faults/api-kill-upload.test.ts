@@ -83,12 +83,12 @@ describe('fault: the API process killed mid-upload', () => {
     const parts = splitIntoParts(wav);
     expect(parts.length).toBe(2);
 
-    // Multipart: part 1 stored, part 2 half sent when the process dies.
     const multipartSong = await hfm.client.createSong('Cut Off In Parts');
     const { upload } = await hfm.client.presign(multipartSong, 'parts.wav', wav.length);
-    expect((await fetchSender(upload!.urls[0]!, parts[0]!)).status).toBe(200);
-    const halfPart = stalledPut(upload!.urls[1]!, parts[1]!.subarray(0, UPLOAD_PART_SIZE / 2), parts[1]!.length);
-    const partLock = path.join(hfm.dataDir, 'storage/uploads', upload!.uploadId, '2.lock');
+    // The short last part is stored whole; the full-size first part is half sent when the process dies.
+    expect((await fetchSender(upload!.urls[1]!, parts[1]!)).status).toBe(200);
+    const halfPart = stalledPut(upload!.urls[0]!, parts[0]!.subarray(0, UPLOAD_PART_SIZE / 2), parts[0]!.length);
+    const partLock = path.join(hfm.dataDir, 'storage/uploads', upload!.uploadId, '1.lock');
     await waitFor(
       () => fs.existsSync(partLock),
       (held) => held,
@@ -112,7 +112,7 @@ describe('fault: the API process killed mid-upload', () => {
     expect(await halfPart).toBe('cut off');
     expect(await halfForm).toBe('cut off');
 
-    // The same file presigned again resumes the same upload: part 1 kept, the half part not listed.
+    // The same file presigned again resumes the same upload: part 2 kept, the half part not listed.
     const again = await hfm.client.presign(multipartSong, 'parts.wav', wav.length);
     expect(again.upload!.uploadId).toBe(upload!.uploadId);
     const sent = await hfm.client.sendMissingParts(multipartSong, again.upload!, wav);
