@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+const processTests = ['apps/server/src/roles.test.ts', 'apps/server/src/test/faults/**/*.test.ts'];
 const shared = fileURLToPath(new URL('./packages/shared/src/index.ts', import.meta.url));
 
 export default defineConfig({
@@ -19,11 +20,24 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
+          exclude: processTests,
           environment: 'node',
           // One worker runs file after file: the server's module graph is imported once per worker, not per
           // file (that import was most of the run). Every test file builds its own app and database, so
           // nothing a file leaves in a module carries over. The web tests stay isolated (jsdom, stubs).
           isolate: false,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Tests that start, kill and restart real server processes. They run on the PostgreSQL server
+          // whatever TEST_DATABASE_URL says, so CI's PostgreSQL pass (`--project server`) leaves them out.
+          name: 'processes',
+          include: processTests,
+          environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

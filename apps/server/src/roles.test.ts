@@ -106,7 +106,12 @@ describe('api and worker processes', () => {
       (status) => status === 'ready' || status === 'failed',
     );
     expect(await songStatus(songId)).toBe('ready');
-    expect(worker.output()).toContain('song ready');
+    expect(worker.output()).toContain('song playable');
+    // The same job then makes the downloads; it is recorded as a success once they are stored.
+    await waitFor(
+      () => worker.output(),
+      (output) => output.includes('song downloads ready'),
+    );
     // Its metrics, over a real loopback connection: the transcode it ran, and no API routes of its own.
     const metrics = await fetch(`${worker.baseUrl}/metrics`);
     expect(metrics.status).toBe(200);
@@ -119,7 +124,7 @@ describe('api and worker processes', () => {
     // The api process works no kind of job: it says so at start, and logged none finished.
     expect(api().output()).toContain('sending jobs only');
     expect(worker.output()).not.toContain('sending jobs only');
-    expect(api().output()).not.toContain('song ready');
+    expect(api().output()).not.toContain('song playable');
     expect(api().output()).not.toContain('job finished');
   }, 180_000);
 

@@ -75,7 +75,7 @@ describe('fault: a worker killed mid-transcode', () => {
     );
     expect(await client.songStatus(songId)).toBe('ready');
     console.log(`faults: worker killed -> song ready in ${((Date.now() - killedAt) / 1000).toFixed(1)} s`);
-    expect(survivor.output()).toContain('song ready');
+    expect(survivor.output()).toContain('song playable');
     const jobs = await waitFor(
       () => transcodeJobs(helper.ctx.platform.database.pool!, songId),
       (rows) => rows.every((row) => row.state !== 'active'),
