@@ -35,10 +35,13 @@ export interface TestArtist extends TestUser {
 
 let sequence = 0;
 
-/** A fresh address per call, so tests never collide on the unique email. */
+/**
+ * A fresh address per call, so tests never collide on the unique email. The time is in hex: base 36 put
+ * runs like "zz" into addresses now and then, which tests searching for such text then found.
+ */
 export function uniqueEmail(prefix = 'user'): string {
   sequence += 1;
-  return `${prefix}-${Date.now().toString(36)}-${sequence}@example.test`;
+  return `${prefix}-${Date.now().toString(16)}-${sequence}@example.test`;
 }
 
 function accountDefaults(role: Role, overrides: Partial<NewAccount>): NewAccount {
