@@ -1,7 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-const processTests = ['apps/server/src/roles.test.ts', 'apps/server/src/test/faults/**/*.test.ts'];
+const processTests = [
+  'apps/server/src/roles.test.ts',
+  'apps/server/src/backup-restore.test.ts',
+  'apps/server/src/test/faults/**/*.test.ts',
+];
 const shared = fileURLToPath(new URL('./packages/shared/src/index.ts', import.meta.url));
 
 export default defineConfig({
@@ -33,8 +37,8 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // Tests that start, kill and restart real server processes. They run on the PostgreSQL server
-          // whatever TEST_DATABASE_URL says, so CI's PostgreSQL pass (`--project server`) leaves them out.
+          // Tests that start, kill and restart real server processes, or dump and restore a database. They run
+          // on the PostgreSQL server whatever TEST_DATABASE_URL says, so CI's PostgreSQL pass (`--project server`) leaves them out.
           name: 'processes',
           include: processTests,
           environment: 'node',
