@@ -113,10 +113,17 @@ describe('api and worker processes', () => {
       (output) => output.includes('song downloads ready'),
     );
     // Its metrics, over a real loopback connection: the transcode it ran, and no API routes of its own.
-    const metrics = await fetch(`${worker.baseUrl}/metrics`);
-    expect(metrics.status).toBe(200);
-    const text = await metrics.text();
-    expect(text).toMatch(/^hfm_job_duration_seconds_count\{kind="songs\.transcode",outcome="success"\} 1$/m);
+    // The job's duration is recorded when the handler returns, just after that log line: wait for it.
+    const finished = /^hfm_job_duration_seconds_count\{kind="songs\.transcode",outcome="success"\} 1$/m;
+    const text = await waitFor(
+      async () => {
+        const metrics = await fetch(`${worker.baseUrl}/metrics`);
+        expect(metrics.status).toBe(200);
+        return metrics.text();
+      },
+      (body) => finished.test(body),
+    );
+    expect(text).toMatch(finished);
     expect(text).toMatch(/^hfm_job_queue_depth\{kind="songs\.transcode",state="created"\} 0$/m);
     expect(text).not.toContain('route="/api/');
     const proxied = await fetch(`${worker.baseUrl}/metrics`, { headers: { 'x-forwarded-for': '203.0.113.9' } });
