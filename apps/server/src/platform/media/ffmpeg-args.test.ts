@@ -7,7 +7,11 @@ import {
   previewWindow,
   probeArgs,
   singlePassArgs,
+  streamHalfArgs,
+  streamJoinArgs,
+  streamJoinList,
   streamPassArgs,
+  streamSplit,
 } from './ffmpeg-args.js';
 
 const stereo = { sampleRate: 44100, channels: 2, durationSeconds: 300 };
@@ -101,6 +105,60 @@ describe('streamPassArgs', () => {
   it('mixes down to stereo and resamples a 96 kHz surround source', () => {
     const surround = streamPassArgs('/in.wav', { sampleRate: 96000, channels: 6, durationSeconds: 60 }, '/w/stream');
     expect(surround.join(' ')).toContain('-ar 48000 -ac 2');
+  });
+});
+
+describe('streamSplit and the halves of a long stream', () => {
+  it('encodes a short song, or one whose rate is not a whole multiple of 44.1 or 48 kHz, in one process', () => {
+    expect(streamSplit({ ...stereo, durationSeconds: 59.9 })).toBeNull();
+    expect(streamSplit({ sampleRate: 32000, channels: 2, durationSeconds: 300 })).toBeNull();
+    expect(streamSplit({ sampleRate: 22050, channels: 2, durationSeconds: 300 })).toBeNull();
+  });
+
+  it('joins a 5-minute song at a whole AAC frame near its middle', () => {
+    const split = streamSplit(stereo)!;
+    expect(split).toEqual({ joinSample: 6459 * 1024, rate: 44100, sourceSamplesPerSample: 1 });
+    expect(split.joinSample / 44100).toBeCloseTo(150, 0);
+  });
+
+  it('cuts a 96 kHz source on the same frame grid as its 48 kHz stream', () => {
+    const split = streamSplit({ sampleRate: 96000, channels: 2, durationSeconds: 120 })!;
+    expect(split).toEqual({ joinSample: 2812 * 1024, rate: 48000, sourceSamplesPerSample: 2 });
+    const second = streamHalfArgs(
+      '/in.wav',
+      { sampleRate: 96000, channels: 2, durationSeconds: 120 },
+      split,
+      'second',
+      '/h/2.m4a',
+    );
+    expect(pairs(second, '-af')).toEqual([`atrim=start_sample=${(2812 - 16) * 1024 * 2},asetpts=PTS-STARTPTS`]);
+    expect(pairs(second, '-ar')).toEqual(['48000']);
+  });
+
+  it('encodes each half as AAC 256k in MP4, overlapping the join by 16 frames', () => {
+    const split = streamSplit(stereo)!;
+    const first = streamHalfArgs('/in.wav', stereo, split, 'first', '/h/first.m4a');
+    expect(pairs(first, '-af')).toEqual([`atrim=end_sample=${(6459 + 16) * 1024}`]);
+    expect(pairs(first, '-c:a')).toEqual(['aac']);
+    expect(pairs(first, '-b:a')).toEqual(['256k']);
+    expect(first.slice(-3)).toEqual(['-f', 'mp4', '/h/first.m4a']);
+  });
+
+  it('joins at the frames a quarter sample before each cut, and copies them into the stream with the priming restored', () => {
+    const split = streamSplit(stereo)!;
+    expect(streamJoinList(split).split('\n')).toEqual([
+      'ffconcat version 1.0',
+      'file first.m4a',
+      `outpoint ${((6459 * 1024 - 0.25) / 44100).toFixed(9)}`,
+      'file second.m4a',
+      `inpoint ${((16 * 1024 - 0.25) / 44100).toFixed(9)}`,
+      '',
+    ]);
+    const join = streamJoinArgs('/h/join.ffconcat', split, '/w/stream');
+    expect(pairs(join, '-itsoffset')).toEqual([`-${(1024 / 44100).toFixed(9)}`]);
+    expect(pairs(join, '-c:a')).toEqual(['copy']);
+    expect(pairs(join, '-i')).toEqual(['/h/join.ffconcat']);
+    expect(join.at(-1)).toBe('/w/stream/manifest.mpd');
   });
 });
 

@@ -2,9 +2,10 @@ import { MAX_PREVIEW_SECONDS } from '@hfm/shared';
 
 /**
  * Pure ffmpeg/ffprobe argument builders: no I/O, unit-tested without running ffmpeg.
- * The song pipeline runs three processes: the two that make a song playable side by side (one per core),
- * and the downloads at the lowest CPU priority, so they only take what the first two leave:
+ * The song pipeline runs the passes that make a song playable side by side, and the downloads at the
+ * lowest CPU priority, so they only take what the others leave:
  *   stream pass:    AAC 256k -> CMAF segments + HLS + DASH (the longest: it sets the time to first sound);
+ *                   from a minute up, two halves encoded at once, then joined without re-encoding;
  *   preview pass:   the preview, loudness (EBU R128) and the PCM for waveform peaks;
  *   downloads pass: FLAC + MP3 + tagged WAV.
  */
@@ -99,10 +100,12 @@ function stereoAtMost(source: SourceAudio): string[] {
 
 /** One AAC encode into CMAF (fMP4) segments, described by both a DASH manifest and HLS playlists. */
 export function streamOutputArgs(source: SourceAudio, streamDir: string): string[] {
+  return ['-map', '0:a:0', ...aacOptions(source), ...cmafOutputArgs(streamDir)];
+}
+
+/** The CMAF segments, HLS playlists and DASH manifest of whatever AAC reaches the muxer. */
+function cmafOutputArgs(streamDir: string): string[] {
   return [
-    '-map',
-    '0:a:0',
-    ...aacOptions(source),
     '-f',
     'dash',
     '-dash_segment_type',
@@ -250,6 +253,113 @@ export interface DownloadsPassPaths {
 /** Pass 1 (one core): the AAC encode into CMAF segments, HLS playlists and the DASH manifest. */
 export function streamPassArgs(inputPath: string, source: SourceAudio, streamDir: string): string[] {
   return [...inputArgs(inputPath), ...streamOutputArgs(source, streamDir)];
+}
+
+/** ffmpeg's AAC encoder: samples per frame, and the silent frame it puts first (its edit list hides it). */
+export const AAC_FRAME_SAMPLES = 1024;
+export const AAC_PRIMING_SAMPLES = 1024;
+/** Shorter songs encode in one process: two halves and a join would cost more than they save. */
+export const SPLIT_STREAM_MIN_SECONDS = 60;
+/** Frames each half encodes beyond the join and drops, so the encoder's choices there match a whole encode. */
+export const JOIN_OVERLAP_FRAMES = 16;
+
+/**
+ * Where a long stream is cut in two for encoding on both cores: the first output sample of the second
+ * half, a whole number of AAC frames in, so both halves frame the audio exactly as one encode would.
+ */
+export interface StreamSplit {
+  joinSample: number;
+  /** Output rate, and source samples per output sample (resampling by a whole factor keeps the grid). */
+  rate: number;
+  sourceSamplesPerSample: number;
+}
+
+/** Null when the song is short or its rate is not a whole multiple of the delivery rate (one encode then). */
+export function streamSplit(source: SourceAudio): StreamSplit | null {
+  const rate = deliveryRate(source.sampleRate);
+  if (source.durationSeconds < SPLIT_STREAM_MIN_SECONDS || source.sampleRate % rate !== 0) return null;
+  const frames = Math.floor((source.durationSeconds * rate) / AAC_FRAME_SAMPLES);
+  return {
+    joinSample: Math.floor(frames / 2) * AAC_FRAME_SAMPLES,
+    rate,
+    sourceSamplesPerSample: source.sampleRate / rate,
+  };
+}
+
+export const STREAM_HALVES = { first: 'first.m4a', second: 'second.m4a', list: 'join.ffconcat' } as const;
+
+/**
+ * One half of a split stream as AAC in MP4: the first half runs past the join, the second starts before
+ * it, each by JOIN_OVERLAP_FRAMES; the join keeps only the frames on its own side.
+ */
+export function streamHalfArgs(
+  inputPath: string,
+  source: SourceAudio,
+  split: StreamSplit,
+  half: 'first' | 'second',
+  outputPath: string,
+): string[] {
+  const overlap = JOIN_OVERLAP_FRAMES * AAC_FRAME_SAMPLES;
+  const trim =
+    half === 'first'
+      ? `atrim=end_sample=${(split.joinSample + overlap) * split.sourceSamplesPerSample}`
+      : `atrim=start_sample=${(split.joinSample - overlap) * split.sourceSamplesPerSample},asetpts=PTS-STARTPTS`;
+  return [
+    ...inputArgs(inputPath),
+    '-map',
+    '0:a:0',
+    '-af',
+    trim,
+    ...aacOptions(source),
+    '-map_metadata',
+    '-1',
+    '-f',
+    'mp4',
+    outputPath,
+  ];
+}
+
+/**
+ * The concat list joining the halves frame-exactly: the first half up to the join, the second from its
+ * first frame past the overlap. Concat drops packets at or after an out point, starts at the packet that
+ * holds an in point, and places the second file by out point minus in point: each point sits a quarter
+ * sample early, so rounding to microseconds can neither keep the frame at the join nor move the second
+ * half off the sample grid.
+ */
+export function streamJoinList(split: StreamSplit): string {
+  const seconds = (samples: number) => ((samples - 0.25) / split.rate).toFixed(9);
+  return [
+    'ffconcat version 1.0',
+    `file ${STREAM_HALVES.first}`,
+    `outpoint ${seconds(split.joinSample)}`,
+    `file ${STREAM_HALVES.second}`,
+    `inpoint ${seconds(JOIN_OVERLAP_FRAMES * AAC_FRAME_SAMPLES)}`,
+    '',
+  ].join('\n');
+}
+
+/**
+ * The halves' frames, copied (no re-encode) into the stream's CMAF segments. Concat starts the joined
+ * audio at zero; shifting it back by the priming frame restores the edit list a whole encode writes.
+ */
+export function streamJoinArgs(listPath: string, split: StreamSplit, streamDir: string): string[] {
+  return [
+    '-hide_banner',
+    '-nostdin',
+    '-nostats',
+    '-y',
+    '-itsoffset',
+    `-${(AAC_PRIMING_SAMPLES / split.rate).toFixed(9)}`,
+    '-f',
+    'concat',
+    '-i',
+    listPath,
+    '-map',
+    '0:a:0',
+    '-c:a',
+    'copy',
+    ...cmafOutputArgs(streamDir),
+  ];
 }
 
 /** Pass 2 (the other core): the preview, the loudness summary (on stderr) and the peaks PCM on stdout. */

@@ -4,10 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { MAX_PREVIEW_SECONDS } from '@hfm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveMediaTools } from './ffmpeg.js';
+import { streamPassArgs, streamSplit } from './ffmpeg-args.js';
+import { resolveMediaTools, runMediaTool } from './ffmpeg.js';
 import { probeMedia } from './probe.js';
 import { listSongOutputs, songOutputKeys } from './song-outputs.js';
-import { transcodeSong, type TranscodedSong } from './song-pipeline.js';
+import { startTranscode, transcodeSong, type TranscodedSong } from './song-pipeline.js';
 import { MediaRejectedError, WAV_MESSAGES } from './wav.js';
 
 const tools = resolveMediaTools({ ffmpegPath: undefined, ffprobePath: undefined });
@@ -258,6 +259,89 @@ describe('transcodeSong on a short mono 48 kHz WAV without album, track or artwo
     expect(flac.tags.album).toBeUndefined();
     expect(flac.streamTypes).toEqual(['audio']);
     expect(song.peaks.length).toBe(1000);
+  }, 60_000);
+});
+
+/** A stream's audio as ffmpeg decodes it: the init segment and every media segment, in order. */
+function decodeStream(streamDir: string, channels: number): Int16Array {
+  const names = fs
+    .readdirSync(streamDir)
+    .filter((name) => name.endsWith('.m4s'))
+    .sort();
+  const whole = path.join(streamDir, 'whole.mp4');
+  fs.writeFileSync(
+    whole,
+    Buffer.concat(['init.mp4', ...names].map((name) => fs.readFileSync(path.join(streamDir, name)))),
+  );
+  const pcm = execFileSync('ffmpeg', ['-v', 'error', '-i', whole, '-f', 's16le', '-ac', String(channels), '-'], {
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return new Int16Array(pcm.buffer, pcm.byteOffset, pcm.byteLength / 2);
+}
+
+/** Signal-to-difference ratio in dB of b against a, over [from, to) of the interleaved samples. */
+function ratioDb(a: Int16Array, b: Int16Array, from: number, to: number): number {
+  let signal = 0;
+  let difference = 0;
+  for (let i = from; i < to; i++) {
+    signal += a[i]! * a[i]!;
+    difference += (a[i]! - b[i]!) ** 2;
+  }
+  return 10 * Math.log10(signal / Math.max(difference, 1));
+}
+
+describe('a long song: its stream encoded in two halves side by side, joined frame-exactly', () => {
+  // A rising tone over noise: every frame differs, so a frame lost, doubled or shifted at the join shows.
+  const music = "'0.3*sin(2*PI*(200+15*t)*t)+0.05*(2*random(0)-1)'";
+
+  async function bothWays(file: string, channels: number, rate: number) {
+    const input = makeWav(file, Array(channels).fill(music).join('|'), 62, rate);
+    const workDir = path.join(dir, `${file}-split`);
+    const running = await startTranscode({ inputPath: input, workDir, meta: tags, tools });
+    const stream = await running.stream;
+    running.abort(new Error('Only the stream is compared.'));
+    await running.settled;
+    const oneEncode = path.join(dir, `${file}-one`);
+    fs.mkdirSync(oneEncode);
+    await runMediaTool(tools.ffmpeg, streamPassArgs(input, stream.source, oneEncode));
+    const split = streamSplit(stream.source)!;
+    return {
+      joined: decodeStream(path.join(workDir, 'stream'), channels),
+      single: decodeStream(oneEncode, channels),
+      // The join in interleaved samples of the decoded audio (which keeps the priming frame in front).
+      join: (split.joinSample + 1024) * channels,
+      halfFrame: 512 * channels,
+      files: fs.readdirSync(workDir),
+      timestamps: packetTimestamps(path.join(workDir, 'stream', 'whole.mp4')),
+    };
+  }
+
+  /** Each AAC frame's presentation time: what a browser's media source places the audio by. */
+  function packetTimestamps(file: string): number[] {
+    const csv = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'packet=pts', '-of', 'csv=p=0', file]);
+    return csv.toString().trim().split('\n').map(Number);
+  }
+
+  it('gives the same frames as one encode: the first half identical, the second as close as another encode', async () => {
+    const { joined, single, join, halfFrame, files, timestamps } = await bothWays('long-stereo.wav', 2, 44100);
+    expect(joined.length).toBe(single.length);
+    // One frame after another on the timeline, the priming frame first: no gap or overlap at the join.
+    expect(timestamps[0]).toBe(-1024);
+    expect(timestamps.every((pts, i) => i === 0 || pts - timestamps[i - 1]! === 1024)).toBe(true);
+    // Up to the frames the join touches, the first half is bit for bit the single encode's.
+    expect(ratioDb(single, joined, 0, join - 4 * halfFrame)).toBeGreaterThan(90);
+    // Across the join and after it: two encodes of the same audio differ by their noise alone (about
+    // 40 dB below it); a frame dropped, doubled or shifted would put the difference near the signal (0 dB).
+    expect(ratioDb(single, joined, join - 8 * halfFrame, join + 8 * halfFrame)).toBeGreaterThan(25);
+    expect(ratioDb(single, joined, join, single.length)).toBeGreaterThan(25);
+    expect(files).not.toContain('stream-halves');
+  }, 60_000);
+
+  it('keeps the frame grid when a 96 kHz source is resampled to 48 kHz', async () => {
+    const { joined, single, join, halfFrame } = await bothWays('long-96k.wav', 1, 96000);
+    expect(joined.length).toBe(single.length);
+    expect(ratioDb(single, joined, join - 8 * halfFrame, join + 8 * halfFrame)).toBeGreaterThan(25);
+    expect(ratioDb(single, joined, join, single.length)).toBeGreaterThan(25);
   }, 60_000);
 });
 

@@ -5,11 +5,16 @@ import {
   PEAKS_SAMPLE_RATE,
   previewPassArgs,
   STREAM_FILES,
+  STREAM_HALVES,
+  streamHalfArgs,
+  streamJoinArgs,
+  streamJoinList,
   streamPassArgs,
+  streamSplit,
   type DownloadsPassPaths,
   type SongTags,
 } from './ffmpeg-args.js';
-import { runMediaTool, type MediaTools } from './ffmpeg.js';
+import { runMediaTool, type MediaTools, type RunOptions } from './ffmpeg.js';
 import { fixHlsPlaylist } from './hls-playlists.js';
 import { parseLoudnessSummary, type Loudness } from './loudness.js';
 import { PeaksCollector } from './peaks.js';
@@ -71,6 +76,8 @@ export interface RunningTranscode {
 /** Where the outputs land inside workDir; the same relative paths become storage keys (song-outputs.ts). */
 export const PIPELINE_FILES = {
   streamDir: 'stream',
+  /** The two halves of a long stream before they are joined; not stored. */
+  streamHalvesDir: 'stream-halves',
   preview: 'preview/preview.m4a',
   flac: 'download/song.flac',
   mp3: 'download/song.mp3',
@@ -78,9 +85,9 @@ export const PIPELINE_FILES = {
 } as const;
 
 /**
- * Checks the WAV, then starts three ffmpeg processes: the stream encode and the preview + loudness +
- * peaks side by side (one per core: together they make the song playable), and the downloads at the
- * lowest CPU priority, which take a core as soon as one is free. Rejects with MediaRejectedError (a
+ * Checks the WAV, then starts the stream encode and the preview + loudness + peaks side by side (together
+ * they make the song playable; a long song's stream is two encodes, one per core), and the downloads at
+ * the lowest CPU priority, which take a core as soon as one is free. Rejects with MediaRejectedError (a
  * message for the artist) when the file is not a usable WAV.
  */
 export async function startTranscode(input: TranscodeSongInput): Promise<RunningTranscode> {
@@ -128,7 +135,7 @@ async function makeStream(input: TranscodeSongInput, source: WavInfo, signal: Ab
   const both = new AbortController();
   const options = { signal: AbortSignal.any([signal, both.signal]), timeoutMs: expectedRunMs(source.durationSeconds) };
   const peaks = new PeaksCollector(Math.ceil(source.durationSeconds * PEAKS_SAMPLE_RATE));
-  const streamPass = runMediaTool(input.tools.ffmpeg, streamPassArgs(input.inputPath, source, streamDir), options);
+  const streamPass = encodeStream(input, source, streamDir, options);
   const previewPass = runMediaTool(input.tools.ffmpeg, previewPassArgs(input.inputPath, source, previewPath), {
     ...options,
     onStdout: (chunk) => peaks.push(chunk),
@@ -145,6 +152,34 @@ async function makeStream(input: TranscodeSongInput, source: WavInfo, signal: Ab
     peaks: peaks.peaks(),
     loudness,
   };
+}
+
+/**
+ * The stream encode. A long song is encoded as two halves side by side (AAC encoding is single-threaded:
+ * this is what puts both cores on the time to first sound), then joined frame-exactly without re-encoding.
+ */
+async function encodeStream(
+  input: TranscodeSongInput,
+  source: WavInfo,
+  streamDir: string,
+  options: RunOptions,
+): Promise<void> {
+  const split = streamSplit(source);
+  if (!split) {
+    await runMediaTool(input.tools.ffmpeg, streamPassArgs(input.inputPath, source, streamDir), options);
+    return;
+  }
+  const halvesDir = path.join(input.workDir, PIPELINE_FILES.streamHalvesDir);
+  await fs.mkdir(halvesDir, { recursive: true });
+  const halves = (['first', 'second'] as const).map((half) => {
+    const output = path.join(halvesDir, STREAM_HALVES[half]);
+    return runMediaTool(input.tools.ffmpeg, streamHalfArgs(input.inputPath, source, split, half, output), options);
+  });
+  await Promise.all(halves);
+  const listPath = path.join(halvesDir, STREAM_HALVES.list);
+  await fs.writeFile(listPath, streamJoinList(split));
+  await runMediaTool(input.tools.ffmpeg, streamJoinArgs(listPath, split, streamDir), options);
+  await fs.rm(halvesDir, { recursive: true, force: true });
 }
 
 async function makeDownloads(
