@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 5 * 60_000,
     hookTimeout: 12 * 60_000,
     fileParallelism: false,
+    // One first start (demo accounts and catalogue) per run, copied by each file's server: support/server.ts.
+    globalSetup: ['./support/global-setup.ts'],
   },
 });

@@ -27,7 +27,8 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
       .getAnimations()
       .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
   );
-  await page.evaluate(axeSource);
+  // Once per document: the app's own (hash) navigations keep the page, and axe with it.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const results = await page.evaluate(
     () => (window as unknown as { axe: { run(): Promise<AxeResults> } }).axe.run() as Promise<AxeResults>,
   );

@@ -42,44 +42,24 @@ export async function freePort(): Promise<number> {
  * The built product as `npm start` runs it, on a free port with a fresh DATA_DIR; with E2E_TOPOLOGY=prod, the
  * production topology instead (deploy/topology.ts: two API processes and two workers behind Caddy, on a fresh
  * PostgreSQL database and S3 bucket).
+ *
+ * In a browser test run (E2E_SEEDED_TEMPLATE_DIR, set by global-setup.ts) the first start, which makes the demo
+ * accounts and catalogue (most of a start: half a minute idle, minutes busy), runs once: its DATA_DIR, stopped,
+ * is the template every later embedded start copies, so each test file still gets a product of its own in the
+ * state a first start leaves.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   if (process.env.E2E_TOPOLOGY === 'prod') return startProductionTopology(env);
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hfm-e2e-'));
   const database = await createE2eDatabase();
-  const child: ChildProcess = spawn(process.execPath, [path.join(repoRoot, 'apps/server/dist/main.js')], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '1000',
-      ...(database ? { DATABASE_URL: database.url } : {}),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const template = !database && seedsLikeTheTemplate(env) ? await seededTemplate() : undefined;
+  if (template) fs.cpSync(template.dataDir, dataDir, { recursive: true });
+  const child = await spawnServer(port, dataDir, {
+    ...(database ? { DATABASE_URL: database.url } : {}),
+    ...env,
   });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  // A guard against a hung start, not a performance expectation: the first start seeds the demo catalogue,
-  // which takes half a minute on an idle machine and several on a busy one.
-  const deadline = Date.now() + 10 * 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      const response = await fetch(`${baseUrl}/readyz`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not become ready:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  const { baseUrl, output } = child;
   const mailDir = path.join(dataDir, 'mail');
   const readMailDir = () =>
     fs.existsSync(mailDir)
@@ -92,7 +72,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const childEnv = { ...process.env, DATA_DIR: dataDir, ...(database ? { DATABASE_URL: database.url } : {}) };
   return {
     baseUrl,
-    pid: child.pid!,
+    pid: child.process.pid!,
     dataDir,
     databaseUrl: database?.url,
     async demoPassword(email: string) {
@@ -100,23 +80,104 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       if (database && seedOutput === undefined) {
         seedOutput = await runCli(['seed-demo', '--artists', '24', '--songs', '120'], childEnv);
       }
-      const password = demoPasswordIn(output, email) ?? demoPasswordIn(seedOutput ?? '', email);
+      // A copy of the template was seeded by the template's first start, which printed the passwords.
+      const password =
+        demoPasswordIn(output(), email) ??
+        demoPasswordIn(seedOutput ?? '', email) ??
+        demoPasswordIn(template?.output ?? '', email);
       if (!password) throw new Error(`no demo password for ${email}`);
       return password;
     },
-    output: () => output,
+    output,
     mails: readMailDir,
     mailedCode: (email: string) => waitForMailedCode(readMailDir, email),
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await child.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
       await database?.drop();
     },
   };
+}
+
+interface ServerProcess {
+  process: ChildProcess;
+  baseUrl: string;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** `node apps/server/dist/main.js` on this port and DATA_DIR, once it answers /readyz. */
+async function spawnServer(port: number, dataDir: string, env: Record<string, string>): Promise<ServerProcess> {
+  const child: ChildProcess = spawn(process.execPath, [path.join(repoRoot, 'apps/server/dist/main.js')], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '1000',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  };
+  const baseUrl = `http://127.0.0.1:${port}`;
+  // A guard against a hung start, not a performance expectation: the first start seeds the demo catalogue,
+  // which takes half a minute on an idle machine and several on a busy one.
+  const deadline = Date.now() + 10 * 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      const response = await fetch(`${baseUrl}/readyz`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`server did not become ready:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { process: child, baseUrl, output: () => output, stop };
+}
+
+/** Settings that leave a first start's data as the template's (anything else starts from nothing). */
+function seedsLikeTheTemplate(env: Record<string, string>): boolean {
+  return Object.keys(env).every((name) => name === 'PORT' || name === 'LOG_LEVEL' || name === 'RATE_LIMIT_MAX');
+}
+
+/**
+ * The DATA_DIR a first start left (stopped), and what that start printed; made by the first test file that
+ * asks. Two files asking at once each make one and the first to finish is kept (made aside, then renamed).
+ */
+async function seededTemplate(): Promise<{ dataDir: string; output: string } | undefined> {
+  const root = process.env.E2E_SEEDED_TEMPLATE_DIR;
+  if (!root) return undefined;
+  const done = path.join(root, 'seeded');
+  if (!fs.existsSync(done)) {
+    const making = fs.mkdtempSync(path.join(root, 'making-'));
+    fs.mkdirSync(path.join(making, 'data'));
+    const server = await spawnServer(await freePort(), path.join(making, 'data'), {});
+    await server.stop();
+    fs.writeFileSync(path.join(making, 'output.txt'), server.output());
+    try {
+      fs.renameSync(making, done);
+    } catch {
+      fs.rmSync(making, { recursive: true, force: true });
+    }
+  }
+  return { dataDir: path.join(done, 'data'), output: fs.readFileSync(path.join(done, 'output.txt'), 'utf8') };
 }
 
 function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<string> {

@@ -36,6 +36,8 @@ export interface TestAppOptions {
   beforeReady?: (app: FastifyInstance) => void;
   /** Which kinds this app's queue works, overriding `jobs` (e.g. none, to see a job wait). */
   work?: boolean | readonly string[];
+  /** Every job kind's first retry delay (0: retries at once) instead of the kinds' own back-off. */
+  retryDelaySeconds?: number;
   /** PostgreSQL connections (4 unless given; the server's default is 10). */
   poolSize?: number;
   /** Log to this stream (at LOG_LEVEL) instead of not at all. */
@@ -89,7 +91,11 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     ...(options.payments ? { payments: options.payments(database) } : {}),
     serveWeb: options.serveWeb ?? false,
     ...logging,
-    jobs: { work, pollingIntervalSeconds: 0.5 },
+    jobs: {
+      work,
+      pollingIntervalSeconds: 0.5,
+      ...(options.retryDelaySeconds === undefined ? {} : { retryDelaySeconds: options.retryDelaySeconds }),
+    },
   });
   async function close(): Promise<void> {
     try {

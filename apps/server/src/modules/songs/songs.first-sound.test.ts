@@ -49,7 +49,8 @@ describe('time to first sound: a song plays before its downloads are made', () =
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hfm-first-sound-'));
     ffmpeg = gatedFfmpeg(dir);
-    t = await createTestApp({ FFMPEG_PATH: ffmpeg.path }, { jobs: true });
+    // Failed passes are retried at once: the give-up case goes through every retry without the 5/10/20 s back-off.
+    t = await createTestApp({ FFMPEG_PATH: ffmpeg.path }, { jobs: true, retryDelaySeconds: 0 });
     artist = await createArtist(t.app, { artist: { status: 'ACTIVE' } });
     artistCookie = await signIn(t.app, artist);
     const fan = await createUser(t.app);

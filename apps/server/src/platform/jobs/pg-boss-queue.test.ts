@@ -1,14 +1,15 @@
 import crypto from 'node:crypto';
 import PgBoss from 'pg-boss';
 import pg from 'pg';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
 import { sql, type SQL } from 'drizzle-orm';
 import { withTransaction } from '../db/transaction.js';
+import { migratedPgliteTemplate } from '../../test/test-database.js';
 import { createBossDb } from './boss-db.js';
 import type { JobDefinition, JobLogger, JobOutcome, JobQueue, JobRecord } from './job-queue.js';
-import { createJobQueue, defaultSchema, type JobQueueOptions } from './pg-boss-queue.js';
+import { createJobQueue, type JobQueueOptions } from './pg-boss-queue.js';
 
 const payload = z.object({ songId: z.string().min(1) });
 type Payload = z.infer<typeof payload>;
@@ -19,21 +20,40 @@ const config = { role: 'all' as const, workerConcurrency: 1, jobHeartbeatSeconds
 
 let database: DatabaseHandle;
 let schemaName: string | undefined;
+/** The queue tables of the running test: a schema of its own, so no test sees another's jobs. */
+let bossSchema: string;
+let tests = 0;
 const queues: JobQueue[] = [];
 
-beforeEach(async () => {
+// One database for the file (starting an embedded one costs seconds, even from the template); each test's
+// queue lives in a fresh schema of it, which pg-boss creates on start as it does on a new database.
+beforeAll(async () => {
   const url = process.env.TEST_DATABASE_URL;
   schemaName = url ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined;
-  database = await openDatabase({ url, schemaName, poolSize: 6 });
+  database = await openDatabase({
+    url,
+    schemaName,
+    poolSize: 6,
+    ...(url ? {} : { pgliteTemplate: await migratedPgliteTemplate() }),
+  });
   if (database.pool) await database.pool.query(`create schema "${schemaName}"`);
+});
+
+beforeEach(() => {
+  bossSchema = `${schemaName ?? 'pgboss'}_q${++tests}`;
 });
 
 afterEach(async () => {
   for (const queue of queues.splice(0)) await queue.stop({ graceful: false });
+});
+
+afterAll(async () => {
   await database.close();
   if (process.env.TEST_DATABASE_URL && schemaName) {
     const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await client.connect();
+    for (let test = 1; test <= tests; test++)
+      await client.query(`drop schema if exists "${schemaName}_q${test}" cascade`);
     await client.query(`drop schema if exists "${schemaName}" cascade`);
     await client.end();
   }
@@ -44,7 +64,7 @@ function job(overrides: Partial<JobDefinition<Payload>> = {}): JobDefinition<Pay
 }
 
 async function startQueue(definition: JobDefinition<Payload>, options: JobQueueOptions = {}): Promise<JobQueue> {
-  const queue = createJobQueue(database, config, quiet, { ...fast, ...options });
+  const queue = createJobQueue(database, config, quiet, { ...fast, schema: bossSchema, ...options });
   queue.define(definition);
   await queue.start();
   queues.push(queue);
@@ -186,8 +206,7 @@ describe('job queue on pg-boss', () => {
     const survivor = await startQueue(job({ expireInSeconds: 2 }), { work: false });
     const id = await survivor.send('songs.test', { songId: 'd' });
     // The dead worker: it took the job (state active, clock started) and was never heard from again.
-    const schema = await defaultSchema(database);
-    const deadWorker = new PgBoss({ db: createBossDb(database), schema });
+    const deadWorker = new PgBoss({ db: createBossDb(database), schema: bossSchema });
     const [taken] = await deadWorker.fetch('songs.test');
     expect(taken?.id).toBe(id);
     expect((await survivor.getJob('songs.test', id!))?.state).toBe('active');
@@ -217,7 +236,7 @@ describe('job queue on pg-boss', () => {
 
   it('sums a payload field over the unfinished jobs that match', async () => {
     const load = z.object({ songId: z.string(), artistId: z.string(), durationSeconds: z.number() });
-    const queue = createJobQueue(database, config, quiet, { ...fast, work: false });
+    const queue = createJobQueue(database, config, quiet, { ...fast, schema: bossSchema, work: false });
     queue.define({ name: 'songs.load', payload: load, handle: async () => 'success' });
     await queue.start();
     queues.push(queue);
@@ -239,14 +258,12 @@ describe('job queue on pg-boss', () => {
     await withTransaction({ db: database.db }, (tx) => queue.send('songs.test', { songId: 'kept' }, { id, db: tx.db }));
     expect(await queue.queuedSum('songs.test', {}, 'none')).toBe(0);
     expect((await queue.getJob('songs.test', id))?.state).toBe('created');
-    const waiting = await rowsOf<{ data: Payload }>(
-      sql`select data from ${sql.identifier(await defaultSchema(database))}.job`,
-    );
+    const waiting = await rowsOf<{ data: Payload }>(sql`select data from ${sql.identifier(bossSchema)}.job`);
     expect(waiting.map((row) => row.data.songId)).toEqual(['kept']);
   });
 
   it('renews the lease of a running attempt, so a job far longer than a lease is not retried', async () => {
-    const schema = await defaultSchema(database);
+    const schema = bossSchema;
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     const runs: number[] = [];

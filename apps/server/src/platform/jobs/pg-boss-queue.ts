@@ -31,6 +31,12 @@ export interface JobQueueOptions {
    */
   work?: boolean | readonly string[];
   /**
+   * The first retry delay of every kind, in place of each definition's own (then doubled each retry, with
+   * jitter, as usual): tests that go through retries and give-ups set it low (0 retries at once) rather than
+   * wait the production back-off. Default: each definition's retryDelaySeconds.
+   */
+  retryDelaySeconds?: number;
+  /**
    * Where the queue reports: jobs sent, attempts' durations and outcomes, gave-ups (this process's), and
    * at each scrape the depth of every kind (the database's, one cheap query).
    */
@@ -93,7 +99,9 @@ class PgBossJobQueue implements JobQueue {
     boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
     await whileHoldingSetupLock(this.database, async () => {
       await boss.start();
-      for (const definition of this.#definitions.values()) await createQueues(boss, definition);
+      for (const definition of this.#definitions.values()) {
+        await createQueues(boss, definition, this.options.retryDelaySeconds);
+      }
     });
     this.#boss = boss;
     const working = [...this.#definitions.keys()].filter((name) => this.#works(name));
@@ -340,14 +348,16 @@ async function whileHoldingSetupLock(database: DatabaseHandle, work: () => Promi
   }
 }
 
-async function createQueues(boss: PgBoss, definition: AnyDefinition): Promise<void> {
+async function createQueues(boss: PgBoss, definition: AnyDefinition, retryDelayOverride?: number): Promise<void> {
   const giveUpQueue = definition.onGiveUp ? definition.name + GIVE_UP_SUFFIX : undefined;
-  if (giveUpQueue)
-    await boss.createQueue(giveUpQueue, { name: giveUpQueue, retryLimit: 3, retryDelay: 5, retryBackoff: true });
+  if (giveUpQueue) {
+    const retryDelay = retryDelayOverride ?? DEFAULTS.retryDelaySeconds;
+    await boss.createQueue(giveUpQueue, { name: giveUpQueue, retryLimit: 3, retryDelay, retryBackoff: true });
+  }
   const settings = {
     name: definition.name,
     retryLimit: definition.retryLimit ?? DEFAULTS.retryLimit,
-    retryDelay: definition.retryDelaySeconds ?? DEFAULTS.retryDelaySeconds,
+    retryDelay: retryDelayOverride ?? definition.retryDelaySeconds ?? DEFAULTS.retryDelaySeconds,
     retryBackoff: true,
     expireInSeconds: definition.expireInSeconds ?? DEFAULTS.expireInSeconds,
     policy: definition.policy ?? 'standard',
