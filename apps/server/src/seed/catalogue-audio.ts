@@ -17,8 +17,11 @@ import type { ObjectStorage } from '../platform/storage/storage.js';
 import { SeededRandom } from './seeded-random.js';
 
 export const DEMO_AUDIO_PREFIX = 'seed/demo-audio/';
-/** Bump when the tunes or the stored description change, so old stored clips are made again. */
-const CLIP_VERSION = 2;
+/**
+ * Bump when the tunes, the stored description or how the files are stored change, so old stored clips are
+ * made again (3: the downloads are stored as attachments).
+ */
+const CLIP_VERSION = 3;
 
 interface Tune {
   name: string;
@@ -159,7 +162,9 @@ async function makeClip(config: Config, storage: ObjectStorage, tune: Tune, work
   const prefix = `${DEMO_AUDIO_PREFIX}${tune.name}/`;
   await storage.deletePrefix(prefix);
   for (const output of listSongOutputs(result, outputDir, prefix)) {
-    await storage.put(output.key, fs.createReadStream(output.file), output.contentType);
+    await storage.put(output.key, fs.createReadStream(output.file), output.contentType, {
+      contentDisposition: output.contentDisposition,
+    });
   }
   const clip: DemoClip = {
     name: tune.name,

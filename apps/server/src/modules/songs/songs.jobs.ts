@@ -9,6 +9,7 @@ import type { JobContext, JobOutcome } from '../../platform/jobs/job-queue.js';
 import { resolveMediaTools } from '../../platform/media/ffmpeg.js';
 import {
   downloadOutputKeys,
+  downloadFileName,
   listDownloadOutputs,
   listStreamOutputs,
   streamOutputKeys,
@@ -138,7 +139,9 @@ async function fileSizes(files: DownloadOutputs) {
 
 async function storeOutputs(ctx: AppContext, outputs: SongOutputObject[]): Promise<void> {
   for (const output of outputs) {
-    await ctx.storage.put(output.key, fs.createReadStream(output.file), output.contentType);
+    await ctx.storage.put(output.key, fs.createReadStream(output.file), output.contentType, {
+      contentDisposition: output.contentDisposition,
+    });
   }
 }
 
@@ -219,7 +222,9 @@ async function makeEverything(work: SongWork): Promise<JobOutcome> {
 async function storeDownloads(work: SongWork, made: Promise<DownloadOutputs>): Promise<JobOutcome> {
   const { ctx, song, outputDir } = work;
   const downloads = await made;
-  await storeOutputs(ctx, listDownloadOutputs(downloads, outputDir, song.mediaPrefix));
+  const { artist, title } = work.input.meta;
+  const name = (format: keyof DownloadOutputs) => downloadFileName(artist || 'HFM', title, format);
+  await storeOutputs(ctx, listDownloadOutputs(downloads, outputDir, song.mediaPrefix, name));
   const stored = await updateSongRow(ctx.db, song.id, {
     ...downloadOutputKeys(downloads, outputDir, song.mediaPrefix),
     downloadSizes: await fileSizes(downloads),

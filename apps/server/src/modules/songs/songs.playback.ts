@@ -9,7 +9,7 @@ import {
 } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
 import { AppError, forbidden, notFound, unauthenticated } from '../../errors/app-error.js';
-import { cleanKeySegment } from '../../platform/storage/storage.js';
+import { downloadFileName } from '../../platform/media/song-outputs.js';
 import { checkAccess, requireAccess, requireSignedIn } from '../access/access.service.js';
 import type { Actor } from '../access/permissions.js';
 import { findArtistById } from '../artists/artists.service.js';
@@ -109,7 +109,7 @@ export async function downloadSong(
   const key = song.downloadFiles?.[format];
   if (!key) throw notFound('This download is not available.');
   const artistName = (await findArtistById(ctx.db, song.artistId))?.name ?? 'HFM';
-  const downloadName = `${cleanKeySegment(artistName)}-${cleanKeySegment(song.title)}.${format}`;
+  const downloadName = downloadFileName(artistName, song.title, format);
   const url = await ctx.storage.presignGet(key, { expiresInSeconds: DOWNLOAD_URL_SECONDS, downloadName });
   await recordDownloads(ctx, member, [songId], format);
   return { url };

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { contentTypeForKey } from '../storage/storage.js';
+import { attachment } from '../storage/media-headers.js';
+import { cleanKeySegment, contentTypeForKey } from '../storage/storage.js';
 import type { DownloadOutputs, StreamOutputs, TranscodedSong } from './song-pipeline.js';
 
 export interface SongOutputObject {
@@ -8,6 +9,8 @@ export interface SongOutputObject {
   /** Storage key: the song's media prefix plus the file's path inside the work folder. */
   key: string;
   contentType: string;
+  /** Stored with the object (S3): the downloads are attachments whatever serves them (decision 0034). */
+  contentDisposition?: string;
 }
 
 /** The keys a song's row points at once it plays (streamFile, dashManifest, previewFile). */
@@ -41,8 +44,25 @@ export function listStreamOutputs(song: StreamOutputs, workDir: string, mediaPre
   return objectsFor([...new Set([...song.hls.files, ...song.dash.files, song.preview])], workDir, mediaPrefix);
 }
 
-export function listDownloadOutputs(files: DownloadOutputs, workDir: string, mediaPrefix: string): SongOutputObject[] {
-  return objectsFor(Object.values(files), workDir, mediaPrefix);
+/**
+ * The download files, each stored as an attachment: named by `fileName` (the song's name when it was made;
+ * a download URL names it afresh), or by the browser from its key (`song.flac`) when none is given.
+ */
+export function listDownloadOutputs(
+  files: DownloadOutputs,
+  workDir: string,
+  mediaPrefix: string,
+  fileName?: (format: keyof DownloadOutputs) => string,
+): SongOutputObject[] {
+  return (Object.keys(files) as (keyof DownloadOutputs)[]).map((format) => ({
+    ...objectsFor([files[format]], workDir, mediaPrefix)[0]!,
+    contentDisposition: fileName ? attachment(fileName(format)) : 'attachment',
+  }));
+}
+
+/** What a song's download is called: `Artist-Title.flac`, with only safe characters. */
+export function downloadFileName(artistName: string, title: string, format: keyof DownloadOutputs): string {
+  return `${cleanKeySegment(artistName)}-${cleanKeySegment(title)}.${format}`;
 }
 
 export function songOutputKeys(song: TranscodedSong, workDir: string, mediaPrefix: string): SongOutputKeys {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streamPassArgs, streamSplit } from './ffmpeg-args.js';
 import { resolveMediaTools, runMediaTool } from './ffmpeg.js';
 import { probeMedia } from './probe.js';
-import { listSongOutputs, songOutputKeys } from './song-outputs.js';
+import { downloadFileName, listDownloadOutputs, listSongOutputs, songOutputKeys } from './song-outputs.js';
 import { startTranscode, transcodeSong, type TranscodedSong } from './song-pipeline.js';
 import { MediaRejectedError, WAV_MESSAGES } from './wav.js';
 
@@ -219,6 +219,24 @@ describe('transcodeSong on a 60-second stereo WAV with artwork', () => {
       'download/song.flac': 'audio/flac',
       'download/song.mp3': 'audio/mpeg',
       'download/song.wav': 'audio/wav',
+    });
+    // Only the downloads are attachments; named by the browser from the key when no name is given.
+    const dispositions = objects.filter((object) => object.contentDisposition);
+    expect(dispositions.map((object) => object.key.split('/').slice(3).join('/')).sort()).toEqual([
+      'download/song.flac',
+      'download/song.mp3',
+      'download/song.wav',
+    ]);
+    expect(dispositions.every((object) => object.contentDisposition === 'attachment')).toBe(true);
+  });
+
+  it('stores the downloads as attachments named after the song when it has a name', () => {
+    const name = (format: 'flac' | 'mp3' | 'wav') => downloadFileName('Zoë & Band', 'First "Light"', format);
+    const objects = listDownloadOutputs(song.downloads, workDir, 'songs/a1/s1', name);
+    expect(Object.fromEntries(objects.map((object) => [object.key, object.contentDisposition]))).toEqual({
+      'songs/a1/s1/download/song.flac': `attachment; filename="Zoe__Band-First_Light.flac"; filename*=UTF-8''Zoe__Band-First_Light.flac`,
+      'songs/a1/s1/download/song.mp3': `attachment; filename="Zoe__Band-First_Light.mp3"; filename*=UTF-8''Zoe__Band-First_Light.mp3`,
+      'songs/a1/s1/download/song.wav': `attachment; filename="Zoe__Band-First_Light.wav"; filename*=UTF-8''Zoe__Band-First_Light.wav`,
     });
   });
 

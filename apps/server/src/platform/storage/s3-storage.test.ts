@@ -84,4 +84,20 @@ describe('S3 adapter: what is its own', () => {
     expect(fromBucket.headers.get('content-range')).toBe('bytes 7-9/10');
     expect(await fromBucket.text()).toBe('789');
   });
+
+  it('keeps a Content-Disposition put with an object and sends it with every GET of a presigned URL', async () => {
+    // What makes a download from the bucket a download in a browser where the store ignores the URL's
+    // response-content-disposition (moto does; a CDN may drop it): decision 0034.
+    const storage = s3.t.app.ctx.storage;
+    const disposition = `attachment; filename="A-B.flac"; filename*=UTF-8''A-B.flac`;
+    await storage.put('songs/a1/download/song.flac', Buffer.from('fLaC'), 'audio/flac', {
+      contentDisposition: disposition,
+    });
+    const url = await storage.presignGet('songs/a1/download/song.flac', { expiresInSeconds: 60 });
+    const res = await fetch(url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toBe(disposition);
+    expect(res.headers.get('content-type')).toBe('audio/flac');
+    expect(await res.text()).toBe('fLaC');
+  });
 });

@@ -90,11 +90,18 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
 
   return {
     kind: 's3',
-    async put(key, body, contentType) {
+    async put(key, body, contentType, putOptions) {
       assertSafeKey(key);
+      const disposition = putOptions?.contentDisposition;
       await new Upload({
         client,
-        params: { Bucket, Key: key, Body: body, ContentType: contentType },
+        params: {
+          Bucket,
+          Key: key,
+          Body: body,
+          ContentType: contentType,
+          ...(disposition ? { ContentDisposition: disposition } : {}),
+        },
         partSize: UPLOAD_PART_SIZE,
         queueSize: 2,
       }).done();

@@ -41,6 +41,15 @@ export interface MultipartOptions {
   size?: number;
 }
 
+export interface PutOptions {
+  /**
+   * The object's own `Content-Disposition`, which the S3 store keeps and sends with every GET (a presigned
+   * URL's `downloadName` overrides it where the store honours overrides). The embedded store keeps none:
+   * its signed route names every download itself.
+   */
+  contentDisposition?: string;
+}
+
 export interface PresignGetOptions {
   expiresInSeconds: number;
   /** Served with `Content-Disposition: attachment; filename=...`. */
@@ -59,7 +68,7 @@ export interface PresignGetOptions {
  */
 export interface ObjectStorage {
   readonly kind: 'local' | 's3';
-  put(key: string, body: Buffer | Readable, contentType: string): Promise<void>;
+  put(key: string, body: Buffer | Readable, contentType: string, options?: PutOptions): Promise<void>;
   /**
    * `range.end` is inclusive, as in HTTP. `known`: the object's stat when the caller has just read it (a
    * ranged reply needs the size first); the local store then does not look at the file and its type again.
