@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { areaPages } from './area-pages';
 import { precompress } from './precompress';
 
 const shared = fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url));
@@ -13,7 +14,8 @@ const reactRouterProduction = fileURLToPath(
 );
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompress()],
+  // areaPages writes its pages before precompress compresses every text file.
+  plugins: [react(), areaPages(), precompress()],
   resolve: {
     alias: [
       { find: '@hfm/shared', replacement: shared },

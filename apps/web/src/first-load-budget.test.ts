@@ -5,7 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIRST_LOAD_BUDGET_KB, firstLoad, type LandingRoute } from '../first-load';
+import { AREA_MODULES } from '../area-pages';
+import { FIRST_LOAD_BUDGET_KB, firstLoad, readManifest, type LandingRoute } from '../first-load';
 
 /**
  * The issue's budget, checked against a fresh production build: the scripts a first visit fetches before the
@@ -76,4 +77,14 @@ describe('first-load JavaScript of the landing pages (gzipped, from the build ma
     const loaded = new Set(LANDING_ROUTES.flatMap((route) => firstLoad(outDir, route).files));
     expect(elsewhere.filter((file) => loaded.has(file))).toEqual([]);
   });
+
+  it.each(Object.entries(AREA_MODULES))(
+    "pages/%s.html names its area's chunk for the browser to fetch at once",
+    (area, module) => {
+      const page = fs.readFileSync(path.join(outDir, 'pages', `${area}.html`), 'utf8');
+      const chunk = readManifest(outDir)[module]!.file;
+      expect(page).toContain(`<link rel="modulepreload" crossorigin href="/${chunk}">`);
+      expect(page.match(/<script type="module"[^>]*>/g)).toHaveLength(1);
+    },
+  );
 });
