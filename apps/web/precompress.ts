@@ -9,12 +9,11 @@ const gzip = promisify(zlib.gzip);
 
 /** Text files worth compressing; source maps are left alone (only developer tools fetch them). */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
-/** Below this a compressed copy saves less than a packet. */
-const MIN_BYTES = 1024;
-
 /**
  * Writes a .br (brotli, best quality) and a .gz (gzip -9) beside every text file of the build, for the
- * server to send as they are (`preCompressed` in @fastify/static): no compression work per request.
+ * server to send as they are (`preCompressed` in @fastify/static): no compression work per request. A copy is
+ * kept only when it is smaller than the file: tiny files (a few bytes of HTML) go as they are, but the small
+ * chunks a page loads by the dozen are sent compressed too (decision 0035).
  */
 export function precompress(): Plugin {
   let outDir = '';
@@ -37,7 +36,6 @@ export async function precompressFolder(folder: string): Promise<void> {
     .map((entry) => path.join(entry.parentPath, entry.name));
   for (const file of files) {
     const content = await fs.readFile(file);
-    if (content.length < MIN_BYTES) continue;
     const [br, gz] = await Promise.all([
       brotli(content, {
         params: {
@@ -47,6 +45,9 @@ export async function precompressFolder(folder: string): Promise<void> {
       }),
       gzip(content, { level: zlib.constants.Z_BEST_COMPRESSION }),
     ]);
-    await Promise.all([fs.writeFile(`${file}.br`, br), fs.writeFile(`${file}.gz`, gz)]);
+    await Promise.all([
+      br.length < content.length && fs.writeFile(`${file}.br`, br),
+      gz.length < content.length && fs.writeFile(`${file}.gz`, gz),
+    ]);
   }
 }

@@ -16,6 +16,8 @@ describe('precompressFolder (the build step behind preCompressed serving)', () =
     fs.mkdirSync(path.join(folder, 'assets'));
     fs.writeFileSync(path.join(folder, 'assets', 'main-abc.js'), script);
     fs.writeFileSync(path.join(folder, 'assets', 'main-abc.js.map'), script);
+    // A small chunk (pages load them by the dozen): worth sending compressed although under a packet.
+    fs.writeFileSync(path.join(folder, 'assets', 'small-def.js'), `export const ${'label, '.repeat(40)}end = 1;`);
     fs.writeFileSync(path.join(folder, 'assets', 'cover.png'), Buffer.alloc(4096));
     fs.writeFileSync(path.join(folder, 'index.html'), '<!doctype html><title>HFM</title>');
 
@@ -25,14 +27,18 @@ describe('precompressFolder (the build step behind preCompressed serving)', () =
     expect(zlib.brotliDecompressSync(fs.readFileSync(`${file}.br`)).toString()).toBe(script);
     expect(zlib.gunzipSync(fs.readFileSync(`${file}.gz`)).toString()).toBe(script);
     expect(fs.statSync(`${file}.br`).size).toBeLessThan(script.length / 10);
-    // Source maps, images and files too small to gain are left as they are.
+    // Source maps, images and files a compressed copy would not make smaller are left as they are.
     expect(fs.readdirSync(path.join(folder, 'assets')).sort()).toEqual([
       'cover.png',
       'main-abc.js',
       'main-abc.js.br',
       'main-abc.js.gz',
       'main-abc.js.map',
+      'small-def.js',
+      'small-def.js.br',
+      'small-def.js.gz',
     ]);
-    expect(fs.readdirSync(folder).sort()).toEqual(['assets', 'index.html']);
+    // A tiny page: brotli's copy is still smaller (26 of 33 bytes), gzip's header makes its copy larger.
+    expect(fs.readdirSync(folder).sort()).toEqual(['assets', 'index.html', 'index.html.br']);
   });
 });

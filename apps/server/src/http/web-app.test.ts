@@ -10,6 +10,8 @@ import { IMMUTABLE_CACHE, PAGE_CACHE, registerWebApp } from './web-app.js';
 
 const INDEX =
   '<!doctype html><html><body><div id="root"></div><script src="/assets/main-abc123.js"></script></body></html>';
+/** The public site's copy of index.html, naming its area's chunk (apps/web/area-pages.ts). */
+const PUBLIC_PAGE = INDEX.replace('</body>', '<link rel="modulepreload" href="/assets/public-app-def456.js"></body>');
 const SCRIPT = `console.log(${JSON.stringify('hfm '.repeat(500))});`;
 
 let dist: string;
@@ -27,6 +29,7 @@ function writeBuiltFile(relative: string, text: string) {
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'hfm-web-dist-'));
   writeBuiltFile('index.html', INDEX);
+  writeBuiltFile('pages/public.html', PUBLIC_PAGE);
   writeBuiltFile('assets/main-abc123.js', SCRIPT);
   fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dist, LOG_LEVEL: 'silent', WEB_DIST_DIR: dist });
@@ -68,13 +71,23 @@ describe('web app files', () => {
   });
 
   it('serves the pages compressed and revalidated on every visit', async () => {
-    for (const url of ['/main/', '/login', '/artist/', '/artist/songs', '/connect/onboarding/acctlink_local_0']) {
+    for (const url of ['/login', '/artist/', '/artist/songs', '/connect/onboarding/acctlink_local_0']) {
       const response = await app.inject({ url, headers: { ...browser, 'accept-encoding': 'br' } });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-encoding'], url).toBe('br');
       expect(response.headers['content-type'], url).toMatch(/text\/html/);
       expect(response.headers['cache-control'], url).toBe(PAGE_CACHE);
       expect(zlib.brotliDecompressSync(response.rawPayload).toString(), url).toBe(INDEX);
+    }
+  });
+
+  it("answers / with the public site's page itself, no redirect, as it answers /main/", async () => {
+    for (const url of ['/', '/main/']) {
+      const response = await app.inject({ url, headers: { ...browser, 'accept-encoding': 'gzip' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-encoding'], url).toBe('gzip');
+      expect(response.headers['cache-control'], url).toBe(PAGE_CACHE);
+      expect(zlib.gunzipSync(response.rawPayload).toString(), url).toBe(PUBLIC_PAGE);
     }
   });
 

@@ -6,8 +6,24 @@ import { PUBLIC_SITE_ALIASES, PUBLIC_SITE_PATHS } from '@hfm/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 
-/** The pages of the single web bundle: the app picks its area from the path. */
-const PAGES = ['/main/', '/login', '/artist/', '/admin/', '/members/'];
+/**
+ * The pages of the single web bundle: the app picks its area from the path. `/` is the site's welcome page
+ * itself, not a redirect to `/main/#/` (a round trip before the first paint); the app shows the address as
+ * `/main/#/` (src/app/main.tsx). Each area has its copy of index.html that names the area's scripts for the
+ * browser to fetch at once (apps/web/area-pages.ts, `pages/{area}.html`); index.html serves the rest.
+ */
+const PAGES: Record<string, string> = {
+  '/': 'public',
+  '/main/': 'public',
+  '/login': 'login',
+  '/artist/': 'signed-in',
+  '/admin/': 'signed-in',
+  '/members/': 'fans',
+  '/artist/*': 'signed-in',
+  '/admin/*': 'signed-in',
+  '/members/*': 'fans',
+  '/connect/*': '',
+};
 
 /** Vite names every file under assets/ by its content hash, so a cached copy never goes stale. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
@@ -25,11 +41,21 @@ export function webRoot(config: Pick<Config, 'webDistDir'>): string {
     : fileURLToPath(new URL('../../../web/dist', import.meta.url));
 }
 
+/** The page of an area (pages/{area}.html) when the build wrote one, else index.html. */
+function pageFile(root: string, area: string): string {
+  const page = `pages/${area}.html`;
+  return area && fs.existsSync(path.join(root, page)) ? page : 'index.html';
+}
+
 const indexCache = new Map<string, Promise<string | null>>();
 
-/** The built index.html, read once per process (null when the web app is not built). */
-export function readWebIndex(config: Pick<Config, 'webDistDir'>): Promise<string | null> {
-  const file = path.join(webRoot(config), 'index.html');
+/**
+ * The built index.html (or an area's copy of it: 'fans' for the artists' pages), read once per process; null
+ * when the web app is not built.
+ */
+export function readWebIndex(config: Pick<Config, 'webDistDir'>, area = ''): Promise<string | null> {
+  const root = webRoot(config);
+  const file = path.join(root, pageFile(root, area));
   let cached = indexCache.get(file);
   if (!cached) {
     cached = fs.promises.readFile(file, 'utf8').catch(() => null);
@@ -102,15 +128,14 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     preCompressed: true,
     setHeaders: (reply, filePath) => {
       const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
-      const cache = filePath.startsWith(assets) ? IMMUTABLE_CACHE : name === 'index.html' ? PAGE_CACHE : OTHER_CACHE;
+      const cache = filePath.startsWith(assets) ? IMMUTABLE_CACHE : name.endsWith('.html') ? PAGE_CACHE : OTHER_CACHE;
       reply.header('cache-control', cache);
     },
   });
-  const sendIndex = (_request: FastifyRequest, reply: FastifyReply) => reply.sendFile('index.html');
-  for (const page of PAGES) app.get(page, { schema: { hide: true } }, sendIndex);
-  for (const area of ['/artist/*', '/admin/*', '/members/*', '/connect/*'])
-    app.get(area, { schema: { hide: true } }, sendIndex);
-  app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/main/#/'));
+  for (const [page, area] of Object.entries(PAGES)) {
+    const file = pageFile(root, area);
+    app.get(page, { schema: { hide: true } }, (_request, reply) => reply.sendFile(file));
+  }
   app.get('/*', { schema: { hide: true } }, unknownPath);
 }
 

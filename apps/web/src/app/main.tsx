@@ -11,6 +11,11 @@ const SignedInApp = lazy(() => import('./signed-in-app'));
 const FanApp = lazy(() => import('./fan-app'));
 const PayoutOnboardingPage = lazy(() => import('../features/payout-onboarding/payout-onboarding-page'));
 
+// The server answers `/` with this page rather than a redirect (one round trip less before the first paint);
+// the address becomes the site's own, as the redirect made it.
+if (window.location.pathname === '/')
+  window.history.replaceState(null, '', `/main/${window.location.search}${window.location.hash || '#/'}`);
+
 /** One bundle serves every page; the path picks the area, and each area loads on its own. */
 function Area() {
   const path = window.location.pathname;

@@ -1,7 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ApiError } from '../api/client';
-import { PlayerProvider } from '../player/player-provider';
 
 export function Providers({ children }: { children: ReactNode }) {
   const [client] = useState(
@@ -15,9 +14,5 @@ export function Providers({ children }: { children: ReactNode }) {
         },
       }),
   );
-  return (
-    <QueryClientProvider client={client}>
-      <PlayerProvider>{children}</PlayerProvider>
-    </QueryClientProvider>
-  );
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

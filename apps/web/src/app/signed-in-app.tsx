@@ -6,6 +6,7 @@ import { useSessionProfile, type SessionProfile } from '../api/session';
 import { errorMessage } from '../api/server-errors';
 import { AppShell, ShellMessage } from '../features/shells/app-shell';
 import { AREA_BY_ROLE, type Area } from '../features/shells/areas';
+import { PlayerProvider } from '../player/player-provider';
 import { Button } from '../ui/button';
 import { ErrorBoundary } from '../ui/error-boundary';
 
@@ -55,13 +56,15 @@ export default function SignedInApp({ area }: { area: StaffArea }) {
 
   const Home = HOMES[area];
   return (
-    <AppShell area={area} user={profile.data.user}>
-      <ErrorBoundary name={`${area} area`}>
-        <Home profile={profile.data} />
-      </ErrorBoundary>
-      {/* Toasts belong to the signed-in areas: the public site and /login load no toaster. */}
-      <Toaster position="top-center" richColors />
-    </AppShell>
+    <PlayerProvider>
+      <AppShell area={area} user={profile.data.user}>
+        <ErrorBoundary name={`${area} area`}>
+          <Home profile={profile.data} />
+        </ErrorBoundary>
+        {/* Toasts belong to the signed-in areas: the public site and /login load no toaster. */}
+        <Toaster position="top-center" richColors />
+      </AppShell>
+    </PlayerProvider>
   );
 }
 

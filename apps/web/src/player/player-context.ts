@@ -45,12 +45,13 @@ export interface Player {
 export const PlayerContext = createContext<Player | null>(null);
 
 /**
- * The one player of the app; its provider is mounted once, in app/providers.tsx. This module and the
- * provider are all a list loads: the engine, the bar, the waveform and shaka-player load on the first play.
+ * The one player of the app; its provider is mounted once, by each area that plays (app/fan-app.tsx,
+ * app/signed-in-app.tsx). This module and the provider are all a list loads: the engine, the bar, the
+ * waveform and shaka-player load on the first play.
  */
 export function usePlayer(): Player {
   const player = useContext(PlayerContext);
-  if (!player) throw new Error('usePlayer needs the PlayerProvider (app/providers.tsx).');
+  if (!player) throw new Error('usePlayer needs the PlayerProvider (app/fan-app.tsx, app/signed-in-app.tsx).');
   return player;
 }
 

@@ -20,8 +20,9 @@ export interface EngineLink {
 }
 
 /**
- * The app's one player: the queue, the one audio element and its state. Kept small, as every page loads
- * it; the engine that plays (and shows the bar) is mounted with the first song.
+ * The app's one player: the queue, the one audio element and its state. Kept small, as every page that plays
+ * loads it (the public site and /login do not); the engine that plays (and shows the bar) is mounted with
+ * the first song.
  */
 export function PlayerProvider({ children }: { children: ReactNode }) {
   const audioRef = useRef<HTMLAudioElement>(null);

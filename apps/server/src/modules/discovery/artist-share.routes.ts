@@ -17,7 +17,7 @@ export async function artistShareRoutes(fastify: FastifyInstance): Promise<void>
     '/a/:slug',
     { config: { access: 'public' }, schema: { hide: true, params: z.object({ slug: z.string() }) } },
     async (request, reply) => {
-      const html = await readWebIndex(ctx.config);
+      const html = await readWebIndex(ctx.config, 'fans');
       if (html === null) return reply.callNotFound();
       const card = await findArtistShareCard(ctx, request.params.slug);
       reply.type('text/html; charset=utf-8').header('cache-control', PAGE_CACHE);

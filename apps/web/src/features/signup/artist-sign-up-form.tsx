@@ -1,9 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { artistSignUpForm, messages, type ArtistSignUpForm } from '@hfm/shared';
+import { messages, type ArtistSignUpForm, type artistSignUpForm } from '@hfm/shared';
 import { useForm, type UseFormReturn } from 'react-hook-form';
-import { useCreateArtist } from '../../api/identity';
+import { createArtist } from '../../api/sign-up';
 import { useGenres } from '../../api/genres';
 import { Button } from '../../ui/button';
+import { deferredResolver } from '../../ui/deferred-resolver';
 import { SelectField } from '../../ui/select-field';
 import { SavingOverlay } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
@@ -27,6 +27,9 @@ const FIELD_NAMES = [
 
 type ArtistSignUpValues = ReturnType<typeof artistSignUpForm.parse>;
 
+/** The form's validation loads when the visitor starts on it (decision 0035). */
+const validation = deferredResolver(() => import('./sign-up-validation').then((module) => module.artistSignUpResolver));
+
 const EMPTY_FORM: ArtistSignUpForm = {
   firstName: '',
   lastName: '',
@@ -43,14 +46,13 @@ const EMPTY_FORM: ArtistSignUpForm = {
 
 export function ArtistSignUpFormView({ onSaved }: { onSaved: (email: string) => void }) {
   const form = useForm<ArtistSignUpForm, unknown, ArtistSignUpValues>({
-    resolver: zodResolver(artistSignUpForm),
+    resolver: validation.resolver,
     mode: 'all',
     defaultValues: EMPTY_FORM,
   });
   const { register, handleSubmit, setError, formState } = form;
   const account = form as unknown as UseFormReturn<AccountFormValues>;
   const genres = useGenres();
-  const createArtist = useCreateArtist();
   const { saving, formError, submit } = useSignUpSubmit({
     setError,
     fieldNames: FIELD_NAMES,
@@ -60,7 +62,7 @@ export function ArtistSignUpFormView({ onSaved }: { onSaved: (email: string) => 
   const save = handleSubmit((values) =>
     submit(values, async () => {
       const { name, genre, ...user } = values;
-      await createArtist.mutateAsync({
+      await createArtist({
         artist: { name, genre, hfmPicksOptIn: true },
         user: { ...user, phoneNumber: user.phoneNumber || null, location: user.location || null, role: 'ARTIST' },
       });
@@ -76,7 +78,7 @@ export function ArtistSignUpFormView({ onSaved }: { onSaved: (email: string) => 
       : 'Choose a genre';
 
   return (
-    <form className="sign-up-form" onSubmit={save} noValidate aria-busy={saving}>
+    <form className="sign-up-form" onSubmit={save} {...validation.loadOn} noValidate aria-busy={saving}>
       {saving && <SavingOverlay />}
       {formError && (
         <p className="sign-up-form__alert" role="alert">

@@ -1,10 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { createFanBody, messages, type CreateFanBody } from '@hfm/shared';
+import { messages, type CreateFanBody, type createFanBody } from '@hfm/shared';
 import type { ReactNode } from 'react';
 import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
-import { useCreateFan } from '../../api/identity';
+import { createFan } from '../../api/sign-up';
 import type { SocialPrefillAnswer } from '../../api/social';
 import { Button } from '../../ui/button';
+import { deferredResolver } from '../../ui/deferred-resolver';
 import { SavingOverlay } from '../../ui/spinner';
 import { GenderField, NameFields, NewPasswordFields } from '../../ui/person-fields';
 import { DobField, EmailField, type AccountFormValues } from './account-fields';
@@ -14,6 +14,9 @@ import { SocialSignUp } from './social-sign-up';
 import { useSignUpSubmit } from './use-sign-up-submit';
 
 type FanSignUpValues = ReturnType<typeof createFanBody.parse>;
+
+/** The form's validation loads when the visitor starts on it (decision 0035). */
+const validation = deferredResolver(() => import('./sign-up-validation').then((module) => module.fanSignUpResolver));
 
 const FIELD_NAMES = [
   'firstName',
@@ -63,20 +66,19 @@ function prefilledForm(prefill: SocialPrefillAnswer | undefined): CreateFanBody 
 /** The fan account form shared by the modal and the page. */
 export function FanSignUpForm({ variant, onCancel, onSaved, social, socialError }: FanSignUpFormProps) {
   const form = useForm<CreateFanBody, unknown, FanSignUpValues>({
-    resolver: zodResolver(createFanBody),
+    resolver: validation.resolver,
     mode: 'all',
     defaultValues: prefilledForm(social?.prefill),
   });
   const { handleSubmit, setError, setValue, formState, control } = form;
   const account = form as unknown as UseFormReturn<AccountFormValues>;
   const profileImage = useWatch({ control, name: 'profileImageData' });
-  const createFan = useCreateFan();
   const emailExistsMessage = variant === 'modal' ? () => messages.emailExistsModal : messages.emailExists;
   const { saving, formError, submit } = useSignUpSubmit({ setError, fieldNames: FIELD_NAMES, emailExistsMessage });
 
   const save = handleSubmit((values) =>
     submit(values, async () => {
-      await createFan.mutateAsync({
+      await createFan({
         ...values,
         gender: values.gender,
         role: 'subscriber',
@@ -97,6 +99,7 @@ export function FanSignUpForm({ variant, onCancel, onSaved, social, socialError 
     <form
       className={`sign-up-form sign-up-form--fan sign-up-form--${variant}`}
       onSubmit={save}
+      {...validation.loadOn}
       noValidate
       aria-busy={saving}
     >

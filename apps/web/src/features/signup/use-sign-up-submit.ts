@@ -2,7 +2,7 @@ import { messages } from '@hfm/shared';
 import { useState } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '../../api/client';
-import { checkEmail } from '../../api/identity';
+import { checkEmail } from '../../api/sign-up';
 import { errorMessage, serverFieldErrors } from '../../api/server-errors';
 
 interface SignUpSubmitOptions<T extends FieldValues> {
