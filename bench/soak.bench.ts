@@ -22,7 +22,7 @@ import path from 'node:path';
 import { prepareAccounts, uploadOutcome, type Member } from './soak/accounts.ts';
 import { createPlace, loadAverage, repoRoot, round, seedCatalogue, startApp, writeResult } from './bench-kit.ts';
 import { soakSvg, writeChart, type SeriesPoint } from './soak/chart.ts';
-import { isRead, Recorder, SoakClient, type Kind } from './soak/client.ts';
+import { isRead, isStore, Recorder, SoakClient, type Kind } from './soak/client.ts';
 import { memoryTrend, sampleMemory, type MemorySample } from './soak/memory.ts';
 import { MIX, pickAction, runAction, songsByArtist, type Action, type SoakState } from './soak/mix.ts';
 
@@ -146,7 +146,7 @@ function report(recorder: Recorder, memory: ReturnType<typeof memorySampler>['sa
   let requests = 0;
   let errors = 0;
   for (const [kind, stats] of [...recorder.kinds.entries()].sort(([a], [b]) => a.localeCompare(b))) {
-    (isRead(kind as Kind) ? reads : writes).push(...stats.latencies);
+    if (!isStore(kind as Kind)) (isRead(kind as Kind) ? reads : writes).push(...stats.latencies);
     requests += stats.count;
     errors += stats.errors;
     const { count: _count, ...ms } = latency(stats.latencies);

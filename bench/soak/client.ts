@@ -30,9 +30,16 @@ export const WRITE_KINDS = [
   'uploadPart',
   'uploadComplete',
 ] as const;
-export type Kind = (typeof READ_KINDS)[number] | (typeof WRITE_KINDS)[number];
+/**
+ * Requests to the object store, not to HFM: the segment a redirect sends the player to on S3 (decision
+ * 0031). Counted and checked, kept out of HFM's read and write latencies (in production a CDN answers them).
+ */
+export const STORE_KINDS = ['bucketSegment'] as const;
+export type Kind = (typeof READ_KINDS)[number] | (typeof WRITE_KINDS)[number] | (typeof STORE_KINDS)[number];
 const readKinds = new Set<string>(READ_KINDS);
+const storeKinds = new Set<string>(STORE_KINDS);
 export const isRead = (kind: Kind) => readKinds.has(kind);
+export const isStore = (kind: Kind) => storeKinds.has(kind);
 
 export interface Answer {
   status: number;
@@ -106,7 +113,7 @@ export class Recorder {
     while (this.windows.length <= index) this.windows.push({ requests: 0, errors: 0, reads: [], writes: [] });
     const window = this.windows[index]!;
     window.requests++;
-    (isRead(kind) ? window.reads : window.writes).push(ms);
+    if (!isStore(kind)) (isRead(kind) ? window.reads : window.writes).push(ms);
     if (ok) return;
     stats.errors++;
     window.errors++;

@@ -170,7 +170,16 @@ async function playHls(client: SoakClient, masterUrl: string) {
   if (!media) return;
   const { map, entries } = playlistEntries(media, mediaUrl);
   for (const url of [...(map ? [map] : []), ...entries.slice(0, SEGMENTS_PER_PLAY)]) {
-    if (!(await client.send({ kind: 'segment', url, expect: [200] }))) return;
+    // On S3 the API answers a segment with a redirect to the bucket (decision 0031); a player follows it.
+    const segment = await client.send({ kind: 'segment', url, expect: [200, 302] });
+    if (!segment) return;
+    const location = segment.status === 302 ? segment.headers.location : undefined;
+    if (
+      location &&
+      !(await client.send({ kind: 'bucketSegment', url: new URL(location, url).toString(), expect: [200] }))
+    ) {
+      return;
+    }
   }
 }
 

@@ -77,6 +77,21 @@ describe('a folder-scoped stream URL on S3', () => {
     expect(dash.headers['content-type']).toBe('application/dash+xml');
   });
 
+  it('reads a playlist from the bucket once and then answers it from memory (stored files never change)', async () => {
+    const { manifest } = await streamFolder();
+    const first = await inject(manifest);
+    expect(first.statusCode).toBe(200);
+    // Gone from the bucket: only the app's own copy can answer now, byte for byte the same.
+    await s3.t.app.ctx.storage.delete(manifest.pathname.split('/').slice(4).join('/'));
+    const again = await inject(manifest);
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toBe(first.body);
+    expect(again.headers['content-length']).toBe(first.headers['content-length']);
+    // A playlist never read before still comes from the bucket: a missing one is a 404.
+    const missing = await inject(new URL('media_9.m3u8', manifest));
+    expect(missing.statusCode).toBe(404);
+  });
+
   it('redirects a segment to a short-lived bucket URL, which gives the bytes and byte ranges', async () => {
     const { manifest } = await streamFolder();
     const answer = await inject(new URL('segment-00001.m4s', manifest), { range: 'bytes=10-19' });

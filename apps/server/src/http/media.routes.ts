@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { buffer } from 'node:stream/consumers';
+import { LRUCache } from 'lru-cache';
 import { attachment, parseRange } from '../platform/storage/media-headers.js';
 import { isPublicImageKey, publicMediaUrl } from '../platform/storage/public-media.js';
 import { SIGNED_MEDIA_PATH } from '../platform/storage/signed-urls.js';
-import { contentTypeForKey, isSafeKey } from '../platform/storage/storage.js';
+import { contentTypeForKey, isSafeKey, type StoredObject } from '../platform/storage/storage.js';
 
 const notFoundBody = { error: { code: 'NOT_FOUND', message: 'Not found.' } };
 
@@ -15,7 +17,30 @@ export const SEGMENT_REDIRECT_SECONDS = 300;
 /** Playlists and manifests are small text answered here: the player resolves their relative names against us. */
 const isManifestKey = (key: string) => key.endsWith('.m3u8') || key.endsWith('.mpd');
 
+/**
+ * On S3 every play reads two playlists from the bucket: a round trip each, the slowest read in the soak.
+ * A song's stored files never change (a new upload gets a new folder), so they are kept here a minute.
+ */
+export const MANIFEST_CACHE = { entries: 2_000, maxBytes: 16 * 1024 * 1024, ttlMs: 60_000, largestBytes: 256 * 1024 };
+
+interface CachedManifest {
+  body: Buffer;
+  size: number;
+  contentType: string;
+}
+
+const manifestCaches = new WeakMap<FastifyInstance, LRUCache<string, CachedManifest>>();
+
 export function registerMediaRoutes(app: FastifyInstance): void {
+  manifestCaches.set(
+    app,
+    new LRUCache<string, CachedManifest>({
+      max: MANIFEST_CACHE.entries,
+      maxSize: MANIFEST_CACHE.maxBytes,
+      ttl: MANIFEST_CACHE.ttlMs,
+      sizeCalculation: (manifest) => Math.max(1, manifest.body.length),
+    }),
+  );
   app.get('/media/*', { schema: { hide: true }, config: { access: 'public' } }, async (request, reply) => {
     // Fastify has already decoded the path once; decoding again would misread '%25' sequences.
     const key = (request.params as { '*': string })['*'];
@@ -80,6 +105,16 @@ async function sendSignedMedia(app: FastifyInstance, request: FastifyRequest, re
   if (app.ctx.storage.kind === 's3' && !isManifestKey(key)) {
     return redirectToBucket(app, reply, key, Math.min(secondsLeft, SEGMENT_REDIRECT_SECONDS), downloadName);
   }
+  if (app.ctx.storage.kind === 's3' && !request.headers.range && !downloadName) {
+    const manifest = await readManifest(app, key);
+    if (!manifest) return reply.status(404).send(notFoundBody);
+    return reply
+      .header('content-type', contentTypeForKey(key) ?? manifest.contentType)
+      .header('content-length', manifest.size)
+      .header('cache-control', `private, max-age=${secondsLeft}`)
+      .header('x-content-type-options', 'nosniff')
+      .send(manifest.body);
+  }
   const stats = await app.ctx.storage.stat(key);
   if (!stats) return reply.status(404).send(notFoundBody);
   const range = parseRange(request.headers.range, stats.size);
@@ -100,6 +135,22 @@ async function sendSignedMedia(app: FastifyInstance, request: FastifyRequest, re
   if (downloadName) reply.header('content-disposition', attachment(downloadName));
   if (range) reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${stats.size}`);
   return reply.send(object.body);
+}
+
+/**
+ * A playlist or manifest from the bucket, through the app's cache (one larger than any ffmpeg writes is
+ * streamed, not kept); null when the bucket has no such key.
+ */
+async function readManifest(app: FastifyInstance, key: string): Promise<StoredObject | CachedManifest | null> {
+  const cache = manifestCaches.get(app)!;
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const object = await app.ctx.storage.get(key);
+  if (!object || object.size > MANIFEST_CACHE.largestBytes) return object;
+  const body = await buffer(object.body);
+  const manifest = { body, size: body.length, contentType: contentTypeForKey(key) ?? object.contentType };
+  cache.set(key, manifest);
+  return manifest;
 }
 
 /**
