@@ -28,6 +28,7 @@ interface CachedManifest {
   size: number;
   contentType: string;
 }
+type Manifest = CachedManifest | StoredObject;
 
 const manifestCaches = new WeakMap<FastifyInstance, LRUCache<string, CachedManifest>>();
 
@@ -109,7 +110,7 @@ async function sendSignedMedia(app: FastifyInstance, request: FastifyRequest, re
     const manifest = await readManifest(app, key);
     if (!manifest) return reply.status(404).send(notFoundBody);
     return reply
-      .header('content-type', contentTypeForKey(key) ?? manifest.contentType)
+      .header('content-type', manifest.contentType)
       .header('content-length', manifest.size)
       .header('cache-control', `private, max-age=${secondsLeft}`)
       .header('x-content-type-options', 'nosniff')
@@ -141,14 +142,16 @@ async function sendSignedMedia(app: FastifyInstance, request: FastifyRequest, re
  * A playlist or manifest from the bucket, through the app's cache (one larger than any ffmpeg writes is
  * streamed, not kept); null when the bucket has no such key.
  */
-async function readManifest(app: FastifyInstance, key: string): Promise<StoredObject | CachedManifest | null> {
+async function readManifest(app: FastifyInstance, key: string): Promise<Manifest | null> {
   const cache = manifestCaches.get(app)!;
   const cached = cache.get(key);
   if (cached) return cached;
   const object = await app.ctx.storage.get(key);
-  if (!object || object.size > MANIFEST_CACHE.largestBytes) return object;
+  if (!object) return null;
+  const contentType = contentTypeForKey(key) ?? object.contentType;
+  if (object.size > MANIFEST_CACHE.largestBytes) return { ...object, contentType };
   const body = await buffer(object.body);
-  const manifest = { body, size: body.length, contentType: contentTypeForKey(key) ?? object.contentType };
+  const manifest = { body, size: body.length, contentType };
   cache.set(key, manifest);
   return manifest;
 }

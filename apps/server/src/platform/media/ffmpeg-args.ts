@@ -233,8 +233,11 @@ export function peaksOutputArgs(label: string): string[] {
   return ['-map', `[${label}]`, '-f', 's16le', 'pipe:1'];
 }
 
+/** Quiet, non-interactive, overwriting: how every ffmpeg run here starts. */
+const QUIET_ARGS = ['-hide_banner', '-nostdin', '-nostats', '-y'];
+
 export function inputArgs(inputPath: string, artworkPath?: string): string[] {
-  const args = ['-hide_banner', '-nostdin', '-nostats', '-y', '-i', inputPath];
+  const args = [...QUIET_ARGS, '-i', inputPath];
   if (artworkPath) args.push('-i', artworkPath);
   return args;
 }
@@ -344,10 +347,7 @@ export function streamJoinList(split: StreamSplit): string {
  */
 export function streamJoinArgs(listPath: string, split: StreamSplit, streamDir: string): string[] {
   return [
-    '-hide_banner',
-    '-nostdin',
-    '-nostats',
-    '-y',
+    ...QUIET_ARGS,
     '-itsoffset',
     `-${(AAC_PRIMING_SAMPLES / split.rate).toFixed(9)}`,
     '-f',
