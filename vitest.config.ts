@@ -5,6 +5,7 @@ const processTests = [
   'apps/server/src/roles.test.ts',
   'apps/server/src/backup-restore.test.ts',
   'apps/server/src/test/faults/**/*.test.ts',
+  'deploy/**/*.test.ts',
 ];
 const shared = fileURLToPath(new URL('./packages/shared/src/index.ts', import.meta.url));
 

@@ -23,6 +23,7 @@ import { prepareAccounts, uploadOutcome, type Member } from './soak/accounts.ts'
 import { createPlace, loadAverage, repoRoot, round, seedCatalogue, startApp, writeResult } from './bench-kit.ts';
 import { soakSvg, writeChart, type SeriesPoint } from './soak/chart.ts';
 import { isRead, isStore, Recorder, SoakClient, type Kind } from './soak/client.ts';
+import { cpuMeter, meanCores } from './soak/cpu.ts';
 import { memoryTrend, sampleMemory, type MemorySample } from './soak/memory.ts';
 import { MIX, pickAction, runAction, songsByArtist, type Action, type SoakState } from './soak/mix.ts';
 
@@ -106,21 +107,24 @@ async function visitor(
   }
 }
 
-/** Samples memory every window until stopped. */
+/** Samples memory, and the CPU each group of processes used, every window until stopped. */
 function memorySampler(urls: string[]) {
   const samples: { seconds: number; processes: Record<string, MemorySample> }[] = [];
+  const cpu = cpuMeter();
   const started = Date.now();
   let stopped = false;
   const done = (async () => {
     while (!stopped) {
       const processes = await sampleMemory(urls, process.env.SOAK_METRICS_TOKEN);
       samples.push({ seconds: Math.round((Date.now() - started) / 1000), processes });
+      if (samples.length > 1) cpu.sample();
       const next = started + samples.length * WINDOW_MS;
       while (!stopped && Date.now() < next) await sleep(Math.min(250, next - Date.now()));
     }
   })();
   return {
     samples,
+    cpu,
     async stop() {
       stopped = true;
       await done;
@@ -226,9 +230,12 @@ try {
   const deadline = started + MINUTES * 60_000;
   const progress = setInterval(() => {
     const last = recorder.windows.at(-2);
+    const cores = Object.entries(memory.cpu.samples.at(-1)?.cores ?? {})
+      .map(([group, used]) => `${group} ${used}`)
+      .join(', ');
     if (last)
       console.log(
-        `soak: ${Math.round((Date.now() - started) / 1000)} s, ${last.requests / 10} req/s, ${last.errors} errors`,
+        `soak: ${Math.round((Date.now() - started) / 1000)} s, ${last.requests / 10} req/s, ${last.errors} errors; cores: ${cores}`,
       );
   }, WINDOW_MS);
   await Promise.all(accounts.members.map((member) => visitor(client, state, member, deadline, actions)));
@@ -242,6 +249,8 @@ try {
     date: new Date().toISOString(),
     node: process.version,
     machine: { cpus: os.cpus().length, loadAverage: { before: loadBefore, after: loadAverage() } },
+    // Cores each group of processes used, the run's mean and per 10-second window (Linux /proc; soak/cpu.ts).
+    cpuCores: { mean: meanCores(memory.cpu.samples), series: memory.cpu.samples },
     target: target.description,
     minutes: MINUTES,
     seconds: round(seconds),

@@ -28,11 +28,17 @@ export interface SpawnInput {
   cwd?: string;
   /** Each line of its output as it comes (prod:local prints them; tests keep them). */
   onLine?: (line: string) => void;
+  /** A lower CPU priority (a nice value, 1-19) for it and the processes it starts (ffmpeg). */
+  nice?: number;
 }
 
 /** Starts a process whose output is kept (and passed on line by line) and that can be stopped cleanly. */
 export function spawnProcess(input: SpawnInput): RunningProcess {
-  const child: ChildProcess = spawn(input.command, input.args, {
+  // Through coreutils' nice, which execs the command: it never runs a moment at the higher priority.
+  const [command, args] = input.nice
+    ? ['nice', ['-n', String(input.nice), input.command, ...input.args]]
+    : [input.command, input.args];
+  const child: ChildProcess = spawn(command, args, {
     cwd: input.cwd,
     env: input.env,
     stdio: ['ignore', 'pipe', 'pipe'],

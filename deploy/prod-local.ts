@@ -4,7 +4,9 @@
  *
  * Settings: PROD_LOCAL_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres), PROD_LOCAL_DATABASE
  * (default hfm_prod_local, made afresh each run and kept afterwards), PROD_LOCAL_PORT (default 8080),
- * PROD_LOCAL_SEED=false to start empty, PROD_LOCAL_VERBOSE=true to print every process's log.
+ * PROD_LOCAL_SEED=false to start empty, PROD_LOCAL_VERBOSE=true to print every process's log, PROD_LOCAL_NICE
+ * (default 10; 0 for none): the workers' and moto's CPU priority, lower than the API processes' (they stand
+ * for other machines; topology.ts `standInNice`).
  */
 import { startTopology, type Topology } from './topology.ts';
 
@@ -30,6 +32,7 @@ async function main(): Promise<void> {
     databaseName: env.PROD_LOCAL_DATABASE ?? 'hfm_prod_local',
     port: Number(env.PROD_LOCAL_PORT ?? 8080),
     keepDatabase: true,
+    standInNice: Number(env.PROD_LOCAL_NICE ?? 10) || undefined,
     env: { LOG_LEVEL: env.LOG_LEVEL ?? 'info' },
     onLine: printLine,
   });

@@ -45,6 +45,8 @@ export interface Bucket {
 export async function createBucket(input: {
   webOrigin: string;
   onLine?: (name: string, line: string) => void;
+  /** A lower CPU priority for moto (TopologyOptions.standInNice). */
+  nice?: number;
 }): Promise<Bucket> {
   const port = await freePort();
   const endpoint = `http://127.0.0.1:${port}`;
@@ -54,6 +56,7 @@ export async function createBucket(input: {
     args: ['-H', '127.0.0.1', '-p', String(port)],
     env: process.env,
     onLine: input.onLine && ((line) => input.onLine!('moto', line)),
+    nice: input.nice,
   });
   const bucket = {
     endpoint,

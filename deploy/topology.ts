@@ -33,6 +33,12 @@ export interface TopologyOptions {
   onLine?: (name: string, line: string) => void;
   /** Keep the database when stopping (prod:local: to look at it afterwards). */
   keepDatabase?: boolean;
+  /**
+   * A nice value (1-19) for the workers (and so their ffmpeg runs) and moto: the parts that run on other
+   * machines in production (docs/operations.md "Production topology"), so that on this one they take the CPU
+   * the API processes, PostgreSQL and Caddy leave. Unset: every process at the same priority.
+   */
+  standInNice?: number;
 }
 
 export interface ServerProcess extends RunningProcess {
@@ -82,11 +88,18 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
       options.postgresUrl ?? DEFAULT_POSTGRES_URL,
       options.databaseName ?? `hfm_prod_${crypto.randomBytes(5).toString('hex')}`,
     );
-    bucket = await createBucket({ webOrigin: url, onLine: options.onLine });
+    bucket = await createBucket({ webOrigin: url, onLine: options.onLine, nice: options.standInNice });
     const sharedEnv = sharedSettings(url, database.url, bucket);
     const serverEnv = { ...sharedEnv, ...options.env };
     const start = (role: 'api' | 'worker', index: number) =>
-      startServerProcess({ role, name: `${role}-${index}`, runDir, env: serverEnv, onLine: options.onLine });
+      startServerProcess({
+        role,
+        name: `${role}-${index}`,
+        runDir,
+        env: serverEnv,
+        onLine: options.onLine,
+        nice: role === 'worker' ? options.standInNice : undefined,
+      });
     const servers = await Promise.all([
       ...range(options.apiProcesses ?? 2).map((i) => start('api', i)),
       ...range(options.workerProcesses ?? 2).map((i) => start('worker', i)),
@@ -153,6 +166,7 @@ async function startServerProcess(input: {
   runDir: string;
   env: Record<string, string>;
   onLine: TopologyOptions['onLine'];
+  nice: number | undefined;
 }): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = path.join(input.runDir, input.name);
@@ -164,6 +178,7 @@ async function startServerProcess(input: {
     cwd: repoRoot,
     env: { ...process.env, ...input.env, ROLE: input.role, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir },
     onLine: input.onLine && ((line) => input.onLine!(input.name, line)),
+    nice: input.nice,
   });
   return { ...process_, role: input.role, baseUrl: `http://127.0.0.1:${port}`, dataDir };
 }

@@ -99,7 +99,11 @@ async function withDatabase<T>(
   work: (database: DatabaseHandle) => Promise<T>,
 ): Promise<T> {
   if (given) return work(given);
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    poolSize: config.databasePoolSize,
+    dataDir: path.join(config.dataDir, 'db'),
+  });
   try {
     await database.migrate();
     return await work(database);

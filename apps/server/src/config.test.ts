@@ -16,7 +16,12 @@ describe('config', () => {
       secureCookies: false,
       role: 'all',
       s3: undefined,
+      databasePoolSize: 10,
     });
+  });
+
+  it("sizes each process's PostgreSQL pool from DATABASE_POOL_SIZE", () => {
+    expect(loadConfig({ DATABASE_POOL_SIZE: '40' }).databasePoolSize).toBe(40);
   });
 
   it('never seeds demo accounts against DATABASE_URL', () => {
@@ -35,6 +40,7 @@ describe('config', () => {
     ['PORT', 'eighty'],
     ['PORT', '70000'],
     ['DATABASE_URL', 'mysql://localhost/hfm'],
+    ['DATABASE_POOL_SIZE', '0'],
     ['SMTP_URL', 'not a url'],
     ['PUBLIC_URL', 'hfm.example.com'],
     ['LOG_LEVEL', 'loud'],

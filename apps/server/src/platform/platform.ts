@@ -39,7 +39,12 @@ export async function createPlatform(
   overrides: PlatformOverrides = {},
 ): Promise<Platform> {
   const database =
-    overrides.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') }));
+    overrides.database ??
+    (await openDatabase({
+      url: config.databaseUrl,
+      poolSize: config.databasePoolSize,
+      dataDir: path.join(config.dataDir, 'db'),
+    }));
   const mailer =
     overrides.mailer ??
     (config.smtpUrl
