@@ -34,11 +34,7 @@ export interface SpawnInput {
 
 /** Starts a process whose output is kept (and passed on line by line) and that can be stopped cleanly. */
 export function spawnProcess(input: SpawnInput): RunningProcess {
-  // Through coreutils' nice, which execs the command: it never runs a moment at the higher priority.
-  const [command, args] = input.nice
-    ? ['nice', ['-n', String(input.nice), input.command, ...input.args]]
-    : [input.command, input.args];
-  const child: ChildProcess = spawn(command, args, {
+  const child: ChildProcess = spawn(...launcher(input), {
     cwd: input.cwd,
     env: input.env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -82,6 +78,17 @@ export function spawnProcess(input: SpawnInput): RunningProcess {
       clearTimeout(killer);
     },
   };
+}
+
+/**
+ * The command line that starts `input`: through util-linux's setpriv, which asks Linux to send it SIGTERM when
+ * this process dies, even by `kill -9` (nothing it started is left behind), and coreutils' nice for a lower
+ * priority. Both exec the command, so it never runs a moment without them. Off Linux, the command itself.
+ */
+function launcher(input: SpawnInput): [string, string[]] {
+  if (process.platform !== 'linux') return [input.command, input.args];
+  const niced = input.nice ? ['nice', '-n', String(input.nice)] : [];
+  return ['setpriv', ['--pdeathsig', 'TERM', '--', ...niced, input.command, ...input.args]];
 }
 
 /** A port on loopback that nothing listens on now. */
