@@ -64,7 +64,7 @@ function describe(topology: Topology): void {
   const lines = [
     '',
     `HFM (production topology) is running at ${topology.url}/`,
-    `  balancer  Caddy ${topology.url} (round robin, health on /readyz; ${topology.caddyfilePath})`,
+    `  balancer  Caddy ${topology.url} (fewest requests under way, health on /readyz; ${topology.caddyfilePath})`,
     ...topology.apis.map((api) => `  ${api.name}     ${api.baseUrl} (pid ${api.pid}, DATA_DIR ${api.dataDir})`),
     ...topology.workers.map(
       (w) => `  ${w.name}  ${w.baseUrl} (pid ${w.pid}, DATA_DIR ${w.dataDir}; mail in its mail/)`,
