@@ -19,9 +19,16 @@ const isManifestKey = (key: string) => key.endsWith('.m3u8') || key.endsWith('.m
 
 /**
  * On S3 every play reads two playlists from the bucket: a round trip each, the slowest read in the soak.
- * A song's stored files never change (a new upload gets a new folder), so they are kept here a minute.
+ * A song's stored files never change (a new upload gets a new folder), so they are kept here ten minutes: the
+ * bound is only on how long a deleted song's playlist can still be read by someone holding a signed URL (its
+ * segments are gone), and a minute left a miss to the bucket every minute per song per process in the soak.
  */
-export const MANIFEST_CACHE = { entries: 2_000, maxBytes: 16 * 1024 * 1024, ttlMs: 60_000, largestBytes: 256 * 1024 };
+export const MANIFEST_CACHE = {
+  entries: 2_000,
+  maxBytes: 16 * 1024 * 1024,
+  ttlMs: 10 * 60_000,
+  largestBytes: 256 * 1024,
+};
 
 interface CachedManifest {
   body: Buffer;
