@@ -204,6 +204,28 @@ describe('the admin Payouts screen', () => {
     expect(screen.getByRole('button', { name: 'Run payouts' })).toBeEnabled();
   }, 40_000);
 
+  it('refreshes the month when its run ended before the runs list ever showed it going (a short run)', async () => {
+    const started = run({ id: 'r4', trigger: 'admin', state: 'queued', finishedAt: null, counts: {} });
+    let current: PayoutRun[] = [run()];
+    const calls = serve(
+      () => {
+        current = [{ ...started, state: 'finished', finishedAt: '2026-03-25T12:00:01.000Z' }, run()];
+        return { status: 202, body: { run: started, cutoff: '2026-03-22T00:00:00.000Z', alreadyRunning: false } };
+      },
+      () => current,
+    );
+    const user = userEvent.setup({ delay: null });
+    renderWithClient(<PayoutsScreen />);
+    await screen.findByText('Alpha');
+    const periodFetches = () => calls.filter((call) => call.path.startsWith('/api/admin/payouts?period=')).length;
+    const fetchedBefore = periodFetches();
+    await user.click(screen.getByRole('button', { name: 'Run payouts' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Run payouts' }));
+    const progress = await screen.findByRole('region', { name: 'Run of March 2026' });
+    expect(await within(progress).findByText(/^Finished/)).toBeInTheDocument();
+    await waitFor(() => expect(periodFetches()).toBeGreaterThan(fetchedBefore));
+  });
+
   it('follows the run already going when the server answers it instead of a second', async () => {
     const going = run({ id: 'r9', trigger: 'admin', state: 'running', finishedAt: null, counts: {} });
     serve(

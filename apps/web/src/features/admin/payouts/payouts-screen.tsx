@@ -9,13 +9,12 @@ import {
   type PayoutRunLine,
   type RunPayoutsAnswer,
 } from '@hfm/shared';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { ApiError } from '../../../api/client';
 import { isRunGoing, usePayoutRuns } from '../../../api/payouts/get-payout-runs';
 import { usePeriodPayouts } from '../../../api/payouts/get-period-payouts';
-import { payoutKeys } from '../../../api/payouts/keys';
+import { usePayoutRunEndings } from '../../../api/payouts/run-endings';
 import { usePlanPayouts, useStartPayoutRun } from '../../../api/payouts/run-payouts';
 import { Button } from '../../../ui/button';
 import { Modal } from '../../../ui/modal';
@@ -56,26 +55,6 @@ const OUTCOME_TEXT: Record<PayoutRunLine['outcome'], string> = {
 const failureText = (error: unknown) =>
   error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';
 
-/**
- * Runs that were queued or running and have ended: their month's payouts are fetched again, and `onEnd` hears of
- * each (whoever started it: the admin here, another admin, the schedule).
- */
-function useRunsEnding(runs: PayoutRun[] | undefined, onEnd: (run: PayoutRun) => void) {
-  const client = useQueryClient();
-  const going = useRef<Set<string> | null>(null);
-  useEffect(() => {
-    if (!runs) return;
-    const before = going.current;
-    going.current = new Set(runs.filter(isRunGoing).map((run) => run.id));
-    if (!before) return;
-    for (const run of runs) {
-      if (!before.has(run.id) || isRunGoing(run)) continue;
-      void client.invalidateQueries({ queryKey: payoutKeys.period(run.period) });
-      onEnd(run);
-    }
-  }, [runs, client, onEnd]);
-}
-
 /** /admin/#/payouts: a month's plan (dry run) and its payouts, running it (a job), and the recent runs. */
 export function PayoutsScreen() {
   const [period, setPeriod] = useState(defaultPeriod);
@@ -91,8 +70,7 @@ export function PayoutsScreen() {
   const followedNow = followed ? (runs.data?.find((entry) => entry.id === followed.id) ?? followed) : null;
   const periodGoing = runs.data?.some((entry) => entry.period === period && !entry.dryRun && isRunGoing(entry));
 
-  useRunsEnding(runs.data, (ended) => {
-    if (ended.id !== followed?.id) return;
+  usePayoutRunEndings(runs.data, followedNow, (ended) => {
     if (ended.state === 'finished') toast.success(`The payout run of ${monthName(ended.period)} has finished.`);
     else toast.error(`The payout run of ${monthName(ended.period)} stopped.`);
   });
