@@ -240,6 +240,18 @@ describe('the admin Payouts screen', () => {
     expect(within(progress).getByText(/Running: paying artists/)).toBeInTheDocument();
   });
 
+  it("follows the month's run already going when the page opens", async () => {
+    const going = run({ id: 'r8', trigger: 'schedule', state: 'running', finishedAt: null, counts: {} });
+    serve(
+      () => ({}),
+      () => [going],
+    );
+    renderWithClient(<PayoutsScreen />);
+    const progress = await screen.findByRole('region', { name: 'Run of March 2026' });
+    expect(within(progress).getByText(/Running: paying artists/)).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /Run payouts/ })[0]).toBeDisabled();
+  });
+
   it('shows a run that stopped, and what to do', async () => {
     serve(
       () => ({}),

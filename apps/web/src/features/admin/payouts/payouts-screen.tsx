@@ -67,8 +67,11 @@ export function PayoutsScreen() {
   const starting = useStartPayoutRun();
   const runs = usePayoutRuns();
   const valid = isValidPeriod(period);
+  const goingOfPeriod = runs.data?.find((entry) => entry.period === period && !entry.dryRun && isRunGoing(entry));
+  // A run of the month already going when the page opens (another admin's, the schedule's) is followed too.
+  if (goingOfPeriod && !followed) setFollowed(goingOfPeriod);
   const followedNow = followed ? (runs.data?.find((entry) => entry.id === followed.id) ?? followed) : null;
-  const periodGoing = runs.data?.some((entry) => entry.period === period && !entry.dryRun && isRunGoing(entry));
+  const periodGoing = goingOfPeriod !== undefined;
 
   usePayoutRunEndings(runs.data, followedNow, (ended) => {
     if (ended.state === 'finished') toast.success(`The payout run of ${monthName(ended.period)} has finished.`);
