@@ -4,6 +4,7 @@ import type {
   FeaturedArtists,
   HeroArtist,
   MemberHomeLists,
+  PayoutRun,
   PublicArtist,
   PublicSong,
   SearchResult,
@@ -305,6 +306,25 @@ describe('an admin reviews, features and curates; the approved artist is found a
     }
     throw new Error('the demo catalogue has three songs with unique titles');
   }
+
+  it("at 1280 px: an admin runs a month's payouts; the screen follows the run (a job) until it finishes", async () => {
+    const { context, page } = await signedIn(ADMIN, DESKTOP);
+    await page.goto('/admin/#/payouts');
+    await page.getByRole('heading', { name: 'Payouts', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Run payouts' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Run payouts' }).click();
+    // Answered at once, queued; the screen asks for the runs while it goes, and shows what it did once it ended.
+    const progress = page.getByRole('region', { name: /^Run of / });
+    await progress.waitFor();
+    await progress.getByText(/^Finished .*: paid \d+ artists?/).waitFor({ timeout: 120_000 });
+    const runs = await json<PayoutRun[]>(context.request, '/api/admin/payout-runs');
+    expect(runs[0]).toMatchObject({ trigger: 'admin', dryRun: false, state: 'finished', error: null });
+    const recent = page.getByRole('region', { name: 'Recent runs' });
+    await recent.getByRole('row').nth(1).getByText('Admin').waitFor();
+    expect(await page.getByRole('button', { name: 'Run payouts' }).isEnabled()).toBe(true);
+    await screenshot(page, 'admin-payouts-run-1280');
+    await context.close();
+  });
 
   it('at 390 px: every admin screen fits the phone', async () => {
     const { context, page } = await signedIn(ADMIN, MOBILE);

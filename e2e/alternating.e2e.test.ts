@@ -327,20 +327,37 @@ describe('requests alternating between two API processes', () => {
       state.artistId,
       new Date(Date.UTC(lastMonth.getUTCFullYear(), lastMonth.getUTCMonth(), 21)),
     ]);
-    const ran = await expectStatus(
+    // The run is a job: the API process queues it and answers at once (202); a worker pays. Its end is awaited by
+    // asking the runs (on both processes in turn), never by sleeping a fixed time.
+    const queued = await expectStatus(
       await call('POST', '/api/admin/payouts/run', { cookie: state.adminCookie, body: { period, dryRun: false } }),
-      200,
+      202,
     );
-    const line = (ran.lines as Array<{ artistID: string; outcome: string; amountCents: number }>).find(
-      (entry) => entry.artistID === state.artistId,
+    expect(queued).toMatchObject({ alreadyRunning: false, run: { period, dryRun: false, trigger: 'admin' } });
+    expect(['queued', 'running']).toContain(queued.run.state);
+    const runs = await waitFor(
+      async () =>
+        (await expectStatus(await call('GET', '/api/admin/payout-runs', { cookie: state.adminCookie }), 200)) as Array<{
+          id: string;
+          state: string;
+          counts: { paid?: number; paidCents?: number };
+        }>,
+      (list) => ['finished', 'stopped'].includes(list.find((entry) => entry.id === queued.run.id)?.state ?? ''),
+      'the payout run',
     );
-    expect(line).toMatchObject({ outcome: 'paid' });
-    expect(line!.amountCents).toBeGreaterThan(0);
+    const ran = runs.find((entry) => entry.id === queued.run.id)!;
+    expect(ran).toMatchObject({ state: 'finished', error: null });
+    expect(ran.counts.paid).toBeGreaterThanOrEqual(1);
+    expect(ran.counts.paidCents).toBeGreaterThan(0);
     const listed = await expectStatus(
       await call('GET', `/api/admin/payouts?period=${period}`, { cookie: state.adminCookie }),
       200,
     );
-    expect(listed.payouts).toEqual(expect.arrayContaining([expect.objectContaining({ status: 'paid' })]));
+    expect(listed.payouts).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ artistID: state.artistId, status: 'paid', amountCents: expect.any(Number) }),
+      ]),
+    );
     await mailTo(state.artistEmail, 'HFM has sent you');
     // Every step above went to both processes, one after the other.
     expect(landedOn.filter((name) => name === 'api-1').length).toBeGreaterThan(10);

@@ -408,29 +408,55 @@ export const payoutRunCounts = z.object({
 });
 export type PayoutRunCounts = z.infer<typeof payoutRunCounts>;
 
+/**
+ * Where a run is: `queued` (an admin's run waiting for a worker), `running`, `finished`, or `stopped` (it ended on
+ * an error, or its worker went away: run the month again, nothing is paid twice).
+ */
+export const PAYOUT_RUN_STATES = ['queued', 'running', 'finished', 'stopped'] as const;
+export type PayoutRunState = (typeof PAYOUT_RUN_STATES)[number];
+
 export const payoutRun = z.object({
   id: z.string(),
   period: z.string(),
   dryRun: z.boolean(),
   trigger: z.enum(PAYOUT_TRIGGERS),
+  state: z.enum(PAYOUT_RUN_STATES),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
-  counts: payoutRunCounts.partial(),
+  /** A dry run also says how many artists it planned of how many the month's run looks at. */
+  counts: payoutRunCounts.extend({ artistsPlanned: z.number(), artistsTotal: z.number() }).partial(),
   error: z.string().nullable(),
 });
 export type PayoutRun = z.infer<typeof payoutRun>;
 export const payoutRunList = z.array(payoutRun);
 
+/** A dry run plans at most this many artists in its answer (each is a question to the payment provider). */
+export const DRY_RUN_MAX_ARTISTS = 100;
+
 /** POST /api/admin/payouts/run: run a period now (paying only what is unpaid), or plan it. */
 export const runPayoutsBody = z.object({ period: periodField, dryRun: z.boolean().default(false) });
 export type RunPayoutsBody = z.input<typeof runPayoutsBody>;
 
+/**
+ * The dry run's answer (200): the plan of the first `artistsPlanned` artists (in id order) of the `artistsTotal`
+ * the month's run looks at; `lines` has those with something to pay, hold or settle.
+ */
 export const runPayoutsAnswer = z.object({
   run: payoutRun,
   cutoff: z.string(),
   lines: z.array(payoutRunLine),
+  artistsPlanned: z.number(),
+  artistsTotal: z.number(),
 });
 export type RunPayoutsAnswer = z.infer<typeof runPayoutsAnswer>;
+
+/**
+ * A real run's answer (202): the run queued for the workers, or (`alreadyRunning`) the month's run an admin started
+ * that is still queued or running. Its outcome is the run's counts (`GET /api/admin/payout-runs`) and the month's
+ * payouts (`GET /api/admin/payouts`).
+ */
+export const payoutRunAccepted = z.object({ run: payoutRun, cutoff: z.string(), alreadyRunning: z.boolean() });
+export type PayoutRunAccepted = z.infer<typeof payoutRunAccepted>;
 
 export const adminPayoutsQuery = z.object({ period: periodField });
 

@@ -45,6 +45,8 @@ import {
 } from './payouts.repository.js';
 
 export const PAYOUT_MAIL_JOB = 'payouts.paid-mail';
+/** An admin's run of a period, worked by the workers (decision 0039): the payload names its `payout_runs` row. */
+export const PAYOUT_RUN_JOB = 'payouts.run';
 
 type RunContext = Pick<AppContext, 'db' | 'platform' | 'jobs' | 'log'>;
 
@@ -58,12 +60,23 @@ export interface RunOptions {
   trigger: PayoutTrigger;
   /** The run's clock: a real run refuses a period whose window has not opened by then. */
   now?: Date;
+  /** The run's record made already (an admin's queued run); otherwise one is made. */
+  run?: PayoutRunRow;
+  /** Look at no more than this many artists (in id order): the admin's dry run, answered in a request. */
+  maxArtists?: number;
+  /** Stops the run between two artists (the job's budget ran out, or its worker is stopping). */
+  signal?: AbortSignal;
+  /** Whether an error that stops the run marks its record stopped (default); a job with retries left does not. */
+  finishOnError?: boolean;
 }
 
 export interface RunResult {
   run: PayoutRunRow;
   cutoff: Date;
   lines: PayoutRunLine[];
+  /** The artists looked at, and how many the period's run looks at in all (more when maxArtists cut it). */
+  artistsExamined: number;
+  artistsTotal: number;
 }
 
 /** Pays (or, dry, plans) the period for every artist with something owed or a payout left unpaid. */
@@ -73,20 +86,27 @@ export async function runPayouts(ctx: RunContext, options: RunOptions): Promise<
   const cutoff = periodCutoff(period);
   const now = options.now ?? new Date();
   if (!dryRun && now < cutoff) throw conflict(payoutMessages.runBeforeWindow);
-  const run = await insertRun(ctx.db, { period, dryRun, trigger, startedAt: now });
+  const run = options.run ?? (await insertRun(ctx.db, { period, dryRun, trigger, startedAt: now }));
   try {
     const lines: PayoutRunLine[] = [];
-    for (const [artistId, owedAtCutoff] of await artistsToExamine(ctx, period, cutoff)) {
+    const all = [...(await artistsToExamine(ctx, period, cutoff))];
+    const examined = options.maxArtists === undefined ? all : all.slice(0, options.maxArtists);
+    for (const [artistId, owedAtCutoff] of examined) {
+      options.signal?.throwIfAborted();
       const line = await payArtistOrReport(ctx, { run, period, cutoff, dryRun, artistId, owedAtCutoff });
       if (!line) continue;
       lines.push(line);
       // As each is recorded: a run that stops half-way has counted what it paid.
       if (!dryRun) countPayouts(ctx, [line]);
     }
-    const finished = await finishRun(ctx.db, run.id, { finishedAt: new Date(), counts: countLines(lines) });
-    return { run: finished, cutoff, lines };
+    const counts: Record<string, number> = { ...countLines(lines) };
+    if (dryRun) Object.assign(counts, { artistsPlanned: examined.length, artistsTotal: all.length });
+    const finished = await finishRun(ctx.db, run.id, { finishedAt: new Date(), counts });
+    return { run: finished, cutoff, lines, artistsExamined: examined.length, artistsTotal: all.length };
   } catch (error) {
-    await finishRun(ctx.db, run.id, { finishedAt: new Date(), error: (error as Error).message.slice(0, 500) });
+    if (options.finishOnError !== false) {
+      await finishRun(ctx.db, run.id, { finishedAt: new Date(), error: (error as Error).message.slice(0, 500) });
+    }
     throw error;
   }
 }

@@ -357,6 +357,23 @@ describe('a dry run', () => {
       runPayouts(t.app.ctx, { period: '2020-03', dryRun: true, trigger: 'admin', now: utc('2020-03-01') }),
     ).resolves.toMatchObject({ run: { dryRun: true } });
   });
+
+  it('plans only the first artists (in id order) when capped, and says how many the run looks at in all', async () => {
+    for (const day of ['2020-04-05', '2020-04-06', '2020-04-07']) {
+      const { artist } = await artistWithCookie(t);
+      await earn(t, artist.artistId, utc(day));
+    }
+    const options = { period: '2020-05', dryRun: true, trigger: 'admin' as const, now: utc('2020-05-22', 1) };
+    const full = await runPayouts(t.app.ctx, options);
+    const capped = await runPayouts(t.app.ctx, { ...options, maxArtists: 2 });
+    expect(full.artistsTotal).toBeGreaterThanOrEqual(3);
+    expect(full.artistsExamined).toBe(full.artistsTotal);
+    expect(capped).toMatchObject({ artistsExamined: 2, artistsTotal: full.artistsTotal });
+    // Every artist owed at the cutoff has a line here (nobody is paid yet): the capped plan is the first two.
+    const ids = full.lines.map((entry) => entry.artistID).sort();
+    expect(capped.lines.map((entry) => entry.artistID).sort()).toEqual(ids.slice(0, 2));
+    expect(capped.run.counts).toMatchObject({ artistsPlanned: 2, artistsTotal: full.artistsTotal });
+  });
 });
 
 describe('the ledger balances', () => {

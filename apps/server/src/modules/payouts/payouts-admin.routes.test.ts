@@ -1,7 +1,9 @@
-import { payoutMessages } from '@hfm/shared';
+import { payoutMessages, type PayoutRun } from '@hfm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payoutRuns } from '../../platform/db/schema/payouts.js';
 import { createAdmin, signIn } from '../../test/factories.js';
 import {
+  allTransfers,
   artistWithCookie,
   createPayoutTestApp,
   earn,
@@ -9,15 +11,24 @@ import {
   utc,
   type PayoutTestApp,
 } from '../../test/payout-helpers.js';
+import { PAYOUT_RUN_JOB } from './payout-run.service.js';
+import { findRun } from './payouts.repository.js';
+import { RUN_STOPPED_MESSAGE, workQueuedRun } from './payouts.service.js';
 
 let t: PayoutTestApp;
 let admin: string;
 
+// This app's queue does not work the runs: a test sees one queued, then works it with a second app on the same
+// database (a worker process), as production does (the API process works no jobs).
 beforeAll(async () => {
   t = await createPayoutTestApp();
   admin = await signIn(t.app, await createAdmin(t.app));
 });
 afterAll(async () => t.close());
+
+const listRuns = async (): Promise<PayoutRun[]> =>
+  (await t.app.inject({ method: 'GET', url: '/api/admin/payout-runs', headers: { cookie: admin } })).json();
+const runById = async (id: string) => (await listRuns()).find((run) => run.id === id);
 
 const runNow = (cookie: string | undefined, payload: unknown) =>
   t.app.inject({
@@ -61,7 +72,7 @@ describe('the admin payout routes', () => {
     expect(res.json().error.message).toBe(payoutMessages.runBeforeWindow);
   });
 
-  it('plans, runs, lists the period with names, reasons and totals, and lists the runs newest first', async () => {
+  it('plans at once; queues a real run and answers it at once (202), one at a time; a worker pays it once', async () => {
     const ready = await artistWithCookie(t);
     await onboardArtist(t, ready.artist, ready.cookie);
     const waiting = await artistWithCookie(t);
@@ -72,58 +83,138 @@ describe('the admin payout routes', () => {
     const plan = await runNow(admin, { period: '2019-05', dryRun: true });
     expect(plan.statusCode).toBe(200);
     expect(plan.json()).toMatchObject({
-      run: { period: '2019-05', dryRun: true, trigger: 'admin', counts: { paid: 1, held: 1, paidCents: 1000 } },
+      run: {
+        period: '2019-05',
+        dryRun: true,
+        trigger: 'admin',
+        state: 'finished',
+        counts: { paid: 1, held: 1, paidCents: 1000, artistsPlanned: 2, artistsTotal: 2 },
+      },
       cutoff: '2019-05-22T00:00:00.000Z',
+      artistsPlanned: 2,
+      artistsTotal: 2,
     });
+    expect(plan.json().lines).toHaveLength(2);
     expect((await listPeriod(admin, '?period=2019-05')).json().payouts).toEqual([]);
 
-    const ran = await runNow(admin, { period: '2019-05' });
-    expect(ran.json().lines).toEqual(
-      expect.arrayContaining([
-        {
-          artistID: ready.artist.artistId,
-          artistName: ready.artist.artist.name,
-          amountCents: 1000,
-          outcome: 'paid',
-          heldReason: null,
-          message: null,
-        },
-        {
-          artistID: waiting.artist.artistId,
-          artistName: waiting.artist.artist.name,
-          amountCents: 500,
-          outcome: 'held',
-          heldReason: 'no_account',
-          message: null,
-        },
-      ]),
-    );
-    // Running it again pays nobody twice.
-    const again = await runNow(admin, { period: '2019-05' });
-    expect(again.json().run.counts).toMatchObject({ paid: 0, alreadyPaid: 1, held: 1 });
-
-    const listed = (await listPeriod(admin, '?period=2019-05')).json();
-    expect(listed).toMatchObject({
-      period: '2019-05',
+    const transfersBefore = (await allTransfers(t)).length;
+    // Two admins at once: one run is queued, the other is answered that run.
+    const [first, second] = await Promise.all([
+      runNow(admin, { period: '2019-05' }),
+      runNow(admin, { period: '2019-05' }),
+    ]);
+    expect([first.statusCode, second.statusCode]).toEqual([202, 202]);
+    const answers = [first.json(), second.json()];
+    expect(answers.map((answer) => answer.alreadyRunning).sort()).toEqual([false, true]);
+    expect(answers[0].run.id).toBe(answers[1].run.id);
+    const queued = answers[0].run;
+    expect(answers[0]).toMatchObject({
       cutoff: '2019-05-22T00:00:00.000Z',
-      totals: { paidCents: 1000, heldCents: 500, failedCents: 0, pendingCents: 0 },
+      run: { period: '2019-05', dryRun: false, trigger: 'admin', state: 'queued', finishedAt: null, error: null },
     });
-    expect(listed.payouts).toHaveLength(2);
-    expect(listed.payouts).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({
-          artistName: ready.artist.artist.name,
-          status: 'paid',
-          transferID: expect.any(String),
-        }),
-        expect.objectContaining({ artistName: waiting.artist.artist.name, status: 'held', heldReason: 'no_account' }),
-      ]),
-    );
+    expect(answers[0]).not.toHaveProperty('lines');
+    // Nothing is paid in the request; the run waits for a worker (this app's queue works no runs).
+    expect((await listPeriod(admin, '?period=2019-05')).json().payouts).toEqual([]);
+    expect(await runById(queued.id)).toMatchObject({ state: 'queued' });
+    const third = await runNow(admin, { period: '2019-05' });
+    expect(third.json()).toMatchObject({ alreadyRunning: true, run: { id: queued.id } });
 
-    const runs = (
-      await t.app.inject({ method: 'GET', url: '/api/admin/payout-runs', headers: { cookie: admin } })
-    ).json();
-    expect(runs.slice(0, 3).map((run: { dryRun: boolean }) => run.dryRun)).toEqual([false, false, true]);
-    expect(runs[0]).toMatchObject({ period: '2019-05', trigger: 'admin', finishedAt: expect.any(String), error: null });
+    // A worker process on the same database works it.
+    const worker = await createPayoutTestApp({}, { sameDatabaseAs: t, work: [PAYOUT_RUN_JOB] });
+    try {
+      await worker.app.ctx.jobs.idle([PAYOUT_RUN_JOB]);
+      expect(await runById(queued.id)).toMatchObject({
+        state: 'finished',
+        finishedAt: expect.any(String),
+        error: null,
+        counts: { paid: 1, held: 1, paidCents: 1000, heldCents: 500, failed: 0, pending: 0 },
+      });
+      const listed = (await listPeriod(admin, '?period=2019-05')).json();
+      expect(listed).toMatchObject({
+        period: '2019-05',
+        cutoff: '2019-05-22T00:00:00.000Z',
+        totals: { paidCents: 1000, heldCents: 500, failedCents: 0, pendingCents: 0 },
+      });
+      expect(listed.payouts).toHaveLength(2);
+      expect(listed.payouts).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            artistName: ready.artist.artist.name,
+            status: 'paid',
+            transferID: expect.any(String),
+          }),
+          expect.objectContaining({
+            artistName: waiting.artist.artist.name,
+            status: 'held',
+            heldReason: 'no_account',
+          }),
+        ]),
+      );
+
+      // Once it finished, a new run may start; running it again pays nobody twice.
+      const again = await runNow(admin, { period: '2019-05' });
+      expect(again.statusCode).toBe(202);
+      expect(again.json()).toMatchObject({ alreadyRunning: false });
+      expect(again.json().run.id).not.toBe(queued.id);
+      await worker.app.ctx.jobs.idle([PAYOUT_RUN_JOB]);
+      expect(await runById(again.json().run.id)).toMatchObject({
+        state: 'finished',
+        counts: { paid: 0, alreadyPaid: 1, held: 1 },
+      });
+      expect(await allTransfers(t)).toHaveLength(transfersBefore + 1);
+    } finally {
+      await worker.close();
+    }
+
+    const runs = await listRuns();
+    expect(runs.slice(0, 3).map((entry) => [entry.dryRun, entry.state])).toEqual([
+      [false, 'finished'],
+      [false, 'finished'],
+      [true, 'finished'],
+    ]);
+  });
+
+  it('marks stopped an admin run whose job is gone, and starts a new run in its place', async () => {
+    // A run whose worker was killed on its last try (or one from before runs were jobs): unfinished, no job.
+    const [orphan] = await t.app.ctx.db
+      .insert(payoutRuns)
+      .values({ period: '2019-08', dryRun: false, trigger: 'admin', startedAt: utc('2019-08-23') })
+      .returning();
+    expect(await runById(orphan!.id)).toMatchObject({ state: 'stopped', error: RUN_STOPPED_MESSAGE });
+    const [another] = await t.app.ctx.db
+      .insert(payoutRuns)
+      .values({ period: '2019-08', dryRun: false, trigger: 'admin', startedAt: utc('2019-08-24') })
+      .returning();
+    const res = await runNow(admin, { period: '2019-08' });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toMatchObject({ alreadyRunning: false, run: { state: 'queued' } });
+    expect(res.json().run.id).not.toBe(another!.id);
+    expect(await runById(another!.id)).toMatchObject({ state: 'stopped', error: RUN_STOPPED_MESSAGE });
+  });
+
+  it('a try stopped half-way leaves the run to its retry; the last try marks it stopped; a finished run is skipped', async () => {
+    const { artist } = await artistWithCookie(t);
+    await earn(t, artist.artistId, utc('2019-08-05'));
+    const [row] = await t.app.ctx.db
+      .insert(payoutRuns)
+      .values({ period: '2019-09', dryRun: false, trigger: 'admin', startedAt: utc('2019-09-23') })
+      .returning();
+    // The job's budget ran out (or its worker is stopping): the run stops between two artists.
+    const signal = AbortSignal.abort(new Error('the job ran out of time'));
+    await expect(workQueuedRun(t.app.ctx, row!.id, { signal, isLastAttempt: false })).rejects.toThrow(
+      'the job ran out of time',
+    );
+    expect(await findRun(t.app.ctx.db, row!.id)).toMatchObject({ finishedAt: null, error: null });
+    await expect(workQueuedRun(t.app.ctx, row!.id, { signal, isLastAttempt: true })).rejects.toThrow(
+      'the job ran out of time',
+    );
+    expect(await findRun(t.app.ctx.db, row!.id)).toMatchObject({
+      finishedAt: expect.any(Date),
+      error: 'the job ran out of time',
+    });
+    expect(await runById(row!.id)).toMatchObject({ state: 'stopped', error: 'the job ran out of time' });
+    expect(await workQueuedRun(t.app.ctx, row!.id, { signal: new AbortController().signal, isLastAttempt: true })).toBe(
+      'skipped',
+    );
   });
 });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sendPayoutMail } from './payout-mails.js';
-import { PAYOUT_MAIL_JOB } from './payout-run.service.js';
+import { PAYOUT_MAIL_JOB, PAYOUT_RUN_JOB } from './payout-run.service.js';
 import { sweepPayouts } from './payout-schedule.service.js';
+import { giveUpQueuedRun, workQueuedRun } from './payouts.service.js';
 
 export const PAYOUT_SWEEP_JOB = 'payouts.sweep';
 const SWEEP_KEY = 'payouts';
@@ -26,6 +27,19 @@ export function registerPayoutJobs(ctx: AppContext): void {
       return 'success';
     },
     onWorkerStart: () => queueNextSweep(ctx.config.payoutSweepSeconds),
+  });
+  // An admin's run (decision 0039): one job per run, its id the run's. Retried when its worker dies (the lease) or
+  // an error stops it; every step is idempotent per artist, so a retry pays nobody twice.
+  ctx.jobs.define({
+    name: PAYOUT_RUN_JOB,
+    payload: z.object({ runId: z.uuid() }),
+    retryLimit: 2,
+    retryDelaySeconds: 30,
+    // Thousands of artists, a few provider calls each; past this budget the attempt stops between two artists.
+    expireInSeconds: 4 * 3600,
+    concurrency: 1,
+    handle: (payload, job) => workQueuedRun(ctx, payload.runId, job),
+    onGiveUp: (payload, reason) => giveUpQueuedRun(ctx, payload.runId, reason),
   });
   ctx.jobs.define({
     name: PAYOUT_MAIL_JOB,

@@ -205,3 +205,39 @@ export async function periodsWithFinishedRuns(db: Database): Promise<Set<string>
     .where(and(eq(payoutRuns.dryRun, false), isNotNull(payoutRuns.finishedAt), isNull(payoutRuns.error)));
   return new Set(rows.map((row) => row.period));
 }
+
+export async function findRun(db: Database, id: string): Promise<PayoutRunRow | null> {
+  const [row] = await db.select().from(payoutRuns).where(eq(payoutRuns.id, id));
+  return row ?? null;
+}
+
+/** The period's runs started by an admin (queued as jobs) that have not finished, newest first. */
+export function unfinishedAdminRuns(db: Database, period: string): Promise<PayoutRunRow[]> {
+  return db
+    .select()
+    .from(payoutRuns)
+    .where(
+      and(
+        eq(payoutRuns.period, period),
+        eq(payoutRuns.dryRun, false),
+        eq(payoutRuns.trigger, 'admin'),
+        isNull(payoutRuns.finishedAt),
+      ),
+    )
+    .orderBy(desc(payoutRuns.startedAt), desc(payoutRuns.id));
+}
+
+/** Marks a run stopped with the error, unless it finished meanwhile; answers the row as it is now. */
+export async function stopRunIfUnfinished(db: Database, id: string, error: string): Promise<PayoutRunRow | null> {
+  const [row] = await db
+    .update(payoutRuns)
+    .set({ finishedAt: new Date(), error: error.slice(0, 500) })
+    .where(and(eq(payoutRuns.id, id), isNull(payoutRuns.finishedAt)))
+    .returning();
+  return row ?? findRun(db, id);
+}
+
+/** Holds the period's admin runs for the rest of the transaction: two admins asking at once start one run. */
+export async function lockPeriodRuns(db: Database, period: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`hfm.payout-run:${period}`}))`);
+}

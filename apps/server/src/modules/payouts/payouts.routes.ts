@@ -5,6 +5,7 @@ import {
   artistIdParams,
   createConnectAccountBody,
   payoutAccountStatus,
+  payoutRunAccepted,
   payoutRunList,
   retrieveConnectAccountAnswer,
   runPayoutsAnswer,
@@ -13,7 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createAccountLink, createConnectAccount, retrieveConnectAccount } from './payout-accounts.service.js';
-import { listPeriodPayouts, listPayoutRuns, runPayoutsNow } from './payouts.service.js';
+import { listPeriodPayouts, listPayoutRuns, planPayouts, startPayoutRun } from './payouts.service.js';
 
 /** A small JSON body: an id and a country, or a period and a flag. */
 const SMALL_BODY_LIMIT = 1024;
@@ -96,7 +97,9 @@ export async function payoutsRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'admin' },
       schema: {
         tags,
-        summary: 'The latest payout runs (scheduled, from the command line or an admin), newest first',
+        summary:
+          'The latest payout runs (scheduled, from the command line or an admin), newest first, each `queued`, ' +
+          '`running`, `finished` or `stopped`',
         response: { 200: payoutRunList },
       },
     },
@@ -111,12 +114,19 @@ export async function payoutsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary:
-          'Run a period now: pays each artist what is due and unpaid (running it again pays nothing twice); ' +
-          '`dryRun` answers the plan and moves nothing. 409 before the 22nd of that month',
+          'Run a period now: queues the run for the workers and answers it at once (202; the run an admin started ' +
+          'that is still queued or running, `alreadyRunning`, instead of a second); it pays each artist what is ' +
+          'due and unpaid (running it again pays nothing twice): follow it in `GET /api/admin/payout-runs`. ' +
+          '`dryRun` answers the plan of the first 100 artists at once (200) and moves nothing. 409 before the 22nd ' +
+          'of that month',
         body: runPayoutsBody,
-        response: { 200: runPayoutsAnswer },
+        response: { 200: runPayoutsAnswer, 202: payoutRunAccepted },
       },
     },
-    async (request) => runPayoutsNow(ctx, request.currentUser, request.body),
+    async (request, reply) => {
+      const { period, dryRun } = request.body;
+      if (dryRun) return reply.status(200).send(await planPayouts(ctx, request.currentUser, period));
+      return reply.status(202).send(await startPayoutRun(ctx, request.currentUser, period));
+    },
   );
 }

@@ -1,22 +1,37 @@
 /** The admin's view of payouts: a period's payouts, the recent runs, and a run started by hand. */
 import {
+  DRY_RUN_MAX_ARTISTS,
+  payoutMessages,
   periodCutoff,
   type AdminPayout,
   type AdminPayoutList,
   type HeldReason,
   type PayoutRun,
+  type PayoutRunAccepted,
+  type PayoutRunState,
   type PayoutStatus,
   type PayoutTrigger,
   type RunPayoutsAnswer,
-  type RunPayoutsBody,
 } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
-import { forbidden, unauthenticated } from '../../errors/app-error.js';
+import { conflict, forbidden, unauthenticated } from '../../errors/app-error.js';
+import { withTransaction } from '../../platform/db/transaction.js';
+import type { JobContext, JobOutcome } from '../../platform/jobs/job-queue.js';
 import type { Actor } from '../access/permissions.js';
 import { isAdmin } from '../access/permissions.js';
 import { findArtistById } from '../artists/artists.service.js';
-import { runPayouts } from './payout-run.service.js';
-import { listPayoutsOfPeriod, listRecentRuns, type PayoutRow, type PayoutRunRow } from './payouts.repository.js';
+import { PAYOUT_RUN_JOB, runPayouts } from './payout-run.service.js';
+import {
+  findRun,
+  insertRun,
+  listPayoutsOfPeriod,
+  listRecentRuns,
+  lockPeriodRuns,
+  stopRunIfUnfinished,
+  unfinishedAdminRuns,
+  type PayoutRow,
+  type PayoutRunRow,
+} from './payouts.repository.js';
 
 type AdminContext = Pick<AppContext, 'db' | 'platform' | 'jobs' | 'log'>;
 
@@ -29,12 +44,17 @@ function requireAdmin(actor: Actor): void {
   if (!isAdmin(actor)) throw forbidden();
 }
 
-export function presentRun(row: PayoutRunRow): PayoutRun {
+/** What the run's own record says: an unfinished run is running (an admin's queued run: see runWithState). */
+const recordedState = (row: PayoutRunRow): PayoutRunState =>
+  row.error ? 'stopped' : row.finishedAt ? 'finished' : 'running';
+
+export function presentRun(row: PayoutRunRow, state: PayoutRunState = recordedState(row)): PayoutRun {
   return {
     id: row.id,
     period: row.period,
     dryRun: row.dryRun,
     trigger: row.trigger as PayoutTrigger,
+    state,
     startedAt: row.startedAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
     counts: row.counts,
@@ -95,23 +115,103 @@ export async function listPeriodPayouts(
   };
 }
 
-/** GET /api/admin/payout-runs: the latest runs, newest first. */
-export async function listPayoutRuns(ctx: Pick<AppContext, 'db'>, actor: Actor): Promise<PayoutRun[]> {
-  requireAdmin(actor);
-  return (await listRecentRuns(ctx.db, RECENT_RUNS)).map(presentRun);
+export const RUN_STOPPED_MESSAGE =
+  'The run stopped before it finished (its worker went away). Run the month again: nobody is paid twice.';
+
+/**
+ * The run as the admin sees it. An admin's real run is a job (its id is the run's): while unfinished it is
+ * `queued` or `running` as its job is; a job that ended without finishing it (a worker killed on its last try)
+ * leaves it stopped, and it is marked so here. A scheduled or command-line run has no job: unfinished is running.
+ */
+async function runWithState(ctx: Pick<AppContext, 'db' | 'jobs'>, row: PayoutRunRow): Promise<PayoutRun> {
+  if (row.finishedAt || row.dryRun || row.trigger !== 'admin') return presentRun(row);
+  const job = await ctx.jobs.getJob(PAYOUT_RUN_JOB, row.id);
+  if (job?.state === 'created' || job?.state === 'retry') return presentRun(row, 'queued');
+  if (job?.state === 'active') return presentRun(row, 'running');
+  const stopped = await stopRunIfUnfinished(ctx.db, row.id, RUN_STOPPED_MESSAGE);
+  return presentRun(stopped ?? row);
 }
 
-/** POST /api/admin/payouts/run: the period run now (or planned, dry); running it again pays nothing twice. */
-export async function runPayoutsNow(
+/** GET /api/admin/payout-runs: the latest runs, newest first. */
+export async function listPayoutRuns(ctx: Pick<AppContext, 'db' | 'jobs'>, actor: Actor): Promise<PayoutRun[]> {
+  requireAdmin(actor);
+  const rows = await listRecentRuns(ctx.db, RECENT_RUNS);
+  return Promise.all(rows.map((row) => runWithState(ctx, row)));
+}
+
+/**
+ * POST /api/admin/payouts/run with `dryRun`: the plan, in the request. It asks the provider about each artist, so
+ * it plans the first `maxArtists` (in id order) and says how many the month's run looks at in all.
+ */
+export async function planPayouts(
   ctx: AdminContext,
   actor: Actor,
-  body: { period: string; dryRun: boolean } | RunPayoutsBody,
+  period: string,
+  maxArtists = DRY_RUN_MAX_ARTISTS,
 ): Promise<RunPayoutsAnswer> {
   requireAdmin(actor);
-  const { run, cutoff, lines } = await runPayouts(ctx, {
-    period: body.period,
-    dryRun: body.dryRun ?? false,
-    trigger: 'admin',
+  const result = await runPayouts(ctx, { period, dryRun: true, trigger: 'admin', maxArtists });
+  return {
+    run: presentRun(result.run),
+    cutoff: result.cutoff.toISOString(),
+    lines: result.lines,
+    artistsPlanned: result.artistsExamined,
+    artistsTotal: result.artistsTotal,
+  };
+}
+
+/**
+ * POST /api/admin/payouts/run: the period's run recorded and queued for the workers (the same runPayouts as the
+ * schedule's), answered at once. While an admin's run of the period is queued or running, that run is answered
+ * instead of a second one (two admins at once: the period's lock makes one wait for the other's commit).
+ */
+export async function startPayoutRun(
+  ctx: AdminContext,
+  actor: Actor,
+  period: string,
+  now = new Date(),
+): Promise<PayoutRunAccepted> {
+  requireAdmin(actor);
+  const cutoff = periodCutoff(period);
+  if (now < cutoff) throw conflict(payoutMessages.runBeforeWindow);
+  // A run whose job ended without finishing it is marked stopped first: it is not going any more.
+  for (const row of await unfinishedAdminRuns(ctx.db, period)) await runWithState(ctx, row);
+  const { row, started } = await withTransaction(ctx, async (tx) => {
+    await lockPeriodRuns(tx.db, period);
+    const [going] = await unfinishedAdminRuns(tx.db, period);
+    if (going) return { row: going, started: false };
+    const run = await insertRun(tx.db, { period, dryRun: false, trigger: 'admin', startedAt: now });
+    await tx.jobs.send(PAYOUT_RUN_JOB, { runId: run.id }, { id: run.id, db: tx.db });
+    return { row: run, started: true };
   });
-  return { run: presentRun(run), cutoff: cutoff.toISOString(), lines };
+  if (started) ctx.jobs.wake(PAYOUT_RUN_JOB);
+  return { run: await runWithState(ctx, row), cutoff: cutoff.toISOString(), alreadyRunning: !started };
+}
+
+/**
+ * The job's work: the queued run, paid as the schedule pays. A retry (the worker died, or an error with tries
+ * left) runs it again from the start: what the first try paid is reported as paid before, never paid twice.
+ */
+export async function workQueuedRun(
+  ctx: AdminContext,
+  runId: string,
+  job: Pick<JobContext, 'signal' | 'isLastAttempt'>,
+): Promise<JobOutcome> {
+  const row = await findRun(ctx.db, runId);
+  if (!row || row.finishedAt) return 'skipped';
+  const { run } = await runPayouts(ctx, {
+    period: row.period,
+    dryRun: false,
+    trigger: 'admin',
+    run: row,
+    signal: job.signal,
+    finishOnError: job.isLastAttempt,
+  });
+  ctx.log.info({ period: run.period, runId, counts: run.counts }, 'payout run');
+  return 'success';
+}
+
+/** The job will not be tried again: its run is marked stopped (unless it finished). */
+export async function giveUpQueuedRun(ctx: Pick<AppContext, 'db'>, runId: string, reason: string): Promise<void> {
+  await stopRunIfUnfinished(ctx.db, runId, `The run stopped: ${reason}`);
 }

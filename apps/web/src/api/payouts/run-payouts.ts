@@ -1,22 +1,35 @@
-import type { RunPayoutsAnswer, RunPayoutsBody } from '@hfm/shared';
+import type { PayoutRunAccepted, RunPayoutsAnswer } from '@hfm/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../client';
 import { payoutKeys } from './keys';
 
-/** POST /api/admin/payouts/run: run a month now, or plan it (dryRun); running it again pays nobody twice. */
-export function runPayouts(body: RunPayoutsBody): Promise<RunPayoutsAnswer> {
-  return api('/api/admin/payouts/run', { body });
+/** POST /api/admin/payouts/run with dryRun: the plan of a month (its first artists), answered at once. */
+export function planPayouts(period: string): Promise<RunPayoutsAnswer> {
+  return api('/api/admin/payouts/run', { body: { period, dryRun: true } });
 }
 
-/** The month's payouts and the runs are fetched again after every run (a dry run adds to the runs only). */
-export function useRunPayouts() {
+/**
+ * POST /api/admin/payouts/run: queues a month's run for the workers and answers it at once (or the month's run an
+ * admin started that is still going); running it again pays nobody twice. Follow it with usePayoutRuns.
+ */
+export function startPayoutRun(period: string): Promise<PayoutRunAccepted> {
+  return api('/api/admin/payouts/run', { body: { period, dryRun: false } });
+}
+
+/** A plan adds to the runs. */
+export function usePlanPayouts() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: runPayouts,
-    onSuccess: (_answer, body) =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: payoutKeys.runs }),
-        client.invalidateQueries({ queryKey: payoutKeys.period(body.period) }),
-      ]),
+    mutationFn: planPayouts,
+    onSuccess: () => client.invalidateQueries({ queryKey: payoutKeys.runs }),
+  });
+}
+
+/** The runs are fetched again at once (the new run is listed, queued), then while it goes (usePayoutRuns). */
+export function useStartPayoutRun() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: startPayoutRun,
+    onSuccess: () => client.invalidateQueries({ queryKey: payoutKeys.runs }),
   });
 }

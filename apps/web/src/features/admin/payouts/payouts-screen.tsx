@@ -12,11 +12,13 @@ import {
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ApiError } from '../../../api/client';
-import { usePayoutRuns } from '../../../api/payouts/get-payout-runs';
+import { isRunGoing, usePayoutRuns } from '../../../api/payouts/get-payout-runs';
 import { usePeriodPayouts } from '../../../api/payouts/get-period-payouts';
-import { useRunPayouts } from '../../../api/payouts/run-payouts';
+import { usePayoutRunEndings } from '../../../api/payouts/run-endings';
+import { usePlanPayouts, useStartPayoutRun } from '../../../api/payouts/run-payouts';
 import { Button } from '../../../ui/button';
 import { Modal } from '../../../ui/modal';
+import { Spinner } from '../../../ui/spinner';
 import { TextField } from '../../../ui/text-field';
 import './payouts-screen.css';
 
@@ -50,25 +52,53 @@ const OUTCOME_TEXT: Record<PayoutRunLine['outcome'], string> = {
   would_hold: 'Would hold',
 };
 
-/** /admin/#/payouts: a month's plan (dry run) and its payouts, running it, and the recent runs. */
+const failureText = (error: unknown) =>
+  error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';
+
+/** /admin/#/payouts: a month's plan (dry run) and its payouts, running it (a job), and the recent runs. */
 export function PayoutsScreen() {
   const [period, setPeriod] = useState(defaultPeriod);
-  const [result, setResult] = useState<RunPayoutsAnswer | null>(null);
+  const [plan, setPlan] = useState<RunPayoutsAnswer | null>(null);
+  /** The run this admin started (or joined) here: followed until it ends. */
+  const [followed, setFollowed] = useState<PayoutRun | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const run = useRunPayouts();
+  const planning = usePlanPayouts();
+  const starting = useStartPayoutRun();
+  const runs = usePayoutRuns();
   const valid = isValidPeriod(period);
+  const goingOfPeriod = runs.data?.find((entry) => entry.period === period && !entry.dryRun && isRunGoing(entry));
+  // A run of the month already going when the page opens (another admin's, the schedule's) is followed too.
+  if (goingOfPeriod && !followed) setFollowed(goingOfPeriod);
+  const followedNow = followed ? (runs.data?.find((entry) => entry.id === followed.id) ?? followed) : null;
+  const periodGoing = goingOfPeriod !== undefined;
 
-  async function start(dryRun: boolean) {
+  usePayoutRunEndings(runs.data, followedNow, (ended) => {
+    if (ended.state === 'finished') toast.success(`The payout run of ${monthName(ended.period)} has finished.`);
+    else toast.error(`The payout run of ${monthName(ended.period)} stopped.`);
+  });
+
+  async function preview() {
+    setFailure(null);
+    try {
+      setPlan(await planning.mutateAsync(period));
+    } catch (error) {
+      setPlan(null);
+      setFailure(failureText(error));
+    }
+  }
+
+  async function start() {
     setFailure(null);
     setConfirming(false);
     try {
-      const answer = await run.mutateAsync({ period, dryRun });
-      setResult(answer);
-      if (!dryRun) toast.success(`Payouts run for ${monthName(period)}.`);
+      const answer = await starting.mutateAsync(period);
+      setPlan(null);
+      setFollowed(answer.run);
+      if (answer.alreadyRunning) toast.info(`A run of ${monthName(period)} is already going: it is shown below.`);
+      else toast.success(`The payout run of ${monthName(period)} has started.`);
     } catch (error) {
-      setResult(null);
-      setFailure(error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
+      setFailure(failureText(error));
     }
   }
 
@@ -90,20 +120,19 @@ export function PayoutsScreen() {
           value={period}
           onChange={(event) => {
             setPeriod(event.target.value);
-            setResult(null);
+            setPlan(null);
             setFailure(null);
           }}
           error={valid ? undefined : 'Choose a month.'}
         />
-        <Button
-          variant="secondary"
-          disabled={!valid}
-          loading={run.isPending && run.variables?.dryRun === true}
-          onClick={() => void start(true)}
-        >
+        <Button variant="secondary" disabled={!valid} loading={planning.isPending} onClick={() => void preview()}>
           Preview (dry run)
         </Button>
-        <Button disabled={!valid || run.isPending} onClick={() => setConfirming(true)}>
+        <Button
+          disabled={!valid || starting.isPending || periodGoing}
+          loading={periodGoing}
+          onClick={() => setConfirming(true)}
+        >
           Run payouts
         </Button>
       </div>
@@ -113,15 +142,16 @@ export function PayoutsScreen() {
         </p>
       )}
 
-      {result && <RunResult result={result} />}
+      {followedNow && <RunProgress run={followedNow} />}
+      {plan && <PlanResult plan={plan} />}
       {valid && <PeriodPayouts period={period} />}
-      <RecentRuns />
+      <RecentRuns query={runs} />
 
       <Modal
         open={confirming}
         onOpenChange={setConfirming}
         title={`Pay artists for ${valid ? monthName(period) : 'this month'}?`}
-        description="Each artist is paid what is due and unpaid, once, through the payment provider. Artists who cannot be paid yet are held."
+        description="Each artist is paid what is due and unpaid, once, through the payment provider. Artists who cannot be paid yet are held. The run goes on in the background; this page shows when it ends."
         size="small"
         hideClose
       >
@@ -129,7 +159,7 @@ export function PayoutsScreen() {
           <Button variant="secondary" onClick={() => setConfirming(false)}>
             Cancel
           </Button>
-          <Button loading={run.isPending} onClick={() => void start(false)}>
+          <Button loading={starting.isPending} onClick={() => void start()}>
             Run payouts
           </Button>
         </div>
@@ -138,19 +168,65 @@ export function PayoutsScreen() {
   );
 }
 
-function RunResult({ result }: { result: RunPayoutsAnswer }) {
-  const { run, lines } = result;
-  const counts = { paid: 0, held: 0, failed: 0, pending: 0, alreadyPaid: 0, paidCents: 0, heldCents: 0, ...run.counts };
+const countsOf = (run: PayoutRun) => ({
+  paid: 0,
+  held: 0,
+  failed: 0,
+  pending: 0,
+  alreadyPaid: 0,
+  paidCents: 0,
+  heldCents: 0,
+  ...run.counts,
+});
+
+/** The run started here: queued, running, then what it did (the month's payouts below are fetched again). */
+function RunProgress({ run }: { run: PayoutRun }) {
+  const counts = countsOf(run);
+  return (
+    <section className="admin-payouts__block" aria-labelledby="admin-payouts-progress">
+      <h2 id="admin-payouts-progress">Run of {monthName(run.period)}</h2>
+      {run.state === 'queued' || run.state === 'running' ? (
+        <p className="admin-payouts__progress" role="status">
+          <Spinner size="small" />
+          {run.state === 'queued' ? 'Queued: waiting for a worker' : 'Running: paying artists'} (started{' '}
+          {dateTime(run.startedAt)}). It goes on if you leave this page; this page shows when it ends.
+        </p>
+      ) : run.state === 'stopped' ? (
+        <p className="admin-payouts__failure" role="alert">
+          Stopped: {run.error ?? 'the run did not finish.'} Run the month again: nobody is paid twice.
+        </p>
+      ) : (
+        <p className="admin-payouts__summary" role="status">
+          Finished {run.finishedAt ? dateTime(run.finishedAt) : ''}: paid {counts.paid}{' '}
+          {counts.paid === 1 ? 'artist' : 'artists'} {dollars(counts.paidCents)} · held {counts.held} (
+          {dollars(counts.heldCents)}) · failed {counts.failed} · pending {counts.pending} · paid before{' '}
+          {counts.alreadyPaid}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function PlanResult({ plan }: { plan: RunPayoutsAnswer }) {
+  const { run, lines } = plan;
+  const counts = countsOf(run);
+  const partial = plan.artistsPlanned < plan.artistsTotal;
   return (
     <section className="admin-payouts__block" aria-labelledby="admin-payouts-result">
-      <h2 id="admin-payouts-result">
-        {run.dryRun ? `Plan for ${monthName(run.period)} (dry run: nothing paid)` : `Run of ${monthName(run.period)}`}
-      </h2>
+      <h2 id="admin-payouts-result">{`Plan for ${monthName(run.period)} (dry run: nothing paid)`}</h2>
       <p className="admin-payouts__summary">
-        {run.dryRun ? 'Would pay' : 'Paid'} {counts.paid} {counts.paid === 1 ? 'artist' : 'artists'}{' '}
-        {dollars(counts.paidCents)} · held {counts.held} ({dollars(counts.heldCents)}) · failed {counts.failed} ·
-        pending {counts.pending} · paid before {counts.alreadyPaid}
+        Would pay {counts.paid} {counts.paid === 1 ? 'artist' : 'artists'} {dollars(counts.paidCents)} · held{' '}
+        {counts.held} ({dollars(counts.heldCents)}) · failed {counts.failed} · pending {counts.pending} · paid before{' '}
+        {counts.alreadyPaid}
       </p>
+      {partial && (
+        <p className="admin-payouts__muted">
+          This plan covers the first {plan.artistsPlanned.toLocaleString('en-US')} of the{' '}
+          {plan.artistsTotal.toLocaleString('en-US')} artists the run looks at (each is a question to the payment
+          provider); the run itself pays them all. The command line plans every artist:{' '}
+          <code>npm run cli -- payouts --period {run.period} --dry-run</code>
+        </p>
+      )}
       {lines.length === 0 ? (
         <p className="admin-payouts__muted">Nobody is owed anything for this month.</p>
       ) : (
@@ -251,8 +327,7 @@ function payoutDetail(payout: AdminPayout): string {
   }
 }
 
-function RecentRuns() {
-  const query = usePayoutRuns();
+function RecentRuns({ query }: { query: ReturnType<typeof usePayoutRuns> }) {
   const runs = query.data ?? [];
   return (
     <section className="admin-payouts__block" aria-labelledby="admin-payouts-runs">
@@ -299,8 +374,19 @@ const TRIGGER_TEXT: Record<PayoutRun['trigger'], string> = {
 };
 
 function runSummary(run: PayoutRun): string {
-  if (run.error) return `Stopped: ${run.error}`;
-  if (!run.finishedAt) return 'Running…';
+  switch (run.state) {
+    case 'queued':
+      return 'Queued…';
+    case 'running':
+      return 'Running…';
+    case 'stopped':
+      return `Stopped: ${run.error ?? 'it did not finish'}`;
+    case 'finished':
+      break;
+  }
   const counts = run.counts;
-  return `${run.dryRun ? 'Would pay' : 'Paid'} ${counts.paid ?? 0} (${dollars(counts.paidCents ?? 0)}) · held ${counts.held ?? 0} · failed ${counts.failed ?? 0} · pending ${counts.pending ?? 0}`;
+  const summary = `${run.dryRun ? 'Would pay' : 'Paid'} ${counts.paid ?? 0} (${dollars(counts.paidCents ?? 0)}) · held ${counts.held ?? 0} · failed ${counts.failed ?? 0} · pending ${counts.pending ?? 0}`;
+  const { artistsPlanned, artistsTotal } = counts;
+  const partial = artistsPlanned !== undefined && artistsTotal !== undefined && artistsPlanned < artistsTotal;
+  return partial ? `${summary} (the first ${artistsPlanned} of ${artistsTotal} artists)` : summary;
 }
