@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 
 /** The most output kept per process (the newest): enough for an error, bounded for a long run. */
 const OUTPUT_LIMIT = 1024 * 1024;
@@ -91,8 +93,27 @@ function launcher(input: SpawnInput): [string, string[]] {
   return ['setpriv', ['--pdeathsig', 'TERM', '--', ...niced, input.command, ...input.args]];
 }
 
-/** A port on loopback that nothing listens on now. */
+/**
+ * A port on loopback that nothing listens on now. With PORT_RESERVATIONS_DIR set (the browser tests set it for
+ * their run, whose files run two at a time), it is also a port no other process of that run has been given:
+ * each port handed out is claimed by creating a file named after it there (an exclusive create, so of two
+ * processes that find the same port at once exactly one gets it; the other asks the kernel again).
+ */
 export async function freePort(): Promise<number> {
+  const reservations = process.env.PORT_RESERVATIONS_DIR;
+  for (;;) {
+    const port = await unusedPort();
+    if (!reservations) return port;
+    try {
+      fs.writeFileSync(path.join(reservations, String(port)), String(process.pid), { flag: 'wx' });
+      return port;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+}
+
+function unusedPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {

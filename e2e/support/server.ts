@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { freePort } from '../../deploy/processes.ts';
 import { startProductionTopology } from './production-topology.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -26,17 +26,8 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** A port nobody listens on now (for a server whose address must be known before it starts). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
+/** A port nobody listens on now, and none other of this run's files was given (deploy/processes.ts). */
+export { freePort };
 
 /**
  * The built product as `npm start` runs it, on a free port with a fresh DATA_DIR; with E2E_TOPOLOGY=prod, the
@@ -159,25 +150,44 @@ function seedsLikeTheTemplate(env: Record<string, string>): boolean {
 
 /**
  * The DATA_DIR a first start left (stopped), and what that start printed; made by the first test file that
- * asks. Two files asking at once each make one and the first to finish is kept (made aside, then renamed).
+ * asks. The files run two at a time: the one that claims `making` (an exclusive create) makes the template aside
+ * and renames it into place, then gives up the claim; another asking meanwhile waits for the claim to go and
+ * then finds the template (or, if the maker failed, claims and makes it itself).
  */
 async function seededTemplate(): Promise<{ dataDir: string; output: string } | undefined> {
   const root = process.env.E2E_SEEDED_TEMPLATE_DIR;
   if (!root) return undefined;
   const done = path.join(root, 'seeded');
-  if (!fs.existsSync(done)) {
-    const making = fs.mkdtempSync(path.join(root, 'making-'));
-    fs.mkdirSync(path.join(making, 'data'));
-    const server = await spawnServer(await freePort(), path.join(making, 'data'), {});
-    await server.stop();
-    fs.writeFileSync(path.join(making, 'output.txt'), server.output());
-    try {
-      fs.renameSync(making, done);
-    } catch {
-      fs.rmSync(making, { recursive: true, force: true });
+  const claim = path.join(root, 'making');
+  while (!fs.existsSync(done)) {
+    if (claimed(claim)) {
+      try {
+        const making = fs.mkdtempSync(path.join(root, 'making-'));
+        fs.mkdirSync(path.join(making, 'data'));
+        const server = await spawnServer(await freePort(), path.join(making, 'data'), {});
+        await server.stop();
+        fs.writeFileSync(path.join(making, 'output.txt'), server.output());
+        fs.renameSync(making, done);
+      } finally {
+        fs.rmSync(claim, { force: true });
+      }
+    } else {
+      // Waiting on another file's first start (half a minute idle, minutes busy); the hook timeout guards a hang.
+      while (fs.existsSync(claim)) await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
   return { dataDir: path.join(done, 'data'), output: fs.readFileSync(path.join(done, 'output.txt'), 'utf8') };
+}
+
+/** Whether this process made `file` (false when another already had). */
+function claimed(file: string): boolean {
+  try {
+    fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
 }
 
 function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
