@@ -1,7 +1,8 @@
-import { StrictMode, lazy, Suspense } from 'react';
+import { StrictMode, lazy, startTransition, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { messages } from '@hfm/shared';
 import { ErrorBoundary } from '../ui/error-boundary';
+import { LoginShell } from './login-shell';
 import { Providers } from './providers';
 import './styles.css';
 
@@ -30,14 +31,25 @@ function Area() {
   return <PublicApp unknownPath={path !== '/' && !path.startsWith('/main')} />;
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers>
-      <ErrorBoundary name="page">
-        <Suspense fallback={<div className="page-loading">{messages.loading}</div>}>
-          <Area />
-        </Suspense>
-      </ErrorBoundary>
-    </Providers>
-  </StrictMode>,
+/** While the area's script loads: /login keeps the card its page's HTML drew (apps/web/page-shells.ts). */
+function AreaLoading() {
+  if (window.location.pathname.startsWith('/login')) return <LoginShell />;
+  return <div className="page-loading">{messages.loading}</div>;
+}
+
+// The first render is a transition, so React renders in slices and lets the browser paint and answer input
+// between them: on a slow phone, one long task at start would block the page for hundreds of milliseconds.
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <Providers>
+        <ErrorBoundary name="page">
+          <Suspense fallback={<AreaLoading />}>
+            <Area />
+          </Suspense>
+        </ErrorBoundary>
+      </Providers>
+    </StrictMode>,
+  ),
 );

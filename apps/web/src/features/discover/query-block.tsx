@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { errorMessage } from '../../api/server-errors';
 import { Button } from '../../ui/button';
 
@@ -29,7 +29,11 @@ export function QueryBlock<T>({
   skeleton: SkeletonKind;
   children: (data: T) => ReactNode;
 }) {
-  if (query.data !== undefined) return <>{children(query.data)}</>;
+  // The block's content renders in the background when its data arrives (React yields to the browser between
+  // slices), not in one long task: the skeleton stays until then. Data gone (another page's key) goes at once.
+  const deferred = useDeferredValue(query.data);
+  const data = query.data === undefined ? undefined : deferred;
+  if (data !== undefined) return <>{children(data)}</>;
   if (query.isError)
     return (
       <div className="block-error" role="alert">
