@@ -76,16 +76,18 @@ export function withPreloads(
   };
   visit(module);
   const named = (file: string) => html.includes(`"/${file}"`);
-  const links = [
-    ...scripts.filter((file) => !named(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-    ...styles
-      .filter((file) => !named(file))
-      .map((file) =>
-        shell
-          ? `<link rel="stylesheet" crossorigin href="/${file}">`
-          : `<link rel="preload" as="style" crossorigin href="/${file}">`,
-      ),
-  ];
+  const scriptLinks = scripts
+    .filter((file) => !named(file))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  const styleLinks = styles
+    .filter((file) => !named(file))
+    .map((file) =>
+      shell
+        ? `<link rel="stylesheet" crossorigin href="/${file}">`
+        : `<link rel="preload" as="style" crossorigin href="/${file}">`,
+    );
+  // A shell waits for its styles only: they go first, so over HTTP/1.1 (six connections) no script is ahead.
+  const links = shell ? [...styleLinks, ...scriptLinks] : [...scriptLinks, ...styleLinks];
   const page = html.replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`);
   return shell ? page.replace('<div id="root"></div>', () => `<div id="root">${shell}</div>`) : page;
 }

@@ -12,4 +12,10 @@ export const PAGE_SHELLS: Partial<Record<string, string>> = {
     '<a class="auth-page__brand" href="/main/#/" aria-label="HFM home">HFM</a>' +
     '<section class="auth-card" aria-labelledby="auth-title"><h1 id="auth-title">Log in</h1>' +
     '<p class="auth-card__intro">Welcome back. Your music is waiting.</p></section></main>',
+  // /members/... and /a/{slug}: features/shells/public-shell.tsx while the app asks who is signed in (the
+  // header's brand, no buttons yet), the page's own first render still to come in <main>.
+  fans:
+    '<div class="app-shell app-shell--public"><header class="shell-header"><div class="shell-header__brand">' +
+    '<a href="/main/#/" class="shell-header__logo" aria-label="HFM home">HFM</a></div>' +
+    '<div class="shell-header__user"></div></header><main class="app-shell__main"></main></div>',
 };

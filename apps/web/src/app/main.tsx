@@ -2,7 +2,7 @@ import { StrictMode, lazy, startTransition, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { messages } from '@hfm/shared';
 import { ErrorBoundary } from '../ui/error-boundary';
-import { LoginShell } from './login-shell';
+import { FansShell, LoginShell } from './area-shells';
 import { Providers } from './providers';
 import './styles.css';
 
@@ -31,9 +31,11 @@ function Area() {
   return <PublicApp unknownPath={path !== '/' && !path.startsWith('/main')} />;
 }
 
-/** While the area's script loads: /login keeps the card its page's HTML drew (apps/web/page-shells.ts). */
+/** While the area's script loads: /login and the fans' pages keep what their page's HTML drew (page-shells.ts). */
 function AreaLoading() {
-  if (window.location.pathname.startsWith('/login')) return <LoginShell />;
+  const path = window.location.pathname;
+  if (path.startsWith('/login')) return <LoginShell />;
+  if (path.startsWith('/members') || path.startsWith('/a/')) return <FansShell />;
   return <div className="page-loading">{messages.loading}</div>;
 }
 

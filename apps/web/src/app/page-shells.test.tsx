@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { PAGE_SHELLS } from '../../page-shells';
 import { AuthLayout } from '../features/auth/auth-layout';
 import LoginPage from '../features/auth/login-page';
-import { LoginShell } from './login-shell';
+import { PublicShell } from '../features/shells/public-shell';
+import { FansShell, LoginShell } from './area-shells';
 
 /** The shells painted before the script (decision 0038) are the app's own first elements, not a lookalike. */
 describe('page shells', () => {
@@ -28,6 +29,18 @@ describe('page shells', () => {
     );
     expect(page.startsWith(login.replace('</section></main>', ''))).toBe(true);
     expect(renderToStaticMarkup(<LoginShell />)).toBe(login);
+  });
+
+  it("the fans' shell is the public shell before the app knows who is signed in, and the entry shows it too", () => {
+    const fans = PAGE_SHELLS.fans!;
+    expect(
+      renderToStaticMarkup(
+        <PublicShell user={undefined} returnTo="/a/some-band">
+          {null}
+        </PublicShell>,
+      ),
+    ).toBe(fans);
+    expect(renderToStaticMarkup(<FansShell />)).toBe(fans);
   });
 
   it('holds static markup only: no script, no handler', () => {

@@ -29,11 +29,12 @@ export function QueryBlock<T>({
   skeleton: SkeletonKind;
   children: (data: T) => ReactNode;
 }) {
-  // The block's content renders in the background when its data arrives (React yields to the browser between
-  // slices), not in one long task: the skeleton stays until then. Data gone (another page's key) goes at once.
-  const deferred = useDeferredValue(query.data);
-  const data = query.data === undefined ? undefined : deferred;
-  if (data !== undefined) return <>{children(data)}</>;
+  // When its data first arrives, the block's content renders in the background (React yields to the browser
+  // between slices) rather than in one long task; the skeleton stays until then. Later changes to the data (a
+  // Hi Five, a refetch) show at once, and data gone (another page's key) goes at once.
+  const arrived = query.data !== undefined;
+  const shown = useDeferredValue(arrived);
+  if (query.data !== undefined && shown) return <>{children(query.data)}</>;
   if (query.isError)
     return (
       <div className="block-error" role="alert">
