@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { PAGE_SHELLS } from './page-shells';
 
 /**
  * The area each page of the app opens with (src/app/main.tsx picks it from the path), by the name of the page
@@ -41,13 +42,26 @@ export function areaPages(): Plugin {
       >;
       await fs.mkdir(path.join(outDir, 'pages'), { recursive: true });
       for (const [name, module] of Object.entries(AREA_MODULES))
-        await fs.writeFile(path.join(outDir, 'pages', `${name}.html`), withPreloads(html, manifest, module));
+        await fs.writeFile(
+          path.join(outDir, 'pages', `${name}.html`),
+          withPreloads(html, manifest, module, PAGE_SHELLS[name]),
+        );
     },
   };
 }
 
-/** index.html with preload links for the module's chunk and its static imports that it does not name yet. */
-export function withPreloads(html: string, manifest: Record<string, ManifestChunk>, module: string): string {
+/**
+ * index.html with preload links for the module's chunk and its static imports that it does not name yet. With
+ * a shell (page-shells.ts), the shell goes in the root element and the module's styles are linked, not only
+ * preloaded: the shell is drawn with them before any script runs (the app's loader finds them linked and adds
+ * none).
+ */
+export function withPreloads(
+  html: string,
+  manifest: Record<string, ManifestChunk>,
+  module: string,
+  shell?: string,
+): string {
   const seen = new Set<string>();
   const scripts: string[] = [];
   const styles: string[] = [];
@@ -62,11 +76,18 @@ export function withPreloads(html: string, manifest: Record<string, ManifestChun
   };
   visit(module);
   const named = (file: string) => html.includes(`"/${file}"`);
-  const links = [
-    ...scripts.filter((file) => !named(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-    ...styles
-      .filter((file) => !named(file))
-      .map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
-  ];
-  return html.replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`);
+  const scriptLinks = scripts
+    .filter((file) => !named(file))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  const styleLinks = styles
+    .filter((file) => !named(file))
+    .map((file) =>
+      shell
+        ? `<link rel="stylesheet" crossorigin href="/${file}">`
+        : `<link rel="preload" as="style" crossorigin href="/${file}">`,
+    );
+  // A shell waits for its styles only: they go first, so over HTTP/1.1 (six connections) no script is ahead.
+  const links = shell ? [...styleLinks, ...scriptLinks] : [...scriptLinks, ...styleLinks];
+  const page = html.replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`);
+  return shell ? page.replace('<div id="root"></div>', () => `<div id="root">${shell}</div>`) : page;
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { PUBLIC_SITE_ALIASES, PUBLIC_SITE_PATHS } from '@hfm/shared';
@@ -10,7 +11,9 @@ import type { Config } from '../config.js';
  * The pages of the single web bundle: the app picks its area from the path. `/` is the site's welcome page
  * itself, not a redirect to `/main/#/` (a round trip before the first paint); the app shows the address as
  * `/main/#/` (src/app/main.tsx). Each area has its copy of index.html that names the area's scripts for the
- * browser to fetch at once (apps/web/area-pages.ts, `pages/{area}.html`); index.html serves the rest.
+ * browser to fetch at once (apps/web/area-pages.ts, `pages/{area}.html`); index.html serves the rest. The
+ * member home (`/members/`) and the artists' pages (`/a/{slug}`) are the modules' routes: they add the API
+ * answers the page asks for at once (`withEarlyFetches`).
  */
 const PAGES: Record<string, string> = {
   '/': 'public',
@@ -18,7 +21,6 @@ const PAGES: Record<string, string> = {
   '/login': 'login',
   '/artist/': 'signed-in',
   '/admin/': 'signed-in',
-  '/members/': 'fans',
   '/artist/*': 'signed-in',
   '/admin/*': 'signed-in',
   '/members/*': 'fans',
@@ -110,6 +112,32 @@ export function renderPageMeta(html: string, meta: PageMeta): string {
   if (/<\/head>/i.test(page)) return page.replace(/<\/head>/i, () => `  ${tags}\n  </head>`);
   if (/<body/i.test(page)) return page.replace(/<body/i, () => `<head>${tags}</head><body`);
   return `${tags}${page}`;
+}
+
+/**
+ * The page with `<link rel="preload" as="fetch">` for API answers its app will ask for at once: the browser
+ * fetches them while the scripts download instead of after they have run, and the app's own fetch of the
+ * same address (same credentials mode) takes the preloaded answer. Each path is HTML-escaped.
+ */
+export function withEarlyFetches(html: string, paths: readonly string[]): string {
+  if (paths.length === 0) return html;
+  const links = paths
+    .map((path) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeHtml(path)}" />`)
+    .join('\n    ');
+  // After the scripts and styles the page names: over HTTP/1.1 (six connections) the data must not hold up
+  // the scripts, which it would only wait for.
+  return html.replace(/<\/head>/i, () => `  ${links}\n  </head>`);
+}
+
+/** A page built on the fly (not a file of the build), gzipped when the browser takes gzip, never cached stale. */
+export function sendPage(request: FastifyRequest, reply: FastifyReply, html: string, code = 200): FastifyReply {
+  reply
+    .code(code)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', PAGE_CACHE)
+    .header('vary', 'accept-encoding');
+  if (!/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.send(html);
+  return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(html));
 }
 
 export async function registerWebApp(app: FastifyInstance, config: Config): Promise<void> {

@@ -1,7 +1,8 @@
-import { StrictMode, lazy, Suspense } from 'react';
+import { StrictMode, lazy, startTransition, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { messages } from '@hfm/shared';
 import { ErrorBoundary } from '../ui/error-boundary';
+import { FansShell, LoginShell } from './area-shells';
 import { Providers } from './providers';
 import './styles.css';
 
@@ -30,14 +31,27 @@ function Area() {
   return <PublicApp unknownPath={path !== '/' && !path.startsWith('/main')} />;
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers>
-      <ErrorBoundary name="page">
-        <Suspense fallback={<div className="page-loading">{messages.loading}</div>}>
-          <Area />
-        </Suspense>
-      </ErrorBoundary>
-    </Providers>
-  </StrictMode>,
+/** While the area's script loads: /login and the fans' pages keep what their page's HTML drew (page-shells.ts). */
+function AreaLoading() {
+  const path = window.location.pathname;
+  if (path.startsWith('/login')) return <LoginShell />;
+  if (path.startsWith('/members') || path.startsWith('/a/')) return <FansShell />;
+  return <div className="page-loading">{messages.loading}</div>;
+}
+
+// The first render is a transition, so React renders in slices and lets the browser paint and answer input
+// between them: on a slow phone, one long task at start would block the page for hundreds of milliseconds.
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <Providers>
+        <ErrorBoundary name="page">
+          <Suspense fallback={<AreaLoading />}>
+            <Area />
+          </Suspense>
+        </ErrorBoundary>
+      </Providers>
+    </StrictMode>,
+  ),
 );

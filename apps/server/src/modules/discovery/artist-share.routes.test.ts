@@ -1,11 +1,14 @@
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderPageMeta } from '../../http/web-app.js';
 import { addArtistPhoto, insertArtistRow } from '../../test/catalogue-factories.js';
+import { createArtist, createUser, signIn } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { shareDescription, SHARE_DESCRIPTION_MAX } from './artist-share.js';
+import { MEMBER_HOME_FETCHES } from './artist-share.routes.js';
 
 /** The public address /a/{slug}: the web app's index.html, named for the artist, for people and link previews. */
 const INDEX = `<!doctype html>
@@ -120,6 +123,22 @@ describe('GET /a/{slug}', () => {
     expect(res.body).toContain(`<link rel="canonical" href="https://hfm.example/a/${slug.nasty}" />`);
   });
 
+  it('preloads who is signed in and the artist page, after the scripts, and gzips the page for browsers that take it', async () => {
+    const res = await t.app.inject({ url: `/a/${slug.plain}`, headers: { ...browser, 'accept-encoding': 'gzip, br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    const html = zlib.gunzipSync(res.rawPayload).toString('utf8');
+    const preloads = [
+      ...html.matchAll(/<link rel="preload" as="fetch" crossorigin="use-credentials" href="([^"]+)" \/>/g),
+    ];
+    expect(preloads.map((match) => match[1])).toEqual(['/api/auth/session', `/api/artist-pages/${slug.plain}`]);
+    expect(html.indexOf('/api/artist-pages/')).toBeGreaterThan(html.indexOf('/assets/main-abc.js'));
+    expect(html.indexOf('/api/artist-pages/')).toBeLessThan(html.indexOf('</head>'));
+    const unknown = await t.app.inject({ url: '/a/no-such-band', headers: browser });
+    expect(unknown.body).not.toContain('rel="preload"');
+  });
+
   it('uses the first photo when there is no banner, and a summary card when there is no image at all', async () => {
     const photo = metaOf((await t.app.inject({ url: `/a/${slug.photoOnly}` })).body).tags;
     expect(photo['og:image']).toBe('https://hfm.example/media/band-photos/photo-only/1.png');
@@ -165,6 +184,28 @@ describe('GET /a/{slug}', () => {
     }
     const api = await t.app.inject({ url: '/api/a/plain', headers: browser });
     expect(api.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+  });
+});
+
+describe('GET /members/', () => {
+  const preloads = (html: string) =>
+    [...html.matchAll(/<link rel="preload" as="fetch" crossorigin="use-credentials" href="([^"]+)" \/>/g)].map(
+      (match) => match[1],
+    );
+
+  it('preloads what the member home shows for a signed-in fan only; anyone else gets the page as built', async () => {
+    const fan = await signIn(t.app, await createUser(t.app));
+    const res = await t.app.inject({ url: '/members/', headers: { ...browser, cookie: fan } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(preloads(res.body)).toEqual(MEMBER_HOME_FETCHES);
+    const artist = await signIn(t.app, await createArtist(t.app));
+    for (const cookie of [undefined, artist, 'hfm_session=not-a-session']) {
+      const other = await t.app.inject({ url: '/members/', headers: { ...browser, ...(cookie ? { cookie } : {}) } });
+      expect(other.statusCode, cookie).toBe(200);
+      expect(other.body, cookie).toBe(INDEX);
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { errorMessage } from '../../api/server-errors';
 import { Button } from '../../ui/button';
 
@@ -29,7 +29,12 @@ export function QueryBlock<T>({
   skeleton: SkeletonKind;
   children: (data: T) => ReactNode;
 }) {
-  if (query.data !== undefined) return <>{children(query.data)}</>;
+  // When its data first arrives, the block's content renders in the background (React yields to the browser
+  // between slices) rather than in one long task; the skeleton stays until then. Later changes to the data (a
+  // Hi Five, a refetch) show at once, and data gone (another page's key) goes at once.
+  const arrived = query.data !== undefined;
+  const shown = useDeferredValue(arrived);
+  if (query.data !== undefined && shown) return <>{children(query.data)}</>;
   if (query.isError)
     return (
       <div className="block-error" role="alert">
