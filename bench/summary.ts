@@ -247,7 +247,10 @@ const soak: Source = {
   rows: (r, file) => {
     const bench = `soak (${r.minutes} min, ${r.connections} connections)`;
     const growth = Object.entries(r.memory as Record<string, Json>)
-      .map(([name, m]) => `${name} ${m.rss.growthMiB >= 0 ? '+' : ''}${number(m.rss.growthMiB, ' MiB', 1)}`)
+      .map(
+        ([name, m]) =>
+          `${name} heap ${m.heapUsed.growthPercent >= 0 ? '+' : ''}${number(m.heapUsed.growthPercent, '%', 1)}, peak ${number(m.rss.secondQuarterPeakMiB, ' MiB')} -> ${number(m.rss.lastQuarterPeakMiB, ' MiB')}`,
+      )
       .join('; ');
     return [
       row({
@@ -274,7 +277,7 @@ const soak: Source = {
       }),
       row({
         bench,
-        figure: 'resident memory, last quarter against the second',
+        figure: "memory: heap in use and the resident set's peaks, last quarter against the second",
         measured: growth,
         target: 'flat',
         met: r.targets?.memoryFlat?.met ?? null,

@@ -46,8 +46,8 @@ export async function sampleMemory(urls: string[], token?: string): Promise<Reco
 export const processName = (url: string) => new URL(url).host;
 
 /**
- * Whether a process's resident memory is flat over the run: the median of the last quarter of the samples
- * against the median of the second quarter (the first quarter is warm-up: JIT, pools, caches filling).
+ * A process's memory over the run: the median of the last quarter of the samples against the median of the
+ * second quarter (the first quarter is warm-up: JIT, pools, caches filling), and the same quarters' peaks.
  */
 export function memoryTrend(values: number[]) {
   const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? 0;
@@ -55,7 +55,10 @@ export function memoryTrend(values: number[]) {
   const settled = median(values.slice(quarter, 2 * quarter));
   const last = median(values.slice(-quarter));
   const growthMiB = Math.round((last - settled) * 10) / 10;
+  const peak = (list: number[]) => (list.length ? Math.max(...list) : 0);
   return {
+    secondQuarterPeakMiB: peak(values.slice(quarter, 2 * quarter)),
+    lastQuarterPeakMiB: peak(values.slice(-quarter)),
     firstMiB: values[0] ?? 0,
     settledMiB: settled,
     lastMiB: last,
@@ -63,4 +66,19 @@ export function memoryTrend(values: number[]) {
     growthMiB,
     growthPercent: settled > 0 ? Math.round((growthMiB / settled) * 1000) / 10 : 0,
   };
+}
+
+/**
+ * Flat: the V8 heap in use (the live objects) ends within `percent` of where it settled, and the resident set's
+ * highest point in the last quarter is within `percent` of its highest in the second. The resident set alone
+ * is a saw: V8 grows it between major collections and hands pages back after them, minutes apart, so two
+ * medians of it compare two phases of the saw as often as they show a trend.
+ */
+export function memoryFlat(
+  trend: { rss: ReturnType<typeof memoryTrend>; heapUsed: ReturnType<typeof memoryTrend> },
+  percent: number,
+): boolean {
+  const heapFlat = trend.heapUsed.growthPercent <= percent;
+  const rssFlat = trend.rss.lastQuarterPeakMiB <= trend.rss.secondQuarterPeakMiB * (1 + percent / 100);
+  return heapFlat && rssFlat;
 }
