@@ -21,7 +21,7 @@ export const MEMBER_HOME_FETCHES = [
 ];
 
 /**
- * The artist's public, shareable address. The web app draws the page; the server answers its  index.html
+ * The artist's public, shareable address. The web app draws the page; the server answers its index.html
  * with the artist's name in the title and link-preview tags, so a shared link names the artist. An unknown
  * (or not approved) artist gets the app's not-found page with a 404. Without a built web app, a JSON 404.
  * The page preloads the API answers the app asks for at once, so they arrive beside its scripts.
