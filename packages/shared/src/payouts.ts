@@ -408,6 +408,17 @@ export const payoutRunCounts = z.object({
 });
 export type PayoutRunCounts = z.infer<typeof payoutRunCounts>;
 
+/** A run's counts before it has counted anything (a queued run has none yet). */
+export const NO_PAYOUT_COUNTS: Readonly<PayoutRunCounts> = {
+  paid: 0,
+  held: 0,
+  failed: 0,
+  pending: 0,
+  alreadyPaid: 0,
+  paidCents: 0,
+  heldCents: 0,
+};
+
 /**
  * Where a run is: `queued` (an admin's run waiting for a worker), `running`, `finished`, or `stopped` (it ended on
  * an error, or its worker went away: run the month again, nothing is paid twice).

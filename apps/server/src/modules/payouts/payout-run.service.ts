@@ -15,6 +15,7 @@
  */
 import {
   isValidPeriod,
+  NO_PAYOUT_COUNTS,
   payoutMessages,
   periodCutoff,
   type HeldReason,
@@ -309,15 +310,7 @@ async function line(
 }
 
 export function countLines(lines: PayoutRunLine[]): PayoutRunCounts {
-  const counts: PayoutRunCounts = {
-    paid: 0,
-    held: 0,
-    failed: 0,
-    pending: 0,
-    alreadyPaid: 0,
-    paidCents: 0,
-    heldCents: 0,
-  };
+  const counts: PayoutRunCounts = { ...NO_PAYOUT_COUNTS };
   for (const entry of lines) {
     switch (entry.outcome) {
       case 'paid':

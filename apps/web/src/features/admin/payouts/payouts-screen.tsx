@@ -2,6 +2,7 @@ import {
   addPeriods,
   heldReasonText,
   isValidPeriod,
+  NO_PAYOUT_COUNTS,
   PAYOUT_WINDOW_FIRST_DAY,
   periodOf,
   type AdminPayout,
@@ -168,16 +169,7 @@ export function PayoutsScreen() {
   );
 }
 
-const countsOf = (run: PayoutRun) => ({
-  paid: 0,
-  held: 0,
-  failed: 0,
-  pending: 0,
-  alreadyPaid: 0,
-  paidCents: 0,
-  heldCents: 0,
-  ...run.counts,
-});
+const countsOf = (run: PayoutRun) => ({ ...NO_PAYOUT_COUNTS, ...run.counts });
 
 /** The run started here: queued, running, then what it did (the month's payouts below are fetched again). */
 function RunProgress({ run }: { run: PayoutRun }) {
