@@ -103,13 +103,18 @@ export async function freePort(): Promise<number> {
   const reservations = process.env.PORT_RESERVATIONS_DIR;
   for (;;) {
     const port = await unusedPort();
-    if (!reservations) return port;
-    try {
-      fs.writeFileSync(path.join(reservations, String(port)), String(process.pid), { flag: 'wx' });
-      return port;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
+    if (!reservations || claimFile(path.join(reservations, String(port)))) return port;
+  }
+}
+
+/** Creates `file` holding this process's pid; false when it exists already (another process claimed it). */
+export function claimFile(file: string): boolean {
+  try {
+    fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
   }
 }
 

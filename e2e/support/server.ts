@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { freePort } from '../../deploy/processes.ts';
+import { claimFile, freePort } from '../../deploy/processes.ts';
 import { startProductionTopology } from './production-topology.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -160,7 +160,7 @@ async function seededTemplate(): Promise<{ dataDir: string; output: string } | u
   const done = path.join(root, 'seeded');
   const claim = path.join(root, 'making');
   while (!fs.existsSync(done)) {
-    if (claimed(claim)) {
+    if (claimFile(claim)) {
       try {
         const making = fs.mkdtempSync(path.join(root, 'making-'));
         fs.mkdirSync(path.join(making, 'data'));
@@ -177,17 +177,6 @@ async function seededTemplate(): Promise<{ dataDir: string; output: string } | u
     }
   }
   return { dataDir: path.join(done, 'data'), output: fs.readFileSync(path.join(done, 'output.txt'), 'utf8') };
-}
-
-/** Whether this process made `file` (false when another already had). */
-function claimed(file: string): boolean {
-  try {
-    fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw error;
-  }
 }
 
 function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
