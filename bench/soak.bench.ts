@@ -13,6 +13,7 @@
  * requests (RATE_LIMIT_MAX). Unset SOAK_URL: the soak starts the built app itself (`npm start`'s process, one
  * process) on a fresh PostgreSQL database on BENCH_DATABASE_URL's server, seeded with
  * `seed-demo --artists SOAK_ARTISTS (200) --songs SOAK_SONGS (4000)`, and removes it afterwards.
+ * SOAK_TOPOLOGY=prod (what `npm run bench` uses): the soak starts the production topology itself, seeded alike.
  *
  * Run after `npm run build`: `npm run bench:soak -w @hfm/bench`. Writes bench/results/soak.json and
  * docs/performance/soak.svg and .png (SOAK_OUT=name.json renames all three).
@@ -20,6 +21,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { prepareAccounts, uploadOutcome, type Member } from './soak/accounts.ts';
+import { startTopology } from '../deploy/topology.ts';
 import { createPlace, loadAverage, repoRoot, round, seedCatalogue, startApp, writeResult } from './bench-kit.ts';
 import { soakSvg, writeChart, type SeriesPoint } from './soak/chart.ts';
 import { isRead, isStore, Recorder, SoakClient, type Kind } from './soak/client.ts';
@@ -43,6 +45,35 @@ interface Target {
   metricsUrls: string[];
   description: string;
   stop(): Promise<void>;
+}
+
+/**
+ * SOAK_TOPOLOGY=prod: the production topology of `npm run prod:local` (deploy/topology.ts: Caddy, two API
+ * processes, two workers and moto at nice 10, a fresh PostgreSQL database), seeded like ownTarget's, with
+ * rate limits raised for the one client address; stopped and its database dropped afterwards.
+ */
+async function topologyTarget(): Promise<Target> {
+  const artists = String(process.env.SOAK_ARTISTS ?? 200);
+  const songs = String(process.env.SOAK_SONGS ?? 4000);
+  console.log('soak: starting the production topology (Caddy, 2 API processes, 2 workers, moto, PostgreSQL)');
+  const topology = await startTopology({
+    standInNice: 10,
+    env: { RATE_LIMIT_MAX: '1000000', LOG_LEVEL: 'warn' },
+  });
+  try {
+    console.log(`soak: seeding ${artists} artists and ${songs} songs`);
+    await topology.cli(['seed-demo', '--artists', artists, '--songs', songs]);
+    return {
+      base: topology.url,
+      databaseUrl: topology.databaseUrl,
+      metricsUrls: [...topology.apis, ...topology.workers].map((server) => `${server.baseUrl}/metrics`),
+      description: `the production topology (deploy/topology.ts): Caddy (least_conn), 2 API processes, 2 workers and moto at nice 10, PostgreSQL 15; demo seed of ${artists} artists and ${songs} songs`,
+      stop: () => topology.stop(),
+    };
+  } catch (error) {
+    await topology.stop();
+    throw error;
+  }
 }
 
 async function ownTarget(): Promise<Target> {
@@ -214,7 +245,11 @@ function report(recorder: Recorder, memory: ReturnType<typeof memorySampler>['sa
   };
 }
 
-const target = process.env.SOAK_URL ? givenTarget(process.env.SOAK_URL) : await ownTarget();
+const target = process.env.SOAK_URL
+  ? givenTarget(process.env.SOAK_URL)
+  : process.env.SOAK_TOPOLOGY === 'prod'
+    ? await topologyTarget()
+    : await ownTarget();
 const recorder = new Recorder(WINDOW_MS);
 const client = new SoakClient(target.base, CONNECTIONS, recorder);
 try {
