@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sendPayoutMail } from './payout-mails.js';
+import { stopDeadRuns } from './payout-run-state.js';
 import { PAYOUT_MAIL_JOB, PAYOUT_RUN_JOB } from './payout-run.service.js';
 import { sweepPayouts } from './payout-schedule.service.js';
 import { giveUpQueuedRun, workQueuedRun } from './payouts.service.js';
@@ -20,9 +21,12 @@ export function registerPayoutJobs(ctx: AppContext): void {
     retryLimit: 0,
     // A period of many artists takes a while (a few provider calls each); the run is safe to stop at any point.
     expireInSeconds: 2 * 3600,
-    handle: async () => {
+    handle: async (_payload, job) => {
       await queueNextSweep(ctx.config.payoutSweepSeconds);
-      const ran = await sweepPayouts(ctx, new Date());
+      // Runs whose process died (a lease run out) or whose job ended unfinished: recorded stopped (decision 0043).
+      const stopped = await stopDeadRuns(ctx);
+      if (stopped > 0) ctx.log.warn({ stopped }, 'payout runs whose process went away recorded stopped');
+      const ran = await sweepPayouts(ctx, new Date(), job.signal);
       if (ran.length > 0) ctx.log.info({ periods: ran }, 'payout sweep');
       return 'success';
     },
