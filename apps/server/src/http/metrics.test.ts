@@ -406,7 +406,10 @@ describe('payout metrics', () => {
 
       // One run stopped half-way and tried again (a job retried): the retry counts the payout it finds paid by the
       // first try as the run's, and the metric does not count it again.
-      await earn(t, ready.artist.artistId, utc('2025-04-10'));
+      const another = await artistWithCookie(t);
+      await onboardArtist(t, another.artist, another.cookie);
+      const paidInMay = [ready.artist, another.artist].sort((a, b) => a.artistId.localeCompare(b.artistId));
+      for (const artist of paidInMay) await earn(t, artist.artistId, utc('2025-04-10'));
       const mayNow = utc('2025-05-22', 1);
       const row = await insertRun(t.app.ctx.db, {
         period: '2025-05',
@@ -414,11 +417,12 @@ describe('payout metrics', () => {
         trigger: 'admin',
         startedAt: mayNow,
       });
+      // The first try's budget runs out as the first of the two is paid: it stops before the second.
       const budget = new AbortController();
       const [account] = await t.app.ctx.db
         .select()
         .from(payoutAccounts)
-        .where(eq(payoutAccounts.artistId, ready.artist.artistId));
+        .where(eq(payoutAccounts.artistId, paidInMay[0]!.artistId));
       t.failTransferTo(account!.accountId, () => budget.abort(new Error('out of time')));
       const attempt = (signal?: AbortSignal) =>
         runPayouts(t.app.ctx, {
@@ -432,9 +436,9 @@ describe('payout metrics', () => {
         });
       await expect(attempt(budget.signal)).rejects.toThrow('out of time');
       expect(valueOf(await scrape(t.app), 'hfm_payouts_total', { outcome: 'paid' })).toBe(2);
-      expect((await attempt()).run.counts).toMatchObject({ paid: 1, paidCents: 500, alreadyPaid: 0 });
-      expect(valueOf(await scrape(t.app), 'hfm_payouts_total', { outcome: 'paid' })).toBe(2);
-      expect(valueOf(await scrape(t.app), 'hfm_payouts_cents_total', { outcome: 'paid' })).toBe(1500);
+      expect((await attempt()).run.counts).toMatchObject({ paid: 2, paidCents: 1000, alreadyPaid: 0 });
+      expect(valueOf(await scrape(t.app), 'hfm_payouts_total', { outcome: 'paid' })).toBe(3);
+      expect(valueOf(await scrape(t.app), 'hfm_payouts_cents_total', { outcome: 'paid' })).toBe(2000);
     } finally {
       await t.close();
     }
