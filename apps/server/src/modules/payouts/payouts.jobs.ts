@@ -14,6 +14,16 @@ export function registerPayoutJobs(ctx: AppContext): void {
   // every worker; each run queues the next first, and a worker's start queues one if none waits.
   const queueNextSweep = (startAfterSeconds: number) =>
     ctx.jobs.send(PAYOUT_SWEEP_JOB, {}, { singletonKey: SWEEP_KEY, startAfterSeconds });
+  // Runs whose process died (a lease run out) or whose job ended unfinished: recorded stopped (decision 0043). A
+  // failure here is logged and does not keep the sweep from paying.
+  const recordDeadRuns = async () => {
+    try {
+      const stopped = await stopDeadRuns(ctx);
+      if (stopped > 0) ctx.log.warn({ stopped }, 'payout runs whose process went away recorded stopped');
+    } catch (error) {
+      ctx.log.error({ err: error }, 'could not record dead payout runs; the next sweep tries again');
+    }
+  };
   ctx.jobs.define({
     name: PAYOUT_SWEEP_JOB,
     payload: z.object({}),
@@ -23,9 +33,7 @@ export function registerPayoutJobs(ctx: AppContext): void {
     expireInSeconds: 2 * 3600,
     handle: async (_payload, job) => {
       await queueNextSweep(ctx.config.payoutSweepSeconds);
-      // Runs whose process died (a lease run out) or whose job ended unfinished: recorded stopped (decision 0043).
-      const stopped = await stopDeadRuns(ctx);
-      if (stopped > 0) ctx.log.warn({ stopped }, 'payout runs whose process went away recorded stopped');
+      await recordDeadRuns();
       const ran = await sweepPayouts(ctx, new Date(), job.signal);
       if (ran.length > 0) ctx.log.info({ periods: ran }, 'payout sweep');
       return 'success';
