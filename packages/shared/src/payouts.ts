@@ -421,7 +421,8 @@ export const NO_PAYOUT_COUNTS: Readonly<PayoutRunCounts> = {
 
 /**
  * Where a run is: `queued` (an admin's run waiting for a worker), `running`, `finished`, or `stopped` (it ended on
- * an error, or its worker went away: run the month again, nothing is paid twice).
+ * an error, or the process working it went away: its job ended, or its lease ran out; run the month again,
+ * nothing is paid twice).
  */
 export const PAYOUT_RUN_STATES = ['queued', 'running', 'finished', 'stopped'] as const;
 export type PayoutRunState = (typeof PAYOUT_RUN_STATES)[number];

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { loadConfig } from '../config.js';
 import { ledgerEntries, subscriptions } from '../platform/db/schema/billing.js';
+import { payoutAccounts } from '../platform/db/schema/payouts.js';
 import type { ProviderEvent } from '../platform/payments/provider.js';
 import {
   createBillingTestApp,
@@ -20,6 +21,7 @@ import { TRANSCODE_JOB } from '../modules/songs/songs.jobs.js';
 import { artistWithCookie, createPayoutTestApp, earn, onboardArtist, utc } from '../test/payout-helpers.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { runPayouts } from '../modules/payouts/payout-run.service.js';
+import { insertRun } from '../modules/payouts/payouts.repository.js';
 
 type App = TestApp['app'];
 
@@ -401,6 +403,42 @@ describe('payout metrics', () => {
       // The run again: already paid counts nothing more.
       await runPayouts(t.app.ctx, { period: '2025-04', dryRun: false, trigger: 'cli', now });
       expect(valueOf(await scrape(t.app), 'hfm_payouts_total', { outcome: 'paid' })).toBe(1);
+
+      // One run stopped half-way and tried again (a job retried): the retry counts the payout it finds paid by the
+      // first try as the run's, and the metric does not count it again.
+      const another = await artistWithCookie(t);
+      await onboardArtist(t, another.artist, another.cookie);
+      const paidInMay = [ready.artist, another.artist].sort((a, b) => a.artistId.localeCompare(b.artistId));
+      for (const artist of paidInMay) await earn(t, artist.artistId, utc('2025-04-10'));
+      const mayNow = utc('2025-05-22', 1);
+      const row = await insertRun(t.app.ctx.db, {
+        period: '2025-05',
+        dryRun: false,
+        trigger: 'admin',
+        startedAt: mayNow,
+      });
+      // The first try's budget runs out as the first of the two is paid: it stops before the second.
+      const budget = new AbortController();
+      const [account] = await t.app.ctx.db
+        .select()
+        .from(payoutAccounts)
+        .where(eq(payoutAccounts.artistId, paidInMay[0]!.artistId));
+      t.failTransferTo(account!.accountId, () => budget.abort(new Error('out of time')));
+      const attempt = (signal?: AbortSignal) =>
+        runPayouts(t.app.ctx, {
+          period: '2025-05',
+          dryRun: false,
+          trigger: 'admin',
+          now: mayNow,
+          run: row,
+          signal,
+          finishOnError: false,
+        });
+      await expect(attempt(budget.signal)).rejects.toThrow('out of time');
+      expect(valueOf(await scrape(t.app), 'hfm_payouts_total', { outcome: 'paid' })).toBe(2);
+      expect((await attempt()).run.counts).toMatchObject({ paid: 2, paidCents: 1000, alreadyPaid: 0 });
+      expect(valueOf(await scrape(t.app), 'hfm_payouts_total', { outcome: 'paid' })).toBe(3);
+      expect(valueOf(await scrape(t.app), 'hfm_payouts_cents_total', { outcome: 'paid' })).toBe(2000);
     } finally {
       await t.close();
     }

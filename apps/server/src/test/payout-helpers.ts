@@ -12,8 +12,11 @@ import { LOCAL_WEBHOOK_SECRET } from './billing-helpers.js';
 import { createArtist, signIn, type TestArtist } from './factories.js';
 import { createTestApp, type TestApp, type TestAppOptions } from './test-app.js';
 
-/** What the next transfer to an account does besides its real work: throw after sending (a crash), or refuse it. */
-export type TransferFault = 'crash-after-sending' | Error;
+/**
+ * What the next transfer to an account does besides its real work: throw after sending (a crash), refuse it, or
+ * (a function) run something once it is sent and written nowhere yet, e.g. stop the run there.
+ */
+export type TransferFault = 'crash-after-sending' | Error | (() => Promise<void> | void);
 
 /** A test app on the local provider whose transfers a test can make crash or be refused, once per account. */
 export interface PayoutTestApp extends TestApp {
@@ -40,6 +43,7 @@ export async function createPayoutTestApp(
           const sent = await local.transfer(input);
           // The money went; the process "died" before it heard back (our write never happens).
           if (fault === 'crash-after-sending') throw new Error('connection reset after the transfer was made');
+          if (typeof fault === 'function') await fault();
           return sent;
         },
       };

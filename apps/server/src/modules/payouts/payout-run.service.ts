@@ -27,6 +27,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { badRequest, conflict } from '../../errors/app-error.js';
 import { withTransaction } from '../../platform/db/transaction.js';
+import { LEASE_HEARTBEATS } from '../../platform/jobs/lease.js';
 import { PaymentRequestError } from '../../platform/payments/provider.js';
 import { findArtistById } from '../artists/artists.service.js';
 import { payableArtistBalances, recordArtistPayout } from '../billing/artist-balances.service.js';
@@ -37,6 +38,7 @@ import {
   findPayout,
   insertRun,
   lockArtistPayouts,
+  renewRunLease,
   sumPendingElsewhere,
   artistsWithPayoutIn,
   updatePayout,
@@ -49,7 +51,13 @@ export const PAYOUT_MAIL_JOB = 'payouts.paid-mail';
 /** An admin's run of a period, worked by the workers (decision 0039): the payload names its `payout_runs` row. */
 export const PAYOUT_RUN_JOB = 'payouts.run';
 
-type RunContext = Pick<AppContext, 'db' | 'platform' | 'jobs' | 'log'>;
+type RunContext = Pick<AppContext, 'db' | 'platform' | 'jobs' | 'log' | 'config'>;
+
+/** Why a run stops when its heartbeat finds it recorded stopped (a sweep took it for dead: decision 0043). */
+export const RUN_LEASE_LOST = 'The run was recorded stopped while it went on (its heartbeat was late); it stopped.';
+
+/** A line for an artist whose payout an earlier try of this same run recorded paid (counted once, by the run). */
+export const PAID_BY_EARLIER_TRY = 'Paid by an earlier try of this run.';
 
 /** The provider's key for one attempt at one artist's payout of one period (decision 0013, section 4). */
 export const payoutKey = (artistId: string, period: string, attempt: number) =>
@@ -87,29 +95,55 @@ export async function runPayouts(ctx: RunContext, options: RunOptions): Promise<
   const cutoff = periodCutoff(period);
   const now = options.now ?? new Date();
   if (!dryRun && now < cutoff) throw conflict(payoutMessages.runBeforeWindow);
-  const run = options.run ?? (await insertRun(ctx.db, { period, dryRun, trigger, startedAt: now }));
+  const beatSeconds = ctx.config.jobHeartbeatSeconds;
+  const run =
+    options.run ??
+    (await insertRun(ctx.db, { period, dryRun, trigger, startedAt: now }, beatSeconds * LEASE_HEARTBEATS));
+  const lease = await holdRunLease(ctx, run.id, beatSeconds);
+  const signal = options.signal ? AbortSignal.any([options.signal, lease.signal]) : lease.signal;
   try {
     const lines: PayoutRunLine[] = [];
     const all = [...(await artistsToExamine(ctx, period, cutoff))];
     const examined = options.maxArtists === undefined ? all : all.slice(0, options.maxArtists);
     for (const [artistId, owedAtCutoff] of examined) {
-      options.signal?.throwIfAborted();
+      signal.throwIfAborted();
       const line = await payArtistOrReport(ctx, { run, period, cutoff, dryRun, artistId, owedAtCutoff });
       if (!line) continue;
       lines.push(line);
-      // As each is recorded: a run that stops half-way has counted what it paid.
-      if (!dryRun) countPayouts(ctx, [line]);
+      // As each is recorded: a run that stops half-way has counted what it paid (an earlier try's, once).
+      if (!dryRun && line.message !== PAID_BY_EARLIER_TRY) countPayouts(ctx, [line]);
     }
     const counts: Record<string, number> = { ...countLines(lines) };
     if (dryRun) Object.assign(counts, { artistsPlanned: examined.length, artistsTotal: all.length });
-    const finished = await finishRun(ctx.db, run.id, { finishedAt: new Date(), counts });
+    lease.release();
+    const finished = await finishRun(ctx.db, run.id, { finishedAt: new Date(), counts, error: null });
     return { run: finished, cutoff, lines, artistsExamined: examined.length, artistsTotal: all.length };
   } catch (error) {
+    lease.release();
     if (options.finishOnError !== false) {
       await finishRun(ctx.db, run.id, { finishedAt: new Date(), error: (error as Error).message.slice(0, 500) });
     }
     throw error;
   }
+}
+
+/**
+ * Holds the run's lease while this process works it (decision 0043): renewed at once and every heartbeat, by a
+ * timer, so a slow artist (provider calls with their time-outs) never looks like a dead process. A renewal that
+ * finds the run recorded stopped aborts the signal: the run stops between two artists.
+ */
+async function holdRunLease(ctx: RunContext, runId: string, beatSeconds: number) {
+  const lost = new AbortController();
+  const renew = async () => {
+    try {
+      if (!(await renewRunLease(ctx.db, runId, beatSeconds * LEASE_HEARTBEATS))) lost.abort(new Error(RUN_LEASE_LOST));
+    } catch (error) {
+      ctx.log.warn({ err: error, runId }, 'could not renew the payout run lease');
+    }
+  };
+  await renew();
+  const timer = setInterval(() => void renew(), beatSeconds * 1000);
+  return { signal: lost.signal, release: () => clearInterval(timer) };
 }
 
 /**
@@ -161,7 +195,7 @@ async function payArtistOrReport(ctx: RunContext, step: ArtistStep): Promise<Pay
 async function payArtist(ctx: RunContext, step: ArtistStep): Promise<PayoutRunLine | null> {
   const { artistId, period, cutoff, dryRun } = step;
   const existing = await findPayout(ctx.db, artistId, period);
-  if (existing?.status === 'paid') return line(ctx, artistId, 'already_paid', existing.amountCents);
+  if (existing?.status === 'paid') return paidLine(ctx, step, existing);
   if (existing?.status === 'pending') {
     return dryRun ? line(ctx, artistId, 'pending', existing.amountCents) : sendTransfer(ctx, step, existing);
   }
@@ -181,7 +215,7 @@ async function payArtist(ctx: RunContext, step: ArtistStep): Promise<PayoutRunLi
     case 'nothing':
       return null;
     case 'paid':
-      return line(ctx, artistId, 'already_paid', decided.row.amountCents);
+      return paidLine(ctx, step, decided.row);
     case 'held':
       return line(ctx, artistId, 'held', decided.row.amountCents, {
         heldReason: decided.row.heldReason as HeldReason,
@@ -239,8 +273,9 @@ async function sendTransfer(ctx: RunContext, step: ArtistStep, row: PayoutRow): 
       const failed = await withTransaction(ctx, (tx) =>
         writeIfStillPending(tx, row, { status: 'failed', failureMessage: error.message }),
       );
-      const outcome = failed ? 'failed' : await outcomeOfSettled(ctx, row);
-      return line(ctx, row.artistId, outcome, row.amountCents, { message: error.message });
+      return failed
+        ? line(ctx, row.artistId, 'failed', row.amountCents, { message: error.message })
+        : settledLine(ctx, step, row, error.message);
     }
     // No answer (the network, the provider's 500): the row stays pending; the next run asks with the same key.
     ctx.log.error({ err: error, payoutId: row.id }, 'transfer outcome unknown; the next run asks again');
@@ -268,14 +303,24 @@ async function sendTransfer(ctx: RunContext, step: ArtistStep, row: PayoutRow): 
     await tx.jobs.send(PAYOUT_MAIL_JOB, { payoutId: row.id }, { db: tx.db });
     return true;
   });
-  return line(ctx, row.artistId, paid ? 'paid' : await outcomeOfSettled(ctx, row), row.amountCents);
+  return paid ? line(ctx, row.artistId, 'paid', row.amountCents) : settledLine(ctx, step, row);
 }
 
-/** What another run (at the same moment) made of a row this run found pending. */
-async function outcomeOfSettled(ctx: RunContext, seen: PayoutRow): Promise<PayoutOutcome> {
+/**
+ * A payout found paid: by this run (an earlier try of it, or a try still going beside it), so counted as paid
+ * here, or by another run: paid before.
+ */
+function paidLine(ctx: RunContext, step: ArtistStep, row: PayoutRow): Promise<PayoutRunLine> {
+  if (row.runId !== step.run.id) return line(ctx, row.artistId, 'already_paid', row.amountCents);
+  return line(ctx, row.artistId, 'paid', row.amountCents, { message: PAID_BY_EARLIER_TRY });
+}
+
+/** What another run (or try) made, at the same moment, of a row this run found pending. */
+async function settledLine(ctx: RunContext, step: ArtistStep, seen: PayoutRow, message?: string) {
   const row = await findPayout(ctx.db, seen.artistId, seen.period);
-  if (row?.status === 'paid') return 'already_paid';
-  return row?.status === 'pending' ? 'pending' : 'failed';
+  if (row?.status === 'paid') return paidLine(ctx, step, row);
+  const outcome: PayoutOutcome = row?.status === 'pending' ? 'pending' : 'failed';
+  return line(ctx, seen.artistId, outcome, seen.amountCents, message === undefined ? {} : { message });
 }
 
 /** Writes `changes` if the row is still pending at the attempt `seen` was read at; answers whether it did. */

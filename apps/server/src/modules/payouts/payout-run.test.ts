@@ -26,6 +26,7 @@ import { artistLedgerTotals, payableArtistBalances } from '../billing/artist-bal
 import { paidTermRows } from '../billing/ledger.js';
 import { insertLedgerRows } from '../billing/ledger.repository.js';
 import { payoutKey, runPayouts, type RunResult } from './payout-run.service.js';
+import { insertRun } from './payouts.repository.js';
 
 let t: PayoutTestApp;
 
@@ -214,6 +215,50 @@ describe('exactly once, whatever runs overlap or crash', () => {
     expect((await transfersTo(artist)).map((transfer) => transfer.idempotencyKey)).toEqual([
       payoutKey(artist.artistId, '2026-09', 2),
     ]);
+  });
+});
+
+describe('a run tried again counts what it paid itself', () => {
+  it('stopped half-way (its budget ran out) and tried again: paid 3 by this run, none before, each paid once', async () => {
+    const band = await Promise.all([onboarded(), onboarded(), onboarded()]);
+    for (const { artist } of band) await earn(t, artist.artistId, utc('2019-10-04'));
+    const [first, ...rest] = band.map(({ artist }) => artist).sort((a, b) => a.artistId.localeCompare(b.artistId));
+    const row = await insertRun(t.app.ctx.db, {
+      period: '2019-11',
+      dryRun: false,
+      trigger: 'admin',
+      startedAt: utc('2019-11-22', 1),
+    });
+    // The first try's budget runs out while the first artist's transfer goes out: it stops before the second.
+    const budget = new AbortController();
+    t.failTransferTo((await accountOf(first!)).accountId, () => budget.abort(new Error('the job ran out of time')));
+    const attempt = (signal?: AbortSignal) =>
+      runPayouts(t.app.ctx, {
+        period: '2019-11',
+        dryRun: false,
+        trigger: 'admin',
+        run: row,
+        signal,
+        finishOnError: false,
+      });
+    await expect(attempt(budget.signal)).rejects.toThrow('the job ran out of time');
+    expect((await payoutsOfArtist(t, first!.artistId)).map((payout) => payout.status)).toEqual(['paid']);
+    for (const artist of rest) expect(await payoutsOfArtist(t, artist.artistId)).toEqual([]);
+
+    const retried = await attempt();
+    for (const artist of [first!, ...rest]) {
+      expect(lineOf(retried, artist)).toMatchObject({ outcome: 'paid', amountCents: 500 });
+      expect(await transfersTo(artist)).toHaveLength(1);
+      expect((await payoutRows(artist)).map((entry) => entry.amountCents)).toEqual([-500]);
+    }
+    expect(retried.run).toMatchObject({
+      id: row.id,
+      error: null,
+      counts: { paid: 3, paidCents: 1500, alreadyPaid: 0, held: 0, failed: 0, pending: 0 },
+    });
+    // Another run of the period paid none of it: there, all three were paid before.
+    const later = await run('2019-11', utc('2019-11-23'));
+    expect(later.run.counts).toMatchObject({ paid: 0, paidCents: 0, alreadyPaid: 3 });
   });
 });
 

@@ -37,15 +37,20 @@ export async function periodsDue(ctx: Pick<AppContext, 'db'>, now: Date): Promis
   return [...due].sort().reverse();
 }
 
-/** The sweep's work: each due period run in turn; one period's failure is logged and the others still run. */
+/**
+ * The sweep's work: each due period run in turn; one period's failure is logged and the others still run. The
+ * signal (the sweep job's budget ran out, or its worker is stopping) stops the period's run between two artists.
+ */
 export async function sweepPayouts(
-  ctx: Pick<AppContext, 'db' | 'platform' | 'jobs' | 'log'>,
+  ctx: Pick<AppContext, 'db' | 'platform' | 'jobs' | 'log' | 'config'>,
   now: Date,
+  signal?: AbortSignal,
 ): Promise<string[]> {
   const ran: string[] = [];
   for (const period of await periodsDue(ctx, now)) {
+    if (signal?.aborted) break;
     try {
-      const { run } = await runPayouts(ctx, { period, dryRun: false, trigger: 'schedule', now });
+      const { run } = await runPayouts(ctx, { period, dryRun: false, trigger: 'schedule', now, signal });
       ctx.log.info({ period, counts: run.counts }, 'payout run');
       ran.push(period);
     } catch (error) {

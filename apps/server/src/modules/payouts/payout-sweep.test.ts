@@ -1,7 +1,7 @@
 import { addPeriods, periodOf } from '@hfm/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payouts } from '../../platform/db/schema/payouts.js';
+import { payoutRuns, payouts } from '../../platform/db/schema/payouts.js';
 import { readMails } from '../../test/factories.js';
 import {
   artistWithCookie,
@@ -10,6 +10,7 @@ import {
   onboardArtist,
   type PayoutTestApp,
 } from '../../test/payout-helpers.js';
+import { RUN_STOPPED_MESSAGE } from './payout-run-state.js';
 import { PAYOUT_MAIL_JOB } from './payout-run.service.js';
 import { PAYOUT_SWEEP_JOB } from './payouts.jobs.js';
 
@@ -25,9 +26,14 @@ afterAll(async () => t.close());
 
 describe('the payout sweep job', () => {
   it(
-    'is queued when a worker starts, runs on its own, pays what became payable months ago, and mails the artist',
+    'is queued when a worker starts, runs on its own, pays what became payable months ago, mails the artist, and records dead runs stopped',
     { timeout: HANG_GUARD_MS + 30_000 },
     async () => {
+      // A command-line run whose process died a while ago: its lease ran out.
+      const [dead] = await t.app.ctx.db
+        .insert(payoutRuns)
+        .values({ period: '2001-01', trigger: 'cli', leaseExpiresAt: sql`now() - interval '1 minute'` })
+        .returning();
       const { artist, cookie } = await artistWithCookie(t);
       await onboardArtist(t, artist, cookie);
       // Paid three months ago (the real clock: the job reads it): payable from a 22nd that has passed.
@@ -46,6 +52,9 @@ describe('the payout sweep job', () => {
         if (Date.now() > deadline) throw new Error('The payout sweep did not pay the artist.');
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
+      // The sweep records dead runs before it pays: by now the dead one is recorded stopped.
+      const [recorded] = await t.app.ctx.db.select().from(payoutRuns).where(eq(payoutRuns.id, dead!.id));
+      expect(recorded).toMatchObject({ finishedAt: expect.any(Date), error: RUN_STOPPED_MESSAGE });
       await t.app.ctx.jobs.idle([PAYOUT_MAIL_JOB]);
       const mails = (await readMails(t, artist.email)).filter((mail) => mail.includes('HFM has sent you $5.00'));
       expect(mails).toHaveLength(1);

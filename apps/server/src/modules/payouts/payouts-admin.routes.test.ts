@@ -1,5 +1,6 @@
 import { payoutMessages, type PayoutRun } from '@hfm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql, type SQL } from 'drizzle-orm';
 import { payoutRuns } from '../../platform/db/schema/payouts.js';
 import { createAdmin, signIn } from '../../test/factories.js';
 import {
@@ -11,9 +12,10 @@ import {
   utc,
   type PayoutTestApp,
 } from '../../test/payout-helpers.js';
-import { PAYOUT_RUN_JOB } from './payout-run.service.js';
-import { findRun } from './payouts.repository.js';
-import { RUN_STOPPED_MESSAGE, workQueuedRun } from './payouts.service.js';
+import { RUN_STOPPED_MESSAGE, stopDeadRuns } from './payout-run-state.js';
+import { PAYOUT_RUN_JOB, runPayouts } from './payout-run.service.js';
+import { findRun, renewRunLease } from './payouts.repository.js';
+import { workQueuedRun } from './payouts.service.js';
 
 let t: PayoutTestApp;
 let admin: string;
@@ -174,22 +176,82 @@ describe('the admin payout routes', () => {
     ]);
   });
 
-  it('marks stopped an admin run whose job is gone, and starts a new run in its place', async () => {
+  it('shows stopped an admin run whose job is gone without writing it, starts a new run in its place; the sweep records it', async () => {
     // A run whose worker was killed on its last try (or one from before runs were jobs): unfinished, no job.
     const [orphan] = await t.app.ctx.db
       .insert(payoutRuns)
       .values({ period: '2019-08', dryRun: false, trigger: 'admin', startedAt: utc('2019-08-23') })
       .returning();
-    expect(await runById(orphan!.id)).toMatchObject({ state: 'stopped', error: RUN_STOPPED_MESSAGE });
-    const [another] = await t.app.ctx.db
-      .insert(payoutRuns)
-      .values({ period: '2019-08', dryRun: false, trigger: 'admin', startedAt: utc('2019-08-24') })
-      .returning();
+    expect(await runById(orphan!.id)).toMatchObject({ state: 'stopped', error: RUN_STOPPED_MESSAGE, finishedAt: null });
+    // Read, not written: the list changed nothing.
+    expect(await findRun(t.app.ctx.db, orphan!.id)).toMatchObject({ finishedAt: null, error: null });
     const res = await runNow(admin, { period: '2019-08' });
     expect(res.statusCode).toBe(202);
     expect(res.json()).toMatchObject({ alreadyRunning: false, run: { state: 'queued' } });
-    expect(res.json().run.id).not.toBe(another!.id);
-    expect(await runById(another!.id)).toMatchObject({ state: 'stopped', error: RUN_STOPPED_MESSAGE });
+    expect(res.json().run.id).not.toBe(orphan!.id);
+
+    // The worker's sweep records what the list showed; the queued run (its job waits) is left alone.
+    await stopDeadRuns(t.app.ctx);
+    expect(await findRun(t.app.ctx.db, orphan!.id)).toMatchObject({
+      finishedAt: expect.any(Date),
+      error: RUN_STOPPED_MESSAGE,
+    });
+    expect(await runById(orphan!.id)).toMatchObject({ state: 'stopped', error: RUN_STOPPED_MESSAGE });
+    expect(await runById(res.json().run.id)).toMatchObject({ state: 'queued', finishedAt: null });
+  });
+
+  it('shows stopped a scheduled or command-line run whose lease ran out (its process died), running while it holds one', async () => {
+    const insert = async (trigger: 'schedule' | 'cli', leaseExpiresAt: SQL | null) =>
+      (
+        await t.app.ctx.db
+          .insert(payoutRuns)
+          .values({ period: '2019-10', dryRun: false, trigger, startedAt: utc('2019-10-22'), leaseExpiresAt })
+          .returning()
+      )[0]!;
+    const dead = await insert('schedule', sql`now() - interval '1 second'`);
+    const neverHeld = await insert('cli', null);
+    const alive = await insert('cli', sql`now() + interval '1 hour'`);
+    expect(await runById(dead.id)).toMatchObject({ state: 'stopped', error: RUN_STOPPED_MESSAGE, finishedAt: null });
+    expect(await runById(neverHeld.id)).toMatchObject({ state: 'stopped', error: RUN_STOPPED_MESSAGE });
+    expect(await runById(alive.id)).toMatchObject({ state: 'running', error: null });
+    expect(await findRun(t.app.ctx.db, dead.id)).toMatchObject({ finishedAt: null, error: null });
+
+    await stopDeadRuns(t.app.ctx);
+    for (const row of [dead, neverHeld]) {
+      expect(await findRun(t.app.ctx.db, row.id)).toMatchObject({
+        finishedAt: expect.any(Date),
+        error: RUN_STOPPED_MESSAGE,
+      });
+    }
+    expect(await findRun(t.app.ctx.db, alive.id)).toMatchObject({ finishedAt: null, error: null });
+    // The process of a run marked stopped learns it at its next heartbeat, and stops between two artists.
+    expect(await renewRunLease(t.app.ctx.db, dead.id, 60)).toBe(false);
+    expect(await renewRunLease(t.app.ctx.db, alive.id, 60)).toBe(true);
+  });
+
+  it('a run holds its lease while it goes: running in the list half-way, and a lease no more once finished', async () => {
+    const ready = await artistWithCookie(t);
+    await onboardArtist(t, ready.artist, ready.cookie);
+    await earn(t, ready.artist.artistId, utc('2019-11-04'));
+    const account = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/artists/retrieve-connect-account/${ready.artist.artistId}`,
+        headers: { cookie: ready.cookie },
+      })
+    ).json().account.accountID as string;
+    let seenHalfWay: PayoutRun | undefined;
+    t.failTransferTo(account, async () => {
+      seenHalfWay = (await listRuns()).find((entry) => entry.period === '2019-12' && entry.trigger === 'cli');
+    });
+    const { run } = await runPayouts(t.app.ctx, {
+      period: '2019-12',
+      dryRun: false,
+      trigger: 'cli',
+      now: utc('2019-12-22'),
+    });
+    expect(seenHalfWay).toMatchObject({ id: run.id, state: 'running' });
+    expect(await runById(run.id)).toMatchObject({ state: 'finished', counts: { paid: 1 } });
   });
 
   it('a try stopped half-way leaves the run to its retry; the last try marks it stopped; a finished run is skipped', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { sendPayoutMail } from './payout-mails.js';
+import { stopDeadRuns } from './payout-run-state.js';
 import { PAYOUT_MAIL_JOB, PAYOUT_RUN_JOB } from './payout-run.service.js';
 import { sweepPayouts } from './payout-schedule.service.js';
 import { giveUpQueuedRun, workQueuedRun } from './payouts.service.js';
@@ -13,6 +14,16 @@ export function registerPayoutJobs(ctx: AppContext): void {
   // every worker; each run queues the next first, and a worker's start queues one if none waits.
   const queueNextSweep = (startAfterSeconds: number) =>
     ctx.jobs.send(PAYOUT_SWEEP_JOB, {}, { singletonKey: SWEEP_KEY, startAfterSeconds });
+  // Runs whose process died (a lease run out) or whose job ended unfinished: recorded stopped (decision 0043). A
+  // failure here is logged and does not keep the sweep from paying.
+  const recordDeadRuns = async () => {
+    try {
+      const stopped = await stopDeadRuns(ctx);
+      if (stopped > 0) ctx.log.warn({ stopped }, 'payout runs whose process went away recorded stopped');
+    } catch (error) {
+      ctx.log.error({ err: error }, 'could not record dead payout runs; the next sweep tries again');
+    }
+  };
   ctx.jobs.define({
     name: PAYOUT_SWEEP_JOB,
     payload: z.object({}),
@@ -20,9 +31,10 @@ export function registerPayoutJobs(ctx: AppContext): void {
     retryLimit: 0,
     // A period of many artists takes a while (a few provider calls each); the run is safe to stop at any point.
     expireInSeconds: 2 * 3600,
-    handle: async () => {
+    handle: async (_payload, job) => {
       await queueNextSweep(ctx.config.payoutSweepSeconds);
-      const ran = await sweepPayouts(ctx, new Date());
+      await recordDeadRuns();
+      const ran = await sweepPayouts(ctx, new Date(), job.signal);
       if (ran.length > 0) ctx.log.info({ periods: ran }, 'payout sweep');
       return 'success';
     },

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, ne, not, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
 import { payoutAccounts, payoutRuns, payouts } from '../../platform/db/schema/payouts.js';
 import type { PayoutAccount } from '../../platform/payments/provider.js';
@@ -161,9 +161,31 @@ export async function statusesOfPeriod(db: Database, period: string): Promise<Se
 // ---------------------------------------------------------------------------------------------------------
 // Runs
 
-export async function insertRun(db: Database, run: typeof payoutRuns.$inferInsert): Promise<PayoutRunRow> {
-  const [row] = await db.insert(payoutRuns).values(run).returning();
+/** The database's clock `seconds` ahead: every process reads and writes leases by this one clock. */
+const leaseFromNow = (seconds: number) => sql`now() + make_interval(secs => ${seconds})`;
+
+/** Records a run; with `leaseSeconds`, held by the calling process from the start (decision 0043). */
+export async function insertRun(
+  db: Database,
+  run: Omit<typeof payoutRuns.$inferInsert, 'leaseExpiresAt'>,
+  leaseSeconds?: number,
+): Promise<PayoutRunRow> {
+  const lease = leaseSeconds === undefined ? {} : { leaseExpiresAt: leaseFromNow(leaseSeconds) };
+  const [row] = await db
+    .insert(payoutRuns)
+    .values({ ...run, ...lease })
+    .returning();
   return row!;
+}
+
+/** Extends the run's lease; answers false when the run is finished (or was marked stopped as dead meanwhile). */
+export async function renewRunLease(db: Database, id: string, leaseSeconds: number): Promise<boolean> {
+  const rows = await db
+    .update(payoutRuns)
+    .set({ leaseExpiresAt: leaseFromNow(leaseSeconds) })
+    .where(and(eq(payoutRuns.id, id), isNull(payoutRuns.finishedAt)))
+    .returning({ id: payoutRuns.id });
+  return rows.length > 0;
 }
 
 export async function finishRun(
@@ -175,8 +197,41 @@ export async function finishRun(
   return row!;
 }
 
-export function listRecentRuns(db: Database, limit: number): Promise<PayoutRunRow[]> {
-  return db.select().from(payoutRuns).orderBy(desc(payoutRuns.startedAt), desc(payoutRuns.id)).limit(limit);
+/** A run as read, with whether its lease has run out by the database's clock (no lease at all: run out). */
+export type PayoutRunRead = PayoutRunRow & { leaseExpired: boolean };
+
+const runRead = {
+  ...getTableColumns(payoutRuns),
+  leaseExpired: sql<boolean>`coalesce(${payoutRuns.leaseExpiresAt} < now(), true)`.mapWith(Boolean),
+};
+
+export function listRecentRuns(db: Database, limit: number): Promise<PayoutRunRead[]> {
+  return db.select(runRead).from(payoutRuns).orderBy(desc(payoutRuns.startedAt), desc(payoutRuns.id)).limit(limit);
+}
+
+/** An admin's real run is worked by a job (decision 0039); every other run by the process that made it. */
+const workedByJob = and(eq(payoutRuns.trigger, 'admin'), eq(payoutRuns.dryRun, false));
+
+/**
+ * Marks stopped every unfinished run without a job whose lease has run out (its process died): the worker's
+ * sweep (decision 0043). Answers the runs marked.
+ */
+export function stopRunsWithExpiredLeases(db: Database, error: string): Promise<PayoutRunRow[]> {
+  return db
+    .update(payoutRuns)
+    .set({ finishedAt: sql`now()`, error: error.slice(0, 500) })
+    .where(
+      and(isNull(payoutRuns.finishedAt), not(workedByJob!), sql`coalesce(${payoutRuns.leaseExpiresAt} < now(), true)`),
+    )
+    .returning();
+}
+
+/** Every unfinished admin run worked by a job, of any period (the sweep asks each one's job). */
+export function unfinishedJobRuns(db: Database): Promise<PayoutRunRow[]> {
+  return db
+    .select()
+    .from(payoutRuns)
+    .where(and(workedByJob, isNull(payoutRuns.finishedAt)));
 }
 
 /** The latest run of the period that finished without an error and moved money (not a dry run). */
@@ -206,15 +261,15 @@ export async function periodsWithFinishedRuns(db: Database): Promise<Set<string>
   return new Set(rows.map((row) => row.period));
 }
 
-export async function findRun(db: Database, id: string): Promise<PayoutRunRow | null> {
-  const [row] = await db.select().from(payoutRuns).where(eq(payoutRuns.id, id));
+export async function findRun(db: Database, id: string): Promise<PayoutRunRead | null> {
+  const [row] = await db.select(runRead).from(payoutRuns).where(eq(payoutRuns.id, id));
   return row ?? null;
 }
 
 /** The period's runs started by an admin (queued as jobs) that have not finished, newest first. */
-export function unfinishedAdminRuns(db: Database, period: string): Promise<PayoutRunRow[]> {
+export function unfinishedAdminRuns(db: Database, period: string): Promise<PayoutRunRead[]> {
   return db
-    .select()
+    .select(runRead)
     .from(payoutRuns)
     .where(
       and(

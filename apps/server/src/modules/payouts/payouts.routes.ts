@@ -99,7 +99,7 @@ export async function payoutsRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary:
           'The latest payout runs (scheduled, from the command line or an admin), newest first, each `queued`, ' +
-          '`running`, `finished` or `stopped`',
+          '`running`, `finished` or `stopped` (a run whose process went away is stopped)',
         response: { 200: payoutRunList },
       },
     },

@@ -8,7 +8,6 @@ import {
   type HeldReason,
   type PayoutRun,
   type PayoutRunAccepted,
-  type PayoutRunState,
   type PayoutStatus,
   type PayoutTrigger,
   type RunPayoutsAnswer,
@@ -20,6 +19,7 @@ import type { JobContext, JobOutcome } from '../../platform/jobs/job-queue.js';
 import type { Actor } from '../access/permissions.js';
 import { isAdmin } from '../access/permissions.js';
 import { findArtistById } from '../artists/artists.service.js';
+import { isGoing, runStatus, type RunStatus } from './payout-run-state.js';
 import { PAYOUT_RUN_JOB, runPayouts } from './payout-run.service.js';
 import {
   findRun,
@@ -30,10 +30,11 @@ import {
   stopRunIfUnfinished,
   unfinishedAdminRuns,
   type PayoutRow,
+  type PayoutRunRead,
   type PayoutRunRow,
 } from './payouts.repository.js';
 
-type AdminContext = Pick<AppContext, 'db' | 'platform' | 'jobs' | 'log'>;
+type AdminContext = Pick<AppContext, 'db' | 'platform' | 'jobs' | 'log' | 'config'>;
 
 /** How many runs the admin screen lists. */
 const RECENT_RUNS = 24;
@@ -44,21 +45,23 @@ function requireAdmin(actor: Actor): void {
   if (!isAdmin(actor)) throw forbidden();
 }
 
-/** What the run's own record says: an unfinished run is running (an admin's queued run: see runWithState). */
-const recordedState = (row: PayoutRunRow): PayoutRunState =>
-  row.error ? 'stopped' : row.finishedAt ? 'finished' : 'running';
+/** A run as its record says (one the caller has just finished or queued); runStatus says it of any other. */
+const recordedStatus = (row: PayoutRunRow): RunStatus => ({
+  state: row.error ? 'stopped' : row.finishedAt ? 'finished' : 'queued',
+  error: row.error,
+});
 
-export function presentRun(row: PayoutRunRow, state: PayoutRunState = recordedState(row)): PayoutRun {
+export function presentRun(row: PayoutRunRow, status: RunStatus = recordedStatus(row)): PayoutRun {
   return {
     id: row.id,
     period: row.period,
     dryRun: row.dryRun,
     trigger: row.trigger as PayoutTrigger,
-    state,
+    state: status.state,
     startedAt: row.startedAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
     counts: row.counts,
-    error: row.error,
+    error: status.error,
   };
 }
 
@@ -115,28 +118,14 @@ export async function listPeriodPayouts(
   };
 }
 
-export const RUN_STOPPED_MESSAGE =
-  'The run stopped before it finished (its worker went away). Run the month again: nobody is paid twice.';
-
 /**
- * The run as the admin sees it. An admin's real run is a job (its id is the run's): while unfinished it is
- * `queued` or `running` as its job is; a job that ended without finishing it (a worker killed on its last try)
- * leaves it stopped, and it is marked so here. A scheduled or command-line run has no job: unfinished is running.
+ * GET /api/admin/payout-runs: the latest runs, newest first, each as it is now (its job or its lease: a run whose
+ * worker or process died shows stopped). A read: the worker's payout sweep records the dead ones (decision 0043).
  */
-async function runWithState(ctx: Pick<AppContext, 'db' | 'jobs'>, row: PayoutRunRow): Promise<PayoutRun> {
-  if (row.finishedAt || row.dryRun || row.trigger !== 'admin') return presentRun(row);
-  const job = await ctx.jobs.getJob(PAYOUT_RUN_JOB, row.id);
-  if (job?.state === 'created' || job?.state === 'retry') return presentRun(row, 'queued');
-  if (job?.state === 'active') return presentRun(row, 'running');
-  const stopped = await stopRunIfUnfinished(ctx.db, row.id, RUN_STOPPED_MESSAGE);
-  return presentRun(stopped ?? row);
-}
-
-/** GET /api/admin/payout-runs: the latest runs, newest first. */
 export async function listPayoutRuns(ctx: Pick<AppContext, 'db' | 'jobs'>, actor: Actor): Promise<PayoutRun[]> {
   requireAdmin(actor);
   const rows = await listRecentRuns(ctx.db, RECENT_RUNS);
-  return Promise.all(rows.map((row) => runWithState(ctx, row)));
+  return Promise.all(rows.map(async (row) => presentRun(row, await runStatus(ctx, row))));
 }
 
 /**
@@ -174,23 +163,34 @@ export async function startPayoutRun(
   requireAdmin(actor);
   const cutoff = periodCutoff(period);
   if (now < cutoff) throw conflict(payoutMessages.runBeforeWindow);
-  // A run whose job ended without finishing it is marked stopped first: it is not going any more.
-  for (const row of await unfinishedAdminRuns(ctx.db, period)) await runWithState(ctx, row);
-  const { row, started } = await withTransaction(ctx, async (tx) => {
+  // An unfinished run whose job ended without finishing it is not going (the sweep records it stopped). Its job
+  // is asked before the transaction: on the embedded database the queue shares the one connection it holds.
+  const dead = await deadRunIds(ctx, await unfinishedAdminRuns(ctx.db, period));
+  const { going, queued } = await withTransaction(ctx, async (tx) => {
     await lockPeriodRuns(tx.db, period);
-    const [going] = await unfinishedAdminRuns(tx.db, period);
-    if (going) return { row: going, started: false };
-    const run = await insertRun(tx.db, { period, dryRun: false, trigger: 'admin', startedAt: now });
-    await tx.jobs.send(PAYOUT_RUN_JOB, { runId: run.id }, { id: run.id, db: tx.db });
-    return { row: run, started: true };
+    const [going] = (await unfinishedAdminRuns(tx.db, period)).filter((run) => !dead.has(run.id));
+    if (going) return { going };
+    const queued = await insertRun(tx.db, { period, dryRun: false, trigger: 'admin', startedAt: now });
+    await tx.jobs.send(PAYOUT_RUN_JOB, { runId: queued.id }, { id: queued.id, db: tx.db });
+    return { queued };
   });
-  if (started) ctx.jobs.wake(PAYOUT_RUN_JOB);
-  return { run: await runWithState(ctx, row), cutoff: cutoff.toISOString(), alreadyRunning: !started };
+  if (queued) {
+    ctx.jobs.wake(PAYOUT_RUN_JOB);
+    return { run: presentRun(queued), cutoff: cutoff.toISOString(), alreadyRunning: false };
+  }
+  const run = presentRun(going!, await runStatus(ctx, going!));
+  return { run, cutoff: cutoff.toISOString(), alreadyRunning: true };
+}
+
+async function deadRunIds(ctx: Pick<AppContext, 'jobs'>, rows: PayoutRunRead[]): Promise<Set<string>> {
+  const dead = new Set<string>();
+  for (const row of rows) if (!(await isGoing(ctx, row))) dead.add(row.id);
+  return dead;
 }
 
 /**
  * The job's work: the queued run, paid as the schedule pays. A retry (the worker died, or an error with tries
- * left) runs it again from the start: what the first try paid is reported as paid before, never paid twice.
+ * left) runs it again from the start: what an earlier try paid counts as paid by this run, and is never paid twice.
  */
 export async function workQueuedRun(
   ctx: AdminContext,

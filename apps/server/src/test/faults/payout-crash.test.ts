@@ -7,7 +7,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
+import { RUN_STOPPED_MESSAGE, runStatus, stopDeadRuns } from '../../modules/payouts/payout-run-state.js';
 import { payoutKey } from '../../modules/payouts/payout-run.service.js';
+import { findRun } from '../../modules/payouts/payouts.repository.js';
 import { artistWithCookie, earn, onboardArtist, utc, type PayoutTestApp } from '../payout-helpers.js';
 import { buildServer, createScratchDatabase, repoRoot, waitFor } from '../server-process.js';
 
@@ -58,7 +60,8 @@ describe('fault: a payout run killed half-way', () => {
       [path.join(repoRoot, 'apps/server/dist/cli.js'), 'payouts', '--period', PERIOD],
       {
         cwd: repoRoot,
-        env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
+        // A heartbeat a second: a killed run's lease (4 beats) runs out in seconds.
+        env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', JOB_HEARTBEAT_SECONDS: '1', ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
@@ -124,6 +127,22 @@ describe('fault: a payout run killed half-way', () => {
     second.child.kill('SIGKILL');
     await second.exited;
     await admin.query('select pg_advisory_unlock(hashtext($1))', [held]);
+
+    // The two killed runs are unfinished; once their leases run out (nobody renews them) they are stopped, and the
+    // worker's sweep records them so.
+    const killed = await rows('select id from payout_runs where finished_at is null');
+    expect(killed).toHaveLength(2);
+    await waitFor(
+      async () => (await rows('select id from payout_runs where lease_expires_at < now()')).length,
+      (expired) => expired === 2,
+    );
+    for (const { id } of killed) {
+      expect(await runStatus(helper.ctx, (await findRun(helper.ctx.db, id))!)).toEqual({
+        state: 'stopped',
+        error: RUN_STOPPED_MESSAGE,
+      });
+    }
+    expect(await stopDeadRuns(helper.ctx)).toBe(2);
 
     // 3. Run to the end.
     const third = startRun();

@@ -48,7 +48,7 @@ export const payoutAccounts = pgTable(
   (t) => [uniqueIndex('payout_accounts_ref_idx').on(t.provider, t.accountId)],
 );
 
-/** One run of the monthly payout (scheduled on the 22nd, caught up if missed, or from the CLI). */
+/** One run of the monthly payout (scheduled on the 22nd, caught up if missed, from the CLI, or an admin's). */
 export const payoutRuns = pgTable(
   'payout_runs',
   {
@@ -63,6 +63,11 @@ export const payoutRuns = pgTable(
     /** How many artists were paid, held, failed, and the cents paid. */
     counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
     error: text('error'),
+    /**
+     * Until when the process working the run is known to be alive (decision 0043): renewed by it every heartbeat,
+     * by the database's clock. An unfinished run without a job whose lease has run out is stopped.
+     */
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
   },
   (t) => [index('payout_runs_period_idx').on(t.period, t.startedAt)],
 );
