@@ -14,21 +14,6 @@ export const AREA_MODULES = {
   'signed-in': 'src/app/signed-in-app.tsx',
 } as const;
 
-/**
- * Screens of an area that its chunk loads lazily, by the path in the address's hash, whose files the page
- * starts fetching at once when the address asks for them (public/screen-chunks.js): else they would be asked
- * for only once the area's code has arrived and run. Only these, so no other page fetches their bytes.
- */
-export const EARLY_SCREENS: Partial<Record<keyof typeof AREA_MODULES, Record<string, string>>> = {
-  public: {
-    '/fan-sign-up': 'src/features/signup/fan-sign-up-page.tsx',
-    '/artist-sign-up': 'src/features/signup/artist-sign-up-page.tsx',
-  },
-};
-
-/** The id of the data block that names each early screen's files for public/screen-chunks.js. */
-export const SCREEN_CHUNKS_ID = 'hfm-screen-chunks';
-
 interface ManifestChunk {
   file: string;
   imports?: string[];
@@ -56,14 +41,11 @@ export function areaPages(): Plugin {
         ManifestChunk
       >;
       await fs.mkdir(path.join(outDir, 'pages'), { recursive: true });
-      for (const [name, module] of Object.entries(AREA_MODULES)) {
-        const page = withPreloads(html, manifest, module, PAGE_SHELLS[name]);
-        const screens = EARLY_SCREENS[name as keyof typeof AREA_MODULES];
+      for (const [name, module] of Object.entries(AREA_MODULES))
         await fs.writeFile(
           path.join(outDir, 'pages', `${name}.html`),
-          screens ? withScreenChunks(page, manifest, screens) : page,
+          withPreloads(html, manifest, module, PAGE_SHELLS[name]),
         );
-      }
     },
   };
 }
@@ -80,7 +62,19 @@ export function withPreloads(
   module: string,
   shell?: string,
 ): string {
-  const { scripts, styles } = chunkFiles(manifest, module);
+  const seen = new Set<string>();
+  const scripts: string[] = [];
+  const styles: string[] = [];
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not a chunk of the build`);
+    scripts.push(chunk.file);
+    styles.push(...(chunk.css ?? []));
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(module);
   const named = (file: string) => html.includes(`"/${file}"`);
   const scriptLinks = scripts
     .filter((file) => !named(file))
@@ -96,44 +90,4 @@ export function withPreloads(
   const links = shell ? [...styleLinks, ...scriptLinks] : [...scriptLinks, ...styleLinks];
   const page = html.replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`);
   return shell ? page.replace('<div id="root"></div>', () => `<div id="root">${shell}</div>`) : page;
-}
-
-/** The files of a module's chunk and of its static imports, scripts and styles, in the order they are reached. */
-function chunkFiles(manifest: Record<string, ManifestChunk>, module: string): { scripts: string[]; styles: string[] } {
-  const seen = new Set<string>();
-  const scripts: string[] = [];
-  const styles: string[] = [];
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`${key} is not a chunk of the build`);
-    scripts.push(chunk.file);
-    styles.push(...(chunk.css ?? []));
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  visit(module);
-  return { scripts, styles };
-}
-
-/**
- * The page with, for each early screen, the files it needs that the page does not name yet, in a JSON data
- * block, and public/screen-chunks.js (async: it runs as soon as it arrives) to preload those of the screen the
- * address's hash asks for. The CSP allows both: a data block never runs, and the script is the site's own.
- */
-export function withScreenChunks(
-  html: string,
-  manifest: Record<string, ManifestChunk>,
-  screens: Record<string, string>,
-): string {
-  const files = Object.fromEntries(
-    Object.entries(screens).map(([screen, module]) => {
-      const { scripts, styles } = chunkFiles(manifest, module);
-      return [screen, [...scripts, ...styles].filter((file) => !html.includes(`"/${file}"`))];
-    }),
-  );
-  // The files' names are Vite's (letters, digits, -, _, . and /): nothing in them can close the element.
-  const block = `<script type="application/json" id="${SCREEN_CHUNKS_ID}">${JSON.stringify(files)}</script>`;
-  const loader = '<script src="/screen-chunks.js" async></script>';
-  return html.replace('</head>', () => `  ${block}\n    ${loader}\n  </head>`);
 }
