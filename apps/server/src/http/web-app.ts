@@ -12,8 +12,8 @@ import type { Config } from '../config.js';
  * itself, not a redirect to `/main/#/` (a round trip before the first paint); the app shows the address as
  * `/main/#/` (src/app/main.tsx). Each area has its copy of index.html that names the area's scripts for the
  * browser to fetch at once (apps/web/area-pages.ts, `pages/{area}.html`); index.html serves the rest. The
- * member home (`/members/`) and the artists' pages (`/a/{slug}`) are the modules' routes: they add the API
- * answers the page asks for at once (`withEarlyFetches`).
+ * member home (`/members/`) and the artists' pages (`/a/{slug}`) are the modules' routes: they write in the API
+ * answers the page shows first (`withFirstData`).
  */
 const PAGES: Record<string, string> = {
   '/': 'public',
