@@ -5,7 +5,7 @@
  * (CHROME_PATH, default /usr/bin/chromium).
  * Run: `npm run build && npm run bench:lighthouse -w @hfm/bench`. Results: bench/results/lighthouse.json
  * (LIGHTHOUSE_OUT names another file); summary in docs/performance.md ("Web: first load and Lighthouse").
- * LIGHTHOUSE_PAGES=/,/members/ runs only those paths.
+ * LIGHTHOUSE_PAGES=/,/members/ runs only those paths; LIGHTHOUSE_PRESETS=mobile only that preset.
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
@@ -91,11 +91,14 @@ try {
     { path: `/a/${slug}`, signedIn: true },
   ];
   const only = process.env.LIGHTHOUSE_PAGES?.split(',');
+  const presets = (['mobile', 'desktop'] as const).filter(
+    (preset) => !process.env.LIGHTHOUSE_PRESETS || process.env.LIGHTHOUSE_PRESETS.split(',').includes(preset),
+  );
   const results: Record<string, Record<string, Scores>> = {};
   for (const page of pages.filter((entry) => !only || only.includes(entry.path))) {
     const key = `${page.path}${page.signedIn ? ' (signed in)' : ''}`;
     results[key] = {};
-    for (const preset of ['mobile', 'desktop'] as const) {
+    for (const preset of presets) {
       const scores = await audit(`${server.baseUrl}${page.path}`, preset, page.signedIn ? cookie : null);
       results[key][preset] = scores;
       console.log(`${key} ${preset}: performance ${scores.performance}, accessibility ${scores.accessibility}`);

@@ -12,8 +12,8 @@ import type { Config } from '../config.js';
  * itself, not a redirect to `/main/#/` (a round trip before the first paint); the app shows the address as
  * `/main/#/` (src/app/main.tsx). Each area has its copy of index.html that names the area's scripts for the
  * browser to fetch at once (apps/web/area-pages.ts, `pages/{area}.html`); index.html serves the rest. The
- * member home (`/members/`) and the artists' pages (`/a/{slug}`) are the modules' routes: they add the API
- * answers the page asks for at once (`withEarlyFetches`).
+ * member home (`/members/`) and the artists' pages (`/a/{slug}`) are the modules' routes: they write in the API
+ * answers the page shows first (`withFirstData`).
  */
 const PAGES: Record<string, string> = {
   '/': 'public',
@@ -31,6 +31,8 @@ const PAGES: Record<string, string> = {
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 /** index.html names the current hashed files: browsers revalidate it on every visit. */
 export const PAGE_CACHE = 'no-cache';
+/** A page with the visitor's own data in it: revalidated too, and kept by no shared cache. */
+export const PERSONAL_PAGE_CACHE = 'private, no-cache';
 /** Unhashed files from public/ (the favicon): an hour. */
 const OTHER_CACHE = 'public, max-age=3600';
 
@@ -129,12 +131,77 @@ export function withEarlyFetches(html: string, paths: readonly string[]): string
   return html.replace(/<\/head>/i, () => `  ${links}\n  </head>`);
 }
 
-/** A page built on the fly (not a file of the build), gzipped when the browser takes gzip, never cached stale. */
-export function sendPage(request: FastifyRequest, reply: FastifyReply, html: string, code = 200): FastifyReply {
+/** The id of the data block the web app reads its first answers from (apps/web/src/api/first-data.ts). */
+export const FIRST_DATA_ID = 'hfm-first-data';
+
+const SCRIPT_JSON_ESCAPES = /[<>&\u2028\u2029]/g;
+
+/**
+ * JSON safe inside a `<script>` element: `<`, `>` and `&` as \u escapes (no `</script>` or `<!--` can close or
+ * bend the element, whatever a value holds), and the two line separators older parsers choke on.
+ */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(
+    SCRIPT_JSON_ESCAPES,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+/**
+ * The page with the API answers its app shows first, by path, in a `<script type="application/json">`: a data
+ * block, which the browser never runs (the CSP's `script-src 'self'` stays as it is). The app renders them at
+ * once instead of asking after its scripts have run.
+ */
+export function withFirstData(html: string, answers: Record<string, unknown>): string {
+  if (Object.keys(answers).length === 0) return html;
+  const block = `<script type="application/json" id="${FIRST_DATA_ID}">${scriptJson(answers)}</script>`;
+  return html.replace(/<\/head>/i, () => `  ${block}\n  </head>`);
+}
+
+/**
+ * The answers of the API's own GET routes for these paths, asked as the visitor (their cookie and address):
+ * exactly what the app would get. Only 200 answers with a JSON body are kept; the rest the app asks for itself.
+ */
+export async function answersFor(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  paths: readonly string[],
+): Promise<Record<string, unknown>> {
+  const cookie = request.headers.cookie;
+  const answered = await Promise.all(
+    paths.map(async (url) => {
+      const response = await app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: 'application/json', ...(cookie ? { cookie } : {}) },
+        remoteAddress: request.ip,
+      });
+      if (response.statusCode !== 200) return null;
+      try {
+        return [url, response.json()] as const;
+      } catch {
+        return null;
+      }
+    }),
+  );
+  return Object.fromEntries(answered.filter((entry) => entry !== null));
+}
+
+/**
+ * A page built on the fly (not a file of the build), gzipped when the browser takes gzip, never cached stale.
+ * A page that holds the visitor's own answers (`personal`) is for their browser only.
+ */
+export function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  html: string,
+  code = 200,
+  personal = false,
+): FastifyReply {
   reply
     .code(code)
     .type('text/html; charset=utf-8')
-    .header('cache-control', PAGE_CACHE)
+    .header('cache-control', personal ? PERSONAL_PAGE_CACHE : PAGE_CACHE)
     .header('vary', 'accept-encoding');
   if (!/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.send(html);
   return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(html));

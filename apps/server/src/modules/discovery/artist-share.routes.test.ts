@@ -3,12 +3,12 @@ import zlib from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderPageMeta } from '../../http/web-app.js';
+import { FIRST_DATA_ID, renderPageMeta } from '../../http/web-app.js';
 import { addArtistPhoto, insertArtistRow } from '../../test/catalogue-factories.js';
 import { createArtist, createUser, signIn } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { shareDescription, SHARE_DESCRIPTION_MAX } from './artist-share.js';
-import { MEMBER_HOME_FETCHES } from './artist-share.routes.js';
+import { HERO_ARTIST_PATH, heroSummaryPath, MEMBER_HOME_FETCHES } from './artist-share.routes.js';
 
 /** The public address /a/{slug}: the web app's index.html, named for the artist, for people and link previews. */
 const INDEX = `<!doctype html>
@@ -82,6 +82,19 @@ function unescape(text: string): string {
     .replace(/&amp;/g, '&');
 }
 
+/** The API answers the page carries for its app's first render, by path. */
+function firstData(html: string): Record<string, unknown> {
+  const block = /<script type="application\/json" id="hfm-first-data">([\s\S]*?)<\/script>/.exec(html);
+  return block ? (JSON.parse(block[1]!) as Record<string, unknown>) : {};
+}
+
+/** The API answers the page preloads. */
+function preloads(html: string): string[] {
+  return [...html.matchAll(/<link rel="preload" as="fetch" crossorigin="use-credentials" href="([^"]+)" \/>/g)].map(
+    (match) => match[1]!,
+  );
+}
+
 /** The page's title and its meta tags by name or property, unescaped. */
 function metaOf(html: string) {
   const tags: Record<string, string> = {};
@@ -97,7 +110,7 @@ describe('GET /a/{slug}', () => {
     const res = await t.app.inject({ url: `/a/${slug.nasty}`, headers: browser });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
-    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['cache-control']).toBe('private, no-cache');
     expect(res.body).not.toContain('<script>alert');
     expect(res.body).not.toContain('"x")');
     expect(res.body).toContain('<script type="module" src="/assets/main-abc.js"></script>');
@@ -123,20 +136,32 @@ describe('GET /a/{slug}', () => {
     expect(res.body).toContain(`<link rel="canonical" href="https://hfm.example/a/${slug.nasty}" />`);
   });
 
-  it('preloads who is signed in and the artist page, after the scripts, and gzips the page for browsers that take it', async () => {
+  it('carries who is signed in and the artist page, as the API answers them, and gzips the page for browsers that take it', async () => {
     const res = await t.app.inject({ url: `/a/${slug.plain}`, headers: { ...browser, 'accept-encoding': 'gzip, br' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toBe('private, no-cache');
     const html = zlib.gunzipSync(res.rawPayload).toString('utf8');
-    const preloads = [
-      ...html.matchAll(/<link rel="preload" as="fetch" crossorigin="use-credentials" href="([^"]+)" \/>/g),
-    ];
-    expect(preloads.map((match) => match[1])).toEqual(['/api/auth/session', `/api/artist-pages/${slug.plain}`]);
-    expect(html.indexOf('/api/artist-pages/')).toBeGreaterThan(html.indexOf('/assets/main-abc.js'));
-    expect(html.indexOf('/api/artist-pages/')).toBeLessThan(html.indexOf('</head>'));
+    const artistPage = await t.app.inject({ url: `/api/artist-pages/${slug.plain}` });
+    expect(firstData(html)).toEqual({
+      '/api/auth/session': { user: null },
+      [`/api/artist-pages/${slug.plain}`]: artistPage.json(),
+    });
+    expect(html.indexOf(FIRST_DATA_ID)).toBeGreaterThan(html.indexOf('/assets/main-abc.js'));
+    expect(html.indexOf(FIRST_DATA_ID)).toBeLessThan(html.indexOf('</head>'));
+    expect(preloads(html)).toEqual([]);
     const unknown = await t.app.inject({ url: '/a/no-such-band', headers: browser });
-    expect(unknown.body).not.toContain('rel="preload"');
+    expect(unknown.body).not.toContain(FIRST_DATA_ID);
+  });
+
+  it("keeps an artist's markup inert in the page's data: nothing in it can close the data block", async () => {
+    const res = await t.app.inject({ url: `/a/${slug.nasty}`, headers: browser });
+    const block = /<script type="application\/json" id="hfm-first-data">([\s\S]*?)<\/script>/.exec(res.body)![1]!;
+    expect(block).not.toMatch(/[<>]/);
+    expect(block).toContain('\\u003cscript\\u003e');
+    const answer = firstData(res.body)[`/api/artist-pages/${slug.nasty}`] as { artist: { name: string } };
+    expect(answer.artist.name).toBe(NASTY_NAME);
   });
 
   it('uses the first photo when there is no banner, and a summary card when there is no image at all', async () => {
@@ -188,18 +213,21 @@ describe('GET /a/{slug}', () => {
 });
 
 describe('GET /members/', () => {
-  const preloads = (html: string) =>
-    [...html.matchAll(/<link rel="preload" as="fetch" crossorigin="use-credentials" href="([^"]+)" \/>/g)].map(
-      (match) => match[1],
-    );
-
-  it('preloads what the member home shows for a signed-in fan only; anyone else gets the page as built', async () => {
+  it('carries what the member home shows for a signed-in fan only; anyone else gets the page as built', async () => {
     const fan = await signIn(t.app, await createUser(t.app));
     const res = await t.app.inject({ url: '/members/', headers: { ...browser, cookie: fan } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
-    expect(res.headers['cache-control']).toBe('no-cache');
-    expect(preloads(res.body)).toEqual(MEMBER_HOME_FETCHES);
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    const data = firstData(res.body);
+    const hero = (await t.app.inject({ url: HERO_ARTIST_PATH, headers: { cookie: fan } })).json<{ id: string }>();
+    const paths = [...MEMBER_HOME_FETCHES, heroSummaryPath(hero.id)];
+    expect(Object.keys(data).sort()).toEqual([...paths].sort());
+    for (const url of paths) {
+      const answer = await t.app.inject({ url, headers: { cookie: fan } });
+      expect(data[url], url).toEqual(answer.json());
+    }
+    expect(preloads(res.body)).toEqual([]);
     const artist = await signIn(t.app, await createArtist(t.app));
     for (const cookie of [undefined, artist, 'hfm_session=not-a-session']) {
       const other = await t.app.inject({ url: '/members/', headers: { ...browser, ...(cookie ? { cookie } : {}) } });

@@ -1,0 +1,47 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { discoveryKeys } from './discovery/keys';
+import { documentKeys } from './documents/get-document';
+import { sessionQuery } from './session';
+
+/**
+ * The id of the `<script type="application/json">` in which the server writes the API answers a page shows
+ * first (/members/ and /a/{slug}; apps/server/src/http/web-app.ts `withFirstData`): the app renders them at
+ * once instead of asking for them after its scripts have run. A data block, not a script: the CSP allows it.
+ */
+export const FIRST_DATA_ID = 'hfm-first-data';
+
+/** The query each embedded answer is, by the API path the server answered it for. */
+function queryKeyOf(path: string): QueryKey | null {
+  if (path === '/api/auth/session') return sessionQuery.queryKey;
+  if (path === '/api/documents/notices') return documentKeys.notices;
+  if (path === '/api/bff/members/hero-artist') return discoveryKeys.heroArtist;
+  if (path === '/api/playlists/agg/member-home-lists') return discoveryKeys.memberHomeLists;
+  const artistPage = /^\/api\/artist-pages\/([^/]+)$/.exec(path);
+  if (artistPage) return discoveryKeys.artistPage(decodeURIComponent(artistPage[1]!));
+  const heroSongs = /^\/api\/bff\/members\/artist-summary\/([^/]+)$/.exec(path);
+  return heroSongs ? discoveryKeys.artistSummary(decodeURIComponent(heroSongs[1]!)) : null;
+}
+
+/** The page's embedded answers by API path; none when the page has no (readable) block. */
+export function readFirstData(doc: Document = document): Record<string, unknown> {
+  const text = doc.getElementById(FIRST_DATA_ID)?.textContent;
+  if (!text) return {};
+  try {
+    const data: unknown = JSON.parse(text);
+    return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Puts the page's embedded answers in the query cache, fresh as of now, where nothing is cached yet. The block
+ * goes afterwards: a later screen of the same app asks the server again, as it would have.
+ */
+export function seedFirstData(client: QueryClient, doc: Document = document): void {
+  for (const [path, answer] of Object.entries(readFirstData(doc))) {
+    const key = queryKeyOf(path);
+    if (key && answer !== undefined && client.getQueryData(key) === undefined) client.setQueryData(key, answer);
+  }
+  doc.getElementById(FIRST_DATA_ID)?.remove();
+}
