@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
-import { codeFromMail, startServer, type RunningServer } from '../e2e/support/server.ts';
+import { startServer, waitForMailedCode, type RunningServer } from '../e2e/support/server.ts';
 
 const CONNECTIONS = 50;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -28,7 +28,7 @@ async function createFan(server: RunningServer, email: string): Promise<void> {
     }),
   });
   if (signUp.status !== 201) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-  const code = codeFromMail(server.mails(), email);
+  const code = await waitForMailedCode(() => server.mails(), email);
   const confirm = await fetch(`${server.baseUrl}/api/auth/confirm-user`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
