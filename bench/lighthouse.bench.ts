@@ -76,6 +76,19 @@ async function audit(url: string, preset: 'mobile' | 'desktop', cookie: string |
   }
 }
 
+/**
+ * Lighthouse sometimes fails to record a page load's trace (NO_NAVSTART, "Please run Lighthouse again"): such a
+ * run has no scores, so it is made once more, in a fresh browser, and said so.
+ */
+async function auditOnceMore(url: string, preset: 'mobile' | 'desktop', cookie: string | null): Promise<Scores> {
+  try {
+    return await audit(url, preset, cookie);
+  } catch (error) {
+    console.log(`${url} ${preset}: ${(error as Error).message}; running it once more`);
+    return audit(url, preset, cookie);
+  }
+}
+
 const server = await startServer({ LOG_LEVEL: 'warn' });
 try {
   const cookie = await demoFanCookie(server);
@@ -99,7 +112,7 @@ try {
     const key = `${page.path}${page.signedIn ? ' (signed in)' : ''}`;
     results[key] = {};
     for (const preset of presets) {
-      const scores = await audit(`${server.baseUrl}${page.path}`, preset, page.signedIn ? cookie : null);
+      const scores = await auditOnceMore(`${server.baseUrl}${page.path}`, preset, page.signedIn ? cookie : null);
       results[key][preset] = scores;
       console.log(`${key} ${preset}: performance ${scores.performance}, accessibility ${scores.accessibility}`);
     }
