@@ -32,9 +32,10 @@ export const WRITE_KINDS = [
 ] as const;
 /**
  * Requests to the object store, not to HFM: the segment a redirect sends the player to on S3 (decision
- * 0031). Counted and checked, kept out of HFM's read and write latencies (in production a CDN answers them).
+ * 0031), and a preview whose signed URL names the bucket. Counted and checked, kept out of HFM's read and
+ * write latencies (in production a CDN answers them).
  */
-export const STORE_KINDS = ['bucketSegment'] as const;
+export const STORE_KINDS = ['bucketSegment', 'bucketPreview'] as const;
 export type Kind = (typeof READ_KINDS)[number] | (typeof WRITE_KINDS)[number] | (typeof STORE_KINDS)[number];
 const readKinds = new Set<string>(READ_KINDS);
 const storeKinds = new Set<string>(STORE_KINDS);
@@ -132,6 +133,11 @@ export class SoakClient {
   private readonly base: URL;
   private readonly connections: number;
   private readonly recorder: Recorder;
+
+  /** Whether the URL is HFM's own (the target's origin) rather than the object store's. */
+  isOwn(url: string): boolean {
+    return new URL(url, this.base).origin === this.base.origin;
+  }
 
   constructor(base: string, connections: number, recorder: Recorder) {
     this.base = new URL(base);

@@ -144,7 +144,9 @@ async function stream(client: SoakClient, state: SoakState, member: Member) {
   const urls = json<{ full: boolean; hls: string | null; preview: string | null }>(play);
   if (urls.full && urls.hls) return playHls(client, urls.hls);
   if (urls.preview) {
-    await client.send({ kind: 'preview', url: urls.preview, headers: { range: PREVIEW_RANGE }, expect: [200, 206] });
+    // On S3 the preview's signed URL names the bucket (a CDN in production), on a disk the API's /media.
+    const kind = client.isOwn(urls.preview) ? 'preview' : 'bucketPreview';
+    await client.send({ kind, url: urls.preview, headers: { range: PREVIEW_RANGE }, expect: [200, 206] });
   }
 }
 
