@@ -137,8 +137,19 @@ describe('fans discover and listen in a real browser', () => {
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
+      const sheetsFetched: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'stylesheet') sheetsFetched.push(new URL(request.url()).pathname);
+      });
       await page.goto('/members/');
       await page.getByRole('heading', { level: 2, name: 'New releases' }).waitFor();
+      // The page carries its style sheets (decision 0044): none is fetched for it, drawn as it should be.
+      const carried = await page
+        .locator('link[rel="stylesheet"][disabled]')
+        .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+      expect(carried.length).toBeGreaterThan(1);
+      expect(sheetsFetched).toEqual([]);
+      expect(await page.locator('.shell-header').evaluate((header) => getComputedStyle(header).display)).toBe('flex');
       await screenshot(page, `fans-member-home-${label}`);
 
       const term = artist.artist.name.slice(0, Math.min(8, artist.artist.name.length));
@@ -170,6 +181,8 @@ describe('fans discover and listen in a real browser', () => {
       await hiFive.click();
       await expect.poll(countNow).toBe(had ? before - 1 : before + 1);
       await screenshot(page, `fans-artist-playing-${label}`);
+      // The screens opened since (search, player) fetched only their own sheets, none the page carries.
+      expect(sheetsFetched.filter((sheet) => carried.includes(sheet))).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();
     });

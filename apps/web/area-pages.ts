@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Plugin } from 'vite';
@@ -40,27 +41,36 @@ export function areaPages(): Plugin {
         string,
         ManifestChunk
       >;
+      const styleText = (file: string) => readFileSync(path.join(outDir, file), 'utf8');
       await fs.mkdir(path.join(outDir, 'pages'), { recursive: true });
-      for (const [name, module] of Object.entries(AREA_MODULES))
+      for (const [name, module] of Object.entries(AREA_MODULES)) {
+        const shell = PAGE_SHELLS[name];
         await fs.writeFile(
           path.join(outDir, 'pages', `${name}.html`),
-          withPreloads(html, manifest, module, PAGE_SHELLS[name]),
+          withPreloads(html, manifest, module, shell ? { markup: shell, styleText } : undefined),
         );
+      }
     },
   };
 }
 
+/** A page shell (page-shells.ts) and how to read a style sheet of the build, to write it into the page. */
+export interface ShellPage {
+  markup: string;
+  styleText: (file: string) => string;
+}
+
 /**
  * index.html with preload links for the module's chunk and its static imports that it does not name yet. With
- * a shell (page-shells.ts), the shell goes in the root element and the module's styles are linked, not only
- * preloaded: the shell is drawn with them before any script runs (the app's loader finds them linked and adds
- * none).
+ * a shell, the shell goes in the root element and every style sheet the page needs at once is written into it
+ * (`inlineStyle`): the shell is drawn as soon as the HTML is in, without a request for each sheet (decision
+ * 0044).
  */
 export function withPreloads(
   html: string,
   manifest: Record<string, ManifestChunk>,
   module: string,
-  shell?: string,
+  shell?: ShellPage,
 ): string {
   const seen = new Set<string>();
   const scripts: string[] = [];
@@ -82,12 +92,28 @@ export function withPreloads(
   const styleLinks = styles
     .filter((file) => !named(file))
     .map((file) =>
-      shell
-        ? `<link rel="stylesheet" crossorigin href="/${file}">`
-        : `<link rel="preload" as="style" crossorigin href="/${file}">`,
+      shell ? inlineStyle(file, shell.styleText) : `<link rel="preload" as="style" crossorigin href="/${file}">`,
     );
-  // A shell waits for its styles only: they go first, so over HTTP/1.1 (six connections) no script is ahead.
-  const links = shell ? [...styleLinks, ...scriptLinks] : [...scriptLinks, ...styleLinks];
-  const page = html.replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`);
-  return shell ? page.replace('<div id="root"></div>', () => `<div id="root">${shell}</div>`) : page;
+  if (!shell) {
+    const links = [...scriptLinks, ...styleLinks];
+    return html.replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`);
+  }
+  // The entry's own sheets (index.html links them) are written in where they stand, so the order holds.
+  const page = html
+    .replace(/<link rel="stylesheet" crossorigin href="\/([^"]+)">/g, (_link, file: string) =>
+      inlineStyle(file, shell.styleText),
+    )
+    .replace('</head>', () => `  ${[...styleLinks, ...scriptLinks].join('\n    ')}\n  </head>`);
+  return page.replace('<div id="root"></div>', () => `<div id="root">${shell.markup}</div>`);
+}
+
+/**
+ * A style sheet written into the page, and a disabled link to it that the browser does not fetch: Vite's loader
+ * adds a sheet that a lazy chunk needs unless a `<link rel="stylesheet">` to it is already in the document, so
+ * the link tells it the sheet is there. The CSP allows inline styles (`style-src 'self' 'unsafe-inline'`).
+ */
+export function inlineStyle(file: string, styleText: (file: string) => string): string {
+  const css = styleText(file);
+  if (/<\/style/i.test(css)) throw new Error(`${file} cannot be written into a page: it contains "</style"`);
+  return `<style>${css}</style><link rel="stylesheet" crossorigin href="/${file}" disabled>`;
 }

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AREA_MODULES } from '../area-pages';
+import { PAGE_SHELLS } from '../page-shells';
 import { FIRST_LOAD_BUDGET_KB, firstLoad, readManifest, type LandingRoute } from '../first-load';
 
 /**
@@ -85,6 +86,30 @@ describe('first-load JavaScript of the landing pages (gzipped, from the build ma
       const chunk = readManifest(outDir)[module]!.file;
       expect(page).toContain(`<link rel="modulepreload" crossorigin href="/${chunk}">`);
       expect(page.match(/<script type="module"[^>]*>/g)).toHaveLength(1);
+    },
+  );
+
+  it.each(Object.keys(PAGE_SHELLS))(
+    'pages/%s.html carries every style sheet it needs at once, and links none for the browser to fetch',
+    (area) => {
+      const page = fs.readFileSync(path.join(outDir, 'pages', `${area}.html`), 'utf8');
+      const manifest = readManifest(outDir) as Record<string, { css?: string[]; imports?: string[] }>;
+      const sheets = new Set<string>();
+      const seen = new Set<string>();
+      const visit = (key: string) => {
+        if (seen.has(key)) return;
+        seen.add(key);
+        for (const file of manifest[key]!.css ?? []) sheets.add(file);
+        for (const imported of manifest[key]!.imports ?? []) visit(imported);
+      };
+      visit('index.html');
+      visit(AREA_MODULES[area as keyof typeof AREA_MODULES]);
+      expect(sheets.size).toBeGreaterThan(1);
+      for (const file of sheets) {
+        expect(page).toContain(`<style>${fs.readFileSync(path.join(outDir, file), 'utf8')}</style>`);
+        expect(page).toContain(`<link rel="stylesheet" crossorigin href="/${file}" disabled>`);
+      }
+      expect(page.match(/<link rel="stylesheet"[^>]*>/g)?.filter((link) => !link.endsWith(' disabled>'))).toEqual([]);
     },
   );
 });
