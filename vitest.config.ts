@@ -22,6 +22,11 @@ export default defineConfig({
       },
       {
         extends: true,
+        // The benchmarks' own rules (bench/soak/memory.ts), not the benchmarks: those run with `npm run bench`.
+        test: { name: 'bench', include: ['bench/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],

@@ -14,6 +14,8 @@ export interface SeriesPoint {
   errors: number;
   rssMiB: Record<string, number | null>;
   heapUsedMiB: Record<string, number | null>;
+  /** Older result files have none. */
+  liveHeapMiB?: Record<string, number | null>;
   eventLoopLagP99Ms: Record<string, number | null>;
 }
 
@@ -83,7 +85,7 @@ function panel(title: string, unit: string, lines: Line[], top: number, maxSecon
 export function soakSvg(series: SeriesPoint[], caption: string, runSeconds: number): string {
   const maxSeconds = Math.max(runSeconds, ...series.map((point) => point.seconds));
   const processes = [...new Set(series.flatMap((point) => Object.keys(point.rssMiB)))];
-  const height = TOP + 3 * (PANEL + 60) + 10;
+  const height = TOP + 4 * (PANEL + 60) + 10;
   const body = [
     panel(
       'Requests per second (10 s windows)',
@@ -129,6 +131,17 @@ export function soakSvg(series: SeriesPoint[], caption: string, runSeconds: numb
         },
       ]),
       TOP + 20 + 2 * (PANEL + 60),
+      maxSeconds,
+    ),
+    panel(
+      'Live heap per process: V8 heap in use after the last full collection',
+      'MiB',
+      processes.map((name, n): Line => ({
+        label: `${name} live heap`,
+        color: COLORS[n % COLORS.length]!,
+        points: series.map((p) => [p.seconds, p.liveHeapMiB?.[name] ?? null]),
+      })),
+      TOP + 20 + 3 * (PANEL + 60),
       maxSeconds,
     ),
   ];

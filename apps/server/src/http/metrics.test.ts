@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -73,6 +75,16 @@ describe('GET /metrics without METRICS_TOKEN: this machine only', () => {
     expect(valueOf(res.body, 'hfm_upload_requests_in_flight', { kind: 'part' })).toBe(0);
     const ipv6 = await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '::1' });
     expect(ipv6.statusCode).toBe(200);
+  });
+
+  it('reports the heap in use after the last full garbage collection (the live set a leak would grow)', async () => {
+    v8.setFlagsFromString('--expose-gc');
+    const collectGarbage = vm.runInNewContext('gc') as () => void;
+    collectGarbage();
+    const liveHeap = async () => valueOf(await scrape(t.app), 'hfm_heap_used_after_major_gc_bytes');
+    await expect.poll(liveHeap, { timeout: 30_000 }).toBeGreaterThan(1024 * 1024);
+    const { used_heap_size: usedNow } = v8.getHeapStatistics();
+    expect(await liveHeap()).toBeLessThan(usedNow * 2);
   });
 
   it('refuses a request from another address (403), and one a proxy forwarded', async () => {

@@ -1,13 +1,13 @@
 /**
- * What an area draws while its script loads: the same elements as the shell in its page's HTML
- * (apps/web/page-shells.ts, decision 0038), so nothing moves or flickers on the way to the page. The page carries
- * their styles (apps/web/area-pages.ts). src/app/page-shells.test.tsx holds them to the app's own components.
+ * What an area draws while its script loads, and what its page's HTML shows before then: the build renders
+ * these into the page (apps/web/page-shells.ts, decision 0038), so nothing moves or flickers on the way to the
+ * page. The page carries their styles (apps/web/area-pages.ts). src/app/page-shells.test.tsx holds them to the
+ * app's own components (AuthLayout, PublicShell), which the entry does not import: they would come with their
+ * own imports and styles.
  */
 
 /**
- * While /login's script loads: the top of its card as features/auth/auth-layout.tsx draws it, the same
- * elements as the shell in the page's HTML (page-shells.ts), so nothing moves or flickers on the way to the
- * form. Its styles are written into the page (apps/web/area-pages.ts, decision 0044).
+ * /login before its script: the top of its card as features/auth/auth-layout.tsx draws it.
  */
 export function LoginShell() {
   return (
