@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { areaPages } from './area-pages';
 import { precompress } from './precompress';
 
@@ -89,17 +89,36 @@ const SIGN_UP = [
   'src/ui/password-hint.tsx',
 ];
 
+/** The groups' paths that named a module of the build: one that named none is stale (a file renamed or gone). */
+const namedModules = new Set<string | RegExp>();
+
 /** A group's test: the module's path (with forward slashes) ends with one of the strings or matches a pattern. */
 function endingWithOneOf(paths: (string | RegExp)[]) {
   return (id: string) => {
     const path = id.replaceAll('\\', '/');
-    return paths.some((entry) => (typeof entry === 'string' ? path.endsWith(`/${entry}`) : entry.test(path)));
+    const entry = paths.find((one) => (typeof one === 'string' ? path.endsWith(`/${one}`) : one.test(path)));
+    if (entry) namedModules.add(entry);
+    return entry !== undefined;
+  };
+}
+
+/** Fails the build when a group names a module the build does not have, instead of quietly splitting it off. */
+function chunkGroupsChecked(): Plugin {
+  return {
+    name: 'hfm-chunk-groups-checked',
+    apply: 'build',
+    generateBundle() {
+      const stale = [APP_CORE, SIGNED_IN, AREA_FRAME, FANS_FIRST_LOAD, FORM_FIELDS, SIGN_UP]
+        .flat()
+        .filter((entry) => !namedModules.has(entry));
+      if (stale.length > 0) this.error(`chunk groups name modules the build does not have: ${stale.join(', ')}`);
+    },
   };
 }
 
 export default defineConfig(({ command }) => ({
   // areaPages writes its pages before precompress compresses every text file.
-  plugins: [react(), areaPages(), precompress()],
+  plugins: [react(), chunkGroupsChecked(), areaPages(), precompress()],
   resolve: {
     alias: [
       { find: '@hfm/shared', replacement: shared },
