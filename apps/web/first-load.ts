@@ -12,6 +12,7 @@ interface ManifestChunk {
   isEntry?: boolean;
   imports?: string[];
   dynamicImports?: string[];
+  css?: string[];
 }
 
 type Manifest = Record<string, ManifestChunk>;
@@ -38,7 +39,7 @@ export function readManifest(distDir: string): Manifest {
 }
 
 /** The manifest keys of the entry, the modules and everything they import statically (not dynamic imports). */
-function staticClosure(manifest: Manifest, roots: string[]): Set<string> {
+export function staticClosure(manifest: Manifest, roots: string[]): Set<string> {
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key)) return;

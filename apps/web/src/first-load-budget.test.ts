@@ -7,7 +7,7 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AREA_MODULES } from '../area-pages';
 import { PAGE_SHELLS } from '../page-shells';
-import { FIRST_LOAD_BUDGET_KB, firstLoad, readManifest, type LandingRoute } from '../first-load';
+import { FIRST_LOAD_BUDGET_KB, firstLoad, readManifest, staticClosure, type LandingRoute } from '../first-load';
 
 /**
  * The issue's budget, checked against a fresh production build: the scripts a first visit fetches before the
@@ -93,17 +93,11 @@ describe('first-load JavaScript of the landing pages (gzipped, from the build ma
     'pages/%s.html carries every style sheet it needs at once, and links none for the browser to fetch',
     (area) => {
       const page = fs.readFileSync(path.join(outDir, 'pages', `${area}.html`), 'utf8');
-      const manifest = readManifest(outDir) as Record<string, { css?: string[]; imports?: string[] }>;
-      const sheets = new Set<string>();
-      const seen = new Set<string>();
-      const visit = (key: string) => {
-        if (seen.has(key)) return;
-        seen.add(key);
-        for (const file of manifest[key]!.css ?? []) sheets.add(file);
-        for (const imported of manifest[key]!.imports ?? []) visit(imported);
-      };
-      visit('index.html');
-      visit(AREA_MODULES[area as keyof typeof AREA_MODULES]);
+      const manifest = readManifest(outDir);
+      const areaModule = AREA_MODULES[area as keyof typeof AREA_MODULES];
+      const sheets = new Set(
+        [...staticClosure(manifest, ['index.html', areaModule])].flatMap((key) => manifest[key]!.css ?? []),
+      );
       expect(sheets.size).toBeGreaterThan(1);
       for (const file of sheets) {
         expect(page).toContain(`<style>${fs.readFileSync(path.join(outDir, file), 'utf8')}</style>`);

@@ -49,13 +49,13 @@ function processMetrics(): client.Registry {
   return processRegistry;
 }
 
+type GcEntry = { detail?: { kind?: number } | null };
+
 /**
  * `hfm_heap_used_after_major_gc_bytes`: the V8 heap in use right after the last full collection, the objects
  * the process keeps. The heap in use at any other moment (`nodejs_heap_size_used_bytes`) also counts garbage
  * not collected yet, a saw of minutes between full collections; a leak shows as this one rising.
  */
-type GcEntry = { detail?: { kind?: number } | null };
-
 function watchLiveHeap(register: client.Registry): void {
   const liveHeap = new client.Gauge({
     name: 'hfm_heap_used_after_major_gc_bytes',
