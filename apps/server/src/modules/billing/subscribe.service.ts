@@ -177,7 +177,10 @@ export async function subscribe(
 
   if (requestKey) {
     const earlier = await findByRequestKey(ctx.db, member.id, requestKey);
-    if (earlier) return answerEarlier(ctx, member, earlier);
+    if (earlier) {
+      await assertSameRequest(ctx, earlier, artistId, body.paymentMethodID);
+      return answerEarlier(ctx, member, earlier);
+    }
   }
 
   const artist = await findArtistById(ctx.db, artistId);
@@ -209,6 +212,22 @@ export async function subscribe(
   }
   const paid = await payFirstYear(ctx, member, row, card, artist.name);
   return answerFor(ctx, paid, member.id);
+}
+
+/**
+ * A request key names one request: sent again with another artist or card it is a 422 (as Stripe answers a
+ * key reused with other parameters), never the first request's answer. A card deleted since cannot be compared.
+ */
+async function assertSameRequest(
+  ctx: BillingContext,
+  earlier: SubscriptionRow,
+  artistId: string,
+  paymentMethodRef: string,
+): Promise<void> {
+  const [earlierCard] = earlier.paymentMethodId ? await findCardsByIds(ctx.db, [earlier.paymentMethodId]) : [];
+  if (earlier.artistId !== artistId || (earlierCard && earlierCard.providerRef !== paymentMethodRef)) {
+    throw new AppError('IDEMPOTENCY_KEY_REUSED', billingMessages.idempotencyKeyReused);
+  }
 }
 
 /** A repeated request key: the first request's answer; one still paying is a 409 unless it was interrupted. */
