@@ -43,6 +43,7 @@ const envSchema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
   RENEWAL_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+  INCOMPLETE_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
   PAYOUT_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
   MAX_SONG_SECONDS: z.coerce
     .number()
@@ -155,6 +156,8 @@ export interface Config {
   jobHeartbeatSeconds: number;
   /** How often the renewal sweep looks for subscriptions due (docs/decisions/0017). */
   renewalSweepSeconds: number;
+  /** How often workers settle first payments left under way by a crash (docs/billing.md). */
+  incompleteSweepSeconds: number;
   /** How often the payout sweep looks for a period to pay (docs/payouts.md). */
   payoutSweepSeconds: number;
   maxUploadBytes: number;
@@ -288,6 +291,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workerConcurrency: e.WORKER_CONCURRENCY,
     jobHeartbeatSeconds: e.JOB_HEARTBEAT_SECONDS,
     renewalSweepSeconds: e.RENEWAL_SWEEP_SECONDS,
+    incompleteSweepSeconds: e.INCOMPLETE_SWEEP_SECONDS,
     payoutSweepSeconds: e.PAYOUT_SWEEP_SECONDS,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     staleUploadMs: Math.round(e.STALE_UPLOAD_DAYS * 24 * 60 * 60 * 1000),

@@ -18,6 +18,7 @@ export const billingMessages = {
   artistNotTaking: 'This artist is not taking new subscribers.',
   notYourself: 'You cannot subscribe to yourself.',
   paymentUnderWay: 'This payment is already under way.',
+  idempotencyKeyReused: 'This Idempotency-Key was used with a different request.',
   cardPaysSubscription:
     'This card pays for a subscription that renews. Cancel the subscription first, or keep the card.',
   noSuchSubscription: 'No such subscription.',

@@ -4,9 +4,12 @@ import { registerArtistLeftJobs } from './artist-left.js';
 import { forgetMemberAtProvider, MEMBER_AT_PROVIDER_JOB } from './billing.service.js';
 import { RENEWAL_MAIL_JOB, renewalMail, sendRenewalMail } from './renewal-mails.js';
 import { renewDueSubscriptions } from './renewals.service.js';
+import { settleAbandonedSubscriptions } from './subscribe.service.js';
 
 export const RENEWAL_SWEEP_JOB = 'billing.renewal-sweep';
 const SWEEP_KEY = 'renewals';
+export const INCOMPLETE_SWEEP_JOB = 'billing.incomplete-sweep';
+const INCOMPLETE_SWEEP_KEY = 'incomplete-first-payments';
 
 export function registerBillingJobs(ctx: AppContext): void {
   // One sweep waits and at most one runs, across every worker (stately, one key); each run queues the
@@ -26,6 +29,22 @@ export function registerBillingJobs(ctx: AppContext): void {
       return 'success';
     },
     onWorkerStart: () => queueNextSweep(ctx.config.renewalSweepSeconds),
+  });
+  // First payments left under way by a crash, settled by asking the provider: scheduled as the renewal sweep is.
+  const queueNextIncompleteSweep = (startAfterSeconds: number) =>
+    ctx.jobs.send(INCOMPLETE_SWEEP_JOB, {}, { singletonKey: INCOMPLETE_SWEEP_KEY, startAfterSeconds });
+  ctx.jobs.define({
+    name: INCOMPLETE_SWEEP_JOB,
+    payload: z.object({}),
+    policy: 'stately',
+    retryLimit: 0,
+    handle: async () => {
+      await queueNextIncompleteSweep(ctx.config.incompleteSweepSeconds);
+      const counts = await settleAbandonedSubscriptions(ctx, new Date());
+      ctx.log.info({ counts }, 'incomplete first payments sweep');
+      return 'success';
+    },
+    onWorkerStart: () => queueNextIncompleteSweep(ctx.config.incompleteSweepSeconds),
   });
   ctx.jobs.define({
     name: RENEWAL_MAIL_JOB,

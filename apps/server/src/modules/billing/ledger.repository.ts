@@ -22,7 +22,8 @@ export function listLedgerRowsOfSubscription(db: Database, subscriptionId: strin
     .orderBy(ledgerEntries.createdAt, ledgerEntries.id);
 }
 
-export async function findChargeRow(
+/** The charge row of a provider payment, locked: refunds and disputes of one charge queue behind it. */
+export async function findChargeRowForUpdate(
   db: Database,
   provider: string,
   providerChargeId: string,
@@ -36,8 +37,24 @@ export async function findChargeRow(
         eq(ledgerEntries.provider, provider),
         eq(ledgerEntries.providerChargeId, providerChargeId),
       ),
-    );
+    )
+    .for('update');
   return row ?? null;
+}
+
+/** What has been given back of one provider payment so far, by refunds and disputes (a sum of negative rows). */
+export async function sumMoneyBack(db: Database, provider: string, providerChargeId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
+    .from(ledgerEntries)
+    .where(
+      and(
+        inArray(ledgerEntries.kind, ['refund', 'dispute']),
+        eq(ledgerEntries.provider, provider),
+        eq(ledgerEntries.providerChargeId, providerChargeId),
+      ),
+    );
+  return Number(row?.total ?? 0);
 }
 
 /** The artist's credit of one paid term, locked: debits of the term queue behind it (never more than it). */

@@ -177,6 +177,31 @@ describe('POST /api/subscriptions: 999 cents for a year, once', () => {
     expect(await ledgerOf(first.json().subscription.id)).toHaveLength(3);
   });
 
+  it('answers 422 for an Idempotency-Key reused with another artist or card, and charges nothing more', async () => {
+    const { user, cookie, card } = await fanWithCard();
+    const other = await createArtist(t.app, { artist: { status: 'ACTIVE' } });
+    const first = await post(body(user, card), cookie, 'reused-key');
+    expect(first.statusCode).toBe(201);
+    const otherArtist = await post(body(user, card, other.artistId), cookie, 'reused-key');
+    expect(otherArtist.statusCode).toBe(422);
+    expect(otherArtist.json().error).toMatchObject({
+      code: 'IDEMPOTENCY_KEY_REUSED',
+      message: billingMessages.idempotencyKeyReused,
+    });
+    const otherCard = await saveTestCard(t.app, cookie, user.id);
+    expect((await post(body(user, otherCard), cookie, 'reused-key')).statusCode).toBe(422);
+    // A declined first request's key is as bound to its request as a paid one's.
+    const declining = await saveTestCard(t.app, cookie, user.id, 'chargeFails');
+    expect((await post(body(user, declining, other.artistId), cookie, 'declined-key')).statusCode).toBe(402);
+    expect((await post(body(user, otherCard, other.artistId), cookie, 'declined-key')).statusCode).toBe(422);
+    expect(await paidCharges(user.id)).toHaveLength(1);
+    expect((await liveRows(user.id, other.artistId)).map((row) => row.status)).toEqual(['declined']);
+    // The same request again still answers the first subscription.
+    const again = await post(body(user, card), cookie, 'reused-key');
+    expect(again.statusCode).toBe(201);
+    expect(again.json().subscription.id).toBe(first.json().subscription.id);
+  });
+
   it('answers a decline with the provider’s message: nothing charged, no subscription, no ledger row', async () => {
     const { user, cookie, card } = await fanWithCard('chargeFails');
     const res = await post(body(user, card), cookie, 'try-1');

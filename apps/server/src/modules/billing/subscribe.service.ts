@@ -5,6 +5,7 @@ import { withTransaction } from '../../platform/db/transaction.js';
 import {
   PaymentDeclinedError,
   PaymentRequestError,
+  type DeclineCode,
   type SubscriptionPayment,
 } from '../../platform/payments/provider.js';
 import { requireAccess } from '../access/access.service.js';
@@ -14,15 +15,17 @@ import type { SessionUser } from '../auth/sessions.js';
 import { listRelatedArtists } from '../discovery/discovery.service.js';
 import { presentSubscription } from './billing.presenter.js';
 import { declined, ensureCustomerId, paymentRequestFailure } from './cards.service.js';
-import { findCardByRef, findCardsByIds, type CardRow } from './cards.repository.js';
+import { findCardByRef, findCardsByIds, findCustomerId, type CardRow } from './cards.repository.js';
 import { SUBSCRIPTION_PRICE_CENTS, paidTermRows } from './ledger.js';
 import { insertLedgerRows } from './ledger.repository.js';
 import { countPayment } from './billing.metrics.js';
 import {
   deleteIncompleteSubscription,
   findByRequestKey,
+  findLiveSubscription,
   findSubscription,
   insertSubscription,
+  listIncompleteSubscriptions,
   updateSubscription,
   type SubscriptionRow,
 } from './subscriptions.repository.js';
@@ -31,6 +34,15 @@ type BillingContext = Pick<AppContext, 'db' | 'platform'>;
 
 /** A first payment that has been under way this long was interrupted (a crash): the next request finishes it. */
 const STALE_INCOMPLETE_MS = 60_000;
+/**
+ * A first payment under way this long has no request paying it any more (a call to the provider, its retries
+ * included, ends within a few minutes): it is settled by asking the provider what became of it, never by
+ * paying again (docs/billing.md, "A first payment left under way").
+ */
+export const ABANDONED_INCOMPLETE_MS = 10 * 60_000;
+
+const isAbandoned = (row: SubscriptionRow, now = Date.now()) =>
+  row.status === 'incomplete' && now - row.createdAt.getTime() >= ABANDONED_INCOMPLETE_MS;
 
 function isUniqueViolation(error: unknown, constraint: string): boolean {
   for (
@@ -94,6 +106,8 @@ async function recordFirstYear(
       provider,
       providerSubscriptionId: payment.subscription.subscriptionId,
     });
+    if (!updated)
+      throw new Error(`Subscription ${row.id} is gone: its first payment ${payment.charge.chargeId} is not recorded.`);
     await insertLedgerRows(
       tx.db,
       paidTermRows(row, {
@@ -105,8 +119,71 @@ async function recordFirstYear(
         feeCents: payment.charge.feeCents,
       }),
     );
-    return updated!;
+    return updated;
   });
+}
+
+/** A first year paid: recorded (row, ledger) and counted. Our own call's answer and the reconciliation's alike. */
+async function completeFirstYear(
+  ctx: BillingContext,
+  row: SubscriptionRow,
+  payment: SubscriptionPayment,
+): Promise<SubscriptionRow> {
+  const recorded = await recordFirstYear(ctx, row, payment);
+  countPayment(ctx, 'first_year', 'succeeded', payment.charge.amountCents);
+  return recorded;
+}
+
+/**
+ * A first payment refused: the row is kept as a record of the refused attempt (no subscription, nothing
+ * charged), so the same request key answers the same decline, as the provider would.
+ */
+async function recordFirstYearDecline(
+  ctx: BillingContext,
+  row: SubscriptionRow,
+  decline: { code: DeclineCode; message: string },
+): Promise<void> {
+  await updateSubscription(ctx.db, row.id, {
+    status: 'declined',
+    failureCode: decline.code,
+    failureMessage: decline.message,
+    endedAt: new Date(),
+  });
+  countPayment(ctx, 'first_year', 'declined');
+}
+
+/** What settling a first payment left under way did: paid and recorded, declined, or released (never charged). */
+export type SettledIncomplete = 'completed' | 'declined' | 'released';
+
+/**
+ * A first payment whose request died between the provider and our write (or before the provider): the provider
+ * is asked what became of it, moving no money. Paid: recorded as our own call's answer would have been. Declined:
+ * recorded as a decline. Nothing there: the row is released, so the member and artist's place is free again.
+ */
+export async function settleIncompleteSubscription(
+  ctx: BillingContext,
+  row: SubscriptionRow,
+): Promise<SettledIncomplete> {
+  const provider = ctx.platform.payments;
+  const customerId = await findCustomerId(ctx.db, row.memberId, provider.name);
+  const attempt = customerId
+    ? await provider.findSubscriptionAttempt({
+        customerId,
+        idempotencyKey: subscribeKey(row.memberId, row.requestKey ?? row.id),
+        subscriptionRef: row.id,
+      })
+    : ({ outcome: 'none' } as const);
+  switch (attempt.outcome) {
+    case 'paid':
+      await completeFirstYear(ctx, row, attempt.payment);
+      return 'completed';
+    case 'declined':
+      await recordFirstYearDecline(ctx, row, attempt);
+      return 'declined';
+    case 'none':
+      await deleteIncompleteSubscription(ctx.db, row.id);
+      return 'released';
+  }
 }
 
 /**
@@ -136,15 +213,7 @@ async function payFirstYear(
     });
   } catch (error) {
     if (error instanceof PaymentDeclinedError) {
-      // Kept as a record of the refused attempt (no subscription, nothing charged): the same request key
-      // answers the same decline, as the provider would.
-      await updateSubscription(ctx.db, row.id, {
-        status: 'declined',
-        failureCode: error.code,
-        failureMessage: error.message,
-        endedAt: new Date(),
-      });
-      countPayment(ctx, 'first_year', 'declined');
+      await recordFirstYearDecline(ctx, row, error);
       throw declined(error);
     }
     if (error instanceof PaymentRequestError) {
@@ -154,9 +223,7 @@ async function payFirstYear(
     }
     throw error;
   }
-  const recorded = await recordFirstYear(ctx, row, payment);
-  countPayment(ctx, 'first_year', 'succeeded', payment.charge.amountCents);
-  return recorded;
+  return completeFirstYear(ctx, row, payment);
 }
 
 /**
@@ -176,7 +243,12 @@ export async function subscribe(
   await requireAccess(ctx, member, 'artist.view', [artistId]);
 
   if (requestKey) {
-    const earlier = await findByRequestKey(ctx.db, member.id, requestKey);
+    let earlier = await findByRequestKey(ctx.db, member.id, requestKey);
+    if (earlier) await assertSameRequest(ctx, earlier, artistId, body.paymentMethodID);
+    if (earlier && isAbandoned(earlier)) {
+      await settleIncompleteSubscription(ctx, earlier);
+      earlier = await findByRequestKey(ctx.db, member.id, requestKey);
+    }
     if (earlier) return answerEarlier(ctx, member, earlier);
   }
 
@@ -187,28 +259,99 @@ export async function subscribe(
   const card = await findCardByRef(ctx.db, member.id, body.paymentMethodID);
   if (!card) throw badRequest(billingMessages.cardNotSaved, { paymentMethodID: billingMessages.cardNotSaved });
 
-  const id = crypto.randomUUID();
-  let row: SubscriptionRow;
-  try {
-    row = await insertSubscription(ctx.db, {
-      id,
-      memberId: member.id,
-      artistId,
-      paymentMethodId: card.id,
-      status: 'incomplete',
-      priceCents: SUBSCRIPTION_PRICE_CENTS,
-      currentPeriodEnd: new Date(),
-      requestKey: requestKey ?? id,
-    });
-  } catch (error) {
-    if (isUniqueViolation(error, 'subscriptions_live_idx')) throw conflict(billingMessages.alreadySubscribed);
-    if (requestKey && isUniqueViolation(error, 'subscriptions_request_key_idx')) {
-      throw conflict(billingMessages.paymentUnderWay);
-    }
-    throw error;
-  }
+  const row = await holdPlace(ctx, member.id, artistId, card, requestKey);
   const paid = await payFirstYear(ctx, member, row, card, artist.name);
   return answerFor(ctx, paid, member.id);
+}
+
+/**
+ * The incomplete row that takes the member and artist's place before the provider is called. A place held by a
+ * first payment left under way (a crash) is settled first, so a new attempt never meets a 409 because of it;
+ * one still being paid is a 409 "under way", a live subscription a 409 "already subscribe".
+ */
+async function holdPlace(
+  ctx: BillingContext,
+  memberId: string,
+  artistId: string,
+  card: CardRow,
+  requestKey: string | undefined,
+): Promise<SubscriptionRow> {
+  for (let tries = 1; ; tries++) {
+    const id = crypto.randomUUID();
+    try {
+      return await insertSubscription(ctx.db, {
+        id,
+        memberId,
+        artistId,
+        paymentMethodId: card.id,
+        status: 'incomplete',
+        priceCents: SUBSCRIPTION_PRICE_CENTS,
+        currentPeriodEnd: new Date(),
+        requestKey: requestKey ?? id,
+      });
+    } catch (error) {
+      if (requestKey && isUniqueViolation(error, 'subscriptions_request_key_idx')) {
+        throw conflict(billingMessages.paymentUnderWay);
+      }
+      if (!isUniqueViolation(error, 'subscriptions_live_idx')) throw error;
+      const live = await findLiveSubscription(ctx.db, memberId, artistId);
+      if (live && isAbandoned(live) && tries === 1) {
+        if ((await settleIncompleteSubscription(ctx, live)) !== 'completed') continue;
+      }
+      if (live?.status === 'incomplete' && !isAbandoned(live)) throw conflict(billingMessages.paymentUnderWay);
+      throw conflict(billingMessages.alreadySubscribed);
+    }
+  }
+}
+
+/**
+ * A request key names one request: sent again with another artist or card it is a 422 (as Stripe answers a
+ * key reused with other parameters), never the first request's answer. A card deleted since cannot be compared.
+ */
+async function assertSameRequest(
+  ctx: BillingContext,
+  earlier: SubscriptionRow,
+  artistId: string,
+  paymentMethodRef: string,
+): Promise<void> {
+  const [earlierCard] = earlier.paymentMethodId ? await findCardsByIds(ctx.db, [earlier.paymentMethodId]) : [];
+  if (earlier.artistId !== artistId || (earlierCard && earlierCard.providerRef !== paymentMethodRef)) {
+    throw new AppError('IDEMPOTENCY_KEY_REUSED', billingMessages.idempotencyKeyReused);
+  }
+}
+
+/** How many abandoned first payments one sweep settles at most (the next sweep takes the rest). */
+const SETTLE_PAGE = 100;
+
+/**
+ * The reconciliation job (`billing.incomplete-sweep`): every first payment left under way for longer than
+ * ABANDONED_INCOMPLETE_MS is settled by asking the provider. One that cannot be settled now (the provider
+ * unreachable) is logged and left for the next sweep; the others go on. Answers what was done.
+ */
+export async function settleAbandonedSubscriptions(
+  ctx: BillingContext & Pick<AppContext, 'log'>,
+  now: Date,
+): Promise<Record<SettledIncomplete | 'failed', number>> {
+  const counts = { completed: 0, declined: 0, released: 0, failed: 0 };
+  const rows = await listIncompleteSubscriptions(
+    ctx.db,
+    new Date(now.getTime() - ABANDONED_INCOMPLETE_MS),
+    SETTLE_PAGE,
+  );
+  for (const row of rows) {
+    try {
+      const settled = await settleIncompleteSubscription(ctx, row);
+      counts[settled]++;
+      ctx.log.info({ subscriptionId: row.id, settled }, `first payment left under way: ${settled}`);
+    } catch (error) {
+      counts.failed++;
+      ctx.log.error(
+        { err: error, subscriptionId: row.id },
+        'first payment left under way: not settled, tried again next sweep',
+      );
+    }
+  }
+  return counts;
 }
 
 /** A repeated request key: the first request's answer; one still paying is a 409 unless it was interrupted. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
 import { paymentCards, subscriptions } from '../../platform/db/schema/billing.js';
 
@@ -101,6 +101,16 @@ export async function updateSubscription(db: Database, id: string, patch: Subscr
     .where(eq(subscriptions.id, id))
     .returning();
   return row ?? null;
+}
+
+/** First payments still under way that began before `before`, oldest first (the reconciliation job's page). */
+export function listIncompleteSubscriptions(db: Database, before: Date, limit: number): Promise<SubscriptionRow[]> {
+  return db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.status, 'incomplete'), lt(subscriptions.createdAt, before)))
+    .orderBy(asc(subscriptions.createdAt), asc(subscriptions.id))
+    .limit(limit);
 }
 
 export async function deleteIncompleteSubscription(db: Database, id: string): Promise<void> {

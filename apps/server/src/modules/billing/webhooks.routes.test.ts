@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { Writable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ledgerEntries, providerEvents, subscriptions } from '../../platform/db/schema/billing.js';
@@ -6,13 +7,22 @@ import type { ProviderEvent } from '../../platform/payments/provider.js';
 import { createBillingTestApp, subscribeTestFan, type BillingTestApp } from '../../test/billing-helpers.js';
 import { createArtist, type TestArtist } from '../../test/factories.js';
 import { payableFrom } from './ledger.js';
+import { sumMemberPayments } from './ledger.repository.js';
 import { renewalKey, renewSubscription } from './renewals.service.js';
 
 let t: BillingTestApp;
 let artist: TestArtist;
+/** The app's log lines (JSON), to see what an acknowledged bad event says. */
+const logLines: string[] = [];
+const logStream = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    logLines.push(...chunk.toString().split('\n').filter(Boolean));
+    done();
+  },
+});
 
 beforeAll(async () => {
-  t = await createBillingTestApp();
+  t = await createBillingTestApp({ LOG_LEVEL: 'warn' }, { logStream });
   artist = await createArtist(t.app, { artist: { status: 'ACTIVE' } });
 });
 afterAll(async () => t.close());
@@ -146,6 +156,95 @@ describe('POST /api/payments/webhooks/{provider}: events applied once', () => {
     expect(debits.sort()).toEqual([-250, -250]);
     const credit = await ledgerOf(fan.subscriptionId, 'artist_credit');
     expect(credit[0]!.amountCents + debits.reduce((a, b) => a + b, 0)).toBe(0);
+  });
+
+  it('never gives back more than the charge, whatever the provider sends', async () => {
+    const moneyBack = async (subscriptionId: string) =>
+      [...(await ledgerOf(subscriptionId, 'refund')), ...(await ledgerOf(subscriptionId, 'dispute'))]
+        .map((row) => row.amountCents)
+        .sort((a, b) => a - b);
+    const refund = (chargeId: string, refundId: string, amountCents: number): ProviderEvent => ({
+      id: eventId(),
+      createdAt: new Date(),
+      type: 'charge.refunded',
+      chargeId,
+      refundId,
+      amountCents,
+      metadata: {},
+    });
+    const dispute = (chargeId: string, disputeId: string, amountCents: number): ProviderEvent => ({
+      id: eventId(),
+      createdAt: new Date(),
+      type: 'charge.disputed',
+      chargeId,
+      disputeId,
+      amountCents,
+    });
+
+    // Three full refunds under three ids (the attack's -2,997 on one 999 charge), then a dispute after them.
+    const whole = await subscribeTestFan(t, artist.artistId);
+    const wholeCharge = (await firstChargeOf(whole.subscriptionId)).providerChargeId!;
+    for (const event of [
+      refund(wholeCharge, 're_local_over_1', 999),
+      refund(wholeCharge, 're_local_over_2', 999),
+      refund(wholeCharge, 're_local_over_3', 999),
+      dispute(wholeCharge, 'dp_local_over_1', 999),
+    ]) {
+      expect((await send(event)).statusCode).toBe(200);
+    }
+    expect(await moneyBack(whole.subscriptionId)).toEqual([-999]);
+    expect(await sumMemberPayments(t.app.ctx.db, whole.user.id)).toBe(0);
+    const wholeDebits = await ledgerOf(whole.subscriptionId, 'artist_debit');
+    expect(wholeDebits.reduce((sum, row) => sum + row.amountCents, 0)).toBe(-500);
+
+    // Partial refunds adding up past the charge: the second is what was left; a dispute then has nothing to take.
+    const partial = await subscribeTestFan(t, artist.artistId);
+    const partialCharge = (await firstChargeOf(partial.subscriptionId)).providerChargeId!;
+    await send(refund(partialCharge, 're_local_part_a', 600));
+    await send(refund(partialCharge, 're_local_part_b', 600));
+    await send(dispute(partialCharge, 'dp_local_part', 999));
+    expect(await moneyBack(partial.subscriptionId)).toEqual([-600, -399]);
+    expect(await sumMemberPayments(t.app.ctx.db, partial.user.id)).toBe(0);
+  });
+
+  it('acknowledges and records an event whose amount is out of range, applies nothing, and logs why', async () => {
+    const fan = await subscribeTestFan(t, artist.artistId);
+    const chargeId = (await firstChargeOf(fan.subscriptionId)).providerChargeId!;
+    const tooBig: ProviderEvent = {
+      id: eventId(),
+      createdAt: new Date(),
+      type: 'charge.refunded',
+      chargeId,
+      refundId: 're_local_too_big',
+      amountCents: 2 ** 32,
+      metadata: {},
+    };
+    const negative: ProviderEvent = {
+      id: eventId(),
+      createdAt: new Date(),
+      type: 'charge.disputed',
+      chargeId,
+      disputeId: 'dp_local_negative',
+      amountCents: -999,
+    };
+    for (const event of [tooBig, tooBig, negative]) {
+      const res = await send(event);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ received: true });
+    }
+    const stored = await t.app.ctx.db
+      .select()
+      .from(providerEvents)
+      .where(and(eq(providerEvents.provider, 'local'), eq(providerEvents.eventId, tooBig.id)));
+    expect(stored).toMatchObject([{ type: 'invalid:charge.refunded' }]);
+    expect(await ledgerOf(fan.subscriptionId, 'refund')).toEqual([]);
+    expect(await ledgerOf(fan.subscriptionId, 'dispute')).toEqual([]);
+    expect(await ledgerOf(fan.subscriptionId, 'artist_debit')).toEqual([]);
+    const said = logLines.map((line) => JSON.parse(line) as { msg?: string; eventId?: string; level?: number });
+    const refused = said.filter((line) => line.eventId === tooBig.id && line.msg?.includes('not applied'));
+    // Logged once, when it first came; the redelivery finds it recorded.
+    expect(refused).toHaveLength(1);
+    expect(refused[0]!.msg).toContain('amountCents');
   });
 
   it('writes a dispute row, once', async () => {

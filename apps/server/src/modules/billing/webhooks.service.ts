@@ -10,7 +10,13 @@ import { badRequest, notFound } from '../../errors/app-error.js';
 import { withTransaction } from '../../platform/db/transaction.js';
 import { WebhookSignatureError, type ProviderEvent } from '../../platform/payments/provider.js';
 import { artistDebitCents, payableFrom } from './ledger.js';
-import { findChargeRow, findTermCreditForUpdate, insertLedgerRows, sumTermDebits } from './ledger.repository.js';
+import {
+  findChargeRowForUpdate,
+  findTermCreditForUpdate,
+  insertLedgerRows,
+  sumMoneyBack,
+  sumTermDebits,
+} from './ledger.repository.js';
 import { applyPayoutAccountEvent } from '../payouts/payout-accounts.service.js';
 import { applyRenewalPayment } from './renewals.service.js';
 import { countMoneyBack, countPayment } from './billing.metrics.js';
@@ -21,7 +27,7 @@ import {
 } from './subscriptions.repository.js';
 import { recordProviderEvent } from './webhooks.repository.js';
 
-type WebhookContext = Pick<AppContext, 'db' | 'platform' | 'jobs'>;
+type WebhookContext = Pick<AppContext, 'db' | 'platform' | 'jobs' | 'log'>;
 type EventOf<T extends ProviderEvent['type']> = Extract<ProviderEvent, { type: T }>;
 
 export async function receiveWebhook(
@@ -39,14 +45,72 @@ export async function receiveWebhook(
     if (error instanceof WebhookSignatureError) throw badRequest(billingMessages.badWebhookSignature);
     throw error;
   }
-  const moved = await withTransaction(ctx, async (tx) => {
-    const type = event.type === 'other' ? `other:${event.providerType}`.slice(0, 200) : event.type;
-    return (await recordProviderEvent(tx.db, payments.name, event.id, type)) ? applyEvent(tx, event) : undefined;
-  });
+  const type = event.type === 'other' ? `other:${event.providerType}`.slice(0, 200) : event.type;
+  const invalid = invalidEventReason(event);
+  if (invalid) {
+    await refuseEvent(ctx, event, type, invalid);
+    return { received: true };
+  }
+  let moved: MoneyMoved;
+  try {
+    moved = await withTransaction(ctx, async (tx) =>
+      (await recordProviderEvent(tx.db, payments.name, event.id, type)) ? applyEvent(tx, event) : undefined,
+    );
+  } catch (error) {
+    // A value the database cannot hold (SQLSTATE class 22) fails the same way on every delivery: acknowledged.
+    if (!isDataException(error)) throw error;
+    await refuseEvent(ctx, event, type, error instanceof Error ? error.message : 'a value out of range');
+    return { received: true };
+  }
   // Once the event's writes have committed (a rolled-back event is told again, and counted then).
   if (moved?.kind === 'renewal') countPayment(ctx, 'renewal', 'succeeded', moved.amountCents);
   else if (moved) countMoneyBack(ctx, moved.kind, moved.amountCents);
   return { received: true };
+}
+
+/** The largest amount an event may carry: Stripe's largest USD charge (99,999,999 cents). */
+export const MAX_EVENT_CENTS = 99_999_999;
+
+const validDate = (date: Date) => date instanceof Date && Number.isFinite(date.getTime());
+
+/** Why an event that the provider signed cannot be applied (an amount or a date out of range), or null. */
+export function invalidEventReason(event: ProviderEvent): string | null {
+  if (!validDate(event.createdAt)) return 'createdAt is not a date';
+  if (event.type === 'subscription.paid' || event.type === 'charge.refunded' || event.type === 'charge.disputed') {
+    const least = event.type === 'subscription.paid' ? 0 : 1;
+    const { amountCents } = event;
+    if (!Number.isSafeInteger(amountCents) || amountCents < least || amountCents > MAX_EVENT_CENTS) {
+      return `amountCents ${amountCents} is not a whole number of cents from ${least} to ${MAX_EVENT_CENTS}`;
+    }
+  }
+  if (
+    event.type === 'subscription.paid' &&
+    (!validDate(event.currentPeriodStart) || !validDate(event.currentPeriodEnd))
+  ) {
+    return 'the period is not a pair of dates';
+  }
+  return null;
+}
+
+function isDataException(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (typeof e.code === 'string' && e.code.startsWith('22')) return true;
+  }
+  return false;
+}
+
+/**
+ * A signed event we cannot apply: recorded as `invalid:{type}` (a redelivery then finds it and changes nothing)
+ * and acknowledged, so the provider stops sending it; the log says which and why, for a person to look at.
+ */
+async function refuseEvent(ctx: WebhookContext, event: ProviderEvent, type: string, reason: string): Promise<void> {
+  const provider = ctx.platform.payments.name;
+  const recorded = await recordProviderEvent(ctx.db, provider, event.id, `invalid:${type}`.slice(0, 200));
+  if (!recorded) return;
+  ctx.log.error(
+    { provider, eventId: event.id, type, reason },
+    `provider event ${event.id} (${type}) not applied: ${reason}; acknowledged and recorded as invalid`,
+  );
 }
 
 /** Money an event moved that this process records (for the metrics): a renewal paid, or money given back. */
@@ -114,7 +178,18 @@ async function applyMoneyBack(
   at: Date,
 ): Promise<MoneyMoved> {
   const provider = tx.platform.payments.name;
-  const charge = await findChargeRow(tx.db, provider, chargeId);
+  const charge = await findChargeRowForUpdate(tx.db, provider, chargeId);
+  const asked = Math.abs(amountCents);
+  // Refunds and disputes of one charge never add up to more than it, whatever the provider sends.
+  const left = charge ? Math.max(0, charge.amountCents + (await sumMoneyBack(tx.db, provider, chargeId))) : asked;
+  const back = Math.min(asked, left);
+  if (back < asked) {
+    tx.log.warn(
+      { provider, chargeId, refId, kind, askedCents: asked, leftCents: left },
+      `${kind} ${refId} asks ${asked} cents of charge ${chargeId}, which has ${left} left: ${back} recorded`,
+    );
+  }
+  if (back <= 0) return undefined;
   const common = {
     memberId: charge?.memberId ?? null,
     artistId: charge?.artistId ?? null,
@@ -125,15 +200,15 @@ async function applyMoneyBack(
     providerRefId: refId,
   };
   const [added] = await insertLedgerRows(tx.db, [
-    { ...common, kind, amountCents: -Math.abs(amountCents), description: kind === 'refund' ? 'Refund' : 'Dispute' },
+    { ...common, kind, amountCents: -back, description: kind === 'refund' ? 'Refund' : 'Dispute' },
   ]);
   if (!added) return undefined;
-  const moved = { kind, amountCents: Math.abs(amountCents) };
+  const moved = { kind, amountCents: back };
   if (!charge?.subscriptionId || charge.termNumber === null) return moved;
   const credit = await findTermCreditForUpdate(tx.db, charge.subscriptionId, charge.termNumber);
   if (!credit) return moved;
   const debit = artistDebitCents({
-    amountCents,
+    amountCents: back,
     chargeCents: charge.amountCents,
     creditCents: credit.amountCents,
     debitedCents: await sumTermDebits(tx.db, charge.subscriptionId, charge.termNumber),

@@ -357,6 +357,50 @@ export function describePaymentProviderContract(name: string, make: () => Promis
         expect(again.message).toBe(error.message);
       });
 
+      it('tells what became of a first payment without charging: paid, declined, or nothing', async () => {
+        const saved = await customerWithCard();
+        const subscriptionRef = crypto.randomUUID();
+        const idempotencyKey = key('attempt');
+        const ask = (customerId: string, attemptKey: string, ref: string) =>
+          provider.findSubscriptionAttempt({ customerId, idempotencyKey: attemptKey, subscriptionRef: ref });
+        expect(await ask(saved.customerId, idempotencyKey, subscriptionRef)).toEqual({ outcome: 'none' });
+        const paid = await provider.createSubscription({
+          ...saved,
+          amountCents: 999,
+          interval: 'year',
+          description: 'Contract Band, one year',
+          idempotencyKey,
+          metadata: { subscriptionId: subscriptionRef },
+        });
+        const found = await ask(saved.customerId, idempotencyKey, subscriptionRef);
+        expect(found).toMatchObject({
+          outcome: 'paid',
+          payment: {
+            subscription: { subscriptionId: paid.subscription.subscriptionId, status: 'active' },
+            charge: { chargeId: paid.charge.chargeId, amountCents: 999 },
+          },
+        });
+        // Another customer asking about the same attempt finds nothing.
+        expect(await ask((await newCustomer()).customerId, idempotencyKey, subscriptionRef)).toEqual({
+          outcome: 'none',
+        });
+        const refusing = await customerWithCard('chargeFails');
+        const refusedRef = crypto.randomUUID();
+        const refusedKey = key('attempt-declined');
+        await declined(
+          provider.createSubscription({
+            ...refusing,
+            amountCents: 999,
+            interval: 'year',
+            description: 'Contract Band, one year',
+            idempotencyKey: refusedKey,
+            metadata: { subscriptionId: refusedRef },
+          }),
+        );
+        // Nothing was charged: the local provider keeps the decline, Stripe keeps no subscription.
+        expect(['declined', 'none']).toContain((await ask(refusing.customerId, refusedKey, refusedRef)).outcome);
+      });
+
       it('does not renew before the term ends', async () => {
         const saved = await customerWithCard();
         const { subscription } = await subscribe(saved, key('early'));

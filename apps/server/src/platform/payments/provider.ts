@@ -137,6 +137,20 @@ export interface SubscriptionPayment {
   charge: Charge;
 }
 
+export interface FindSubscriptionAttemptInput {
+  customerId: string;
+  /** The key createSubscription was (or may have been) called with. */
+  idempotencyKey: string;
+  /** Our subscription id, which createSubscription's metadata carried as `subscriptionId`. */
+  subscriptionRef: string;
+}
+
+/** What became of a createSubscription call whose answer was lost: its payment, its decline, or nothing at all. */
+export type SubscriptionAttempt =
+  | { outcome: 'paid'; payment: SubscriptionPayment }
+  | { outcome: 'declined'; code: DeclineCode; message: string }
+  | { outcome: 'none' };
+
 export interface RenewSubscriptionInput {
   subscriptionId: string;
   /** One key per attempt: `sub:{id}:term:{n}:attempt:{k}`; a retry after a decline takes a new key. */
@@ -366,6 +380,13 @@ export interface PaymentProvider {
    * PaymentDeclinedError and leaves no subscription behind (Stripe: payment_behavior error_if_incomplete).
    */
   createSubscription(input: CreateSubscriptionInput): Promise<SubscriptionPayment>;
+
+  /**
+   * What became of a first payment whose answer we lost (the process died between the provider and our write),
+   * asked without moving money: local by its key, Stripe by our id in the metadata of the customer's
+   * subscriptions. `none` means no subscription was started for it, so nothing was charged.
+   */
+  findSubscriptionAttempt(input: FindSubscriptionAttemptInput): Promise<SubscriptionAttempt>;
 
   /**
    * Pays the next term once the current one has ended (our renewal job asks; docs/decisions/0013). Throws

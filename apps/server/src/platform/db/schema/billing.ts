@@ -112,6 +112,10 @@ export const subscriptions = pgTable(
       .where(sql`${t.status} in ('incomplete', 'active', 'past_due')`),
     uniqueIndex('subscriptions_request_key_idx').on(t.memberId, t.requestKey),
     index('subscriptions_due_idx').on(t.nextAttemptAt),
+    // The reconciliation job reads first payments left under way (a crash between the provider and our write).
+    index('subscriptions_incomplete_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'incomplete'`),
     // A provider's event names its subscription: the webhook finds ours by it.
     index('subscriptions_provider_ref_idx').on(t.provider, t.providerSubscriptionId),
   ],
@@ -152,6 +156,8 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_artist_time_idx').on(t.artistId, t.createdAt, t.id),
     index('ledger_entries_created_idx').on(t.createdAt),
     index('ledger_entries_member_idx').on(t.memberId),
+    // A refund or dispute finds its payment's charge, and what was given back of it, by the provider's id.
+    index('ledger_entries_provider_charge_idx').on(t.provider, t.providerChargeId),
     // A term is charged, credited and its fee kept once, whoever learns of the payment first (our call or an event).
     uniqueIndex('ledger_entries_term_idx')
       .on(t.subscriptionId, t.termNumber, t.kind)

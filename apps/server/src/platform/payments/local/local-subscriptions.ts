@@ -11,6 +11,7 @@ import {
   type CancelSubscriptionInput,
   type Charge,
   type CreateSubscriptionInput,
+  type DeclineCode,
   type PaymentProvider,
   type ProviderSubscription,
   type RenewSubscriptionInput,
@@ -33,7 +34,12 @@ import {
 
 type SubscriptionMethods = Pick<
   PaymentProvider,
-  'createSubscription' | 'renewSubscription' | 'cancelSubscription' | 'getSubscription' | 'setSubscriptionPaymentMethod'
+  | 'createSubscription'
+  | 'findSubscriptionAttempt'
+  | 'renewSubscription'
+  | 'cancelSubscription'
+  | 'getSubscription'
+  | 'setSubscriptionPaymentMethod'
 >;
 
 export function createLocalSubscriptions(db: Database, now: () => Date): SubscriptionMethods {
@@ -135,6 +141,20 @@ export function createLocalSubscriptions(db: Database, now: () => Date): Subscri
         return payment;
       });
       return answer(settled);
+    },
+
+    async findSubscriptionAttempt({ customerId, idempotencyKey }) {
+      const [sub] = await db
+        .select()
+        .from(localSubscriptions)
+        .where(eq(localSubscriptions.idempotencyKey, idempotencyKey));
+      const payment =
+        sub?.customerId === customerId ? await chargeByKey(db, `${idempotencyKey}#first-payment`) : undefined;
+      if (!payment) return { outcome: 'none' };
+      if (payment.status === 'failed') {
+        return { outcome: 'declined', code: payment.failureCode as DeclineCode, message: payment.failureMessage ?? '' };
+      }
+      return { outcome: 'paid', payment: await answer(payment) };
     },
 
     async renewSubscription({ subscriptionId, idempotencyKey }: RenewSubscriptionInput) {

@@ -194,6 +194,35 @@ describe('Stripe adapter: what the mock server answers', () => {
     expect(error).toMatchObject({ code: 'resource_missing' });
   });
 
+  it("finds no first payment where none of the customer's subscriptions carries our id", async () => {
+    const provider = makeProvider();
+    const { customerId } = await provider.ensureCustomer({
+      memberId: crypto.randomUUID(),
+      email: 'lost@example.test',
+      name: 'Lost Answer',
+    });
+    const ask = (subscriptionRef: string) =>
+      provider.findSubscriptionAttempt({ customerId, idempotencyKey: `subscribe:${subscriptionRef}`, subscriptionRef });
+    expect(await ask('our-sub-lost')).toEqual({ outcome: 'none' });
+    // A subscription of the same customer for another of our rows is not this attempt's.
+    // The mock makes an item from a Plan (Stripe's older name for a Price), so one is made for it.
+    const plan = await provider.stripe.plans.create({
+      amount: 999,
+      currency: 'usd',
+      interval: 'year',
+      product: { name: SUBSCRIPTION_PRODUCT_NAME },
+    });
+    const item = { price: await provider.yearlyPrice(999), plan: plan.id } as Stripe.SubscriptionCreateParams.Item;
+    await provider.stripe.subscriptions.create({
+      customer: customerId,
+      items: [item],
+      metadata: { subscriptionId: 'our-sub-other' },
+    });
+    expect(await ask('our-sub-lost')).toEqual({ outcome: 'none' });
+    const listed = await provider.stripe.subscriptions.list({ customer: customerId });
+    expect(listed.data.map((subscription) => subscription.metadata)).toEqual([{ subscriptionId: 'our-sub-other' }]);
+  });
+
   it('answers resource_missing for a refund of a payment Stripe does not know', async () => {
     const error = await makeProvider()
       .refund({ chargeId: 'pi_missing', idempotencyKey: `refund:${crypto.randomUUID()}` })

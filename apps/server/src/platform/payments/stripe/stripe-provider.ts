@@ -377,6 +377,25 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Str
       return { subscription: toSubscription(subscription), charge: await chargeOfInvoice(invoice) };
     },
 
+    async findSubscriptionAttempt({ customerId, subscriptionRef }) {
+      // Stripe keeps no list of keys to ask by: our id is in the subscription's metadata. A declined first payment
+      // (error_if_incomplete) leaves no subscription, so only a paid one is found.
+      const subscriptions = await stripeCall(() =>
+        stripe.subscriptions
+          .list({ customer: customerId, status: 'all', limit: 100, expand: ['data.latest_invoice'] })
+          .autoPagingToArray({ limit: 10_000 }),
+      );
+      const subscription = subscriptions.find((each) => each.metadata?.subscriptionId === subscriptionRef);
+      const latest = subscription?.latest_invoice;
+      if (!subscription || !latest) return { outcome: 'none' };
+      const invoice = typeof latest === 'string' ? await stripeCall(() => stripe.invoices.retrieve(latest)) : latest;
+      if (invoice.status !== 'paid') return { outcome: 'none' };
+      return {
+        outcome: 'paid',
+        payment: { subscription: toSubscription(subscription), charge: await chargeOfInvoice(invoice) },
+      };
+    },
+
     async renewSubscription({ subscriptionId, idempotencyKey }): Promise<SubscriptionPayment> {
       const subscription = await retrieveSubscription(subscriptionId);
       if (subscription.status === 'canceled' || subscription.cancel_at_period_end) {
