@@ -1,4 +1,4 @@
-import { and, eq, exists, gt, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, exists, gt, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
 import { artists } from '../../platform/db/schema/artists.js';
 import { subscriptions } from '../../platform/db/schema/billing.js';
@@ -183,4 +183,18 @@ export async function subscriptionIdsIn(db: Database, ids: string[], scope: Subs
     .from(subscriptions)
     .where(and(inArray(subscriptions.id, ids), branch));
   return rows.map((row) => row.id);
+}
+
+/**
+ * How many ready (transcoded) songs each of these artists has: the audition an admin hears before approval.
+ * Read here because approval (artists) may not call the songs module, which depends on artists.
+ */
+export async function readySongCountsOf(db: Database, artistIds: string[]): Promise<Map<string, number>> {
+  if (artistIds.length === 0) return new Map();
+  const rows = await db
+    .select({ artistId: songs.artistId, ready: count() })
+    .from(songs)
+    .where(and(inArray(songs.artistId, artistIds), eq(songs.status, 'ready')))
+    .groupBy(songs.artistId);
+  return new Map(rows.map((row) => [row.artistId, Number(row.ready)]));
 }

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import { badRequest, forbidden, notFound, unauthenticated } from '../../errors/app-error.js';
 import type { SessionUser } from '../auth/sessions.js';
 import { NOT_FOUND_MESSAGES, policy, resourceOf, viewPermissionOf } from './access.policy.js';
+import { readySongCountsOf } from './access.repository.js';
 import {
   isAdmin,
   isPublicPermission,
@@ -114,4 +115,10 @@ export function requireAdmin(actor: Actor): SessionUser {
   const user = requireSignedIn(actor);
   if (!isAdmin(user)) throw forbidden(messages.forbidden);
   return user;
+}
+
+/** The ready songs of each artist (0 for none): approval needs MIN_AUDITION_SONGS of them. */
+export async function countReadySongs(ctx: AccessContext, artistIds: string[]): Promise<Map<string, number>> {
+  const counts = await readySongCountsOf(ctx.db, wellFormed(artistIds));
+  return new Map(artistIds.map((id) => [id, counts.get(id) ?? 0]));
 }

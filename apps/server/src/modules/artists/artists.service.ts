@@ -14,6 +14,7 @@ import { badRequest } from '../../errors/app-error.js';
 import { fieldsFromIssues, summarise } from '../../http/error-handler.js';
 import type { Database } from '../../platform/db/client.js';
 import type { ProcessedImage } from '../../platform/media/images.js';
+import { countReadySongs } from '../access/access.service.js';
 import { mailCodeQuietly } from '../auth/confirmation-mail.js';
 import { findGenre, findGenresByIds } from '../genres/genres.service.js';
 import { newImageFileName, readImage } from '../users/profile-images.js';
@@ -179,18 +180,26 @@ export async function presentArtists(db: Database, rows: ArtistRow[]): Promise<P
   );
 }
 
-/** Artists as admins see them: as everyone does, with the account behind each (name, email, status). */
+/**
+ * Artists as admins see them: as everyone does, with the account behind each (name, email, status) and the
+ * count of ready songs (what approval needs).
+ */
 export async function presentArtistsForAdmin(db: Database, rows: ArtistRow[]): Promise<PublicArtist[]> {
-  const [artists, accounts] = await Promise.all([
+  const [artists, accounts, readySongs] = await Promise.all([
     presentArtists(db, rows),
     findAccountsByIds(
       db,
       rows.map((row) => row.userId),
     ),
+    countReadySongs(
+      { db },
+      rows.map((row) => row.id),
+    ),
   ]);
   return artists.map((artist) => {
     const account = accounts.get(artist.userID);
-    return account ? { ...artist, user: toArtistAccount(account) } : artist;
+    const withCount = { ...artist, readySongs: readySongs.get(artist.id) ?? 0 };
+    return account ? { ...withCount, user: toArtistAccount(account) } : withCount;
   });
 }
 
