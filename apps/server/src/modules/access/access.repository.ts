@@ -96,8 +96,9 @@ function keptBy(db: Database, memberId: string): SQL {
   );
 }
 
-export async function songIdsIn(db: Database, ids: string[], scope: SongScope): Promise<string[]> {
-  const branch = anyBranch([
+/** The scope as one condition on the `songs` row (none when no branch is given): for checks and for lists. */
+export function songScopeCondition(db: Database, scope: SongScope): SQL | undefined {
+  return anyBranch([
     scope.all && everything,
     scope.ofArtist && eq(songs.artistId, scope.ofArtist),
     scope.released && releasedSong(),
@@ -107,6 +108,10 @@ export async function songIdsIn(db: Database, ids: string[], scope: SongScope): 
     scope.onHfmRadio && onHfmRadio(),
     scope.currentHfmPick && currentHfmPick(),
   ]);
+}
+
+export async function songIdsIn(db: Database, ids: string[], scope: SongScope): Promise<string[]> {
+  const branch = songScopeCondition(db, scope);
   if (!branch || ids.length === 0) return [];
   const rows = await db
     .select({ id: songs.id })

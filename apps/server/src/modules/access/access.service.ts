@@ -1,9 +1,10 @@
 import { messages } from '@hfm/shared';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { badRequest, forbidden, notFound, unauthenticated } from '../../errors/app-error.js';
 import type { SessionUser } from '../auth/sessions.js';
-import { NOT_FOUND_MESSAGES, policy, resourceOf, viewPermissionOf } from './access.policy.js';
-import { readySongCountsOf } from './access.repository.js';
+import { NOT_FOUND_MESSAGES, policy, resourceOf, songViewScope, viewPermissionOf } from './access.policy.js';
+import { readySongCountsOf, songScopeCondition } from './access.repository.js';
 import {
   isAdmin,
   isPublicPermission,
@@ -121,4 +122,12 @@ export function requireAdmin(actor: Actor): SessionUser {
 export async function countReadySongs(ctx: AccessContext, artistIds: string[]): Promise<Map<string, number>> {
   const counts = await readySongCountsOf(ctx.db, wellFormed(artistIds));
   return new Map(artistIds.map((id) => [id, counts.get(id) ?? 0]));
+}
+
+/**
+ * The songs this actor may see, as a condition on the `songs` table: what every list of songs filters by, so
+ * a list shows exactly the songs GET /api/songs/{id} answers (song.view).
+ */
+export function visibleSongs(ctx: AccessContext, actor: Actor): SQL {
+  return songScopeCondition(ctx.db, songViewScope(actor)) ?? sql`false`;
 }

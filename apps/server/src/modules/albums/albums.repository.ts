@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
 import { albums, albumSongs, songs } from '../../platform/db/schema/catalogue.js';
 
@@ -32,11 +32,11 @@ export async function listAlbumsOfArtist(db: Database, artistId: string): Promis
   return db.select().from(albums).where(eq(albums.artistId, artistId)).orderBy(desc(albums.createdAt), desc(albums.id));
 }
 
-/** The ordered song ids of each album; with `listenableOnly`, only the ready and active songs. */
+/** The ordered song ids of each album; with `visible`, only the songs the caller may see. */
 export async function songIdsByAlbum(
   db: Database,
   albumIds: string[],
-  options: { listenableOnly?: boolean } = {},
+  options: { visible?: SQL } = {},
 ): Promise<Map<string, string[]>> {
   const result = new Map<string, string[]>();
   if (albumIds.length === 0) return result;
@@ -45,7 +45,7 @@ export async function songIdsByAlbum(
     .select({ albumId: albumSongs.albumId, songId: albumSongs.songId })
     .from(albumSongs)
     .innerJoin(songs, eq(songs.id, albumSongs.songId))
-    .where(options.listenableOnly ? and(inAlbums, eq(songs.status, 'ready'), eq(songs.active, true)) : inAlbums)
+    .where(options.visible ? and(inAlbums, options.visible) : inAlbums)
     .orderBy(asc(albumSongs.albumId), asc(albumSongs.position));
   for (const row of rows) result.set(row.albumId, [...(result.get(row.albumId) ?? []), row.songId]);
   return result;

@@ -8,7 +8,6 @@ import {
   type PublicArtist,
   type PublicUser,
 } from '@hfm/shared';
-import type { SQLWrapper } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../errors/app-error.js';
 import { fieldsFromIssues, summarise } from '../../http/error-handler.js';
@@ -35,7 +34,6 @@ import {
   findArtistRowById,
   findArtistRowByUserId,
   insertArtist,
-  activeArtistIds,
   loadPhotoKeys,
   updateArtistRow,
   type ArtistRow,
@@ -214,11 +212,6 @@ export async function findArtistById(db: Database, id: string): Promise<ArtistRo
 /** The artist's payout account at the payment provider (the spec's paymentServiceID), set by payouts. */
 export async function setPaymentServiceId(db: Database, artistId: string, accountId: string): Promise<void> {
   await updateArtistRow(db, artistId, { paymentServiceId: accountId });
-}
-
-/** Approved artists' ids as a subquery: what listeners may see is filtered by it. */
-export function approvedArtistIds(db: Database): SQLWrapper {
-  return activeArtistIds(db);
 }
 
 export async function findPublicArtistByUserId(db: Database, userId: string): Promise<PublicArtist | null> {
