@@ -7,6 +7,7 @@ import {
   songIdsIn,
   subscriptionIdsIn,
   userIdsIn,
+  type AlbumScope,
   type SongScope,
 } from './access.repository.js';
 import { isAdmin, isMember, type Actor, type Permission } from './permissions.js';
@@ -46,8 +47,7 @@ export const policy: Record<Permission, Rule> = {
   'song.keep': (db, actor, ids) =>
     songIdsIn(db, ids, { releasedToSubscriber: actor?.id, currentHfmPick: isMember(actor) }),
 
-  'album.view': (db, actor, ids) =>
-    albumIdsIn(db, ids, { all: isAdmin(actor), ofArtist: actor?.artistId, ofActiveArtist: true }),
+  'album.view': (db, actor, ids) => albumIdsIn(db, ids, albumViewScope(actor)),
   'album.manage': (db, actor, ids) => albumIdsIn(db, ids, { all: isAdmin(actor), ofArtist: actor?.artistId }),
 
   'user.view': (db, actor, ids) => userIdsIn(db, ids, { all: actor !== null }),
@@ -69,6 +69,11 @@ export const policy: Record<Permission, Rule> = {
  */
 export function songViewScope(actor: Actor): SongScope {
   return { all: isAdmin(actor), ofArtist: actor?.artistId, released: true, releasedToSubscriber: actor?.id };
+}
+
+/** The albums an actor may see, for one album (album.view) and lists: admins all, an artist its own, everyone ACTIVE artists'. */
+export function albumViewScope(actor: Actor): AlbumScope {
+  return { all: isAdmin(actor), ofArtist: actor?.artistId, ofActiveArtist: true };
 }
 
 type Resource = 'artist' | 'song' | 'album' | 'user' | 'hiFive' | 'subscription';

@@ -7,7 +7,7 @@ import { hiFives } from '../../platform/db/schema/engagement.js';
 import { users } from '../../platform/db/schema/identity.js';
 import { songDownloads } from '../../platform/db/schema/library.js';
 import { currentHfmPick, onHfmRadio } from './curated.js';
-import { releasedSong, releasedToSubscribers } from './released.js';
+import { artistIsActive, releasedSong, releasedToSubscribers } from './released.js';
 
 /**
  * The one repository that reads other modules' tables to answer who owns what. Each function answers,
@@ -127,17 +127,21 @@ export interface AlbumScope {
   ofActiveArtist?: boolean;
 }
 
-export async function albumIdsIn(db: Database, ids: string[], scope: AlbumScope): Promise<string[]> {
-  const branch = anyBranch([
+/** The scope as one condition on the `albums` row (none when no branch is given): for checks and for lists. */
+export function albumScopeCondition(scope: AlbumScope): SQL | undefined {
+  return anyBranch([
     scope.all && everything,
     scope.ofArtist && eq(albums.artistId, scope.ofArtist),
-    scope.ofActiveArtist && eq(artists.status, 'ACTIVE'),
+    scope.ofActiveArtist && sql`${albums.artistId} in (select ${artists.id} from ${artists} where ${artistIsActive()})`,
   ]);
+}
+
+export async function albumIdsIn(db: Database, ids: string[], scope: AlbumScope): Promise<string[]> {
+  const branch = albumScopeCondition(scope);
   if (!branch || ids.length === 0) return [];
   const rows = await db
     .select({ id: albums.id })
     .from(albums)
-    .innerJoin(artists, eq(artists.id, albums.artistId))
     .where(and(inArray(albums.id, ids), branch));
   return rows.map((row) => row.id);
 }

@@ -3,8 +3,15 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { badRequest, forbidden, notFound, unauthenticated } from '../../errors/app-error.js';
 import type { SessionUser } from '../auth/sessions.js';
-import { NOT_FOUND_MESSAGES, policy, resourceOf, songViewScope, viewPermissionOf } from './access.policy.js';
-import { readySongCountsOf, songScopeCondition } from './access.repository.js';
+import {
+  albumViewScope,
+  NOT_FOUND_MESSAGES,
+  policy,
+  resourceOf,
+  songViewScope,
+  viewPermissionOf,
+} from './access.policy.js';
+import { albumScopeCondition, readySongCountsOf, songScopeCondition } from './access.repository.js';
 import {
   isAdmin,
   isPublicPermission,
@@ -130,4 +137,9 @@ export async function countReadySongs(ctx: AccessContext, artistIds: string[]): 
  */
 export function visibleSongs(ctx: AccessContext, actor: Actor): SQL {
   return songScopeCondition(ctx.db, songViewScope(actor)) ?? sql`false`;
+}
+
+/** The albums this actor may see, as a condition on the `albums` table (album.view, for lists). */
+export function visibleAlbums(actor: Actor): SQL {
+  return albumScopeCondition(albumViewScope(actor)) ?? sql`false`;
 }

@@ -32,6 +32,23 @@ export async function listAlbumsOfArtist(db: Database, artistId: string): Promis
   return db.select().from(albums).where(eq(albums.artistId, artistId)).orderBy(desc(albums.createdAt), desc(albums.id));
 }
 
+/** One page of the albums the caller may see (`visible`), newest first, and how many there are. */
+export async function listAlbumRows(
+  db: Database,
+  visible: SQL,
+  page: { offset: number; limit: number },
+): Promise<{ rows: AlbumRow[]; total: number }> {
+  const rows = await db
+    .select()
+    .from(albums)
+    .where(visible)
+    .orderBy(desc(albums.createdAt), desc(albums.id))
+    .offset(page.offset)
+    .limit(page.limit);
+  const [counted] = await db.select({ total: count() }).from(albums).where(visible);
+  return { rows, total: counted?.total ?? 0 };
+}
+
 /** The ordered song ids of each album; with `visible`, only the songs the caller may see. */
 export async function songIdsByAlbum(
   db: Database,

@@ -1,11 +1,18 @@
-import type { CreateAlbumBody, PublicAlbum, UpdateAlbumBody } from '@hfm/shared';
+import {
+  paginate,
+  type CreateAlbumBody,
+  type Paged,
+  type PageQuery,
+  type PublicAlbum,
+  type UpdateAlbumBody,
+} from '@hfm/shared';
 import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../errors/app-error.js';
 import { transactionWithRetry } from '../../platform/db/retry.js';
 import { decodeImageData, processImage, type ProcessedImage } from '../../platform/media/images.js';
 import { publicMediaUrl } from '../../platform/storage/public-media.js';
 import { cleanKeySegment } from '../../platform/storage/storage.js';
-import { requireAccess, requireArtistToManage, visibleSongs } from '../access/access.service.js';
+import { requireAccess, requireArtistToManage, visibleAlbums, visibleSongs } from '../access/access.service.js';
 import type { Actor } from '../access/permissions.js';
 import { findArtistById, type ArtistRow } from '../artists/artists.service.js';
 import {
@@ -13,6 +20,7 @@ import {
   deleteAlbumRow,
   findAlbumById,
   insertAlbum,
+  listAlbumRows,
   listAlbumsOfArtist,
   replaceAlbumSongs,
   songIdsByAlbum,
@@ -123,6 +131,23 @@ export async function listArtistAlbums(ctx: AppContext, actor: Actor, artistId: 
     { visible: visibleSongs(ctx, actor) },
   );
   return rows.map((row) => presentAlbum(row, songs.get(row.id)));
+}
+
+/** GET /api/albums: every album the actor may see (as GET /api/albums/{id}), newest first, with its visible songs. */
+export async function listAlbums(ctx: AppContext, actor: Actor, query: PageQuery): Promise<Paged<PublicAlbum>> {
+  const { rows, total } = await listAlbumRows(ctx.db, visibleAlbums(actor), {
+    offset: (query.page - 1) * query.limit,
+    limit: query.limit,
+  });
+  const songs = await songIdsByAlbum(
+    ctx.db,
+    rows.map((row) => row.id),
+    { visible: visibleSongs(ctx, actor) },
+  );
+  return {
+    items: rows.map((row) => presentAlbum(row, songs.get(row.id))),
+    pagination: paginate(query.page, query.limit, total),
+  };
 }
 
 export async function deleteAlbum(ctx: AppContext, actor: Actor, id: string): Promise<{ id: string; deleted: true }> {
