@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParams } from './answers.js';
+import { paged } from './pagination.js';
 
 export const linerNotesMessage = 'Liner notes must be text.';
 
@@ -38,6 +39,7 @@ export const publicAlbum = z.object({
 });
 export type PublicAlbum = z.infer<typeof publicAlbum>;
 export const publicAlbums = z.array(publicAlbum);
+export const pagedAlbums = paged(publicAlbum);
 
 export const albumIdParams = idParams('Not an album id.');
 export const artistAlbumsParams = z.object({ artistID: z.uuid({ error: 'Not an artist id.' }) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { publicArtist } from './artists.js';
-import { ARTIST_STATUSES, RATING_CATEGORIES, TIERS } from './constants.js';
+import { ARTIST_STATUSES, MIN_AUDITION_SONGS, RATING_CATEGORIES, TIERS } from './constants.js';
 import { messages } from './messages.js';
 import { paged, pageQuery } from './pagination.js';
 import { publicUser } from './users.js';
@@ -51,6 +51,12 @@ export const ARTIST_ADMIN_FIELDS = [
 ] as const;
 export type ArtistAdminField = (typeof ARTIST_ADMIN_FIELDS)[number];
 export const adminOnlyField = (field: string) => `Only an admin can change ${field}.`;
+
+/**
+ * Approval (any move to ACTIVE) needs the audition's songs: MIN_AUDITION_SONGS of them ready (transcoded),
+ * as the studio tells the artist. A 409 with this message otherwise.
+ */
+export const auditionSongsNeeded = `This artist cannot be approved yet: approval needs at least ${MIN_AUDITION_SONGS} ready audition song (uploaded and transcoded).`;
 
 export const FEATURED_BIO_MAX_LENGTH = 5000;
 

@@ -55,6 +55,8 @@ export const publicArtist = z.object({
   approvedAt: z.string().nullable(),
   /** The artist's account: in admins' answers only. */
   user: artistAccount.optional(),
+  /** How many of its songs are ready (approval needs MIN_AUDITION_SONGS): in admins' answers only. */
+  readySongs: z.number().int().optional(),
 });
 export type PublicArtist = z.infer<typeof publicArtist>;
 

@@ -60,10 +60,8 @@ export const publicSong = z.object({
   publisher: z.string().nullable(),
   songWriters: z.string().nullable(),
   ISRC: z.string().nullable(),
-  streamFile: z.string().nullable(),
-  dashManifest: z.string().nullable(),
-  previewFile: z.string().nullable(),
-  downloadFile: z.string().nullable(),
+  // The spec's streamFile, dashManifest, previewFile and downloadFile are storage keys: never in an answer.
+  // Playback URLs come signed from /play, downloads from /download.
   embedCode: z.string().nullable(),
   explicit: z.boolean(),
   releaseDate: z.string().nullable(),

@@ -29,6 +29,7 @@ export function artistFixture(change: Partial<PublicArtist> = {}): PublicArtist 
     updatedAt: '2025-05-01T12:00:00.000Z',
     approvedAt: null,
     terminatedAt: null,
+    readySongs: 1,
     user: {
       _id: '00000000-0000-4000-8000-0000000000bb',
       id: '00000000-0000-4000-8000-0000000000bb',

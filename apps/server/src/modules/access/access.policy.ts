@@ -1,6 +1,15 @@
 import { messages } from '@hfm/shared';
 import type { Database } from '../../platform/db/client.js';
-import { albumIdsIn, artistIdsIn, hiFiveIdsIn, songIdsIn, subscriptionIdsIn, userIdsIn } from './access.repository.js';
+import {
+  albumIdsIn,
+  artistIdsIn,
+  hiFiveIdsIn,
+  songIdsIn,
+  subscriptionIdsIn,
+  userIdsIn,
+  type AlbumScope,
+  type SongScope,
+} from './access.repository.js';
 import { isAdmin, isMember, type Actor, type Permission } from './permissions.js';
 
 /** Which of `ids` (existing things only) the actor holds the permission for; one query each. */
@@ -12,14 +21,7 @@ export const policy: Record<Permission, Rule> = {
     artistIdsIn(db, ids, { all: isAdmin(actor), own: actor?.artistId, seenByAll: true }),
   'artist.manage': (db, actor, ids) => artistIdsIn(db, ids, { all: isAdmin(actor), own: actor?.artistId }),
 
-  // A subscriber in term also sees the songs of an artist who has left (docs/decisions/0021).
-  'song.view': (db, actor, ids) =>
-    songIdsIn(db, ids, {
-      all: isAdmin(actor),
-      ofArtist: actor?.artistId,
-      released: true,
-      releasedToSubscriber: actor?.id,
-    }),
+  'song.view': (db, actor, ids) => songIdsIn(db, ids, songViewScope(actor)),
   'song.manage': (db, actor, ids) => songIdsIn(db, ids, { all: isAdmin(actor), ofArtist: actor?.artistId }),
   // Anyone hears the artist's full-preview songs in full, and songs on HFM Radio or a current HFM Pick of
   // opted-in artists; subscribers hear every released song in full, and a member hears in full what they keep.
@@ -45,8 +47,7 @@ export const policy: Record<Permission, Rule> = {
   'song.keep': (db, actor, ids) =>
     songIdsIn(db, ids, { releasedToSubscriber: actor?.id, currentHfmPick: isMember(actor) }),
 
-  'album.view': (db, actor, ids) =>
-    albumIdsIn(db, ids, { all: isAdmin(actor), ofArtist: actor?.artistId, ofActiveArtist: true }),
+  'album.view': (db, actor, ids) => albumIdsIn(db, ids, albumViewScope(actor)),
   'album.manage': (db, actor, ids) => albumIdsIn(db, ids, { all: isAdmin(actor), ofArtist: actor?.artistId }),
 
   'user.view': (db, actor, ids) => userIdsIn(db, ids, { all: actor !== null }),
@@ -60,6 +61,20 @@ export const policy: Record<Permission, Rule> = {
   'subscription.view': (db, actor, ids) => subscriptionIdsIn(db, ids, { all: isAdmin(actor), memberId: actor?.id }),
   'subscription.manage': (db, actor, ids) => subscriptionIdsIn(db, ids, { all: isAdmin(actor), memberId: actor?.id }),
 };
+
+/**
+ * The songs an actor may see, one rule for one song (song.view) and for every list of songs: admins all, an
+ * artist its own in every state, everyone released songs (./released.ts), and a subscriber in term also the
+ * songs of an artist who has left (docs/decisions/0021).
+ */
+export function songViewScope(actor: Actor): SongScope {
+  return { all: isAdmin(actor), ofArtist: actor?.artistId, released: true, releasedToSubscriber: actor?.id };
+}
+
+/** The albums an actor may see, for one album (album.view) and lists: admins all, an artist its own, everyone ACTIVE artists'. */
+export function albumViewScope(actor: Actor): AlbumScope {
+  return { all: isAdmin(actor), ofArtist: actor?.artistId, ofActiveArtist: true };
+}
 
 type Resource = 'artist' | 'song' | 'album' | 'user' | 'hiFive' | 'subscription';
 

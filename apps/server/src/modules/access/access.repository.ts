@@ -1,4 +1,4 @@
-import { and, eq, exists, gt, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, exists, gt, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
 import { artists } from '../../platform/db/schema/artists.js';
 import { subscriptions } from '../../platform/db/schema/billing.js';
@@ -7,7 +7,7 @@ import { hiFives } from '../../platform/db/schema/engagement.js';
 import { users } from '../../platform/db/schema/identity.js';
 import { songDownloads } from '../../platform/db/schema/library.js';
 import { currentHfmPick, onHfmRadio } from './curated.js';
-import { releasedSong, releasedToSubscribers } from './released.js';
+import { artistIsActive, releasedSong, releasedToSubscribers } from './released.js';
 
 /**
  * The one repository that reads other modules' tables to answer who owns what. Each function answers,
@@ -96,8 +96,9 @@ function keptBy(db: Database, memberId: string): SQL {
   );
 }
 
-export async function songIdsIn(db: Database, ids: string[], scope: SongScope): Promise<string[]> {
-  const branch = anyBranch([
+/** The scope as one condition on the `songs` row (none when no branch is given): for checks and for lists. */
+export function songScopeCondition(db: Database, scope: SongScope): SQL | undefined {
+  return anyBranch([
     scope.all && everything,
     scope.ofArtist && eq(songs.artistId, scope.ofArtist),
     scope.released && releasedSong(),
@@ -107,6 +108,10 @@ export async function songIdsIn(db: Database, ids: string[], scope: SongScope): 
     scope.onHfmRadio && onHfmRadio(),
     scope.currentHfmPick && currentHfmPick(),
   ]);
+}
+
+export async function songIdsIn(db: Database, ids: string[], scope: SongScope): Promise<string[]> {
+  const branch = songScopeCondition(db, scope);
   if (!branch || ids.length === 0) return [];
   const rows = await db
     .select({ id: songs.id })
@@ -122,17 +127,21 @@ export interface AlbumScope {
   ofActiveArtist?: boolean;
 }
 
-export async function albumIdsIn(db: Database, ids: string[], scope: AlbumScope): Promise<string[]> {
-  const branch = anyBranch([
+/** The scope as one condition on the `albums` row (none when no branch is given): for checks and for lists. */
+export function albumScopeCondition(scope: AlbumScope): SQL | undefined {
+  return anyBranch([
     scope.all && everything,
     scope.ofArtist && eq(albums.artistId, scope.ofArtist),
-    scope.ofActiveArtist && eq(artists.status, 'ACTIVE'),
+    scope.ofActiveArtist && sql`${albums.artistId} in (select ${artists.id} from ${artists} where ${artistIsActive()})`,
   ]);
+}
+
+export async function albumIdsIn(db: Database, ids: string[], scope: AlbumScope): Promise<string[]> {
+  const branch = albumScopeCondition(scope);
   if (!branch || ids.length === 0) return [];
   const rows = await db
     .select({ id: albums.id })
     .from(albums)
-    .innerJoin(artists, eq(artists.id, albums.artistId))
     .where(and(inArray(albums.id, ids), branch));
   return rows.map((row) => row.id);
 }
@@ -183,4 +192,18 @@ export async function subscriptionIdsIn(db: Database, ids: string[], scope: Subs
     .from(subscriptions)
     .where(and(inArray(subscriptions.id, ids), branch));
   return rows.map((row) => row.id);
+}
+
+/**
+ * How many ready (transcoded) songs each of these artists has: the audition an admin hears before approval.
+ * Read here because approval (artists) may not call the songs module, which depends on artists.
+ */
+export async function readySongCountsOf(db: Database, artistIds: string[]): Promise<Map<string, number>> {
+  if (artistIds.length === 0) return new Map();
+  const rows = await db
+    .select({ artistId: songs.artistId, ready: count() })
+    .from(songs)
+    .where(and(inArray(songs.artistId, artistIds), eq(songs.status, 'ready')))
+    .groupBy(songs.artistId);
+  return new Map(rows.map((row) => [row.artistId, Number(row.ready)]));
 }

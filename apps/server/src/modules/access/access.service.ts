@@ -1,8 +1,17 @@
 import { messages } from '@hfm/shared';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { badRequest, forbidden, notFound, unauthenticated } from '../../errors/app-error.js';
 import type { SessionUser } from '../auth/sessions.js';
-import { NOT_FOUND_MESSAGES, policy, resourceOf, viewPermissionOf } from './access.policy.js';
+import {
+  albumViewScope,
+  NOT_FOUND_MESSAGES,
+  policy,
+  resourceOf,
+  songViewScope,
+  viewPermissionOf,
+} from './access.policy.js';
+import { albumScopeCondition, readySongCountsOf, songScopeCondition } from './access.repository.js';
 import {
   isAdmin,
   isPublicPermission,
@@ -114,4 +123,23 @@ export function requireAdmin(actor: Actor): SessionUser {
   const user = requireSignedIn(actor);
   if (!isAdmin(user)) throw forbidden(messages.forbidden);
   return user;
+}
+
+/** The ready songs of each artist (0 for none): approval needs MIN_AUDITION_SONGS of them. */
+export async function countReadySongs(ctx: AccessContext, artistIds: string[]): Promise<Map<string, number>> {
+  const counts = await readySongCountsOf(ctx.db, wellFormed(artistIds));
+  return new Map(artistIds.map((id) => [id, counts.get(id) ?? 0]));
+}
+
+/**
+ * The songs this actor may see, as a condition on the `songs` table: what every list of songs filters by, so
+ * a list shows exactly the songs GET /api/songs/{id} answers (song.view).
+ */
+export function visibleSongs(ctx: AccessContext, actor: Actor): SQL {
+  return songScopeCondition(ctx.db, songViewScope(actor)) ?? sql`false`;
+}
+
+/** The albums this actor may see, as a condition on the `albums` table (album.view, for lists). */
+export function visibleAlbums(actor: Actor): SQL {
+  return albumScopeCondition(albumViewScope(actor)) ?? sql`false`;
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
 import { albums, albumSongs, songs } from '../../platform/db/schema/catalogue.js';
 
@@ -32,11 +32,28 @@ export async function listAlbumsOfArtist(db: Database, artistId: string): Promis
   return db.select().from(albums).where(eq(albums.artistId, artistId)).orderBy(desc(albums.createdAt), desc(albums.id));
 }
 
-/** The ordered song ids of each album; with `listenableOnly`, only the ready and active songs. */
+/** One page of the albums the caller may see (`visible`), newest first, and how many there are. */
+export async function listAlbumRows(
+  db: Database,
+  visible: SQL,
+  page: { offset: number; limit: number },
+): Promise<{ rows: AlbumRow[]; total: number }> {
+  const rows = await db
+    .select()
+    .from(albums)
+    .where(visible)
+    .orderBy(desc(albums.createdAt), desc(albums.id))
+    .offset(page.offset)
+    .limit(page.limit);
+  const [counted] = await db.select({ total: count() }).from(albums).where(visible);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+/** The ordered song ids of each album; with `visible`, only the songs the caller may see. */
 export async function songIdsByAlbum(
   db: Database,
   albumIds: string[],
-  options: { listenableOnly?: boolean } = {},
+  options: { visible?: SQL } = {},
 ): Promise<Map<string, string[]>> {
   const result = new Map<string, string[]>();
   if (albumIds.length === 0) return result;
@@ -45,7 +62,7 @@ export async function songIdsByAlbum(
     .select({ albumId: albumSongs.albumId, songId: albumSongs.songId })
     .from(albumSongs)
     .innerJoin(songs, eq(songs.id, albumSongs.songId))
-    .where(options.listenableOnly ? and(inAlbums, eq(songs.status, 'ready'), eq(songs.active, true)) : inAlbums)
+    .where(options.visible ? and(inAlbums, options.visible) : inAlbums)
     .orderBy(asc(albumSongs.albumId), asc(albumSongs.position));
   for (const row of rows) result.set(row.albumId, [...(result.get(row.albumId) ?? []), row.songId]);
   return result;

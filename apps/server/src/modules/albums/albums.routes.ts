@@ -6,6 +6,8 @@ import {
   createAlbumBody,
   deletedAnswer,
   imagePathAnswer,
+  pagedAlbums,
+  pageQuery,
   publicAlbum,
   publicAlbums,
   updateAlbumBody,
@@ -18,6 +20,7 @@ import {
   createAlbum,
   deleteAlbum,
   getAlbum,
+  listAlbums,
   listArtistAlbums,
   updateAlbum,
   uploadAlbumArtwork,
@@ -52,6 +55,21 @@ export async function albumsRoutes(app: FastifyInstance): Promise<void> {
       async (request) => updateAlbum(ctx, request.currentUser, request.params.id, request.body),
     );
   }
+  r.get(
+    '/api/albums',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary:
+          'Albums a page at a time, newest first: of ACTIVE artists (an artist also its own, admins all), ' +
+          'each with the songs the caller may see',
+        querystring: pageQuery,
+        response: { 200: pagedAlbums },
+      },
+    },
+    async (request) => listAlbums(ctx, request.currentUser, request.query),
+  );
   r.get(
     '/api/albums/:id',
     { config: { access: 'public' }, schema: { tags, params: idParams, response: { 200: publicAlbum } } },

@@ -1,11 +1,18 @@
-import type { CreateAlbumBody, PublicAlbum, UpdateAlbumBody } from '@hfm/shared';
+import {
+  paginate,
+  type CreateAlbumBody,
+  type Paged,
+  type PageQuery,
+  type PublicAlbum,
+  type UpdateAlbumBody,
+} from '@hfm/shared';
 import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../errors/app-error.js';
 import { transactionWithRetry } from '../../platform/db/retry.js';
 import { decodeImageData, processImage, type ProcessedImage } from '../../platform/media/images.js';
 import { publicMediaUrl } from '../../platform/storage/public-media.js';
 import { cleanKeySegment } from '../../platform/storage/storage.js';
-import { checkAccess, requireAccess, requireArtistToManage } from '../access/access.service.js';
+import { requireAccess, requireArtistToManage, visibleAlbums, visibleSongs } from '../access/access.service.js';
 import type { Actor } from '../access/permissions.js';
 import { findArtistById, type ArtistRow } from '../artists/artists.service.js';
 import {
@@ -13,6 +20,7 @@ import {
   deleteAlbumRow,
   findAlbumById,
   insertAlbum,
+  listAlbumRows,
   listAlbumsOfArtist,
   replaceAlbumSongs,
   songIdsByAlbum,
@@ -21,9 +29,10 @@ import {
 } from './albums.repository.js';
 import { presentAlbum } from './albums.presenter.js';
 
-/** Listeners see only the songs they can play; the artist and admins see the whole list. */
-async function present(ctx: AppContext, row: AlbumRow, listenableOnly = false): Promise<PublicAlbum> {
-  const songs = await songIdsByAlbum(ctx.db, [row.id], { listenableOnly });
+/** With an actor, only the songs it may see (as GET /api/songs/{id}); without, the whole list (its artist's own view). */
+async function present(ctx: AppContext, row: AlbumRow, actor?: Actor): Promise<PublicAlbum> {
+  const visible = actor === undefined ? undefined : visibleSongs(ctx, actor);
+  const songs = await songIdsByAlbum(ctx.db, [row.id], { visible });
   return presentAlbum(row, songs.get(row.id));
 }
 
@@ -97,10 +106,9 @@ export async function updateAlbum(
 
 export async function getAlbum(ctx: AppContext, actor: Actor, id: string): Promise<PublicAlbum> {
   await requireAccess(ctx, actor, 'album.view', [id]);
-  const manages = (await checkAccess(ctx, actor, 'album.manage', [id])).has(id);
   const row = await findAlbumById(ctx.db, id);
   if (!row) throw notFound('No such album.');
-  return present(ctx, row, !manages);
+  return present(ctx, row, actor);
 }
 
 /** Every album of an artist with its full song order: the artist's own view (studio, /api/initial). */
@@ -116,14 +124,30 @@ export async function listOwnAlbums(ctx: AppContext, actor: Actor, artistId: str
 
 export async function listArtistAlbums(ctx: AppContext, actor: Actor, artistId: string): Promise<PublicAlbum[]> {
   await requireAccess(ctx, actor, 'artist.view', [artistId]);
-  const manages = (await checkAccess(ctx, actor, 'artist.manage', [artistId])).has(artistId);
   const rows = await listAlbumsOfArtist(ctx.db, artistId);
   const songs = await songIdsByAlbum(
     ctx.db,
     rows.map((row) => row.id),
-    { listenableOnly: !manages },
+    { visible: visibleSongs(ctx, actor) },
   );
   return rows.map((row) => presentAlbum(row, songs.get(row.id)));
+}
+
+/** GET /api/albums: every album the actor may see (as GET /api/albums/{id}), newest first, with its visible songs. */
+export async function listAlbums(ctx: AppContext, actor: Actor, query: PageQuery): Promise<Paged<PublicAlbum>> {
+  const { rows, total } = await listAlbumRows(ctx.db, visibleAlbums(actor), {
+    offset: (query.page - 1) * query.limit,
+    limit: query.limit,
+  });
+  const songs = await songIdsByAlbum(
+    ctx.db,
+    rows.map((row) => row.id),
+    { visible: visibleSongs(ctx, actor) },
+  );
+  return {
+    items: rows.map((row) => presentAlbum(row, songs.get(row.id))),
+    pagination: paginate(query.page, query.limit, total),
+  };
 }
 
 export async function deleteAlbum(ctx: AppContext, actor: Actor, id: string): Promise<{ id: string; deleted: true }> {

@@ -7,7 +7,14 @@ import { requireAccess } from '../access/access.service.js';
 import { isAdmin, type Actor } from '../access/permissions.js';
 import { findGenre } from '../genres/genres.service.js';
 import { withTransaction } from '../../platform/db/transaction.js';
-import { afterReview, lockFeaturedOrder, reviewChange, reviewPatch, touchesFeatured } from './artist-review.service.js';
+import {
+  afterReview,
+  assertAuditionHeard,
+  lockFeaturedOrder,
+  reviewChange,
+  reviewPatch,
+  touchesFeatured,
+} from './artist-review.service.js';
 import {
   findArtistRowById,
   lockArtistRow,
@@ -96,6 +103,7 @@ export async function updateArtist(
     if (touchesFeatured(review)) await lockFeaturedOrder(tx.db);
     const before = await lockArtistRow(tx.db, artistId);
     if (!before) throw notFound(NO_SUCH_ARTIST);
+    await assertAuditionHeard(tx, before, review);
     const patch = { ...(review ? reviewPatch(before, review) : {}), ...profile };
     const after = Object.keys(patch).length > 0 ? await updateArtistRow(tx.db, artistId, patch) : before;
     if (!after) throw notFound(NO_SUCH_ARTIST);

@@ -1,5 +1,6 @@
 import {
   ARTIST_ADMIN_FIELDS,
+  auditionSongsNeeded,
   RATING_CATEGORIES,
   type PagedArtists,
   type PagedSongs,
@@ -135,9 +136,44 @@ describe('the audition an admin reviews', () => {
   });
 });
 
+/** A PENDING artist with the audition approval needs: one ready song. */
+async function auditioned(overrides: Parameters<typeof createArtist>[1] = {}): Promise<TestArtist> {
+  const artist = await createArtist(t.app, overrides);
+  await createSong(t.app, artist.artistId, { title: 'Audition', status: 'ready' });
+  return artist;
+}
+
 describe('approval', () => {
+  it('answers 409 without a ready audition song (none, or only pending and failed ones), and changes nothing', async () => {
+    const artist = await createArtist(t.app);
+    const refused = await patch(adminCookie, artist.artistId, { status: 'ACTIVE', tier: 'Tier 2' });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().error).toEqual({ code: 'CONFLICT', message: auditionSongsNeeded });
+    await createSong(t.app, artist.artistId, { status: 'pending' });
+    await createSong(t.app, artist.artistId, { status: 'failed' });
+    expect((await patch(adminCookie, artist.artistId, { status: 'ACTIVE' })).statusCode).toBe(409);
+    expect(await artistAs(adminCookie, artist.artistId)).toMatchObject({
+      status: 'PENDING',
+      tier: 'In Review',
+      approvedAt: null,
+    });
+    expect(await approvalMails(artist.email)).toEqual([]);
+    await createSong(t.app, artist.artistId, { status: 'ready' });
+    expect((await patch(adminCookie, artist.artistId, { status: 'ACTIVE' })).json()).toMatchObject({
+      status: 'ACTIVE',
+      readySongs: 1,
+    });
+  });
+
+  it('tells admins how many ready songs an artist has, and nobody else', async () => {
+    const artist = await auditioned();
+    await createSong(t.app, artist.artistId, { status: 'uploading' });
+    expect((await artistAs(adminCookie, artist.artistId)).readySongs).toBe(1);
+    expect((await artistAs(await signIn(t.app, artist), artist.artistId)).readySongs).toBeUndefined();
+  });
+
   it('sets ACTIVE, stamps approvedAt, makes the artist searchable and Tier 1, and mails it', async () => {
-    const artist = await createArtist(t.app, { artist: { name: 'Approved Band' } });
+    const artist = await auditioned({ artist: { name: 'Approved Band' } });
     const scoreMatrix = RATING_CATEGORIES.map((label) => ({ label, score: 5 }));
     await patch(adminCookie, artist.artistId, { scoreMatrix });
     const before = Date.now();
@@ -166,16 +202,16 @@ describe('approval', () => {
   });
 
   it('keeps a tier and searchability the request sends, and a tier set before approval', async () => {
-    const sent = await createArtist(t.app);
+    const sent = await auditioned();
     const res = await patch(adminCookie, sent.artistId, { status: 'ACTIVE', tier: 'Tier 2', isSearchable: false });
     expect(res.json()).toMatchObject({ status: 'ACTIVE', tier: 'Tier 2', searchStatus: { isSearchable: false } });
-    const tiered = await createArtist(t.app);
+    const tiered = await auditioned();
     await patch(adminCookie, tiered.artistId, { tier: 'Tier 3' });
     expect((await patch(adminCookie, tiered.artistId, { status: 'ACTIVE' })).json().tier).toBe('Tier 3');
   });
 
   it('keeps the first approvedAt and mails "active again" after INACTIVE; saving ACTIVE again sends nothing', async () => {
-    const artist = await createArtist(t.app, { artist: { name: 'Back Again' } });
+    const artist = await auditioned({ artist: { name: 'Back Again' } });
     const first = (await patch(adminCookie, artist.artistId, { status: 'ACTIVE' })).json() as PublicArtist;
     await patch(adminCookie, artist.artistId, { status: 'ACTIVE', tier: 'Tier 2' });
     expect(await approvalMails(artist.email)).toHaveLength(1);

@@ -1,13 +1,16 @@
 import {
   adminOnlyField,
   ARTIST_ADMIN_FIELDS,
+  auditionSongsNeeded,
   DEFAULT_TIER,
   DEFAULT_TIER_FILTER,
+  MIN_AUDITION_SONGS,
   type ArtistStatus,
   type UpdateArtistBody,
 } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
-import { AppError, badRequest } from '../../errors/app-error.js';
+import { AppError, badRequest, conflict } from '../../errors/app-error.js';
+import { countReadySongs } from '../access/access.service.js';
 import { isAdmin, type Actor } from '../access/permissions.js';
 import { queueApprovalMail } from './approval-mail.js';
 import type { ArtistPatch, ArtistRow } from './artists.repository.js';
@@ -103,6 +106,20 @@ export function reviewPatch(before: ArtistRow, change: ReviewChange, now = new D
     if (!change.sentTier && before.tier === DEFAULT_TIER) patch.tier = DEFAULT_TIER_FILTER;
   }
   return patch;
+}
+
+/**
+ * Approval (to ACTIVE from anything else) needs the audition: at least MIN_AUDITION_SONGS ready songs, as the
+ * studio tells the artist. A 409 otherwise, before anything is written. Call it with the artist row locked.
+ */
+export async function assertAuditionHeard(
+  ctx: Pick<AppContext, 'db'>,
+  before: ArtistRow,
+  change: ReviewChange | null,
+): Promise<void> {
+  if (!change || !approves(before, change.patch.status as ArtistStatus | undefined)) return;
+  const ready = (await countReadySongs(ctx, [before.id])).get(before.id) ?? 0;
+  if (ready < MIN_AUDITION_SONGS) throw conflict(auditionSongsNeeded);
 }
 
 /**

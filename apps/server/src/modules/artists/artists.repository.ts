@@ -129,11 +129,6 @@ export async function listArtistRows(
   return { rows, total: counted?.total ?? 0 };
 }
 
-/** The ids of approved (ACTIVE) artists, as a subquery for other queries to filter by. */
-export function activeArtistIds(db: Database) {
-  return db.select({ id: artists.id }).from(artists).where(eq(artists.status, 'ACTIVE'));
-}
-
 export async function findUserIdOfArtist(db: Database, artistId: string): Promise<string | null> {
   const [row] = await db.select({ userId: artists.userId }).from(artists).where(eq(artists.id, artistId)).limit(1);
   return row?.userId ?? null;

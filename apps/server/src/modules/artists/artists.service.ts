@@ -8,12 +8,12 @@ import {
   type PublicArtist,
   type PublicUser,
 } from '@hfm/shared';
-import type { SQLWrapper } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../errors/app-error.js';
 import { fieldsFromIssues, summarise } from '../../http/error-handler.js';
 import type { Database } from '../../platform/db/client.js';
 import type { ProcessedImage } from '../../platform/media/images.js';
+import { countReadySongs } from '../access/access.service.js';
 import { mailCodeQuietly } from '../auth/confirmation-mail.js';
 import { findGenre, findGenresByIds } from '../genres/genres.service.js';
 import { newImageFileName, readImage } from '../users/profile-images.js';
@@ -34,7 +34,6 @@ import {
   findArtistRowById,
   findArtistRowByUserId,
   insertArtist,
-  activeArtistIds,
   loadPhotoKeys,
   updateArtistRow,
   type ArtistRow,
@@ -179,18 +178,26 @@ export async function presentArtists(db: Database, rows: ArtistRow[]): Promise<P
   );
 }
 
-/** Artists as admins see them: as everyone does, with the account behind each (name, email, status). */
+/**
+ * Artists as admins see them: as everyone does, with the account behind each (name, email, status) and the
+ * count of ready songs (what approval needs).
+ */
 export async function presentArtistsForAdmin(db: Database, rows: ArtistRow[]): Promise<PublicArtist[]> {
-  const [artists, accounts] = await Promise.all([
+  const [artists, accounts, readySongs] = await Promise.all([
     presentArtists(db, rows),
     findAccountsByIds(
       db,
       rows.map((row) => row.userId),
     ),
+    countReadySongs(
+      { db },
+      rows.map((row) => row.id),
+    ),
   ]);
   return artists.map((artist) => {
     const account = accounts.get(artist.userID);
-    return account ? { ...artist, user: toArtistAccount(account) } : artist;
+    const withCount = { ...artist, readySongs: readySongs.get(artist.id) ?? 0 };
+    return account ? { ...withCount, user: toArtistAccount(account) } : withCount;
   });
 }
 
@@ -205,11 +212,6 @@ export async function findArtistById(db: Database, id: string): Promise<ArtistRo
 /** The artist's payout account at the payment provider (the spec's paymentServiceID), set by payouts. */
 export async function setPaymentServiceId(db: Database, artistId: string, accountId: string): Promise<void> {
   await updateArtistRow(db, artistId, { paymentServiceId: accountId });
-}
-
-/** Approved artists' ids as a subquery: what listeners may see is filtered by it. */
-export function approvedArtistIds(db: Database): SQLWrapper {
-  return activeArtistIds(db);
 }
 
 export async function findPublicArtistByUserId(db: Database, userId: string): Promise<PublicArtist | null> {

@@ -4,7 +4,7 @@ import { eq, or, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { artists } from '../../platform/db/schema/artists.js';
-import { createAdmin, createArtist, createUser, signIn } from '../../test/factories.js';
+import { createAdmin, createArtist, createSong, createUser, signIn } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { placeInOrder, removeFromFeatured } from './featured.service.js';
 
@@ -25,6 +25,8 @@ beforeAll(async () => {
   const own = await createArtist(t.app, { artist: { status: 'ACTIVE', isSearchable: true } });
   artistCookie = await signIn(t.app, own);
   pool = [own.artistId];
+  // Set ACTIVE again after INACTIVE below: approval needs a ready audition song.
+  await createSong(t.app, own.artistId, { status: 'ready' });
   for (let index = 1; index < 10; index += 1) {
     pool.push((await createArtist(t.app, { artist: { status: 'ACTIVE', isSearchable: true } })).artistId);
   }

@@ -16,6 +16,7 @@ import {
 import {
   createAdmin,
   createArtist,
+  createSong,
   createUser,
   readMails,
   signIn,
@@ -359,6 +360,7 @@ describe('the featured order and reinstating', () => {
     const artist = await activeArtist();
     const fan = await subscribeTestFan(t, artist.artistId);
     await terminate(artist.artistId, { reason: 'Paused by mistake' }, cookie.admin);
+    await createSong(t.app, artist.artistId, { status: 'ready' });
     const res = await patchArtist(artist.artistId, { status: 'ACTIVE' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'ACTIVE', terminatedAt: null });

@@ -27,4 +27,23 @@ export async function terminationRoutes(fastify: FastifyInstance): Promise<void>
     },
     async (request) => terminateArtist(ctx, request.currentUser, request.params.id, request.body),
   );
+
+  // The spec's generic remove path for artists: an artist is never deleted, its licence is terminated.
+  app.delete(
+    '/api/artists/remove/:id',
+    {
+      config: { ...rateLimited(app), access: 'artist' },
+      preHandler: perSignedInAccountLimit(app),
+      schema: {
+        tags: ['artists'],
+        summary:
+          'The spec’s artist remove: terminates the licence exactly as POST /api/artists/{id}/terminate does ' +
+          '(the artist with its current password, an admin with a reason; docs/decisions/0021)',
+        params: artistIdParams,
+        body: terminateArtistBody.nullish(),
+        response: { 200: terminationAnswer },
+      },
+    },
+    async (request) => terminateArtist(ctx, request.currentUser, request.params.id, request.body ?? {}),
+  );
 }

@@ -20,6 +20,7 @@ import {
   addGenres,
   createGenre,
   deleteGenre,
+  getGenre,
   listGenres,
   renameGenre,
   searchGenres,
@@ -66,6 +67,20 @@ export async function genresRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => searchGenres(ctx.db, request.params.search),
+  );
+
+  app.get(
+    '/api/genres/:id',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['genres'],
+        summary: 'One genre',
+        params: genreIdParams,
+        response: { 200: publicGenre },
+      },
+    },
+    async (request) => getGenre(ctx.db, request.params.id),
   );
 
   app.post(

@@ -39,6 +39,13 @@ export async function listGenres(db: Database): Promise<PublicGenre[]> {
   return (await listGenreRows(db)).map(toPublicGenre);
 }
 
+/** GET /api/genres/{id}: public, as the list is. */
+export async function getGenre(db: Database, id: string): Promise<PublicGenre> {
+  const row = await findGenre(db, id);
+  if (!row) throw notFound(genreMessages.noSuchGenre);
+  return toPublicGenre(row);
+}
+
 /** The genre with this id, or null (also for ids that are not UUIDs). */
 export async function findGenre(db: Database, id: string): Promise<GenreRow | null> {
   return isUuid(id) ? findGenreRowById(db, id) : null;

@@ -35,6 +35,11 @@ export async function countLabelRows(db: Database): Promise<number> {
   return row?.total ?? 0;
 }
 
+export async function findLabelRow(db: Database, id: string): Promise<LabelRow | null> {
+  const [row] = await db.select().from(labels).where(eq(labels.id, id)).limit(1);
+  return row ?? null;
+}
+
 export async function insertLabelRow(db: Database, values: NewLabelRow): Promise<LabelRow> {
   const [row] = await db.insert(labels).values(values).returning();
   return row!;

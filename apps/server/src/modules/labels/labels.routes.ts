@@ -9,7 +9,7 @@ import {
 } from '@hfm/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createLabel, deleteLabel, listLabels, updateLabel } from './labels.service.js';
+import { createLabel, deleteLabel, getLabel, listLabels, updateLabel } from './labels.service.js';
 
 /** Record labels, the admin's to keep (spec 001 sections 4 and 7.3). */
 export async function labelsRoutes(fastify: FastifyInstance): Promise<void> {
@@ -28,6 +28,20 @@ export async function labelsRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => listLabels(ctx, request.currentUser, request.query),
+  );
+
+  app.get(
+    '/api/labels/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['labels'],
+        summary: 'One record label (admin)',
+        params: labelIdParams,
+        response: { 200: publicLabel },
+      },
+    },
+    async (request) => getLabel(ctx, request.currentUser, request.params.id),
   );
 
   // The spec's save sends a label without an id to the create route; the generic save POSTs to the list route.

@@ -15,7 +15,14 @@ import { requireAdmin } from '../access/access.service.js';
 import type { Actor } from '../access/permissions.js';
 import { findGenresByIds } from '../genres/genres.service.js';
 import { toPublicLabel } from './labels.presenter.js';
-import { countLabelRows, deleteLabelRow, insertLabelRow, listLabelRows, updateLabelRow } from './labels.repository.js';
+import {
+  countLabelRows,
+  deleteLabelRow,
+  findLabelRow,
+  insertLabelRow,
+  listLabelRows,
+  updateLabelRow,
+} from './labels.repository.js';
 
 type CreateLabel = z.output<typeof createLabelBody>;
 type UpdateLabel = z.output<typeof updateLabelBody>;
@@ -34,6 +41,14 @@ export async function listLabels(ctx: AppContext, actor: Actor, query: LabelsQue
     countLabelRows(ctx.db),
   ]);
   return { items: rows.map(toPublicLabel), pagination: paginate(query.page, query.limit, total) };
+}
+
+/** GET /api/labels/{id}: admins, as the list. */
+export async function getLabel(ctx: AppContext, actor: Actor, id: string): Promise<PublicLabel> {
+  requireAdmin(actor);
+  const row = await findLabelRow(ctx.db, id);
+  if (!row) throw notFound(labelMessages.noSuchLabel);
+  return toPublicLabel(row);
 }
 
 /** A label's genres are ids of genres that exist, each once, in the order given. */

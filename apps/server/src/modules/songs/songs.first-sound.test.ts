@@ -105,8 +105,7 @@ describe('time to first sound: a song plays before its downloads are made', () =
   it('streams as soon as the stream is stored, answers 409 for downloads, then serves them', async () => {
     const songId = await uploadSong('Early Bird');
     const song = await waitForSong(songId, (s) => s.status !== 'uploading');
-    expect(song).toMatchObject({ status: 'ready', downloads: 'preparing', downloadFile: null, failureReason: null });
-    expect(song.streamFile).toMatch(/master\.m3u8$/);
+    expect(song).toMatchObject({ status: 'ready', downloads: 'preparing', failureReason: null });
 
     const play = (await get(`/api/songs/${songId}/play`, fanCookie)).json();
     expect(play.full).toBe(true);
@@ -128,7 +127,6 @@ describe('time to first sound: a song plays before its downloads are made', () =
     ffmpeg.open();
     const made = await waitForSong(songId, (s) => s.downloads !== 'preparing');
     expect(made).toMatchObject({ status: 'ready', downloads: 'ready' });
-    expect(made.downloadFile).toMatch(/song\.flac$/);
     const options = (await get(`/api/songs/${songId}/downloads`, fanCookie)).json();
     expect(options.map((option: { format: string }) => option.format)).toEqual(['flac', 'mp3', 'wav']);
     const download = await get(`/api/songs/${songId}/download?format=mp3`, fanCookie);

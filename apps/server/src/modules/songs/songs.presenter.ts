@@ -3,7 +3,8 @@ import { downloadsState } from './songs.downloads-state.js';
 import type { SongRow } from './songs.repository.js';
 
 /**
- * A song row as the API shows it. Media fields carry storage keys; playback URLs come signed from /play.
+ * A song row as the API shows it, without its storage keys (media files, the original): playback URLs come
+ * signed from /play, downloads from /download.
  * The waveform peaks are left out (71 KB of a 12-song page): the player fetches them from /peaks.
  */
 export function presentSong(row: Omit<SongRow, 'peaks'>, albumIds: string[] = []): PublicSong {
@@ -16,10 +17,6 @@ export function presentSong(row: Omit<SongRow, 'peaks'>, albumIds: string[] = []
     publisher: row.publisher,
     songWriters: row.songWriters,
     ISRC: row.isrc,
-    streamFile: row.streamFile,
-    dashManifest: row.dashManifest,
-    previewFile: row.previewFile,
-    downloadFile: row.downloadFile,
     embedCode: row.embedCode,
     explicit: row.explicit,
     releaseDate: row.releaseDate ? isoDateToDob(row.releaseDate) : null,

@@ -1,17 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  getTableColumns,
-  gt,
-  inArray,
-  isNull,
-  sql,
-  type SQL,
-  type SQLWrapper,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
 import { albums, albumSongs, songs } from '../../platform/db/schema/catalogue.js';
 
@@ -64,17 +51,12 @@ export async function deleteSongRow(db: Database, id: string): Promise<void> {
 
 export interface SongListFilter {
   artistId?: string;
-  /** Only what listeners may see: ready and active songs of these (the approved) artists. */
-  listenableOf?: SQLWrapper | undefined;
+  /** Only the songs the caller may see (the access layer's visibleSongs). */
+  visible: SQL;
 }
 
 function listConditions(filter: SongListFilter): SQL | undefined {
-  const conditions: SQL[] = [];
-  if (filter.artistId) conditions.push(eq(songs.artistId, filter.artistId));
-  if (filter.listenableOf) {
-    conditions.push(eq(songs.status, 'ready'), eq(songs.active, true), inArray(songs.artistId, filter.listenableOf));
-  }
-  return conditions.length ? and(...conditions) : undefined;
+  return filter.artistId ? and(eq(songs.artistId, filter.artistId), filter.visible) : filter.visible;
 }
 
 export async function listSongs(

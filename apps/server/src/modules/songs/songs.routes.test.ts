@@ -85,7 +85,6 @@ describe('POST /api/songs', () => {
       albumIDs: [],
       albumID: null,
       failureReason: null,
-      streamFile: null,
     });
     expect(song._id).toBe(song.id);
     expect((await get(cookie.artist, `/api/songs/${song.id}`)).json()).toEqual(song);
@@ -432,20 +431,23 @@ describe('GET /api/songs/artist/{artistID}', () => {
 });
 
 describe('GET /api/songs', () => {
-  it('shows listeners only ready, active songs of approved artists; admins every song', async () => {
+  it('shows listeners only ready, active songs of approved artists; an artist also its own; admins every song', async () => {
     const ready = await createSong(t.app, artist.artistId, { status: 'ready' });
     const pending = await createSong(t.app, artist.artistId);
     const inactive = await createSong(t.app, artist.artistId, { status: 'ready', active: false });
     const unapproved = await createSong(t.app, pendingArtist.artistId, { status: 'ready' });
     const idsFor = async (who: string | undefined) =>
       (await get(who, '/api/songs?limit=100')).json().items.map((s: { id: string }) => s.id) as string[];
-    for (const who of [undefined, cookie.fan, cookie.artist]) {
+    for (const who of [undefined, cookie.fan, cookie.otherArtist]) {
       const ids = await idsFor(who);
       expect(ids).toContain(ready.id);
       expect(ids).not.toContain(pending.id);
       expect(ids).not.toContain(inactive.id);
       expect(ids).not.toContain(unapproved.id);
     }
+    const own = await idsFor(cookie.artist);
+    for (const song of [ready, pending, inactive]) expect(own).toContain(song.id);
+    expect(own).not.toContain(unapproved.id);
     const all = await idsFor(cookie.admin);
     for (const song of [ready, pending, inactive, unapproved]) expect(all).toContain(song.id);
   });

@@ -66,14 +66,16 @@ export async function songsRoutes(app: FastifyInstance): Promise<void> {
     { config: { access: 'public' }, schema: { tags, params: idParams, response: { 200: publicSong } } },
     async (request) => getSong(ctx, request.currentUser, request.params.id),
   );
-  r.put(
-    '/api/songs/:id',
-    {
+  // PUT is the spec's song update; PATCH its generic save's default method.
+  for (const method of ['PUT', 'PATCH'] as const) {
+    r.route({
+      method,
+      url: '/api/songs/:id',
       config: { access: 'signedIn' },
       schema: { tags, params: idParams, body: updateSongBody, response: { 200: publicSong } },
-    },
-    async (request) => updateSong(ctx, request.currentUser, request.params.id, request.body),
-  );
+      handler: async (request) => updateSong(ctx, request.currentUser, request.params.id, request.body),
+    });
+  }
   // The spec names both paths for deleting a song.
   for (const path of ['/api/songs/:id', '/api/songs/remove/:id']) {
     r.delete(

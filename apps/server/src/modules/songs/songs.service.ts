@@ -13,9 +13,8 @@ import type { AppContext } from '../../context.js';
 import type { Database } from '../../platform/db/client.js';
 import { transactionWithRetry } from '../../platform/db/retry.js';
 import { badRequest, notFound } from '../../errors/app-error.js';
-import { approvedArtistIds } from '../artists/artists.service.js';
-import { checkAccess, requireAccess, requireArtistToManage } from '../access/access.service.js';
-import { isAdmin, type Actor } from '../access/permissions.js';
+import { requireAccess, requireArtistToManage, visibleSongs } from '../access/access.service.js';
+import type { Actor } from '../access/permissions.js';
 import {
   albumIdsBySong,
   countAlbumsOfArtist,
@@ -30,6 +29,7 @@ import {
   setSongAlbums,
   updateSongRow,
   type NewSongRow,
+  type SongListFilter,
   type SongRow,
 } from './songs.repository.js';
 import { assertSongQuota } from './songs.limits.js';
@@ -161,8 +161,7 @@ export async function listArtistSongs(
   query: PageQuery,
 ): Promise<Paged<PublicSong>> {
   await requireAccess(ctx, actor, 'artist.view', [artistId]);
-  const manages = (await checkAccess(ctx, actor, 'artist.manage', [artistId])).has(artistId);
-  return listPage(ctx, { artistId, publicOnly: !manages }, query);
+  return listPage(ctx, { artistId, visible: visibleSongs(ctx, actor) }, query);
 }
 
 /** Every song of an artist in every state, newest first: the artist's own view (studio, /api/initial). */
@@ -176,20 +175,16 @@ export async function listOwnSongs(ctx: AppContext, actor: Actor, artistId: stri
   return rows.map((row) => presentSong(row, albums.get(row.id)));
 }
 
+/** Every song the actor may see (released ones; an artist's own and admins' all, as for one song), newest first. */
 export async function listAllSongs(ctx: AppContext, actor: Actor, query: PageQuery): Promise<Paged<PublicSong>> {
-  return listPage(ctx, { publicOnly: !isAdmin(actor) }, query);
+  return listPage(ctx, { visible: visibleSongs(ctx, actor) }, query);
 }
 
-async function listPage(ctx: AppContext, filter: { artistId?: string; publicOnly: boolean }, query: PageQuery) {
-  const listenableOf = filter.publicOnly ? approvedArtistIds(ctx.db) : undefined;
-  const { rows, total } = await listSongs(
-    ctx.db,
-    { artistId: filter.artistId, listenableOf },
-    {
-      offset: (query.page - 1) * query.limit,
-      limit: query.limit,
-    },
-  );
+async function listPage(ctx: AppContext, filter: SongListFilter, query: PageQuery) {
+  const { rows, total } = await listSongs(ctx.db, filter, {
+    offset: (query.page - 1) * query.limit,
+    limit: query.limit,
+  });
   const albums = await albumIdsBySong(
     ctx.db,
     rows.map((row) => row.id),

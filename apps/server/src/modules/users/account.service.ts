@@ -40,6 +40,12 @@ function patchFrom(body: UpdateUserBody): UserPatch {
   return patch;
 }
 
+/** GET /api/users/{id}: the account as its owner sees it, for the user themself or an admin (others 403). */
+export async function getUser(ctx: AppContext, actor: Actor, userId: string): Promise<PublicUser> {
+  await requireAccess(ctx, actor, 'user.manage', [userId]);
+  return presentUser(ctx.db, await loadUser(ctx, userId));
+}
+
 export async function updateUser(
   ctx: AppContext,
   actor: Actor,

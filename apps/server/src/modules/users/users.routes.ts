@@ -22,7 +22,7 @@ import { requireAccess } from '../access/access.service.js';
 import { perSignedInAccountLimit, rateLimited } from '../auth/route-options.js';
 import { SESSION_COOKIE } from '../auth/sessions.js';
 import { deleteAccount } from './account-deletion.service.js';
-import { changePassword, removeProfileImage, updateUser, uploadProfileImage } from './account.service.js';
+import { changePassword, getUser, removeProfileImage, updateUser, uploadProfileImage } from './account.service.js';
 import { isEmailTaken, signUpFan } from './users.service.js';
 
 export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
@@ -58,9 +58,25 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => reply.status(201).send(await signUpFan(ctx, request.body)),
   );
 
-  app.put(
+  app.get(
     '/api/users/:id',
     {
+      config: { access: 'signedIn' },
+      schema: {
+        tags: ['users'],
+        summary: 'One account (self or admin; another existing account is a 403)',
+        params: userIdParams,
+        response: { 200: publicUser },
+      },
+    },
+    async (request) => getUser(ctx, request.currentUser, request.params.id),
+  );
+
+  // PUT is the spec's users save; PATCH its generic save's default method.
+  for (const method of ['PUT', 'PATCH'] as const) {
+    app.route({
+      method,
+      url: '/api/users/:id',
       config: { access: 'signedIn' },
       schema: {
         tags: ['users'],
@@ -69,9 +85,9 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
         body: updateUserBody,
         response: { 200: publicUser },
       },
-    },
-    async (request) => updateUser(ctx, request.currentUser, request.params.id, request.body),
-  );
+      handler: async (request) => updateUser(ctx, request.currentUser, request.params.id, request.body),
+    });
+  }
 
   app.delete(
     '/api/users/:id',

@@ -82,7 +82,7 @@ describe('fault: a worker killed mid-transcode', () => {
     );
     expect(jobs).toEqual([{ retry_count: 1, state: 'completed' }]);
     // The song streams: its outputs are all there.
-    const song = await client.call('GET', `/api/songs/${songId}`);
-    expect(song.body.streamFile).toBeTruthy();
+    const play = await client.call('GET', `/api/songs/${songId}/play`);
+    expect(play.body.hls).toBeTruthy();
   }, 300_000);
 });

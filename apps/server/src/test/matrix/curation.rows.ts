@@ -22,6 +22,17 @@ async function freshLabel(w: MatrixWorld): Promise<string> {
 export const genreRows: MatrixRow[] = [
   { route: 'GET /api/genres', request: () => ({ method: 'GET', url: '/api/genres' }), expected: everyone(200) },
   {
+    route: 'GET /api/genres/:id',
+    request: async (w) => ({ method: 'GET', url: `/api/genres/${await freshGenre(w)}` }),
+    expected: everyone(200),
+  },
+  {
+    route: 'GET /api/genres/:id',
+    case: 'an unknown genre',
+    request: () => ({ method: 'GET', url: `/api/genres/${crypto.randomUUID()}` }),
+    expected: everyone(404),
+  },
+  {
     route: 'GET /api/genres/search/:search',
     request: () => ({ method: 'GET', url: '/api/genres/search/roc' }),
     expected: everyone(200),
@@ -63,6 +74,17 @@ export const genreRows: MatrixRow[] = [
 
 export const labelRows: MatrixRow[] = [
   { route: 'GET /api/labels', request: () => ({ method: 'GET', url: '/api/labels' }), expected: adminOnly() },
+  {
+    route: 'GET /api/labels/:id',
+    request: async (w) => ({ method: 'GET', url: `/api/labels/${await freshLabel(w)}` }),
+    expected: adminOnly(),
+  },
+  {
+    route: 'GET /api/labels/:id',
+    case: 'an unknown label',
+    request: () => ({ method: 'GET', url: `/api/labels/${crypto.randomUUID()}` }),
+    expected: adminOnly(404),
+  },
   ...['/api/labels/create', '/api/labels'].map((url): MatrixRow => ({
     route: `POST ${url}`,
     request: () => ({ method: 'POST', url, payload: { name: unique('label') } }),

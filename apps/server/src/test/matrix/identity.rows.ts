@@ -27,6 +27,18 @@ function accountRows(owner: 'fan' | 'artist'): MatrixRow[] {
       expected: selfOrAdmin(owner),
     },
     {
+      route: 'PATCH /api/users/:id',
+      case: `${owner}: the spec's generic save`,
+      request: (w) => ({ method: 'PATCH', url: `/api/users/${id(w)}`, payload: { firstName: 'Matrix' } }),
+      expected: selfOrAdmin(owner),
+    },
+    {
+      route: 'GET /api/users/:id',
+      case: owner,
+      request: (w) => ({ method: 'GET', url: `/api/users/${id(w)}` }),
+      expected: selfOrAdmin(owner),
+    },
+    {
       route: 'PUT /api/users/password/:id',
       case: owner,
       request: (w) => ({
@@ -67,6 +79,12 @@ export const identityRows: MatrixRow[] = [
     route: 'PUT /api/users/:id',
     case: 'an unknown account',
     request: () => ({ method: 'PUT', url: `/api/users/${crypto.randomUUID()}`, payload: { firstName: 'Matrix' } }),
+    expected: matrix({ anonymous: 401, rest: 404 }),
+  },
+  {
+    route: 'GET /api/users/:id',
+    case: 'an unknown account',
+    request: () => ({ method: 'GET', url: `/api/users/${crypto.randomUUID()}` }),
     expected: matrix({ anonymous: 401, rest: 404 }),
   },
   {

@@ -98,6 +98,18 @@ export const songRows: MatrixRow[] = [
     expected: hiddenArtistSelfOrAdmin,
   },
   {
+    route: 'PATCH /api/songs/:id',
+    case: "a ready song: the spec's generic save",
+    request: (w) => ({ method: 'PATCH', url: `/api/songs/${w.ids.readySong}`, payload: { title: 'Matrix' } }),
+    expected: ownerOrAdmin(),
+  },
+  {
+    route: 'PATCH /api/songs/:id',
+    case: 'a pending song',
+    request: (w) => ({ method: 'PATCH', url: `/api/songs/${w.ids.pendingSong}`, payload: { title: 'Matrix' } }),
+    expected: hiddenOwnerOrAdmin(),
+  },
+  {
     route: 'DELETE /api/songs/:id',
     case: 'a ready song',
     request: async (w) => ({ method: 'DELETE', url: `/api/songs/${await freshReadySong(w)}` }),
@@ -159,6 +171,7 @@ export const albumRows: MatrixRow[] = [
     request: (w) => ({ method: 'PATCH', url: `/api/albums/${w.ids.hiddenAlbum}`, payload: { name: 'Renamed' } }),
     expected: hiddenArtistSelfOrAdmin,
   },
+  { route: 'GET /api/albums', request: () => ({ method: 'GET', url: '/api/albums' }), expected: everyone(200) },
   {
     route: 'GET /api/albums/:id',
     request: (w) => ({ method: 'GET', url: `/api/albums/${w.ids.album}` }),

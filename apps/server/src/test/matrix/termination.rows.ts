@@ -69,6 +69,34 @@ export const terminationRows: MatrixRow[] = [
     expected: matrix({ anonymous: 401, fan: 403, otherFan: 403, rest: 404 }),
   },
   {
+    route: 'DELETE /api/artists/remove/:id',
+    case: 'the spec’s remove is the termination: a fresh ACTIVE artist, an admin giving a reason',
+    request: async (w) => ({
+      method: 'DELETE',
+      url: `/api/artists/remove/${(await freshArtist(w)).artistId}`,
+      payload: byAdmin,
+    }),
+    expected: matrix({ anonymous: 401, admin: 200, rest: 403 }),
+  },
+  {
+    route: 'DELETE /api/artists/remove/:id',
+    case: "one's own licence, with its password; without a body an admin is asked for the reason",
+    request: async (w, actor: ActorName) => {
+      const url = (artistId: string) => `/api/artists/remove/${artistId}`;
+      if (actor !== 'artist' && actor !== 'otherArtist') {
+        return { method: 'DELETE', url: url((await freshArtist(w)).artistId) };
+      }
+      const own = await freshArtist(w, actor === 'artist' ? 'ACTIVE' : 'PENDING');
+      return {
+        method: 'DELETE',
+        url: url(own.artistId),
+        payload: { currentPassword: TEST_PASSWORD },
+        headers: { cookie: await signIn(w.t.app, own) },
+      };
+    },
+    expected: matrix({ anonymous: 401, artist: 200, otherArtist: 200, admin: 400, rest: 403 }),
+  },
+  {
     route: 'GET /api/artist-pages/:slug',
     case: 'an artist that has left (the page stays up with the notice)',
     request: async (w) => ({

@@ -1,4 +1,4 @@
-import { RATING_CATEGORIES, type PublicArtist } from '@hfm/shared';
+import { auditionSongsNeeded, RATING_CATEGORIES, type PublicArtist } from '@hfm/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -171,6 +171,33 @@ describe('#/submissions/artist/{id}', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Approve' }));
     expect(await screen.findByText('Please try again in a minute.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Approve' })).toBeEnabled();
+    expect(screen.getByTestId('where')).toHaveTextContent(`/submissions/artist/${ID}`);
+  });
+
+  it('explains, beside a disabled Approve, that approval needs a ready audition song', async () => {
+    const calls = stubArtist(artistFixture({ readySongs: 0 }));
+    renderAdmin(`/submissions/artist/${ID}`);
+    const approve = await screen.findByRole('button', { name: 'Approve' });
+    expect(approve).toBeDisabled();
+    expect(approve).toHaveAccessibleDescription(auditionSongsNeeded);
+    expect(screen.getByRole('note')).toHaveTextContent(auditionSongsNeeded);
+    expect(screen.getByRole('button', { name: 'Set Inactive' })).toBeEnabled();
+    expect(patches(calls)).toEqual([]);
+  });
+
+  it('shows the server’s 409 when the audition song went away meanwhile, and stays', async () => {
+    stubFetch([
+      { method: 'GET', path: `/api/artists/${ID}`, reply: { body: artistFixture() } },
+      { method: 'PATCH', path: `/api/artists/${ID}`, reply: error(409, 'CONFLICT', auditionSongsNeeded) },
+      {
+        method: 'GET',
+        path: /^\/api\/songs\/artist\//,
+        reply: { body: { items: [], pagination: artistPage([]).pagination } },
+      },
+    ]);
+    renderAdmin(`/submissions/artist/${ID}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText(auditionSongsNeeded)).toBeInTheDocument();
     expect(screen.getByTestId('where')).toHaveTextContent(`/submissions/artist/${ID}`);
   });
 

@@ -1,5 +1,7 @@
 import {
+  auditionSongsNeeded,
   DEFAULT_TIER,
+  MIN_AUDITION_SONGS,
   RATING_CATEGORIES,
   TIERS,
   type ArtistStatus,
@@ -75,6 +77,9 @@ export function ReviewPanel({ artist, onApproved }: ReviewPanelProps) {
     });
 
   const isPending = artist.status === 'PENDING';
+  /** Approval needs a ready audition song: the server refuses it (409) otherwise, so say so before the click. */
+  const auditionMissing =
+    artist.status !== 'ACTIVE' && artist.readySongs !== undefined && artist.readySongs < MIN_AUDITION_SONGS;
   return (
     <section className="review-card review-panel" aria-labelledby="review-heading">
       <h2 id="review-heading">Review</h2>
@@ -101,7 +106,8 @@ export function ReviewPanel({ artist, onApproved }: ReviewPanelProps) {
         {artist.status !== 'ACTIVE' && (
           <Button
             loading={busy === 'approve'}
-            disabled={busy !== null}
+            disabled={busy !== null || auditionMissing}
+            aria-describedby={auditionMissing ? 'review-audition-missing' : undefined}
             onClick={() =>
               void setStatus(
                 'ACTIVE',
@@ -130,6 +136,11 @@ export function ReviewPanel({ artist, onApproved }: ReviewPanelProps) {
           </Button>
         )}
       </div>
+      {auditionMissing && (
+        <p id="review-audition-missing" className="review-note" role="note">
+          {auditionSongsNeeded}
+        </p>
+      )}
       {!isPending && <SearchableSwitch artist={artist} />}
       {isPending && <p className="review-muted">Approving also makes the artist searchable.</p>}
       <Modal
