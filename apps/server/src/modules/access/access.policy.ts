@@ -1,6 +1,14 @@
 import { messages } from '@hfm/shared';
 import type { Database } from '../../platform/db/client.js';
-import { albumIdsIn, artistIdsIn, hiFiveIdsIn, songIdsIn, subscriptionIdsIn, userIdsIn } from './access.repository.js';
+import {
+  albumIdsIn,
+  artistIdsIn,
+  hiFiveIdsIn,
+  receiptIdsIn,
+  songIdsIn,
+  subscriptionIdsIn,
+  userIdsIn,
+} from './access.repository.js';
 import { isAdmin, isMember, type Actor, type Permission } from './permissions.js';
 
 /** Which of `ids` (existing things only) the actor holds the permission for; one query each. */
@@ -59,9 +67,10 @@ export const policy: Record<Permission, Rule> = {
   'hiFive.manage': (db, actor, ids) => hiFiveIdsIn(db, ids, { all: isAdmin(actor), givenBy: actor?.id }),
   'subscription.view': (db, actor, ids) => subscriptionIdsIn(db, ids, { all: isAdmin(actor), memberId: actor?.id }),
   'subscription.manage': (db, actor, ids) => subscriptionIdsIn(db, ids, { all: isAdmin(actor), memberId: actor?.id }),
+  'receipt.view': (db, actor, ids) => receiptIdsIn(db, ids, { all: isAdmin(actor), memberId: actor?.id }),
 };
 
-type Resource = 'artist' | 'song' | 'album' | 'user' | 'hiFive' | 'subscription';
+type Resource = 'artist' | 'song' | 'album' | 'user' | 'hiFive' | 'subscription' | 'receipt';
 
 export function resourceOf(permission: Permission): Resource {
   return permission.slice(0, permission.indexOf('.')) as Resource;
@@ -79,4 +88,5 @@ export const NOT_FOUND_MESSAGES: Record<Resource, string> = {
   user: messages.notFound,
   hiFive: 'No such Hi Five.',
   subscription: 'No such subscription.',
+  receipt: 'No such receipt.',
 };

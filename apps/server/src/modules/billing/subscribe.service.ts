@@ -18,6 +18,7 @@ import { findCardByRef, findCardsByIds, type CardRow } from './cards.repository.
 import { SUBSCRIPTION_PRICE_CENTS, paidTermRows } from './ledger.js';
 import { insertLedgerRows } from './ledger.repository.js';
 import { countPayment } from './billing.metrics.js';
+import { recordTermReceipt } from './receipts.service.js';
 import {
   deleteIncompleteSubscription,
   findByRequestKey,
@@ -27,7 +28,7 @@ import {
   type SubscriptionRow,
 } from './subscriptions.repository.js';
 
-type BillingContext = Pick<AppContext, 'db' | 'platform'>;
+type BillingContext = Pick<AppContext, 'db' | 'platform' | 'jobs'>;
 
 /** A first payment that has been under way this long was interrupted (a crash): the next request finishes it. */
 const STALE_INCOMPLETE_MS = 60_000;
@@ -94,7 +95,7 @@ async function recordFirstYear(
       provider,
       providerSubscriptionId: payment.subscription.subscriptionId,
     });
-    await insertLedgerRows(
+    const added = await insertLedgerRows(
       tx.db,
       paidTermRows(row, {
         termNumber: 1,
@@ -105,6 +106,7 @@ async function recordFirstYear(
         feeCents: payment.charge.feeCents,
       }),
     );
+    await recordTermReceipt(tx, 'charge', updated!, added, payment.charge.paymentMethodId);
     return updated!;
   });
 }

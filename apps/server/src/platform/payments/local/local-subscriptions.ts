@@ -33,7 +33,12 @@ import {
 
 type SubscriptionMethods = Pick<
   PaymentProvider,
-  'createSubscription' | 'renewSubscription' | 'cancelSubscription' | 'getSubscription' | 'setSubscriptionPaymentMethod'
+  | 'createSubscription'
+  | 'renewSubscription'
+  | 'cancelSubscription'
+  | 'resumeSubscription'
+  | 'getSubscription'
+  | 'setSubscriptionPaymentMethod'
 >;
 
 export function createLocalSubscriptions(db: Database, now: () => Date): SubscriptionMethods {
@@ -185,6 +190,19 @@ export function createLocalSubscriptions(db: Database, now: () => Date): Subscri
           .set(atPeriodEnd ? { cancelAtPeriodEnd: true } : { status: 'canceled' })
           .where(eq(localSubscriptions.id, subscriptionId));
       }
+      return toSubscription(await findSubscription(db, subscriptionId), now());
+    },
+
+    async resumeSubscription(subscriptionId: string): Promise<ProviderSubscription> {
+      const sub = await findSubscription(db, subscriptionId);
+      if (sub.status === 'incomplete') throw missing('subscription', subscriptionId);
+      if (toSubscription(sub, now()).status === 'canceled') {
+        throw new PaymentRequestError('subscription_canceled', `Subscription ${subscriptionId} has ended.`);
+      }
+      await db
+        .update(localSubscriptions)
+        .set({ cancelAtPeriodEnd: false })
+        .where(eq(localSubscriptions.id, subscriptionId));
       return toSubscription(await findSubscription(db, subscriptionId), now());
     },
 
