@@ -243,7 +243,10 @@ describe('a fan subscribes, plays in full, downloads and cancels in a real brows
       await shot(page, `purchase-artist-cancelled-${label}`);
       await page.getByRole('button', { name: 'Resume renewal' }).click();
       await until.waitFor({ state: 'detached' });
-      await page.getByRole('status').filter({ hasText: /^✓ Subscribed$/ }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: /^✓ Subscribed$/ })
+        .waitFor();
       const [resumed] = await json<PublicSubscription[]>(context, `/api/subscriptions/member/${id}`);
       expect(resumed).toMatchObject({ cancelAtPeriodEnd: false, renewsAt: subscription!.currentPeriodEnd });
 

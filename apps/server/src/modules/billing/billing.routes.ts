@@ -107,11 +107,14 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
   );
   r.get(
     '/api/subscriptions/payments/:memberID',
-    signedIn("The member's receipts (charges, renewals, refunds, refused renewals), newest first: themself or an admin", {
-      params: memberIdParams,
-      querystring: pageQuery,
-      response: { 200: pagedPaymentReceipts },
-    }),
+    signedIn(
+      "The member's receipts (charges, renewals, refunds, refused renewals), newest first: themself or an admin",
+      {
+        params: memberIdParams,
+        querystring: pageQuery,
+        response: { 200: pagedPaymentReceipts },
+      },
+    ),
     async (request) => listMemberReceipts(ctx, request.currentUser, request.params.memberID, request.query),
   );
   r.get(

@@ -218,7 +218,11 @@ export async function listMemberReceipts(
 }
 
 /** GET /api/subscriptions/receipts/{id}: its member, or an admin; to others it does not exist. */
-export async function getReceipt(ctx: Pick<AppContext, 'db'>, actor: Actor, receiptId: string): Promise<PaymentReceipt> {
+export async function getReceipt(
+  ctx: Pick<AppContext, 'db'>,
+  actor: Actor,
+  receiptId: string,
+): Promise<PaymentReceipt> {
   const id = receiptId.toLowerCase();
   await requireAccess(ctx, actor, 'receipt.view', [id]);
   const row = await findReceipt(ctx.db, id);

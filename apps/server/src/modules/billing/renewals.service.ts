@@ -229,9 +229,7 @@ async function recordDecline(
   if (retryDays !== undefined) {
     const retryAt = new Date(row.currentPeriodEnd.getTime() + retryDays * DAY_MS);
     const patch: SubscriptionPatch = { status: 'past_due', renewalAttempts: attempt, nextAttemptAt: retryAt };
-    const written = await withTransaction(ctx, (tx) =>
-      writeIfUnchanged(tx, row, patch, receipt(retryAt)),
-    );
+    const written = await withTransaction(ctx, (tx) => writeIfUnchanged(tx, row, patch, receipt(retryAt)));
     if (written) countPayment(ctx, 'renewal', 'declined');
     return written ? 'declined' : 'skipped';
   }

@@ -81,7 +81,7 @@ describe('POST /api/subscriptions/{id}/resume', () => {
     expect((await rowOf(fan.subscriptionId)).cancelAtPeriodEnd).toBe(true);
   });
 
-  it("is a 404 to another fan, who changes nothing", async () => {
+  it('is a 404 to another fan, who changes nothing', async () => {
     const fan = await subscribeTestFan(t, artist.artistId);
     const other = await subscribeTestFan(t, artist.artistId);
     await call(fan, 'cancel');

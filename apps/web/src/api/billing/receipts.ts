@@ -11,10 +11,9 @@ export function useMemberReceipts(memberId: string, page: number) {
   return useQuery({
     queryKey: billingKeys.receiptPage(memberId, page),
     queryFn: ({ signal }) =>
-      api<PagedPaymentReceipts>(
-        `/api/subscriptions/payments/${memberId}?page=${page}&limit=${RECEIPTS_PAGE_SIZE}`,
-        { signal },
-      ),
+      api<PagedPaymentReceipts>(`/api/subscriptions/payments/${memberId}?page=${page}&limit=${RECEIPTS_PAGE_SIZE}`, {
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }

@@ -357,7 +357,9 @@ describe('Account page: Payments', () => {
     const list = await within(paymentsSection()).findByRole('list', { name: 'Your payments' });
     const items = within(list).getAllByRole('listitem');
     expect(items).toHaveLength(10);
-    expect(items[0]).toHaveTextContent(`Nina SimoneRefund · ${formatTermDate('2026-04-01T12:00:00.000Z')} · HFM-2026-000003−$9.99Receipt`);
+    expect(items[0]).toHaveTextContent(
+      `Nina SimoneRefund · ${formatTermDate('2026-04-01T12:00:00.000Z')} · HFM-2026-000003−$9.99Receipt`,
+    );
     expect(items[1]).toHaveTextContent('Renewal failed');
     expect(items[1]).toHaveTextContent('$9.99 not charged');
     expect(within(items[0]!).getByRole('link', { name: 'Receipt HFM-2026-000003' })).toHaveAttribute(

@@ -5,13 +5,7 @@ import { errorMessage } from '../../api/server-errors';
 import { Button } from '../../ui/button';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { formatTermDate } from './subscriptions-section';
-import {
-  RECEIPT_AMOUNT_LABELS,
-  RECEIPT_KIND_LABELS,
-  dollars,
-  receiptCardText,
-  receiptTermText,
-} from './receipt-text';
+import { RECEIPT_AMOUNT_LABELS, RECEIPT_KIND_LABELS, dollars, receiptCardText, receiptTermText } from './receipt-text';
 import './receipt-page.css';
 
 /** /members/account/receipts/{id}: one receipt, laid out to print (Print opens the browser's dialog). */
