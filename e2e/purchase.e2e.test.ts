@@ -1,6 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ArtistPage, CatalogueSong, GenrePage, MemberHomeLists, PublicSubscription, SavedCard } from '@hfm/shared';
+import type {
+  ArtistPage,
+  CatalogueSong,
+  GenrePage,
+  MemberHomeLists,
+  PagedPaymentReceipts,
+  PublicSubscription,
+  SavedCard,
+} from '@hfm/shared';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, MOBILE, screenshot } from './support/browser.ts';
@@ -11,11 +19,13 @@ const PASSWORD = TEST_PASSWORD;
 /** The demo fan finds the catalogue (member home's lists are for signed-in fans). */
 const DEMO_FAN = 'fan@hfm.local';
 const SHOTS = '/tmp/hfm-purchase-shots';
+const longDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 
 /**
  * A fan pays and keeps: subscribes with 4242 4242 4242 4242 (success with related artists), hears a song
- * past its preview, downloads a FLAC, finds it in My Music, cancels from the account page and downloads it
- * again; a declined card (4000 0000 0000 0002) shows the provider's message and charges nothing.
+ * past its preview, downloads a FLAC, finds it in My Music, cancels from the account page (the artist page
+ * then says until when, and Resume renewal undoes it), finds the payment and prints its receipt, and
+ * downloads the song again; a declined card (4000 0000 0000 0002) shows the provider's message and charges nothing.
  */
 describe('a fan subscribes, plays in full, downloads and cancels in a real browser', () => {
   let server: RunningServer;
@@ -209,12 +219,74 @@ describe('a fan subscribes, plays in full, downloads and cancels in a real brows
       await addCard.getByRole('button', { name: 'Cancel' }).click();
       await addCard.waitFor({ state: 'detached' });
       await subscriptions.getByRole('button', { name: `Cancel your subscription to ${name}` }).click();
-      await page.getByRole('alertdialog').scrollIntoViewIfNeeded();
+      const confirm = page.getByRole('alertdialog');
+      await confirm.scrollIntoViewIfNeeded();
       await shot(page, `purchase-account-confirm-cancel-${label}`, { dialog: true });
-      await page.getByRole('button', { name: 'Confirm' }).click();
+      // The buttons say what they do: 'Keep subscription' keeps it, 'Cancel renewal' cancels.
+      await confirm.getByRole('button', { name: 'Keep subscription' }).click();
+      await confirm.waitFor({ state: 'detached' });
+      await subscriptions.getByText(/Renews on/).waitFor();
+      await subscriptions.getByRole('button', { name: `Cancel your subscription to ${name}` }).click();
+      expect(await confirm.getByRole('button').allTextContents()).toEqual(['Cancel renewal', 'Keep subscription']);
+      await confirm.getByRole('button', { name: 'Cancel renewal' }).click();
       await subscriptions.getByText(/Ends on/).waitFor();
       await subscriptions.scrollIntoViewIfNeeded();
       await shot(page, `purchase-account-cancelled-${label}`, { dialog: true });
+
+      // The artist page says until when, and Resume renewal makes it renew again.
+      await page.goto(`/a/${artist.artist.slug}`);
+      const until = page.getByRole('status').filter({
+        hasText: `Subscribed until ${longDate.format(new Date(subscription!.currentPeriodEnd))}`,
+      });
+      await until.waitFor();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await shot(page, `purchase-artist-cancelled-${label}`);
+      await page.getByRole('button', { name: 'Resume renewal' }).click();
+      await until.waitFor({ state: 'detached' });
+      await page
+        .getByRole('status')
+        .filter({ hasText: /^✓ Subscribed$/ })
+        .waitFor();
+      const [resumed] = await json<PublicSubscription[]>(context, `/api/subscriptions/member/${id}`);
+      expect(resumed).toMatchObject({ cancelAtPeriodEnd: false, renewsAt: subscription!.currentPeriodEnd });
+
+      // Payments on the account page: the first charge, and its receipt to print.
+      const [receipt] = (await json<PagedPaymentReceipts>(context, `/api/subscriptions/payments/${id}`)).items;
+      expect(receipt).toMatchObject({ kind: 'charge', amountCents: 999, artistName: name, cardLast4: '4242' });
+      await page.goto('/members/account');
+      await subscriptions.getByText(/Renews on/).waitFor();
+      const payments = page.getByRole('region', { name: 'Payments' });
+      const row = payments.getByRole('listitem').filter({ hasText: receipt!.number });
+      await row.waitFor();
+      for (const text of [name, 'Subscription', '$9.99']) await row.getByText(text, { exact: true }).waitFor();
+      expect(await row.textContent()).toContain(longDate.format(new Date(receipt!.createdAt)));
+      await payments.scrollIntoViewIfNeeded();
+      await shot(page, `purchase-account-payments-${label}`, { dialog: true });
+      await row.getByRole('link', { name: `Receipt ${receipt!.number}` }).click();
+      await page.waitForURL(`**/members/account/receipts/${receipt!.id}`);
+      const printed = page.getByRole('article', { name: `Receipt ${receipt!.number}` });
+      for (const text of [
+        name,
+        'Amount paid',
+        '$9.99',
+        'Visa ending in 4242',
+        `Year 1: ${longDate.format(new Date(subscription!.currentPeriodStart))} to ${longDate.format(new Date(subscription!.currentPeriodEnd))}`,
+      ]) {
+        await printed.getByText(text, { exact: true }).waitFor();
+      }
+      await shot(page, `purchase-receipt-${label}`);
+      await page.evaluate(() => {
+        window.print = () => document.body.setAttribute('data-printed', 'yes');
+      });
+      await page.getByRole('button', { name: 'Print' }).click();
+      expect(await page.locator('body').getAttribute('data-printed')).toBe('yes');
+      // Printed, the receipt stands alone: no header, no buttons.
+      await page.emulateMedia({ media: 'print' });
+      expect(await page.locator('.shell-header').isVisible()).toBe(false);
+      expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+      await printed.waitFor();
+      await shot(page, `purchase-receipt-print-${label}`);
+      await page.emulateMedia({ media: 'screen' });
 
       // Still in My Music, and it downloads again.
       await page.goto('/members/my-music');

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { artistCard } from './discovery.js';
+import { paged } from './pagination.js';
 import { CARD_BRANDS, cardNameField, postalCodeField } from './payments.js';
 
 const id = z.guid({ error: 'Not a valid id.' });
@@ -27,6 +28,9 @@ export const billingMessages = {
   badWebhookSignature: 'The webhook signature is missing, wrong or too old.',
   noSuchWebhook: 'No webhook is taken for this payment provider.',
   noCardSetup: 'Cards are entered with the card form here, not through Stripe.',
+  noSuchReceipt: 'No such receipt.',
+  termEndedNoResume: 'This subscription has ended, so its renewal cannot be resumed. You can subscribe again.',
+  artistLeftNoResume: 'This artist has left HFM, so the subscription cannot renew.',
 } as const;
 
 export const memberIdParams = z.object({ memberID: id });
@@ -118,3 +122,39 @@ export const subscribeAnswer = z.object({
 export type SubscribeAnswer = z.infer<typeof subscribeAnswer>;
 
 export const subscriptionList = z.array(publicSubscription);
+
+export const receiptIdParams = z.object({ id });
+
+export const RECEIPT_KINDS = ['charge', 'renewal', 'refund', 'dispute', 'failed_renewal'] as const;
+export type ReceiptKind = (typeof RECEIPT_KINDS)[number];
+
+/**
+ * A receipt of one money movement on a subscription: a first year paid (`charge`), a `renewal`, a `refund`
+ * or `dispute` (money back), or a `failed_renewal` (the card refused; nothing was charged).
+ */
+export const paymentReceipt = z.object({
+  id: z.string(),
+  /** 'HFM-2026-000123': stable and unique. */
+  number: z.string(),
+  kind: z.enum(RECEIPT_KINDS),
+  /** Positive cents: what was paid, given back, or (failed_renewal) asked for. */
+  amountCents: z.number(),
+  currency: z.string(),
+  cardBrand: z.string().nullable(),
+  cardLast4: z.string().nullable(),
+  subscriptionID: z.string().nullable(),
+  artistID: z.string().nullable(),
+  artistName: z.string(),
+  termNumber: z.number().nullable(),
+  periodStart: z.string().nullable(),
+  periodEnd: z.string().nullable(),
+  /** failed_renewal: the issuer's words, and the next try (null after the last: the subscription ended). */
+  failureReason: z.string().nullable(),
+  retryAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PaymentReceipt = z.infer<typeof paymentReceipt>;
+
+/** GET /api/subscriptions/payments/{memberID}?page&limit: newest first. */
+export const pagedPaymentReceipts = paged(paymentReceipt);
+export type PagedPaymentReceipts = z.infer<typeof pagedPaymentReceipts>;

@@ -41,6 +41,10 @@ export const fanRoutes: RouteObject[] = [
             ...lazyPage(async () => (await import('../features/discover/playlist-page')).PlaylistPage),
           },
           { path: 'account', ...lazyPage(async () => (await import('./member-account-page')).MemberAccountPage) },
+          {
+            path: 'account/receipts/:id',
+            ...lazyPage(async () => (await import('../features/billing/receipt-page')).ReceiptPage),
+          },
           { path: '*', element: <PageNotFound what="page" /> },
         ],
       },

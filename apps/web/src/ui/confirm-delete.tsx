@@ -7,10 +7,20 @@ export interface ConfirmPopupProps {
   onConfirm: () => void | Promise<void>;
   onCancel: () => void;
   id?: string;
+  /** The buttons' words where 'Confirm' and 'Cancel' would be unclear (e.g. 'Cancel renewal' / 'Keep subscription'). */
+  confirmLabel?: string;
+  cancelLabel?: string;
 }
 
 /** The confirmation itself: 'Really delete item?' (unless other text is given), Confirm and Cancel. */
-export function ConfirmPopup({ text = messages.reallyDelete, onConfirm, onCancel, id }: ConfirmPopupProps) {
+export function ConfirmPopup({
+  text = messages.reallyDelete,
+  onConfirm,
+  onCancel,
+  id,
+  confirmLabel = 'Confirm',
+  cancelLabel = 'Cancel',
+}: ConfirmPopupProps) {
   const [busy, setBusy] = useState(false);
   const cancelRef = useRef<HTMLButtonElement>(null);
   useEffect(() => cancelRef.current?.focus(), []);
@@ -40,10 +50,10 @@ export function ConfirmPopup({ text = messages.reallyDelete, onConfirm, onCancel
       <p>{text}</p>
       <div className="confirm-delete__actions">
         <button type="button" className="confirm-delete__confirm" onClick={confirm} disabled={busy}>
-          Confirm
+          {confirmLabel}
         </button>
         <button ref={cancelRef} type="button" className="confirm-delete__cancel" onClick={onCancel}>
-          Cancel
+          {cancelLabel}
         </button>
       </div>
     </div>
@@ -58,10 +68,20 @@ export interface ConfirmDeleteProps {
   /** The trigger's accessible name, e.g. 'Delete My album'. */
   label?: string;
   className?: string;
+  confirmLabel?: string;
+  cancelLabel?: string;
 }
 
 /** A Delete button whose click shows the confirmation; Confirm or Cancel hides it again. */
-export function ConfirmDelete({ onConfirm, text, children = 'Delete', label, className }: ConfirmDeleteProps) {
+export function ConfirmDelete({
+  onConfirm,
+  text,
+  children = 'Delete',
+  label,
+  className,
+  confirmLabel,
+  cancelLabel,
+}: ConfirmDeleteProps) {
   const [open, setOpen] = useState(false);
   const popupId = useId();
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -92,7 +112,16 @@ export function ConfirmDelete({ onConfirm, text, children = 'Delete', label, cla
       >
         {children}
       </button>
-      {open && <ConfirmPopup id={popupId} text={text} onConfirm={confirm} onCancel={cancel} />}
+      {open && (
+        <ConfirmPopup
+          id={popupId}
+          text={text}
+          onConfirm={confirm}
+          onCancel={cancel}
+          confirmLabel={confirmLabel}
+          cancelLabel={cancelLabel}
+        />
+      )}
     </span>
   );
 }

@@ -4,6 +4,7 @@ import {
   albumIdsIn,
   artistIdsIn,
   hiFiveIdsIn,
+  receiptIdsIn,
   songIdsIn,
   subscriptionIdsIn,
   userIdsIn,
@@ -60,6 +61,7 @@ export const policy: Record<Permission, Rule> = {
   'hiFive.manage': (db, actor, ids) => hiFiveIdsIn(db, ids, { all: isAdmin(actor), givenBy: actor?.id }),
   'subscription.view': (db, actor, ids) => subscriptionIdsIn(db, ids, { all: isAdmin(actor), memberId: actor?.id }),
   'subscription.manage': (db, actor, ids) => subscriptionIdsIn(db, ids, { all: isAdmin(actor), memberId: actor?.id }),
+  'receipt.view': (db, actor, ids) => receiptIdsIn(db, ids, { all: isAdmin(actor), memberId: actor?.id }),
 };
 
 /**
@@ -76,7 +78,7 @@ export function albumViewScope(actor: Actor): AlbumScope {
   return { all: isAdmin(actor), ofArtist: actor?.artistId, ofActiveArtist: true };
 }
 
-type Resource = 'artist' | 'song' | 'album' | 'user' | 'hiFive' | 'subscription';
+type Resource = 'artist' | 'song' | 'album' | 'user' | 'hiFive' | 'subscription' | 'receipt';
 
 export function resourceOf(permission: Permission): Resource {
   return permission.slice(0, permission.indexOf('.')) as Resource;
@@ -94,4 +96,5 @@ export const NOT_FOUND_MESSAGES: Record<Resource, string> = {
   user: messages.notFound,
   hiFive: 'No such Hi Five.',
   subscription: 'No such subscription.',
+  receipt: 'No such receipt.',
 };

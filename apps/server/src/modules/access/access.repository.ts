@@ -1,7 +1,7 @@
 import { and, count, eq, exists, gt, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
 import { artists } from '../../platform/db/schema/artists.js';
-import { subscriptions } from '../../platform/db/schema/billing.js';
+import { paymentReceipts, subscriptions } from '../../platform/db/schema/billing.js';
 import { albums, songs } from '../../platform/db/schema/catalogue.js';
 import { hiFives } from '../../platform/db/schema/engagement.js';
 import { users } from '../../platform/db/schema/identity.js';
@@ -206,4 +206,20 @@ export async function readySongCountsOf(db: Database, artistIds: string[]): Prom
     .where(and(inArray(songs.artistId, artistIds), eq(songs.status, 'ready')))
     .groupBy(songs.artistId);
   return new Map(rows.map((row) => [row.artistId, Number(row.ready)]));
+}
+
+export interface ReceiptScope {
+  all?: boolean;
+  /** Receipts of this member. */
+  memberId?: string | null;
+}
+
+export async function receiptIdsIn(db: Database, ids: string[], scope: ReceiptScope): Promise<string[]> {
+  const branch = anyBranch([scope.all && everything, scope.memberId && eq(paymentReceipts.memberId, scope.memberId)]);
+  if (!branch || ids.length === 0) return [];
+  const rows = await db
+    .select({ id: paymentReceipts.id })
+    .from(paymentReceipts)
+    .where(and(inArray(paymentReceipts.id, ids), branch));
+  return rows.map((row) => row.id);
 }

@@ -46,7 +46,9 @@ export type Permission =
   /** Know that a subscription exists: its member, or an admin (others are told it does not). */
   | 'subscription.view'
   /** Cancel a subscription: its member, or an admin. */
-  | 'subscription.manage';
+  | 'subscription.manage'
+  /** See a payment receipt: its member, or an admin (others are told it does not exist). */
+  | 'receipt.view';
 
 /** Permissions an anonymous caller may hold; every other one needs a sign-in first. */
 export const PUBLIC_PERMISSIONS = ['artist.view', 'song.view', 'song.stream', 'album.view'] as const;

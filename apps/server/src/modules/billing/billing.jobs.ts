@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import { registerArtistLeftJobs } from './artist-left.js';
 import { forgetMemberAtProvider, MEMBER_AT_PROVIDER_JOB } from './billing.service.js';
 import { RENEWAL_MAIL_JOB, renewalMail, sendRenewalMail } from './renewal-mails.js';
+import { RECEIPT_MAIL_JOB, sendReceiptMail } from './receipts.service.js';
 import { renewDueSubscriptions } from './renewals.service.js';
 import { settleAbandonedSubscriptions } from './subscribe.service.js';
 
@@ -53,6 +54,14 @@ export function registerBillingJobs(ctx: AppContext): void {
     retryDelaySeconds: 10,
     expireInSeconds: 5 * 60,
     handle: async (mail) => ((await sendRenewalMail(ctx, mail)) ? 'success' : 'skipped'),
+  });
+  ctx.jobs.define({
+    name: RECEIPT_MAIL_JOB,
+    payload: z.object({ receiptId: z.uuid() }),
+    retryLimit: 8,
+    retryDelaySeconds: 10,
+    expireInSeconds: 5 * 60,
+    handle: async ({ receiptId }) => ((await sendReceiptMail(ctx, receiptId)) ? 'success' : 'skipped'),
   });
   ctx.jobs.define({
     name: MEMBER_AT_PROVIDER_JOB,

@@ -3,7 +3,11 @@ import {
   cardSetupAnswer,
   idempotencyKeyHeaders,
   memberIdParams,
+  pagedPaymentReceipts,
+  pageQuery,
+  paymentReceipt,
   publicSubscription,
+  receiptIdParams,
   savedCard,
   savedCardList,
   savedCardParams,
@@ -17,7 +21,8 @@ import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { attachPaymentMethod, createCardSetup, listSavedCards, removeSavedCard } from './cards.service.js';
 import { subscribe } from './subscribe.service.js';
-import { cancelSubscription, listMemberSubscriptions } from './subscriptions.service.js';
+import { getReceipt, listMemberReceipts } from './receipts.service.js';
+import { cancelSubscription, listMemberSubscriptions, resumeSubscription } from './subscriptions.service.js';
 
 /** Every billing call is for signed-in users; its service decides whose things they may touch (modules/access). */
 function signedIn<Schema extends FastifySchema>(summary: string, schema: Schema) {
@@ -91,5 +96,33 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: publicSubscription },
     }),
     async (request) => cancelSubscription(ctx, request.currentUser, request.params.id),
+  );
+  r.post(
+    '/api/subscriptions/:id/resume',
+    signedIn(
+      'Undo a cancel while the paid term runs: it renews again (its member or an admin); 409 once the term has ended or the artist has left',
+      { params: subscriptionIdParams, response: { 200: publicSubscription } },
+    ),
+    async (request) => resumeSubscription(ctx, request.currentUser, request.params.id),
+  );
+  r.get(
+    '/api/subscriptions/payments/:memberID',
+    signedIn(
+      "The member's receipts (charges, renewals, refunds, refused renewals), newest first: themself or an admin",
+      {
+        params: memberIdParams,
+        querystring: pageQuery,
+        response: { 200: pagedPaymentReceipts },
+      },
+    ),
+    async (request) => listMemberReceipts(ctx, request.currentUser, request.params.memberID, request.query),
+  );
+  r.get(
+    '/api/subscriptions/receipts/:id',
+    signedIn('One receipt: its member or an admin (to others it does not exist)', {
+      params: receiptIdParams,
+      response: { 200: paymentReceipt },
+    }),
+    async (request) => getReceipt(ctx, request.currentUser, request.params.id),
   );
 }

@@ -1,4 +1,7 @@
-/** The fan's mails about renewal, sent from a job queued in the transaction that records what happened. */
+/**
+ * The fan's mails about renewal as they were before receipts (receipts.service.ts now sends them, with the
+ * receipt's lines): nothing queues this job any more; it stays so that mails queued before an upgrade still go.
+ */
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { renewalDeclinedMail, renewalReceiptMail, subscriptionLapsedMail } from '../../platform/mail/billing-mails.js';

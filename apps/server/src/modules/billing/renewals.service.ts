@@ -16,7 +16,7 @@ import { findArtistById } from '../artists/artists.service.js';
 import { paidTermRows, providerFeeRow } from './ledger.js';
 import { insertLedgerRows } from './ledger.repository.js';
 import { countPayment } from './billing.metrics.js';
-import { RENEWAL_MAIL_JOB, type RenewalMail } from './renewal-mails.js';
+import { recordPaymentReceipt, recordTermReceipt, type ReceiptEvent } from './receipts.service.js';
 import {
   findSubscription,
   findSubscriptionForUpdate,
@@ -116,10 +116,13 @@ export interface TermPayment {
   periodEnd: Date;
   /** What the provider kept, when it said (our call's answer does; Stripe's invoice.paid event does not). */
   feeCents: number | null;
+  /** The provider's token of the card charged, when it said (our call's answer does). */
+  cardRef: string | null;
 }
 
 const termPaymentOf = (payment: SubscriptionPayment): TermPayment => ({
   feeCents: payment.charge.feeCents,
+  cardRef: payment.charge.paymentMethodId,
   chargeId: payment.charge.chargeId,
   amountCents: payment.charge.amountCents,
   paidAt: payment.charge.createdAt,
@@ -129,7 +132,7 @@ const termPaymentOf = (payment: SubscriptionPayment): TermPayment => ({
 
 /**
  * Inside the caller's transaction: moves the subscription on to the term `payment` paid, writes the ledger's
- * charge and artist credit for it, and queues the receipt. A payment of a term the row already has (learnt
+ * charge and artist credit for it, and records its receipt. A payment of a term the row already has (learnt
  * before from the other path: our call or the event) changes nothing and answers false.
  */
 export async function applyRenewalPayment(
@@ -164,7 +167,7 @@ export async function applyRenewalPayment(
     currentPeriodEnd: payment.periodEnd,
     nextAttemptAt: payment.periodEnd,
   });
-  await insertLedgerRows(
+  const added = await insertLedgerRows(
     tx.db,
     paidTermRows(row, {
       termNumber,
@@ -175,7 +178,8 @@ export async function applyRenewalPayment(
       feeCents: payment.feeCents,
     }),
   );
-  await queueMail(tx, { subscriptionId: row.id, kind: 'renewed', amountCents: payment.amountCents });
+  const renewed = { ...row, currentPeriodStart: payment.periodStart, currentPeriodEnd: payment.periodEnd };
+  await recordTermReceipt(tx, 'renewal', renewed, added, payment.cardRef);
   return true;
 }
 
@@ -187,7 +191,7 @@ async function writeIfUnchanged(
   tx: WriteContext,
   seen: SubscriptionRow,
   patch: SubscriptionPatch,
-  mail?: RenewalMail,
+  receipt?: ReceiptEvent,
 ): Promise<boolean> {
   const row = await findSubscriptionForUpdate(tx.db, seen.id);
   const unchanged =
@@ -198,7 +202,7 @@ async function writeIfUnchanged(
     row.cancelAtPeriodEnd === seen.cancelAtPeriodEnd;
   if (!unchanged) return false;
   await updateSubscription(tx.db, row.id, patch);
-  if (mail) await queueMail(tx, mail);
+  if (receipt) await recordPaymentReceipt(tx, receipt);
   return true;
 }
 
@@ -209,14 +213,23 @@ async function recordDecline(
   attempt: number,
   reason: string,
 ): Promise<RenewalOutcome> {
-  const mail = { subscriptionId: row.id, amountCents: row.priceCents, reason };
+  const receipt = (retryAt: Date | null): ReceiptEvent => ({
+    kind: 'failed_renewal',
+    sourceKey: renewalKey(row.id, row.termNumber + 1, attempt),
+    subscription: row,
+    amountCents: row.priceCents,
+    termNumber: row.termNumber + 1,
+    periodStart: row.currentPeriodEnd,
+    periodEnd: null,
+    failureReason: reason,
+    retryAt,
+    at: new Date(),
+  });
   const retryDays = RETRY_AFTER_DAYS[attempt - 1];
   if (retryDays !== undefined) {
     const retryAt = new Date(row.currentPeriodEnd.getTime() + retryDays * DAY_MS);
     const patch: SubscriptionPatch = { status: 'past_due', renewalAttempts: attempt, nextAttemptAt: retryAt };
-    const written = await withTransaction(ctx, (tx) =>
-      writeIfUnchanged(tx, row, patch, { ...mail, kind: 'declined', retryAt: retryAt.toISOString() }),
-    );
+    const written = await withTransaction(ctx, (tx) => writeIfUnchanged(tx, row, patch, receipt(retryAt)));
     if (written) countPayment(ctx, 'renewal', 'declined');
     return written ? 'declined' : 'skipped';
   }
@@ -228,7 +241,7 @@ async function recordDecline(
     nextAttemptAt: null,
     endedAt: new Date(),
   };
-  const written = await withTransaction(ctx, (tx) => writeIfUnchanged(tx, row, patch, { ...mail, kind: 'lapsed' }));
+  const written = await withTransaction(ctx, (tx) => writeIfUnchanged(tx, row, patch, receipt(null)));
   if (written) countPayment(ctx, 'renewal', 'declined');
   return written ? 'lapsed' : 'skipped';
 }
@@ -255,8 +268,4 @@ export async function cancelAtProviderNow(ctx: Pick<AppContext, 'platform'>, pro
     if (error instanceof PaymentRequestError && error.code === 'resource_missing') return;
     throw error;
   }
-}
-
-async function queueMail(tx: WriteContext, mail: RenewalMail): Promise<void> {
-  await tx.jobs.send(RENEWAL_MAIL_JOB, mail, { db: tx.db });
 }

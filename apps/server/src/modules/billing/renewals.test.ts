@@ -11,7 +11,7 @@ import {
 import { createArtist, readMails, type TestArtist } from '../../test/factories.js';
 import { findActiveSubscriptions } from './billing.service.js';
 import { payableFrom } from './ledger.js';
-import { RENEWAL_MAIL_JOB } from './renewal-mails.js';
+import { RECEIPT_MAIL_JOB } from './receipts.service.js';
 import { CARD_GONE_REASON, renewalKey, renewDueSubscriptions, renewSubscription } from './renewals.service.js';
 
 const MINUTE = 60_000;
@@ -21,7 +21,7 @@ let t: BillingTestApp;
 let artist: TestArtist;
 
 beforeAll(async () => {
-  t = await createBillingTestApp({}, { work: [RENEWAL_MAIL_JOB] });
+  t = await createBillingTestApp({}, { work: [RECEIPT_MAIL_JOB] });
   artist = await createArtist(t.app, { artist: { status: 'ACTIVE' } });
 });
 afterAll(async () => t.close());
@@ -45,7 +45,7 @@ const chargesOf = (providerSubscriptionId: string) =>
     .where(eq(localCharges.subscriptionId, providerSubscriptionId))
     .orderBy(localCharges.createdAt);
 async function mailsTo(email: string) {
-  await t.app.ctx.jobs.idle([RENEWAL_MAIL_JOB]);
+  await t.app.ctx.jobs.idle([RECEIPT_MAIL_JOB]);
   return readMails(t, email);
 }
 /** Moves the provider's clock to `ms` after the subscription's current term ends, and answers that time. */

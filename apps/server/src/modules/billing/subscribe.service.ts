@@ -19,6 +19,7 @@ import { findCardByRef, findCardsByIds, findCustomerId, type CardRow } from './c
 import { SUBSCRIPTION_PRICE_CENTS, paidTermRows } from './ledger.js';
 import { insertLedgerRows } from './ledger.repository.js';
 import { countPayment } from './billing.metrics.js';
+import { recordTermReceipt } from './receipts.service.js';
 import {
   deleteIncompleteSubscription,
   findByRequestKey,
@@ -30,7 +31,7 @@ import {
   type SubscriptionRow,
 } from './subscriptions.repository.js';
 
-type BillingContext = Pick<AppContext, 'db' | 'platform'>;
+type BillingContext = Pick<AppContext, 'db' | 'platform' | 'jobs'>;
 
 /** A first payment that has been under way this long was interrupted (a crash): the next request finishes it. */
 const STALE_INCOMPLETE_MS = 60_000;
@@ -108,7 +109,7 @@ async function recordFirstYear(
     });
     if (!updated)
       throw new Error(`Subscription ${row.id} is gone: its first payment ${payment.charge.chargeId} is not recorded.`);
-    await insertLedgerRows(
+    const added = await insertLedgerRows(
       tx.db,
       paidTermRows(row, {
         termNumber: 1,
@@ -119,6 +120,7 @@ async function recordFirstYear(
         feeCents: payment.charge.feeCents,
       }),
     );
+    await recordTermReceipt(tx, 'charge', updated, added, payment.charge.paymentMethodId);
     return updated;
   });
 }

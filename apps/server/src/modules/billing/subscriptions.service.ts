@@ -4,6 +4,7 @@ import { conflict, notFound } from '../../errors/app-error.js';
 import { PaymentRequestError } from '../../platform/payments/provider.js';
 import { requireAccess } from '../access/access.service.js';
 import type { Actor } from '../access/permissions.js';
+import { findArtistById } from '../artists/artists.service.js';
 import { presentSubscriptions } from './subscribe.service.js';
 import { findSubscription, listSubscriptionsOfMember, updateSubscription } from './subscriptions.repository.js';
 
@@ -61,6 +62,50 @@ async function cancelAtProvider(ctx: BillingContext, providerSubscriptionId: str
   } catch (error) {
     // Already cancelled at the provider: ours is the source of truth, and it says the same now.
     if (error instanceof PaymentRequestError && error.code === 'subscription_canceled') return;
+    throw error;
+  }
+}
+
+/**
+ * POST /api/subscriptions/{id}/resume: undoes a cancel while the paid term runs, so it renews at the term's
+ * end again. One that renews already answers as it is. 409 once the term has ended (subscribe again) or the
+ * artist has left HFM (decision 0021: nothing renews).
+ */
+export async function resumeSubscription(
+  ctx: BillingContext,
+  actor: Actor,
+  subscriptionId: string,
+): Promise<PublicSubscription> {
+  const id = subscriptionId.toLowerCase();
+  await requireAccess(ctx, actor, 'subscription.manage', [id]);
+  const current = await findSubscription(ctx.db, id);
+  if (!current || current.status === 'incomplete' || current.status === 'declined') {
+    throw notFound(billingMessages.noSuchSubscription);
+  }
+  if (current.status === 'canceled' || current.status === 'lapsed') throw conflict(billingMessages.termEndedNoResume);
+  let row = current;
+  if (current.cancelAtPeriodEnd) {
+    if (current.currentPeriodEnd.getTime() <= Date.now()) throw conflict(billingMessages.termEndedNoResume);
+    if ((await findArtistById(ctx.db, current.artistId))?.status === 'CANCELLED') {
+      throw conflict(billingMessages.artistLeftNoResume);
+    }
+    if (current.providerSubscriptionId) await resumeAtProvider(ctx, current.providerSubscriptionId);
+    row =
+      (await updateSubscription(ctx.db, id, { cancelAtPeriodEnd: false, nextAttemptAt: current.currentPeriodEnd })) ??
+      current;
+  }
+  const [answer] = await presentSubscriptions(ctx, [row]);
+  return answer!;
+}
+
+async function resumeAtProvider(ctx: BillingContext, providerSubscriptionId: string) {
+  try {
+    await ctx.platform.payments.resumeSubscription(providerSubscriptionId);
+  } catch (error) {
+    // Ended at the provider (its dashboard, say): it cannot renew, as if the term had ended.
+    if (error instanceof PaymentRequestError && error.code === 'subscription_canceled') {
+      throw conflict(billingMessages.termEndedNoResume);
+    }
     throw error;
   }
 }

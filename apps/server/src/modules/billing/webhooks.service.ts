@@ -18,6 +18,7 @@ import {
   sumTermDebits,
 } from './ledger.repository.js';
 import { applyPayoutAccountEvent } from '../payouts/payout-accounts.service.js';
+import { recordMoneyBackReceipt } from './receipts.service.js';
 import { applyRenewalPayment } from './renewals.service.js';
 import { countMoneyBack, countPayment } from './billing.metrics.js';
 import {
@@ -161,6 +162,7 @@ async function applyTermPaid(tx: WebhookContext, event: EventOf<'subscription.pa
     periodEnd: event.currentPeriodEnd,
     // Stripe's invoice.paid does not carry the fee: the renewal job's answer writes it when it asks.
     feeCents: null,
+    cardRef: null,
   });
 }
 
@@ -203,6 +205,7 @@ async function applyMoneyBack(
     { ...common, kind, amountCents: -back, description: kind === 'refund' ? 'Refund' : 'Dispute' },
   ]);
   if (!added) return undefined;
+  await recordMoneyBackReceipt(tx, added, charge);
   const moved = { kind, amountCents: back };
   if (!charge?.subscriptionId || charge.termNumber === null) return moved;
   const credit = await findTermCreditForUpdate(tx.db, charge.subscriptionId, charge.termNumber);

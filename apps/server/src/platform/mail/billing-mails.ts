@@ -43,3 +43,117 @@ export function subscriptionLapsedMail(input: RenewalMailInput & { reason: strin
     'HFM',
   ]);
 }
+
+/** What a receipt mail shows: the receipt row's fields, and where the fan can see and print it. */
+export interface ReceiptMailInput {
+  to: string;
+  firstName: string;
+  kind: 'charge' | 'renewal' | 'refund' | 'dispute' | 'failed_renewal';
+  number: string;
+  artistName: string;
+  amountCents: number;
+  cardBrand: string | null;
+  cardLast4: string | null;
+  termNumber: number | null;
+  periodStart: Date | null;
+  periodEnd: Date | null;
+  failureReason: string | null;
+  retryAt: Date | null;
+  createdAt: Date;
+  receiptUrl: string;
+}
+
+const CARD_BRAND_NAMES: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+};
+
+/** 'Visa ending in 4242', or what is known of the card. */
+export function cardText(brand: string | null, last4: string | null): string {
+  const name = brand ? (CARD_BRAND_NAMES[brand] ?? brand) : 'Card';
+  return last4 ? `${name} ending in ${last4}` : name;
+}
+
+/** 'Year 2: May 2, 2026 to May 2, 2027'. */
+export function termText(input: Pick<ReceiptMailInput, 'termNumber' | 'periodStart' | 'periodEnd'>): string {
+  const year = input.termNumber === null ? 'Subscription' : `Year ${input.termNumber}`;
+  if (!input.periodStart || !input.periodEnd) return year;
+  return `${year}: ${formatMailDate(input.periodStart)} to ${formatMailDate(input.periodEnd)}`;
+}
+
+const AMOUNT_LABELS: Record<ReceiptMailInput['kind'], string> = {
+  charge: 'Amount paid',
+  renewal: 'Amount paid',
+  refund: 'Amount refunded',
+  dispute: 'Amount disputed',
+  failed_renewal: 'Amount not charged',
+};
+
+/** The subject and the opening lines of each kind of receipt (the renewal ones as the renewal mails said them). */
+function receiptLead(input: ReceiptMailInput): { subject: string; lines: string[] } {
+  const artist = input.artistName;
+  const amount = dollars(input.amountCents);
+  switch (input.kind) {
+    case 'charge':
+      return {
+        subject: `Your receipt: ${artist}, one year`,
+        lines: [`We charged ${amount} to your card for a year of ${artist}. Thank you for subscribing.`],
+      };
+    case 'renewal':
+      return {
+        subject: `Your subscription to ${artist} is renewed`,
+        lines: [
+          `We charged ${amount} to your card for another year of ${artist}.${input.periodEnd ? ` Your subscription runs until ${formatMailDate(input.periodEnd)}.` : ''}`,
+          'You can cancel renewal at any time on your account page; you keep access to the end of the year you paid for.',
+        ],
+      };
+    case 'refund':
+      return {
+        subject: `Your refund: ${artist}`,
+        lines: [`We refunded ${amount} to your card for your subscription to ${artist}.`],
+      };
+    case 'dispute':
+      return {
+        subject: `Your payment for ${artist} is disputed`,
+        lines: [`Your bank disputed the payment of ${amount} for your subscription to ${artist}.`],
+      };
+    case 'failed_renewal':
+      return input.retryAt
+        ? {
+            subject: `We could not renew your subscription to ${artist}`,
+            lines: [
+              `We tried to charge ${amount} for another year of ${artist}, and the payment did not go through (${input.failureReason ?? 'declined'})`,
+              `We will try again on ${formatMailDate(input.retryAt)}. To pay with another card, add it on your account page before then.`,
+            ],
+          }
+        : {
+            subject: `Your subscription to ${artist} has ended`,
+            lines: [
+              `We could not charge your card for another year of ${artist} after several tries (${input.failureReason ?? 'declined'}), so your subscription has ended and nothing more will be charged.`,
+              'The songs you downloaded while subscribed stay yours in My Music. You can subscribe again at any time.',
+            ],
+          };
+  }
+}
+
+/** A receipt: what happened, then the receipt's own lines (number, amount, card, artist, term, date) and its page. */
+export function paymentReceiptMail(input: ReceiptMailInput): MailMessage {
+  const lead = receiptLead(input);
+  return paragraphsMail(input.to, lead.subject, [
+    greeting(input.firstName),
+    ...lead.lines,
+    `Receipt ${input.number}`,
+    `${AMOUNT_LABELS[input.kind]}: ${dollars(input.amountCents)}`,
+    `Card: ${cardText(input.cardBrand, input.cardLast4)}`,
+    `Artist: ${input.artistName}`,
+    `Term: ${termText(input)}`,
+    `Date: ${formatMailDate(input.createdAt)}`,
+    `See or print this receipt: ${input.receiptUrl}`,
+    'HFM',
+  ]);
+}

@@ -432,6 +432,19 @@ export function describePaymentProviderContract(name: string, make: () => Promis
         );
       });
 
+      it('resumes a cancel at the period end: renews again; an ended one cannot', async () => {
+        const saved = await customerWithCard();
+        const { subscription } = await subscribe(saved, key('resume'));
+        await provider.cancelSubscription({ subscriptionId: subscription.subscriptionId, atPeriodEnd: true });
+        const resumed = await provider.resumeSubscription(subscription.subscriptionId);
+        expect(resumed).toMatchObject({ status: 'active', cancelAtPeriodEnd: false });
+        expect(await provider.resumeSubscription(subscription.subscriptionId)).toEqual(resumed);
+        await provider.cancelSubscription({ subscriptionId: subscription.subscriptionId, atPeriodEnd: true });
+        expect(await provider.getSubscription(subscription.subscriptionId)).toMatchObject({ cancelAtPeriodEnd: true });
+        await provider.cancelSubscription({ subscriptionId: subscription.subscriptionId, atPeriodEnd: false });
+        await refused(provider.resumeSubscription(subscription.subscriptionId), 'subscription_canceled');
+      });
+
       it('ends a subscription now (a lapse)', async () => {
         const saved = await customerWithCard();
         const { subscription } = await subscribe(saved, key('lapse'));

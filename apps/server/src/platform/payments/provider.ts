@@ -398,6 +398,12 @@ export interface PaymentProvider {
   cancelSubscription(input: CancelSubscriptionInput): Promise<ProviderSubscription>;
 
   /**
+   * Undoes a cancel at the period end: the subscription renews again. Resuming one that renews answers it as
+   * it is; one that has ended throws PaymentRequestError `subscription_canceled`.
+   */
+  resumeSubscription(subscriptionId: string): Promise<ProviderSubscription>;
+
+  /**
    * Forgets the customer's name and email (the member deleted their account). The customer and its payments
    * stay, as payment records. Forgetting again changes nothing.
    */

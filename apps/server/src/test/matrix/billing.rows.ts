@@ -1,4 +1,5 @@
-import { subscriptions } from '../../platform/db/schema/billing.js';
+import { eq } from 'drizzle-orm';
+import { paymentReceipts, subscriptions } from '../../platform/db/schema/billing.js';
 import type { LocalPaymentProvider } from '../../platform/payments/local/local-provider.js';
 import { saveTestCard, testCard } from '../billing-helpers.js';
 import { createArtist } from '../factories.js';
@@ -32,6 +33,28 @@ async function otherFansSubscription(w: MatrixWorld): Promise<string> {
       memberId: w.people.otherFan.id,
       artistId: (await createArtist(w.t.app)).artistId,
       currentPeriodEnd: new Date(Date.now() + 86_400_000),
+    })
+    .returning();
+  return row!.id;
+}
+
+/** otherFan's subscription (in term), already cancelled, for each actor's resume. */
+async function otherFansCancelledSubscription(w: MatrixWorld): Promise<string> {
+  const id = await otherFansSubscription(w);
+  await w.t.app.ctx.db.update(subscriptions).set({ cancelAtPeriodEnd: true }).where(eq(subscriptions.id, id));
+  return id;
+}
+
+/** A receipt of otherFan's (a first year paid). */
+async function otherFansReceipt(w: MatrixWorld): Promise<string> {
+  const [row] = await w.t.app.ctx.db
+    .insert(paymentReceipts)
+    .values({
+      kind: 'charge',
+      sourceKey: `matrix:${crypto.randomUUID()}`,
+      memberId: w.people.otherFan.id,
+      artistName: 'Matrix Band',
+      amountCents: 999,
     })
     .returning();
   return row!.id;
@@ -147,6 +170,45 @@ export const billingRows: MatrixRow[] = [
     case: "otherFan's subscription: otherFan and admins; to others it does not exist",
     request: async (w) => ({ method: 'POST', url: `/api/subscriptions/${await otherFansSubscription(w)}/cancel` }),
     expected: matrix({ anonymous: 401, otherFan: 200, admin: 200, rest: 404 }),
+  },
+  {
+    route: 'POST /api/subscriptions/:id/resume',
+    case: "otherFan's cancelled subscription: otherFan and admins; to others it does not exist",
+    request: async (w) => ({
+      method: 'POST',
+      url: `/api/subscriptions/${await otherFansCancelledSubscription(w)}/resume`,
+    }),
+    expected: matrix({ anonymous: 401, otherFan: 200, admin: 200, rest: 404 }),
+  },
+  {
+    route: 'POST /api/subscriptions/:id/resume',
+    case: 'an unknown subscription',
+    request: () => ({ method: 'POST', url: `/api/subscriptions/${crypto.randomUUID()}/resume` }),
+    expected: matrix({ anonymous: 401, rest: 404 }),
+  },
+  {
+    route: 'GET /api/subscriptions/payments/:memberID',
+    case: "one's own receipts",
+    request: (w, actor) => ({ method: 'GET', url: `/api/subscriptions/payments/${memberId(w, actor)}` }),
+    expected: signedInOnly(200),
+  },
+  {
+    route: 'GET /api/subscriptions/payments/:memberID',
+    case: "fan's receipts: fan and admins",
+    request: (w) => ({ method: 'GET', url: `/api/subscriptions/payments/${w.people.fan.id}` }),
+    expected: matrix({ anonymous: 401, fan: 200, admin: 200, rest: 403 }),
+  },
+  {
+    route: 'GET /api/subscriptions/receipts/:id',
+    case: "otherFan's receipt: otherFan and admins; to others it does not exist",
+    request: async (w) => ({ method: 'GET', url: `/api/subscriptions/receipts/${await otherFansReceipt(w)}` }),
+    expected: matrix({ anonymous: 401, otherFan: 200, admin: 200, rest: 404 }),
+  },
+  {
+    route: 'GET /api/subscriptions/receipts/:id',
+    case: 'an unknown receipt',
+    request: () => ({ method: 'GET', url: `/api/subscriptions/receipts/${crypto.randomUUID()}` }),
+    expected: matrix({ anonymous: 401, rest: 404 }),
   },
   {
     route: 'POST /api/subscriptions/:id/cancel',

@@ -33,6 +33,7 @@ function refetchAccess(client: QueryClient, memberId: string) {
     client.invalidateQueries({ queryKey: libraryKeys.all }),
     client.invalidateQueries({ queryKey: ['download-options'] }),
     client.invalidateQueries({ queryKey: billingKeys.subscriptions(memberId) }),
+    client.invalidateQueries({ queryKey: billingKeys.receipts(memberId) }),
   ]);
 }
 
@@ -58,6 +59,16 @@ export function useCancelSubscription(memberId: string) {
   return useMutation({
     mutationFn: (subscriptionId: string) =>
       api<PublicSubscription>(`/api/subscriptions/${subscriptionId}/cancel`, { method: 'POST' }),
+    onSuccess: () => refetchAccess(client, memberId),
+  });
+}
+
+/** POST /api/subscriptions/{id}/resume: undoes a cancel while the term runs; it renews again. */
+export function useResumeSubscription(memberId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (subscriptionId: string) =>
+      api<PublicSubscription>(`/api/subscriptions/${subscriptionId}/resume`, { method: 'POST' }),
     onSuccess: () => refetchAccess(client, memberId),
   });
 }

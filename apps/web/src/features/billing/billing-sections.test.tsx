@@ -1,6 +1,7 @@
-import { cardMessages, type PublicSubscription, type SavedCard } from '@hfm/shared';
+import { cardMessages, type PaymentReceipt, type PublicSubscription, type SavedCard } from '@hfm/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { error, renderWithClient, stubFetch, type StubReply, type StubRoute } from '../../api/test-utils';
@@ -48,11 +49,34 @@ function subscription(id: string, change: Partial<PublicSubscription> = {}): Pub
   };
 }
 
+function receipt(id: string, number: number, change: Partial<PaymentReceipt> = {}): PaymentReceipt {
+  return {
+    id,
+    number: `HFM-2026-${String(number).padStart(6, '0')}`,
+    kind: 'charge',
+    amountCents: 999,
+    currency: 'usd',
+    cardBrand: 'visa',
+    cardLast4: '4242',
+    subscriptionID: 's1',
+    artistID: '00000000-0000-4000-8000-0000000000a1',
+    artistName: 'Nina Simone',
+    termNumber: 1,
+    periodStart: '2026-03-10T12:00:00.000Z',
+    periodEnd: '2027-03-10T12:00:00.000Z',
+    failureReason: null,
+    retryAt: null,
+    createdAt: '2026-03-10T12:00:00.000Z',
+    ...change,
+  };
+}
+
 /** The member's billing as the server keeps it: the routes answer what the calls before them changed. */
 function billingWorld(
   start: {
     cards?: SavedCard[];
     subscriptions?: PublicSubscription[];
+    receipts?: PaymentReceipt[];
     attach?: StubReply;
     remove?: StubReply;
     stripe?: boolean;
@@ -98,6 +122,34 @@ function billingWorld(
       },
     },
     {
+      method: 'GET',
+      path: new RegExp(`^/api/subscriptions/payments/${MEMBER}\\?`),
+      reply: (request) => {
+        const all = start.receipts ?? [];
+        const query = new URLSearchParams(request.path.split('?')[1]);
+        const page = Number(query.get('page') ?? 1);
+        const limit = Number(query.get('limit') ?? 10);
+        const pageCount = Math.max(1, Math.ceil(all.length / limit));
+        return {
+          body: {
+            items: all.slice((page - 1) * limit, page * limit),
+            pagination: { page, limit, total: all.length, pageCount, hasMore: page < pageCount },
+          },
+        };
+      },
+    },
+    {
+      method: 'POST',
+      path: /^\/api\/subscriptions\/[\w-]+\/resume$/,
+      reply: (request) => {
+        const id = request.path.split('/')[3];
+        subscriptions = subscriptions.map((one) =>
+          one.id === id ? { ...one, cancelAtPeriodEnd: false, renewsAt: one.currentPeriodEnd } : one,
+        );
+        return { body: subscriptions.find((one) => one.id === id) };
+      },
+    },
+    {
       method: 'POST',
       path: /^\/api\/subscriptions\/[\w-]+\/cancel$/,
       reply: (request) => {
@@ -114,10 +166,10 @@ function billingWorld(
 
 function renderBilling() {
   return renderWithClient(
-    <>
+    <MemoryRouter>
       <BillingSections memberId={MEMBER} />
       <Toaster />
-    </>,
+    </MemoryRouter>,
   );
 }
 
@@ -236,7 +288,7 @@ describe('Account page: Saved cards', () => {
 });
 
 describe('Account page: Subscriptions', () => {
-  it('lists artist, status and renewal date; Cancel after Confirm turns it into an end date with no Cancel', async () => {
+  it('lists artist, status and renewal date; Cancel renewal turns it into an end date with Resume renewal', async () => {
     const calls = stubFetch(billingWorld({ subscriptions: [subscription('s1')] }));
     const user = userEvent.setup();
     renderBilling();
@@ -245,10 +297,20 @@ describe('Account page: Subscriptions', () => {
     expect(list).toHaveTextContent(`Nina SimoneActive · Renews on ${end}`);
     await user.click(within(list).getByRole('button', { name: 'Cancel your subscription to Nina Simone' }));
     expect(screen.getByRole('alertdialog')).toHaveTextContent(`Stop renewing? You keep Nina Simone until ${end}.`);
-    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    // The buttons say what they do: 'Keep subscription' keeps it.
+    await user.click(screen.getByRole('button', { name: 'Keep subscription' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/api/subscriptions/s1/cancel')).toHaveLength(0);
+    await user.click(within(list).getByRole('button', { name: 'Cancel your subscription to Nina Simone' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel renewal' }));
     await waitFor(() => expect(list).toHaveTextContent(`Nina SimoneCancelled · Ends on ${end}`));
     expect(within(list).queryByRole('button', { name: /^Cancel your subscription/ })).not.toBeInTheDocument();
     expect(calls.filter((call) => call.path === '/api/subscriptions/s1/cancel')).toHaveLength(1);
+
+    // Resume renewal while the term runs: it renews again.
+    await user.click(within(list).getByRole('button', { name: 'Resume renewal of Nina Simone' }));
+    await waitFor(() => expect(list).toHaveTextContent(`Nina SimoneActive · Renews on ${end}`));
+    expect(calls.filter((call) => call.path === '/api/subscriptions/s1/resume')).toHaveLength(1);
   });
 
   it('shows ended and lapsed subscriptions with their end date, and says when there is none', async () => {
@@ -277,5 +339,42 @@ describe('Account page: Subscriptions', () => {
     expect(
       await within(subscriptionsSection()).findByText('You do not subscribe to any artist yet.'),
     ).toBeInTheDocument();
+  });
+});
+
+describe('Account page: Payments', () => {
+  const paymentsSection = () => screen.getByRole('region', { name: 'Payments' });
+
+  it('lists each payment with its kind, date, number, amount and a link to its receipt, a page at a time', async () => {
+    const receipts = [
+      receipt('r3', 3, { kind: 'refund', createdAt: '2026-04-01T12:00:00.000Z' }),
+      receipt('r2', 2, { kind: 'failed_renewal', failureReason: 'Your card was declined.' }),
+      ...Array.from({ length: 9 }, (_, index) => receipt(`r1-${index}`, 100 + index)),
+    ];
+    stubFetch(billingWorld({ receipts }));
+    const user = userEvent.setup();
+    renderBilling();
+    const list = await within(paymentsSection()).findByRole('list', { name: 'Your payments' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(10);
+    expect(items[0]).toHaveTextContent(
+      `Nina SimoneRefund · ${formatTermDate('2026-04-01T12:00:00.000Z')} · HFM-2026-000003−$9.99Receipt`,
+    );
+    expect(items[1]).toHaveTextContent('Renewal failed');
+    expect(items[1]).toHaveTextContent('$9.99 not charged');
+    expect(within(items[0]!).getByRole('link', { name: 'Receipt HFM-2026-000003' })).toHaveAttribute(
+      'href',
+      '/members/account/receipts/r3',
+    );
+    expect(within(paymentsSection()).getByText('Page 1 of 2')).toBeInTheDocument();
+    await user.click(within(paymentsSection()).getByRole('button', { name: 'Older' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+    expect(within(list).getByRole('listitem')).toHaveTextContent('HFM-2026-000108');
+  });
+
+  it('says when there is no payment yet', async () => {
+    stubFetch(billingWorld());
+    renderBilling();
+    expect(await within(paymentsSection()).findByText('No payments yet.')).toBeInTheDocument();
   });
 });

@@ -1,8 +1,9 @@
 import type { PublicSubscription } from '@hfm/shared';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { useCancelSubscription, useMemberSubscriptions } from '../../api/billing/subscriptions';
+import { useCancelSubscription, useMemberSubscriptions, useResumeSubscription } from '../../api/billing/subscriptions';
 import { errorMessage } from '../../api/server-errors';
+import { Button } from '../../ui/button';
 import { ConfirmDelete } from '../../ui/confirm-delete';
 
 const longDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
@@ -39,10 +40,17 @@ export function termText(subscription: PublicSubscription): string {
 const cancellable = (subscription: PublicSubscription) =>
   (subscription.status === 'active' && !subscription.cancelAtPeriodEnd) || subscription.status === 'past_due';
 
+/** Cancelled, and the paid term still runs: renewal can be resumed. */
+export const resumable = (subscription: PublicSubscription) =>
+  subscription.status === 'active' &&
+  subscription.cancelAtPeriodEnd &&
+  new Date(subscription.currentPeriodEnd).getTime() > Date.now();
+
 /** The member's subscriptions: artist, status, renewal or end date, and Cancel (access lasts to the term's end). */
 export function SubscriptionsSection({ memberId }: { memberId: string }) {
   const subscriptions = useMemberSubscriptions(memberId);
   const cancel = useCancelSubscription(memberId);
+  const resume = useResumeSubscription(memberId);
   const [failure, setFailure] = useState<string | null>(null);
   const list = subscriptions.data ?? [];
 
@@ -51,6 +59,16 @@ export function SubscriptionsSection({ memberId }: { memberId: string }) {
     try {
       const after = await cancel.mutateAsync(subscription.id);
       toast.success(`Cancelled. You keep ${after.artistName} until ${formatTermDate(after.currentPeriodEnd)}.`);
+    } catch (error) {
+      setFailure(errorMessage(error));
+    }
+  };
+
+  const resumeOne = async (subscription: PublicSubscription) => {
+    setFailure(null);
+    try {
+      const after = await resume.mutateAsync(subscription.id);
+      toast.success(`Renewal resumed. ${after.artistName} renews on ${formatTermDate(after.currentPeriodEnd)}.`);
     } catch (error) {
       setFailure(errorMessage(error));
     }
@@ -88,9 +106,22 @@ export function SubscriptionsSection({ memberId }: { memberId: string }) {
                   label={`Cancel your subscription to ${subscription.artistName}`}
                   text={`Stop renewing? You keep ${subscription.artistName} until ${formatTermDate(subscription.currentPeriodEnd)}.`}
                   onConfirm={() => cancelOne(subscription)}
+                  confirmLabel="Cancel renewal"
+                  cancelLabel="Keep subscription"
                 >
                   Cancel subscription
                 </ConfirmDelete>
+              )}
+              {resumable(subscription) && (
+                <Button
+                  variant="secondary"
+                  className="billing-list__action"
+                  loading={resume.isPending && resume.variables === subscription.id}
+                  aria-label={`Resume renewal of ${subscription.artistName}`}
+                  onClick={() => resumeOne(subscription)}
+                >
+                  Resume renewal
+                </Button>
               )}
             </li>
           ))}

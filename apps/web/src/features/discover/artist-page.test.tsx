@@ -82,6 +82,47 @@ describe('Artist page', () => {
     await waitFor(() => expect(screen.queryByText('Preview')).not.toBeInTheDocument());
   });
 
+  it("after a cancel, says 'Subscribed until {date}' and Resume renewal makes it renew again", async () => {
+    const me = member({ subscribedTo: [{ artistID: ARTIST_ID }] });
+    let cancelAtPeriodEnd = true;
+    const subscription = () => ({
+      _id: 's1',
+      id: 's1',
+      memberID: me.id,
+      artistID: ARTIST_ID,
+      artistName: 'Nina Simone',
+      paymentMethodID: 'pm_4242',
+      status: 'active',
+      priceCents: 999,
+      currentPeriodStart: '2026-03-10T12:00:00.000Z',
+      currentPeriodEnd: '2027-03-10T12:00:00.000Z',
+      cancelAtPeriodEnd,
+      renewsAt: cancelAtPeriodEnd ? null : '2027-03-10T12:00:00.000Z',
+      createdAt: '2026-03-10T12:00:00.000Z',
+    });
+    const calls = stubFetch([
+      sessionRoute(me),
+      pageRoute(),
+      { method: 'GET', path: `/api/subscriptions/member/${me.id}`, reply: () => ({ body: [subscription()] }) },
+      {
+        method: 'POST',
+        path: '/api/subscriptions/s1/resume',
+        reply: () => {
+          cancelAtPeriodEnd = false;
+          return { body: subscription() };
+        },
+      },
+    ]);
+    const user = userEvent.setup();
+    renderDiscover('/a/nina-simone');
+    expect(await screen.findByText('Subscribed until March 10, 2027')).toHaveAttribute('role', 'status');
+    await user.click(screen.getByRole('button', { name: 'Resume renewal' }));
+    await waitFor(() => expect(screen.queryByText(/Subscribed until/)).not.toBeInTheDocument());
+    expect(screen.getByText('Subscribed').closest('[role="status"]')).toHaveTextContent(/^✓ Subscribed$/);
+    expect(screen.queryByRole('button', { name: 'Resume renewal' })).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/api/subscriptions/s1/resume')).toHaveLength(1);
+  });
+
   it("plays an album's song with the album as the queue", async () => {
     stubFetch([sessionRoute(null), pageRoute(), playRoute]);
     const user = userEvent.setup();

@@ -1,6 +1,8 @@
 import type { HeroArtist, SubscriptionOffer as Offer } from '@hfm/shared';
 import { lazy, Suspense, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
+import { useMemberSubscriptions, useResumeSubscription } from '../../api/billing/subscriptions';
+import { errorMessage } from '../../api/server-errors';
 import { Button } from '../../ui/button';
 import { loginHref, rememberReturnPath } from '../../ui/return-address';
 import { useViewer } from './viewer';
@@ -19,7 +21,7 @@ export function formatYearlyPrice(cents: number): string {
 /**
  * The price and what the viewer can do about it. Signed out, Subscribe goes to /login and comes back here
  * (also through sign-up). A fan opens the subscribe modal (also straight from the player's preview offer,
- * `?subscribe`). A subscriber sees 'Subscribed'. No price when the artist takes no new subscribers.
+ * `?subscribe`). A subscriber sees 'Subscribed' (until its end date, with Resume renewal, once cancelled). No price when the artist takes no new subscribers.
  */
 export function SubscribeOffer({
   artist,
@@ -35,12 +37,10 @@ export function SubscribeOffer({
   const [open, setOpen] = useOpenFromLink(viewer.isMember && offer.available && !subscribed);
 
   let action;
-  if (subscribed) {
-    action = (
-      <span className="subscribe-offer__subscribed" role="status">
-        <span aria-hidden="true">✓</span> Subscribed
-      </span>
-    );
+  if (subscribed && viewer.user && viewer.isMember) {
+    action = <MemberSubscribed memberId={viewer.user.id} artistId={artist.id} />;
+  } else if (subscribed) {
+    action = <SubscribedBadge />;
   } else if (!offer.available) {
     action = <span className="subscribe-offer__note">{artist.name} is not taking new subscribers.</span>;
   } else if (viewer.pending) {
@@ -76,6 +76,53 @@ export function SubscribeOffer({
         <Suspense fallback={null}>
           <SubscribeModal open onOpenChange={setOpen} memberId={viewer.user.id} artist={artist} price={price} />
         </Suspense>
+      )}
+    </div>
+  );
+}
+
+function SubscribedBadge() {
+  return (
+    <span className="subscribe-offer__subscribed" role="status">
+      <span aria-hidden="true">✓</span> Subscribed
+    </span>
+  );
+}
+
+const untilDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+
+/**
+ * A fan's own subscription: '✓ Subscribed' while it renews; once cancelled, 'Subscribed until {date}' (the
+ * term's end) and Resume renewal, which makes it renew again.
+ */
+function MemberSubscribed({ memberId, artistId }: { memberId: string; artistId: string }) {
+  const subscriptions = useMemberSubscriptions(memberId);
+  const resume = useResumeSubscription(memberId);
+  const [failure, setFailure] = useState<string | null>(null);
+  const ending = subscriptions.data?.find(
+    (entry) => entry.artistID === artistId && entry.status === 'active' && entry.cancelAtPeriodEnd,
+  );
+  if (!ending) return <SubscribedBadge />;
+  const resumeRenewal = async () => {
+    setFailure(null);
+    try {
+      await resume.mutateAsync(ending.id);
+    } catch (error) {
+      setFailure(errorMessage(error));
+    }
+  };
+  return (
+    <div className="subscribe-offer__ending">
+      <span className="subscribe-offer__subscribed" role="status">
+        Subscribed until {untilDate.format(new Date(ending.currentPeriodEnd))}
+      </span>
+      <Button variant="secondary" loading={resume.isPending} onClick={resumeRenewal}>
+        Resume renewal
+      </Button>
+      {failure && (
+        <p className="subscribe-offer__failure" role="alert">
+          {failure}
+        </p>
       )}
     </div>
   );

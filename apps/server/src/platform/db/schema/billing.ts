@@ -12,6 +12,7 @@ import {
   integer,
   pgTable,
   primaryKey,
+  serial,
   text,
   timestamp,
   uniqueIndex,
@@ -182,4 +183,49 @@ export const providerEvents = pgTable(
     appliedAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+/**
+ * A receipt: one per money movement a fan is told about (a first charge, a renewal, a refund or dispute, a
+ * renewal the card refused), mailed once and listed on the Account page. What it shows is kept on the row
+ * (artist name, card brand and last four), so it reads the same after the card or the artist is gone.
+ * `number` runs on a sequence: the receipt reads `HFM-{year}-{number, six digits}`.
+ */
+export const paymentReceipts = pgTable(
+  'payment_receipts',
+  {
+    id: id(),
+    number: serial('number').notNull(),
+    /** `charge` (a first year), `renewal`, `refund`, `dispute`, `failed_renewal` (nothing was charged). */
+    kind: text('kind').notNull(),
+    /** What it records, once: `ledger:{ledger row id}`, or the provider's key of a refused renewal attempt. */
+    sourceKey: text('source_key').notNull(),
+    memberId: uuid('member_id').notNull(),
+    subscriptionId: uuid('subscription_id'),
+    artistId: uuid('artist_id'),
+    artistName: text('artist_name').notNull(),
+    /** What moved (or, for a refused renewal, what was asked): positive cents; the kind says which way. */
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    termNumber: integer('term_number'),
+    periodStart: timestamp('period_start', { withTimezone: true }),
+    periodEnd: timestamp('period_end', { withTimezone: true }),
+    /** A refused renewal: the issuer's words, and the next try (null: it was the last, the subscription ended). */
+    failureReason: text('failure_reason'),
+    retryAt: timestamp('retry_at', { withTimezone: true }),
+    /** Set when its mail is taken to be sent: a retried job finds it set and sends nothing. */
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_receipts_source_idx').on(t.sourceKey),
+    uniqueIndex('payment_receipts_number_idx').on(t.number),
+    index('payment_receipts_member_idx').on(t.memberId, t.createdAt, t.id),
+    check(
+      'payment_receipts_kind_check',
+      sql`${t.kind} in ('charge', 'renewal', 'refund', 'dispute', 'failed_renewal')`,
+    ),
+  ],
 );

@@ -38,6 +38,7 @@ type SubscriptionMethods = Pick<
   | 'findSubscriptionAttempt'
   | 'renewSubscription'
   | 'cancelSubscription'
+  | 'resumeSubscription'
   | 'getSubscription'
   | 'setSubscriptionPaymentMethod'
 >;
@@ -205,6 +206,19 @@ export function createLocalSubscriptions(db: Database, now: () => Date): Subscri
           .set(atPeriodEnd ? { cancelAtPeriodEnd: true } : { status: 'canceled' })
           .where(eq(localSubscriptions.id, subscriptionId));
       }
+      return toSubscription(await findSubscription(db, subscriptionId), now());
+    },
+
+    async resumeSubscription(subscriptionId: string): Promise<ProviderSubscription> {
+      const sub = await findSubscription(db, subscriptionId);
+      if (sub.status === 'incomplete') throw missing('subscription', subscriptionId);
+      if (toSubscription(sub, now()).status === 'canceled') {
+        throw new PaymentRequestError('subscription_canceled', `Subscription ${subscriptionId} has ended.`);
+      }
+      await db
+        .update(localSubscriptions)
+        .set({ cancelAtPeriodEnd: false })
+        .where(eq(localSubscriptions.id, subscriptionId));
       return toSubscription(await findSubscription(db, subscriptionId), now());
     },
 

@@ -460,15 +460,24 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Str
       if (current.status === 'canceled') return toSubscription(current);
       const subscription = atPeriodEnd
         ? await stripeCall(() =>
-            stripe.subscriptions.update(
-              subscriptionId,
-              { cancel_at_period_end: true },
-              { idempotencyKey: `cancel-at-period-end:${subscriptionId}` },
-            ),
+            // No fixed key: after a resume, a second cancel must apply (setting the flag is idempotent itself).
+            stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }),
           )
         : await stripeCall(() =>
             stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey: `cancel:${subscriptionId}` }),
           );
+      return toSubscription(subscription);
+    },
+
+    async resumeSubscription(subscriptionId) {
+      const current = await retrieveSubscription(subscriptionId);
+      if (current.status === 'canceled') {
+        throw new PaymentRequestError('subscription_canceled', `${subscriptionId} is canceled.`);
+      }
+      if (!current.cancel_at_period_end) return toSubscription(current);
+      const subscription = await stripeCall(() =>
+        stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: false }),
+      );
       return toSubscription(subscription);
     },
 

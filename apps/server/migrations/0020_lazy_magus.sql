@@ -1,2 +1,0 @@
-CREATE INDEX "ledger_entries_provider_charge_idx" ON "ledger_entries" USING btree ("provider","provider_charge_id");--> statement-breakpoint
-CREATE INDEX "subscriptions_incomplete_idx" ON "subscriptions" USING btree ("created_at") WHERE "subscriptions"."status" = 'incomplete';
