@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { AppError } from './errors/app-error.js';
@@ -6,7 +7,8 @@ import { DataDirLockedError } from './platform/db/lock.js';
 import { seedStartupData } from './modules/index.js';
 import { tuneGarbageCollection } from './platform/garbage-collection.js';
 import { FIRST_START_CATALOGUE, seedCatalogue } from './seed/catalogue.js';
-import { seedDemoOnFirstStart } from './seed/demo.js';
+import { demoLoginsBox, seedDemoOnFirstStart, DEMO_ACCOUNTS_FILE, type DemoLogin } from './seed/demo.js';
+import { seedDemoFanActivity } from './seed/demo-fan.js';
 
 /**
  * ROLE=all serves the API and the web app and works jobs; api serves and sends jobs but works none;
@@ -19,9 +21,8 @@ async function start(config: Config): Promise<void> {
   await app.ctx.platform.database.migrate();
   await seedStartupData(app.ctx);
   await app.ctx.jobs.start();
-  if (config.seedDemo && config.role === 'all' && (await seedDemoOnFirstStart(app.ctx))) {
-    await seedFirstStartCatalogue(app);
-  }
+  const logins = config.seedDemo && config.role === 'all' ? await seedDemoOnFirstStart(app.ctx) : null;
+  if (logins) await seedFirstStartCatalogue(app);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();
@@ -38,6 +39,13 @@ async function start(config: Config): Promise<void> {
       `HFM is running at ${config.publicUrl}/ (API docs at ${config.publicUrl}/api/docs)`,
     );
   }
+  if (logins) printLoginsAgain(config, logins);
+}
+
+/** The first start's logins once more, last, in plain text: the box at the top has scrolled away by now. */
+function printLoginsAgain(config: Config, logins: DemoLogin[]): void {
+  const file = path.join(config.dataDir, DEMO_ACCOUNTS_FILE);
+  process.stdout.write(`\n${demoLoginsBox(config.publicUrl, logins, file)}\n\n`);
 }
 
 /**
@@ -65,7 +73,14 @@ async function seedFirstStartCatalogue(app: Awaited<ReturnType<typeof buildApp>>
   app.log.info('Making a demo catalogue of generated music (first start only; about half a minute)...');
   try {
     const summary = await seedCatalogue(app.ctx, FIRST_START_CATALOGUE, (line) => app.log.debug(line));
-    app.log.info(`Seeded a demo catalogue: ${summary.artists} artists, ${summary.songs} songs.`);
+    app.log.info(
+      `Seeded a demo catalogue: ${summary.artists} artists, ${summary.songs + summary.demoArtistSongs} songs, ` +
+        `${summary.images} images (${summary.seconds} s).`,
+    );
+    const fan = await seedDemoFanActivity(app.ctx);
+    if (fan) {
+      app.log.info(`The demo fan subscribes to the demo artist, keeps ${fan.kept} songs and gave ${fan.hiFives} Hi Fives.`);
+    }
   } catch (error) {
     app.log.warn({ err: error }, 'the demo catalogue could not be seeded; HFM starts without it');
   }
