@@ -79,7 +79,9 @@ async function seedFirstStartCatalogue(app: Awaited<ReturnType<typeof buildApp>>
     );
     const fan = await seedDemoFanActivity(app.ctx);
     if (fan) {
-      app.log.info(`The demo fan subscribes to the demo artist, keeps ${fan.kept} songs and gave ${fan.hiFives} Hi Fives.`);
+      app.log.info(
+        `The demo fan subscribes to the demo artist, keeps ${fan.kept} songs and gave ${fan.hiFives} Hi Fives.`,
+      );
     }
   } catch (error) {
     app.log.warn({ err: error }, 'the demo catalogue could not be seeded; HFM starts without it');

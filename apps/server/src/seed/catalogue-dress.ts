@@ -108,7 +108,10 @@ async function dressGenres(ctx: DressContext): Promise<number> {
     const image = await art('genre', genre.label);
     const key = genreArtworkKey(genre.id, newImageFileName('genre', image));
     await store(ctx, key, image);
-    await ctx.db.update(genres).set({ artwork: genreArtworkPath(key) }).where(eq(genres.id, genre.id));
+    await ctx.db
+      .update(genres)
+      .set({ artwork: genreArtworkPath(key) })
+      .where(eq(genres.id, genre.id));
   }
   return bare.length;
 }
@@ -211,8 +214,10 @@ export async function dressCatalogue(
     }
     const genreImages = await dressGenres(ctx);
     for (const playlist of plan.playlists) await dressPlaylist(ctx, playlist);
-    print(`Artwork: ${plan.artists.length} artists, ${plan.albums.length} albums, ${genreImages} genres, ` +
-      `${plan.playlists.length} playlists (${((Date.now() - started) / 1000).toFixed(1)} s).`);
+    print(
+      `Artwork: ${plan.artists.length} artists, ${plan.albums.length} albums, ${genreImages} genres, ` +
+        `${plan.playlists.length} playlists (${((Date.now() - started) / 1000).toFixed(1)} s).`,
+    );
 
     const sources = await clipDownloadFiles(ctx, clips, workDir);
     const work: TaggingWork[] = plan.songs.map((song) => {
@@ -230,8 +235,10 @@ export async function dressCatalogue(
       };
     });
     await inTurns(work, TAGGING_AT_ONCE, (item) => tagSong(ctx, item, workDir));
-    print(`Downloads: ${work.length} songs tagged with their own names and covers ` +
-      `(${((Date.now() - started) / 1000).toFixed(1)} s).`);
+    print(
+      `Downloads: ${work.length} songs tagged with their own names and covers ` +
+        `(${((Date.now() - started) / 1000).toFixed(1)} s).`,
+    );
     const images = plan.artists.length * 3 + plan.albums.length + genreImages + plan.playlists.length;
     return { images, taggedSongs: work.length };
   } finally {

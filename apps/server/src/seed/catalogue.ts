@@ -480,12 +480,16 @@ const PLAYLIST_COLUMNS = {
 
 /** The summary as the CLI prints it. */
 export function describeCatalogue(summary: CatalogueSummary, seed: string): string[] {
-  const dressed = summary.images > 0
-    ? [`  ${number(summary.images)} images drawn; ${number(summary.taggedSongs)} songs have their own tagged downloads`]
-    : [];
-  const demoArtist = summary.demoArtistSongs > 0
-    ? [`  ${summary.demoArtistSongs} songs for the demo artist (${DEMO_ARTIST_EMAIL})`]
-    : [];
+  const dressed =
+    summary.images > 0
+      ? [
+          `  ${number(summary.images)} images drawn; ${number(summary.taggedSongs)} songs have their own tagged downloads`,
+        ]
+      : [];
+  const demoArtist =
+    summary.demoArtistSongs > 0
+      ? [`  ${summary.demoArtistSongs} songs for the demo artist (${DEMO_ARTIST_EMAIL})`]
+      : [];
   return [
     `Seeded the demo catalogue in ${summary.seconds} s (seed "${seed}"):`,
     `  ${number(summary.artists)} artists: ${number(summary.active)} active and searchable, ` +

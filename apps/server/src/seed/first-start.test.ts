@@ -35,9 +35,9 @@ let printed = '';
 beforeAll(async () => {
   t = await createTestApp();
   await seedDemoOnFirstStart(t.app.ctx, (text) => (printed += text));
-  await seedCatalogue(t.app.ctx, { artists: 6, songs: 24, seed: 'first-start', dress: true }, () => undefined);
+  await seedCatalogue(t.app.ctx, { artists: 4, songs: 12, seed: 'first-start', dress: true }, () => undefined);
   await seedDemoFanActivity(t.app.ctx);
-}, 300_000);
+}, 600_000);
 afterAll(async () => t.close());
 
 const db = () => t.app.ctx.db;
@@ -107,7 +107,10 @@ describe('the first start', () => {
     for (const { artist, user } of rows) {
       await expectStored(artist.bannerImage, `${artist.name} banner`);
       expect(artist.bannerImage).toMatch(new RegExp(`^banner-images/${artist.id}/`));
-      await expectStored(user.profileImage && `profile-images/${user.id}/${user.profileImage}`, `${artist.name} profile`);
+      await expectStored(
+        user.profileImage && `profile-images/${user.id}/${user.profileImage}`,
+        `${artist.name} profile`,
+      );
       const photos = await db().select().from(artistPhotos).where(eq(artistPhotos.artistId, artist.id));
       expect(photos.length, `${artist.name} photos`).toBeGreaterThan(0);
       await expectStored(photos[0]!.path, `${artist.name} photo`);
@@ -171,10 +174,7 @@ describe('the first start', () => {
     expect(subscription).toBeDefined();
     const [demoArtist] = await db().select().from(artists).where(eq(artists.name, 'The Demo Tapes'));
     expect(subscription!.artistId).toBe(demoArtist!.id);
-    const ledger = await db()
-      .select()
-      .from(ledgerEntries)
-      .where(eq(ledgerEntries.subscriptionId, subscription!.id));
+    const ledger = await db().select().from(ledgerEntries).where(eq(ledgerEntries.subscriptionId, subscription!.id));
     expect(ledger.find((row) => row.kind === 'charge')).toMatchObject({ amountCents: 999, memberId: fan!.id });
     expect(ledger.find((row) => row.kind === 'artist_credit')).toMatchObject({ artistId: demoArtist!.id });
     expect(ledger.find((row) => row.kind === 'artist_credit')!.amountCents).toBeGreaterThan(0);
@@ -189,7 +189,12 @@ describe('the first start', () => {
     const liked = await db()
       .select({ artistId: songs.artistId })
       .from(songs)
-      .where(inArray(songs.id, given.map((row) => row.itemId)));
+      .where(
+        inArray(
+          songs.id,
+          given.map((row) => row.itemId),
+        ),
+      );
     expect(new Set(liked.map((row) => row.artistId)).size).toBeGreaterThan(1);
 
     expect(await seedDemoFanActivity(t.app.ctx)).toBeNull();
