@@ -39,11 +39,16 @@ async function start(config: Config): Promise<void> {
       `HFM is running at ${config.publicUrl}/ (API docs at ${config.publicUrl}/api/docs)`,
     );
   }
-  if (logins) printLoginsAgain(config, logins);
+  if (logins) await printLoginsAgain(app.log, config, logins);
 }
 
-/** The first start's logins once more, last, in plain text: the box at the top has scrolled away by now. */
-function printLoginsAgain(config: Config, logins: DemoLogin[]): void {
+/**
+ * The first start's logins once more, last, in plain text: the box at the top has scrolled away by now. The
+ * log writes asynchronously, so its lines are flushed first, else the box would land before the last of them.
+ */
+async function printLoginsAgain(log: object, config: Config, logins: DemoLogin[]): Promise<void> {
+  const { flush } = log as { flush?: (done: (error?: Error) => void) => void };
+  await new Promise<void>((resolve) => (flush ? flush.call(log, () => resolve()) : resolve()));
   const file = path.join(config.dataDir, DEMO_ACCOUNTS_FILE);
   process.stdout.write(`\n${demoLoginsBox(config.publicUrl, logins, file)}\n\n`);
 }
