@@ -39,18 +39,21 @@ async function start(config: Config): Promise<void> {
       `HFM is running at ${config.publicUrl}/ (API docs at ${config.publicUrl}/api/docs)`,
     );
   }
-  if (logins) await printLoginsAgain(app.log, config, logins);
+  if (logins) printLoginsAgain(app.log, config, logins);
 }
 
 /**
  * The first start's logins once more, last, in plain text: the box at the top has scrolled away by now. The
- * log writes asynchronously, so its lines are flushed first, else the box would land before the last of them.
+ * log writes asynchronously (pino's stream), so the box goes through that same stream, after its last lines;
+ * pino keeps the stream under a symbol it does not export to Fastify's users, found here by its name.
  */
-async function printLoginsAgain(log: object, config: Config, logins: DemoLogin[]): Promise<void> {
-  const { flush } = log as { flush?: (done: (error?: Error) => void) => void };
-  await new Promise<void>((resolve) => (flush ? flush.call(log, () => resolve()) : resolve()));
+function printLoginsAgain(log: object, config: Config, logins: DemoLogin[]): void {
   const file = path.join(config.dataDir, DEMO_ACCOUNTS_FILE);
-  process.stdout.write(`\n${demoLoginsBox(config.publicUrl, logins, file)}\n\n`);
+  const text = `\n${demoLoginsBox(config.publicUrl, logins, file)}\n\n`;
+  const symbol = Object.getOwnPropertySymbols(log).find((key) => key.description === 'pino.stream');
+  const stream = symbol ? (log as Record<symbol, { write?: (text: string) => void }>)[symbol] : undefined;
+  if (stream?.write) stream.write(text);
+  else process.stdout.write(text);
 }
 
 /**
