@@ -78,7 +78,9 @@ function keepRunningThroughOutages(log: { error(object: object, message: string)
  * A failure (no ffmpeg, say) is logged and the product starts without it.
  */
 async function seedFirstStartCatalogue(app: Awaited<ReturnType<typeof buildApp>>): Promise<void> {
-  app.log.info('Making a demo catalogue of generated music (first start only; about half a minute)...');
+  app.log.info(
+    'Making a demo catalogue of generated music, artwork and tagged downloads (first start only; a few minutes)...',
+  );
   try {
     const summary = await seedCatalogue(app.ctx, FIRST_START_CATALOGUE, (line) => app.log.debug(line));
     app.log.info(
