@@ -113,7 +113,7 @@ describe('XSS payloads in text and rich-text fields are stored and shown harmles
     )) as PublicArtist;
     // The address keeps the slug the artist signed up with.
     slug = ((await ok(await request.get(`/api/bff/members/artist-summary/${artist.id}`))) as { slug: string }).slug;
-    // The demo artist has no songs: one with audio, transcoded (a hang guard, not a speed expectation).
+    // A song of its own, with audio, transcoded (a hang guard, not a speed expectation).
     const song = (await ok(
       await request.post('/api/songs', { data: { title: 'Plain', releaseDate: '01/02/2025' } }),
       201,

@@ -32,6 +32,11 @@ export default defineConfig(({ command }) => ({
     sourcemap: true,
     // dist/.vite/manifest.json: what each page loads at once (src/first-load-budget.test.ts reads it).
     manifest: true,
+    // Vite warns of any chunk over 500 kB minified, lazy ones included. The budget this project enforces is
+    // the first load (150 KB gzipped, decision 0030, src/first-load-budget.test.ts), which fails the tests when
+    // passed. The largest chunk, shaka-player's DASH build (575 kB, 193 kB gzipped), loads only when a browser
+    // without native HLS plays a song; a chunk that grows past it still warns.
+    chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -26,6 +26,32 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/**
+ * The template's DATA_DIR for one server: the database copied (it is written in place), the stored objects
+ * hard-linked (a gigabyte of demo downloads; the local store never writes into an object's file, it writes a
+ * new file and renames it, and deleting one unlinks only this server's name). The `.type` files beside them
+ * are written in place, so they are copied.
+ */
+function copyTemplate(from: string, to: string): void {
+  for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    if (entry.name === 'storage' && entry.isDirectory()) linkTree(source, target);
+    else fs.cpSync(source, target, { recursive: true });
+  }
+}
+
+function linkTree(from: string, to: string): void {
+  fs.mkdirSync(to, { recursive: true });
+  for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    if (entry.isDirectory()) linkTree(source, target);
+    else if (entry.name.endsWith('.type')) fs.copyFileSync(source, target);
+    else fs.linkSync(source, target);
+  }
+}
+
 /** A port nobody listens on now, and none other of this run's files was given (deploy/processes.ts). */
 export { freePort };
 
@@ -45,7 +71,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hfm-e2e-'));
   const database = await createE2eDatabase();
   const template = !database && seedsLikeTheTemplate(env) ? await seededTemplate() : undefined;
-  if (template) fs.cpSync(template.dataDir, dataDir, { recursive: true });
+  if (template) copyTemplate(template.dataDir, dataDir);
   const child = await spawnServer(port, dataDir, {
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...env,
@@ -69,7 +95,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     async demoPassword(email: string) {
       // On PostgreSQL the server seeds nothing itself: the CLI makes what the first embedded start makes.
       if (database && seedOutput === undefined) {
-        seedOutput = await runCli(['seed-demo', '--artists', '24', '--songs', '120'], childEnv);
+        seedOutput = await runCli(['seed-demo', '--artists', '24', '--songs', '120', '--artwork'], childEnv);
       }
       // A copy of the template was seeded by the template's first start, which printed the passwords.
       const password =

@@ -20,6 +20,7 @@ import type { ObjectStorage } from './platform/storage/storage.js';
 import {
   CatalogueAlreadySeededError,
   describeCatalogue,
+  MAX_DRESSED_SONGS,
   seedCatalogue,
   type CatalogueOptions,
 } from './seed/catalogue.js';
@@ -33,12 +34,14 @@ Commands:
   create-admin --email <email> --password <password> [--first-name <name>] [--last-name <name>]
       Make a confirmed ADMIN account. The password must pass the sign-up rule: at least 8
       characters, an uppercase letter, a number, a special character, no character three times in a row.
-  seed-demo [--artists <n>] [--songs <n>] [--seed <text>]
+  seed-demo [--artists <n>] [--songs <n>] [--seed <text>] [--artwork]
       Make the demo admin, artist and fan accounts that are missing (existing emails are skipped).
       With --artists and/or --songs, also make a large demo catalogue: that many artists and songs
       (e.g. --artists 10000 --songs 200000, a few minutes), every song ready and playable with
       generated audio; the same --seed (default "hfm") gives the same names. Refused when the
-      database already holds a seeded catalogue.
+      database already holds a seeded catalogue. --artwork (up to 1,000 songs) also draws artwork for
+      every artist, album, genre and playlist and gives each song its own tagged downloads, as the
+      first start of the embedded server does.
   payouts --period <YYYY-MM> [--dry-run]
       Pay each artist what is due for that month: what became payable by its 22nd (00:00 UTC), less
       what was paid. Running a month again pays nobody twice; artists without a payout account or a
@@ -125,6 +128,7 @@ function parse(argv: string[]) {
         artists: { type: 'string' },
         songs: { type: 'string' },
         seed: { type: 'string' },
+        artwork: { type: 'boolean' },
         period: { type: 'string' },
         'dry-run': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -163,14 +167,19 @@ export function readCatalogueInput(values: Record<string, string | boolean | und
   const seed = typeof values.seed === 'string' && values.seed !== '' ? values.seed : 'hfm';
   if (artists === undefined && songs === undefined) {
     if (values.seed !== undefined) throw new CliError('--seed goes with --artists and --songs.');
+    if (values.artwork !== undefined) throw new CliError('--artwork goes with --artists and --songs.');
     return null;
   }
   const catalogue = {
     artists: artists ?? Math.ceil((songs ?? 0) / SONGS_PER_ARTIST),
     songs: songs ?? (artists ?? 0) * SONGS_PER_ARTIST,
     seed,
+    dress: values.artwork === true,
   };
   if (catalogue.artists === 0 && catalogue.songs > 0) throw new CliError('Songs need at least one artist (--artists).');
+  if (catalogue.dress && catalogue.songs > MAX_DRESSED_SONGS) {
+    throw new CliError(`--artwork is for catalogues of up to ${MAX_DRESSED_SONGS.toLocaleString('en-US')} songs.`);
+  }
   return catalogue;
 }
 

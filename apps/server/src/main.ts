@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { AppError } from './errors/app-error.js';
@@ -6,7 +7,8 @@ import { DataDirLockedError } from './platform/db/lock.js';
 import { seedStartupData } from './modules/index.js';
 import { tuneGarbageCollection } from './platform/garbage-collection.js';
 import { FIRST_START_CATALOGUE, seedCatalogue } from './seed/catalogue.js';
-import { seedDemoOnFirstStart } from './seed/demo.js';
+import { demoLoginsBox, seedDemoOnFirstStart, DEMO_ACCOUNTS_FILE, type DemoLogin } from './seed/demo.js';
+import { seedDemoFanActivity } from './seed/demo-fan.js';
 
 /**
  * ROLE=all serves the API and the web app and works jobs; api serves and sends jobs but works none;
@@ -19,9 +21,8 @@ async function start(config: Config): Promise<void> {
   await app.ctx.platform.database.migrate();
   await seedStartupData(app.ctx);
   await app.ctx.jobs.start();
-  if (config.seedDemo && config.role === 'all' && (await seedDemoOnFirstStart(app.ctx))) {
-    await seedFirstStartCatalogue(app);
-  }
+  const logins = config.seedDemo && config.role === 'all' ? await seedDemoOnFirstStart(app.ctx) : null;
+  if (logins) await seedFirstStartCatalogue(app);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();
@@ -38,6 +39,21 @@ async function start(config: Config): Promise<void> {
       `HFM is running at ${config.publicUrl}/ (API docs at ${config.publicUrl}/api/docs)`,
     );
   }
+  if (logins) printLoginsAgain(app.log, config, logins);
+}
+
+/**
+ * The first start's logins once more, last, in plain text: the box at the top has scrolled away by now. The
+ * log writes asynchronously (pino's stream), so the box goes through that same stream, after its last lines;
+ * pino keeps the stream under a symbol it does not export to Fastify's users, found here by its name.
+ */
+function printLoginsAgain(log: object, config: Config, logins: DemoLogin[]): void {
+  const file = path.join(config.dataDir, DEMO_ACCOUNTS_FILE);
+  const text = `\n${demoLoginsBox(config.publicUrl, logins, file)}\n\n`;
+  const symbol = Object.getOwnPropertySymbols(log).find((key) => key.description === 'pino.stream');
+  const stream = symbol ? (log as Record<symbol, { write?: (text: string) => void }>)[symbol] : undefined;
+  if (stream?.write) stream.write(text);
+  else process.stdout.write(text);
 }
 
 /**
@@ -62,10 +78,21 @@ function keepRunningThroughOutages(log: { error(object: object, message: string)
  * A failure (no ffmpeg, say) is logged and the product starts without it.
  */
 async function seedFirstStartCatalogue(app: Awaited<ReturnType<typeof buildApp>>): Promise<void> {
-  app.log.info('Making a demo catalogue of generated music (first start only; about half a minute)...');
+  app.log.info(
+    'Making a demo catalogue of generated music, artwork and tagged downloads (first start only; a few minutes)...',
+  );
   try {
     const summary = await seedCatalogue(app.ctx, FIRST_START_CATALOGUE, (line) => app.log.debug(line));
-    app.log.info(`Seeded a demo catalogue: ${summary.artists} artists, ${summary.songs} songs.`);
+    app.log.info(
+      `Seeded a demo catalogue: ${summary.artists} artists, ${summary.songs + summary.demoArtistSongs} songs, ` +
+        `${summary.images} images (${summary.seconds} s).`,
+    );
+    const fan = await seedDemoFanActivity(app.ctx);
+    if (fan) {
+      app.log.info(
+        `The demo fan subscribes to the demo artist, keeps ${fan.kept} songs and gave ${fan.hiFives} Hi Fives.`,
+      );
+    }
   } catch (error) {
     app.log.warn({ err: error }, 'the demo catalogue could not be seeded; HFM starts without it');
   }

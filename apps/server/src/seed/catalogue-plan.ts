@@ -198,7 +198,7 @@ function isoDate(date: Date): string {
  * full-preview; artists with four songs or more often have an album or two of consecutive songs.
  */
 export function planArtistSongs(
-  input: Pick<PlanInput, 'seed' | 'songClips' | 'now'>,
+  input: Pick<PlanInput, 'seed' | 'songClips' | 'now'> & { albumChance?: number },
   artist: PlannedArtist,
   firstSongNumber: number,
   forceFullPreview: boolean,
@@ -233,7 +233,7 @@ export function planArtistSongs(
     };
   });
   const albums: PlannedAlbum[] = [];
-  if (artist.songCount >= 4 && random.chance(0.45)) {
+  if (artist.songCount >= 4 && random.chance(input.albumChance ?? 0.45)) {
     let next = 0;
     const albumCount = artist.songCount >= 16 && random.chance(0.4) ? 2 : 1;
     for (let album = 0; album < albumCount && next < songs.length; album++) {
@@ -253,4 +253,47 @@ export function planArtistSongs(
     }
   }
   return { songs, albums };
+}
+
+/** The demo artist's own songs ('The Demo Tapes'): five on an album, then a single that plays in full. */
+const DEMO_ARTIST_SONGS = ['Garage Door Open', 'Tape Hiss', 'Four-Track Heart', 'Second Take', 'Feedback Loop'];
+const DEMO_ARTIST_SINGLE = 'Room Tone';
+export const DEMO_ARTIST_ALBUM = 'First Takes';
+
+/** The songs and album of the demo account's artist, so the first artist a new user meets has music. */
+export function planDemoArtistSongs(
+  input: Pick<PlanInput, 'seed' | 'songClips' | 'now'>,
+  artist: { artistId: string; songwriter: string },
+): { songs: PlannedSong[]; albums: PlannedAlbum[] } {
+  const random = new SeededRandom(`${input.seed}:demo-artist`);
+  const titles = [...DEMO_ARTIST_SONGS, DEMO_ARTIST_SINGLE];
+  const songs: PlannedSong[] = titles.map((title, index) => {
+    const single = title === DEMO_ARTIST_SINGLE;
+    const createdAt = new Date(input.now.getTime() - (titles.length - index) * DAY_MS);
+    return {
+      id: random.uuid(),
+      artistId: artist.artistId,
+      title,
+      songWriters: artist.songwriter,
+      isrc: `QZHFM${String(createdAt.getUTCFullYear() % 100).padStart(2, '0')}9${String(index).padStart(4, '0')}`,
+      explicit: false,
+      releaseDate: isoDate(createdAt),
+      trackNumber: single ? null : index + 1,
+      isFullPreview: single,
+      fullPreviewPosition: 0,
+      plays: random.int(20, 400),
+      clip: single ? FULL_PREVIEW_CLIP : input.songClips[index % input.songClips.length]!,
+      createdAt,
+    };
+  });
+  const tracks = songs.filter((song) => song.trackNumber !== null);
+  const album: PlannedAlbum = {
+    id: random.uuid(),
+    artistId: artist.artistId,
+    name: DEMO_ARTIST_ALBUM,
+    linerNotes: 'Recorded live in a garage on a borrowed four-track, to show what an album looks like on HFM.',
+    createdAt: tracks.at(-1)!.createdAt,
+    songIds: tracks.map((song) => song.id),
+  };
+  return { songs, albums: [album] };
 }

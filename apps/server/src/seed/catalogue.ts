@@ -11,10 +11,12 @@ import { hashPassword } from '../modules/auth/passwords.js';
 import type { Database } from '../platform/db/client.js';
 import type { ObjectStorage } from '../platform/storage/storage.js';
 import { prepareDemoClips, type DemoClip } from './catalogue-audio.js';
+import { dressCatalogue, dressUser, type DressPlan } from './catalogue-dress.js';
 import {
   FULL_PREVIEW_CLIP,
   planArtists,
   planArtistSongs,
+  planDemoArtistSongs,
   SEED_EMAIL_DOMAIN,
   type PlannedAlbum,
   type PlannedArtist,
@@ -22,15 +24,26 @@ import {
 } from './catalogue-plan.js';
 import { planPlaylists, type PlaylistCandidate } from './catalogue-playlists.js';
 import { SeededRandom } from './seeded-random.js';
+import { DEMO_ACCOUNTS } from './demo.js';
 
 /** What the first embedded start seeds beside the demo accounts: enough to browse, search and play. */
-export const FIRST_START_CATALOGUE: CatalogueOptions = { artists: 24, songs: 120, seed: 'hfm' };
+export const FIRST_START_CATALOGUE: CatalogueOptions = { artists: 24, songs: 120, seed: 'hfm', dress: true };
+
+/** The CLI dresses catalogues up to this size (a large one would take hours and gigabytes). */
+export const MAX_DRESSED_SONGS = 1000;
+/** A dressed catalogue puts most songs of artists with four or more on albums, so most downloads carry a cover. */
+const DRESSED_ALBUM_CHANCE = 0.85;
 
 export interface CatalogueOptions {
   artists: number;
   songs: number;
   /** Same seed, same names and structure. */
   seed: string;
+  /**
+   * Artwork for every artist, album, genre and playlist, and each song's own tagged downloads
+   * (catalogue-dress.ts); without it the songs share their clip's downloads and nothing has an image.
+   */
+  dress?: boolean;
 }
 
 export interface CatalogueSummary {
@@ -45,6 +58,11 @@ export interface CatalogueSummary {
   albumSongs: number;
   playlists: number;
   playlistSongs: number;
+  /** Songs given to the demo account's artist (when it had none). */
+  demoArtistSongs: number;
+  /** Images drawn and songs given their own tagged downloads (a dressed catalogue). */
+  images: number;
+  taggedSongs: number;
   seconds: number;
 }
 
@@ -254,7 +272,39 @@ async function readSetting(db: Database) {
     takenSlugs: new Set(slugs.map((row) => row.slug)),
     featuredAlready: featured?.count ?? 0,
     adminId: admin?.id ?? null,
+    demoArtist: await findSonglessDemoArtist(db),
   };
+}
+
+const DEMO_ARTIST_EMAIL = DEMO_ACCOUNTS.find((account) => account.artist)!.email;
+
+interface DemoArtistRow {
+  artistId: string;
+  userId: string;
+  name: string;
+  songwriter: string;
+}
+
+/** The demo account's artist when it has no songs yet (it gets some with the catalogue). */
+async function findSonglessDemoArtist(db: Database): Promise<DemoArtistRow | null> {
+  const [row] = rowsOf<DemoArtistRow>(
+    await db.execute(sql`select a.id as "artistId", a.user_id as "userId", a.name,
+        u.first_name || ' ' || u.last_name as songwriter
+      from artists a join users u on u.id = a.user_id
+      where lower(u.email) = ${DEMO_ARTIST_EMAIL} and a.status = 'ACTIVE'
+        and not exists (select 1 from songs s where s.artist_id = a.id)`),
+  );
+  return row ?? null;
+}
+
+/** The demo accounts that are not artists (admin, fan) and have no profile image yet. */
+async function demoMembersWithoutImage(db: Database): Promise<{ id: string; name: string }[]> {
+  const emails = DEMO_ACCOUNTS.filter((account) => !account.artist).map((account) => account.email);
+  const rows = rowsOf<{ id: string; name: string; email: string }>(
+    await db.execute(sql`select id, first_name || ' ' || last_name as name, lower(email) as email from users
+      where profile_image is null`),
+  );
+  return rows.filter((row) => emails.includes(row.email)).map(({ id, name }) => ({ id, name }));
 }
 
 /** Makes the large demo catalogue; refuses when this database holds one already. */
@@ -276,7 +326,12 @@ export async function seedCatalogue(
   const clips = await prepareDemoClips(ctx.config, ctx.storage, print);
   const now = new Date();
   const songClips = clips.map((clip) => clip.name).filter((name) => name !== FULL_PREVIEW_CLIP);
-  const plan = { seed: options.seed, songClips, now };
+  const plan = {
+    seed: options.seed,
+    songClips,
+    now,
+    ...(options.dress ? { albumChance: DRESSED_ALBUM_CHANCE } : {}),
+  };
   const artists = planArtists({ ...plan, ...options, ...setting });
   // Nobody signs in as a seeded artist: one hash of a password that is thrown away.
   const passwordHash = await hashPassword(crypto.randomBytes(24).toString('base64url'));
@@ -293,7 +348,16 @@ export async function seedCatalogue(
     albumSongs: 0,
     playlists: 0,
     playlistSongs: 0,
+    demoArtistSongs: 0,
+    images: 0,
+    taggedSongs: 0,
     seconds: 0,
+  };
+  const dressing: DressPlan = {
+    artists: artists.map(({ artistId, userId, name }) => ({ artistId, userId, name })),
+    albums: [],
+    songs: [],
+    playlists: [],
   };
 
   await ctx.db.transaction(async (tx) => {
@@ -348,9 +412,25 @@ export async function seedCatalogue(
       }
       songs.push(...planned.songs);
       albums.push(...planned.albums);
+      if (options.dress) {
+        dressing.songs.push(...planned.songs);
+        dressing.albums.push(...planned.albums);
+      }
       if (songs.length >= BATCH) await flush();
     }
     await flush();
+
+    if (setting.demoArtist) {
+      const demo = planDemoArtistSongs(plan, setting.demoArtist);
+      await tx.execute(insertSongs(demo.songs, clips));
+      const rows = albumRows(demo.albums);
+      await tx.execute(insertJson('albums', ALBUM_COLUMNS, rows.albums));
+      await tx.execute(insertJson('album_songs', { album_id: 'uuid', ...ORDERED_SONG_COLUMNS }, rows.albumSongs));
+      summary.demoArtistSongs = demo.songs.length;
+      dressing.artists.push(setting.demoArtist);
+      dressing.songs.push(...demo.songs);
+      dressing.albums.push(...demo.albums);
+    }
 
     const playlists = planPlaylists(new SeededRandom(`${options.seed}:playlists`), candidates, {
       adminId: setting.adminId,
@@ -365,8 +445,14 @@ export async function seedCatalogue(
       }
       summary.playlists += 1;
       summary.playlistSongs += ordered.length;
+      dressing.playlists.push({ id: row.id, title: row.title });
     }
   });
+  if (options.dress) {
+    print(`Committed (${elapsed()}); drawing artwork and tagging each song's downloads...`);
+    for (const member of await demoMembersWithoutImage(ctx.db)) await dressUser(ctx, member.id, member.name);
+    Object.assign(summary, await dressCatalogue(ctx, dressing, clips, print));
+  }
   print(`Committed (${elapsed()}); vacuuming and analyzing the tables...`);
   // The planner needs statistics for the new rows (PGlite has no autovacuum), and a vacuum sets the
   // visibility map, so the first readers do not pay for it.
@@ -394,6 +480,16 @@ const PLAYLIST_COLUMNS = {
 
 /** The summary as the CLI prints it. */
 export function describeCatalogue(summary: CatalogueSummary, seed: string): string[] {
+  const dressed =
+    summary.images > 0
+      ? [
+          `  ${number(summary.images)} images drawn; ${number(summary.taggedSongs)} songs have their own tagged downloads`,
+        ]
+      : [];
+  const demoArtist =
+    summary.demoArtistSongs > 0
+      ? [`  ${summary.demoArtistSongs} songs for the demo artist (${DEMO_ARTIST_EMAIL})`]
+      : [];
   return [
     `Seeded the demo catalogue in ${summary.seconds} s (seed "${seed}"):`,
     `  ${number(summary.artists)} artists: ${number(summary.active)} active and searchable, ` +
@@ -402,6 +498,8 @@ export function describeCatalogue(summary: CatalogueSummary, seed: string): stri
       `${number(summary.fullPreviewSongs)} play in full for everyone`,
     `  ${number(summary.albums)} albums holding ${number(summary.albumSongs)} songs in order`,
     `  ${number(summary.playlists)} playlists (front page, HFM Picks, HFM Radio) holding ${number(summary.playlistSongs)} songs`,
+    ...demoArtist,
+    ...dressed,
     `The artists' accounts (artist-00001@${SEED_EMAIL_DOMAIN} and on) have no usable password; ` +
       'sign in with the demo accounts.',
   ];

@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
 import { isStrongPassword, type Role } from '@hfm/shared';
 import type { AppContext } from '../context.js';
 import { createArtistAccount, type NewArtist } from '../modules/artists/artists.service.js';
@@ -108,28 +110,59 @@ export async function seedDemo(
   return { created: logins.map((login) => login.email), skipped, logins };
 }
 
+/** Where the first start keeps the logins it printed, readable by its owner only. */
+export const DEMO_ACCOUNTS_FILE = 'demo-accounts.txt';
+
+function loginLines(logins: DemoLogin[]): string[] {
+  return logins.map((login) => `${login.label.padEnd(7)} ${login.email.padEnd(18)} ${login.password}`);
+}
+
 /** The new logins in a box, so they stand out in the start-up log. */
-export function demoLoginsBox(publicUrl: string, logins: DemoLogin[]): string {
+export function demoLoginsBox(publicUrl: string, logins: DemoLogin[], file?: string): string {
   const rows = [
-    'HFM demo accounts (shown once, on this first start)',
+    'HFM demo accounts (made on this first start)',
     '',
-    ...logins.map((login) => `${login.label.padEnd(7)} ${login.email.padEnd(18)} ${login.password}`),
+    ...loginLines(logins),
     '',
     `Sign in at ${publicUrl}/login`,
-    'The passwords are random and not kept anywhere: note them or change them now.',
+    ...(file
+      ? ['The passwords are random; they are also in', `${file} (only you can read it).`]
+      : ['The passwords are random and not kept anywhere: note them or change them now.']),
   ];
   const width = Math.max(...rows.map((row) => row.length));
   const line = '─'.repeat(width + 2);
   return [`┌${line}┐`, ...rows.map((row) => `│ ${row.padEnd(width)} │`), `└${line}┘`].join('\n');
 }
 
-/** On the first embedded start (no users yet) make the demo accounts and print their logins once. */
+/** The logins as plain lines in DATA_DIR/demo-accounts.txt, mode 0600 (made so: never readable by others). */
+export async function writeDemoAccountsFile(dataDir: string, publicUrl: string, logins: DemoLogin[]): Promise<string> {
+  const file = path.join(dataDir, DEMO_ACCOUNTS_FILE);
+  const text = [
+    'HFM demo accounts, made on the first start of this DATA_DIR.',
+    `Sign in at ${publicUrl}/login`,
+    '',
+    ...loginLines(logins),
+    '',
+    'Change these passwords (Account page) if this server is reachable by others, then delete this file.',
+    '',
+  ].join('\n');
+  await fsp.writeFile(file, text, { mode: 0o600 });
+  await fsp.chmod(file, 0o600);
+  return file;
+}
+
+/**
+ * On the first embedded start (no users yet) make the demo accounts, print their logins in a box and keep
+ * them in DATA_DIR/demo-accounts.txt; answers the logins (null when it was not a first start), so the end of
+ * the start-up output can show them again.
+ */
 export async function seedDemoOnFirstStart(
   ctx: SeedContext,
   write: (text: string) => void = (text) => process.stdout.write(text),
-): Promise<boolean> {
-  if (!(await hasNoUsers(ctx.db))) return false;
+): Promise<DemoLogin[] | null> {
+  if (!(await hasNoUsers(ctx.db))) return null;
   const { logins } = await seedDemo(ctx, () => undefined);
-  write(`\n${demoLoginsBox(ctx.config.publicUrl, logins)}\n\n`);
-  return true;
+  const file = await writeDemoAccountsFile(ctx.config.dataDir, ctx.config.publicUrl, logins);
+  write(`\n${demoLoginsBox(ctx.config.publicUrl, logins, file)}\n\n`);
+  return logins;
 }

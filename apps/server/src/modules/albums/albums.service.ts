@@ -170,6 +170,15 @@ export async function uploadAlbumArtwork(
   return { path: publicMediaUrl(key) };
 }
 
+export function albumArtworkFileName(image: Pick<ProcessedImage, 'extension'>): string {
+  return `album-artwork${Date.now()}.${image.extension}`;
+}
+
+/** album-artwork/{userId}/{artist name}/{album name}/{file}. */
+export function albumArtworkKey(artist: Pick<ArtistRow, 'userId' | 'name'>, albumName: string, fileName: string) {
+  return ['album-artwork', artist.userId, cleanKeySegment(artist.name), cleanKeySegment(albumName), fileName].join('/');
+}
+
 /** album-artwork/{userId}/{artist name}/{album name}/album-artwork{timestamp}.{ext}, re-encoded without metadata. */
 async function storeArtwork(
   ctx: AppContext,
@@ -177,14 +186,8 @@ async function storeArtwork(
   artist: ArtistRow,
   image: ProcessedImage,
 ): Promise<string> {
-  const fileName = `album-artwork${Date.now()}.${image.extension}`;
-  const key = [
-    'album-artwork',
-    artist.userId,
-    cleanKeySegment(artist.name),
-    cleanKeySegment(album.name),
-    fileName,
-  ].join('/');
+  const fileName = albumArtworkFileName(image);
+  const key = albumArtworkKey(artist, album.name, fileName);
   await ctx.storage.put(key, image.data, image.contentType);
   await updateAlbumRow(ctx.db, album.id, { artwork: fileName, artworkKey: key });
   if (album.artworkKey && album.artworkKey !== key) await ctx.storage.delete(album.artworkKey).catch(() => undefined);

@@ -94,7 +94,7 @@ export async function uploadBanner(
  * `band-photos/{user id}/`. The spec names the folder after the user name, but our user names are
  * email addresses and photo URLs are public: the id keeps the address private (docs/decisions/0004).
  */
-function photoFolder(userId: string): string {
+export function photoFolder(userId: string): string {
   return `band-photos/${cleanKeySegment(userId)}`;
 }
 

@@ -164,12 +164,12 @@ function metadataArgs(tags: SongTags): string[] {
   return args;
 }
 
-/** Input 1 is the artwork (JPEG or PNG), stored as-is as the front cover. */
-function artworkArgs(hasArtwork: boolean): string[] {
+/** Input 1 (or `input`) is the artwork (JPEG or PNG), stored as-is as the front cover. */
+function artworkArgs(hasArtwork: boolean, input = 1): string[] {
   if (!hasArtwork) return [];
   return [
     '-map',
-    '1:v:0',
+    `${input}:v:0`,
     '-c:v',
     'copy',
     '-disposition:v:0',
@@ -213,6 +213,30 @@ export function mp3OutputArgs(source: SourceAudio, tags: SongTags, hasArtwork: b
 /** The original samples, untouched, in a WAV carrying RIFF INFO tags (INAM, IART, IPRD, IPRT). */
 export function wavOutputArgs(tags: SongTags, wavPath: string): string[] {
   return ['-map', '0:a:0', '-c:a', 'copy', ...metadataArgs(tags), '-rf64', 'auto', '-f', 'wav', wavPath];
+}
+
+/**
+ * New tags (and cover) on finished downloads without re-encoding: inputs 0 to 2 are the FLAC, MP3 and WAV,
+ * input 3 the artwork when there is one; each output copies its input's audio as the downloads pass wrote it
+ * (the WAV, as there, carries the tags but no picture).
+ */
+export function retagDownloadsArgs(
+  inputs: DownloadsPassPaths,
+  tags: SongTags,
+  artworkPath: string | undefined,
+  outputs: DownloadsPassPaths,
+): string[] {
+  const hasArtwork = artworkPath !== undefined;
+  const args = [...QUIET_ARGS, '-i', inputs.flacPath, '-i', inputs.mp3Path, '-i', inputs.wavPath];
+  if (artworkPath) args.push('-i', artworkPath);
+  const tagged = [...artworkArgs(hasArtwork, 3), ...metadataArgs(tags)];
+  return [
+    ...args,
+    ...['-map', '0:a:0', '-c:a', 'copy', ...tagged, '-f', 'flac', outputs.flacPath],
+    ...['-map', '1:a:0', '-c:a', 'copy', ...tagged, '-id3v2_version', '3', '-write_id3v1', '1'],
+    ...['-f', 'mp3', outputs.mp3Path],
+    ...['-map', '2:a:0', '-c:a', 'copy', ...metadataArgs(tags), '-rf64', 'auto', '-f', 'wav', outputs.wavPath],
+  ];
 }
 
 /** EBU R128 (integrated, range, true peak): the summary is printed to stderr at the end. */

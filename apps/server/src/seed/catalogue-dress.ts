@@ -1,0 +1,247 @@
+/**
+ * What a small demo catalogue gets beyond its rows, so it shows what HFM does with real uploads: every
+ * artist a banner, a profile image and a photo, every album a cover, every genre and playlist its art, all
+ * stored under the keys and in the columns the upload routes use; and every song its own downloads, the
+ * clip's files re-tagged (`-c copy`, no re-encode) with the song's title, artist, album, track and cover,
+ * stored as the transcode stores them.
+ */
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { eq, isNull } from 'drizzle-orm';
+import type { Config } from '../config.js';
+import { albumArtworkFileName, albumArtworkKey } from '../modules/albums/albums.service.js';
+import { photoFolder } from '../modules/artists/artist-images.service.js';
+import { bannerImageKey } from '../modules/artists/artists.service.js';
+import { genreArtworkKey, genreArtworkPath } from '../modules/genres/genres.presenter.js';
+import { playlistArtworkKey } from '../modules/playlists/playlist-artwork.service.js';
+import { newImageFileName, profileImageKey } from '../modules/users/profile-images.js';
+import type { Database } from '../platform/db/client.js';
+import { albums, artistPhotos, artists, genres, playlists, songs, users } from '../platform/db/schema.js';
+import { retagDownloadsArgs, type DownloadsPassPaths, type SongTags } from '../platform/media/ffmpeg-args.js';
+import { resolveMediaTools, runMediaTool } from '../platform/media/ffmpeg.js';
+import type { ProcessedImage } from '../platform/media/images.js';
+import { downloadFileName, downloadOutputKeys, listDownloadOutputs } from '../platform/media/song-outputs.js';
+import { copyObjectToFile, type ObjectStorage } from '../platform/storage/storage.js';
+import type { DemoClip } from './catalogue-audio.js';
+import { renderArtwork, type ArtworkKind } from './catalogue-artwork.js';
+
+export interface DressContext {
+  db: Database;
+  config: Config;
+  storage: ObjectStorage;
+}
+
+export interface DressArtist {
+  artistId: string;
+  userId: string;
+  name: string;
+}
+
+export interface DressAlbum {
+  id: string;
+  artistId: string;
+  name: string;
+  /** Song ids in album order (track 1 first). */
+  songIds: string[];
+}
+
+export interface DressSong {
+  id: string;
+  artistId: string;
+  title: string;
+  clip: string;
+}
+
+export interface DressPlan {
+  artists: DressArtist[];
+  albums: DressAlbum[];
+  songs: DressSong[];
+  playlists: { id: string; title: string }[];
+}
+
+/** Songs re-tagged at once: ffmpeg copies, so the disk sets the pace more than the two cores. */
+const TAGGING_AT_ONCE = 2;
+
+async function store(ctx: DressContext, key: string, image: ProcessedImage): Promise<void> {
+  await ctx.storage.put(key, image.data, image.contentType);
+}
+
+const art = (kind: ArtworkKind, name: string) => renderArtwork(kind, name);
+
+/** A profile image for a user, as the account page stores one (the row keeps the file name). */
+export async function dressUser(ctx: DressContext, userId: string, name: string): Promise<void> {
+  const image = await art('portrait', name);
+  const fileName = newImageFileName('profile', image);
+  await store(ctx, profileImageKey(userId, fileName), image);
+  await ctx.db.update(users).set({ profileImage: fileName }).where(eq(users.id, userId));
+}
+
+/** Banner, profile image and one photo, under the keys the studio's uploads use. */
+async function dressArtist(ctx: DressContext, artist: DressArtist): Promise<void> {
+  const banner = await art('banner', artist.name);
+  const bannerKey = bannerImageKey(artist.artistId, newImageFileName('banner', banner));
+  await store(ctx, bannerKey, banner);
+  await ctx.db.update(artists).set({ bannerImage: bannerKey }).where(eq(artists.id, artist.artistId));
+  await dressUser(ctx, artist.userId, artist.name);
+  const photo = await art('portrait', `${artist.name} photo`);
+  const photoKey = `${photoFolder(artist.userId)}/${newImageFileName('photo', photo)}`;
+  await store(ctx, photoKey, photo);
+  await ctx.db.insert(artistPhotos).values({ artistId: artist.artistId, path: photoKey, position: 0 });
+}
+
+/** The album's cover; answers the JPEG for the downloads' tags. */
+async function dressAlbum(ctx: DressContext, album: DressAlbum, artist: DressArtist): Promise<ProcessedImage> {
+  const image = await art('cover', `${artist.name} ${album.name}`);
+  const fileName = albumArtworkFileName(image);
+  const key = albumArtworkKey(artist, album.name, fileName);
+  await store(ctx, key, image);
+  await ctx.db.update(albums).set({ artwork: fileName, artworkKey: key }).where(eq(albums.id, album.id));
+  return image;
+}
+
+/** Art for the genres that have none (an admin's own upload is kept). */
+async function dressGenres(ctx: DressContext): Promise<number> {
+  const bare = await ctx.db.select({ id: genres.id, label: genres.label }).from(genres).where(isNull(genres.artwork));
+  for (const genre of bare) {
+    const image = await art('genre', genre.label);
+    const key = genreArtworkKey(genre.id, newImageFileName('genre', image));
+    await store(ctx, key, image);
+    await ctx.db
+      .update(genres)
+      .set({ artwork: genreArtworkPath(key) })
+      .where(eq(genres.id, genre.id));
+  }
+  return bare.length;
+}
+
+async function dressPlaylist(ctx: DressContext, playlist: { id: string; title: string }): Promise<void> {
+  const image = await art('playlist', playlist.title);
+  const key = playlistArtworkKey(playlist.id, image);
+  await store(ctx, key, image);
+  await ctx.db.update(playlists).set({ artwork: key }).where(eq(playlists.id, playlist.id));
+}
+
+/** Each clip's stored downloads as local files (the local store's own; else copied once into the work folder). */
+async function clipDownloadFiles(
+  ctx: DressContext,
+  clips: DemoClip[],
+  workDir: string,
+): Promise<Map<string, DownloadsPassPaths>> {
+  const files = new Map<string, DownloadsPassPaths>();
+  for (const clip of clips) {
+    const local = async (format: 'flac' | 'mp3' | 'wav') => {
+      const key = clip.keys.downloadFiles[format];
+      const own = ctx.storage.localPath?.(key);
+      if (own) return own;
+      const file = path.join(workDir, `${clip.name}.${format}`);
+      await copyObjectToFile(ctx.storage, key, file);
+      return file;
+    };
+    files.set(clip.name, { flacPath: await local('flac'), mp3Path: await local('mp3'), wavPath: await local('wav') });
+  }
+  return files;
+}
+
+interface TaggingWork {
+  song: DressSong;
+  tags: SongTags;
+  coverPath: string | undefined;
+  source: DownloadsPassPaths;
+}
+
+/** The song's own downloads under its media prefix (download/song.*), as the transcode stores them. */
+async function tagSong(ctx: DressContext, work: TaggingWork, workDir: string): Promise<void> {
+  const outputDir = path.join(workDir, work.song.id);
+  await fsp.mkdir(path.join(outputDir, 'download'), { recursive: true });
+  const out: DownloadsPassPaths = {
+    flacPath: path.join(outputDir, 'download', 'song.flac'),
+    mp3Path: path.join(outputDir, 'download', 'song.mp3'),
+    wavPath: path.join(outputDir, 'download', 'song.wav'),
+  };
+  const tools = resolveMediaTools(ctx.config);
+  await runMediaTool(tools.ffmpeg, retagDownloadsArgs(work.source, work.tags, work.coverPath, out));
+  const files = { flac: out.flacPath, mp3: out.mp3Path, wav: out.wavPath };
+  const prefix = `seed/songs/${work.song.id}/`;
+  const name = (format: 'flac' | 'mp3' | 'wav') => downloadFileName(work.tags.artist, work.song.title, format);
+  for (const output of listDownloadOutputs(files, outputDir, prefix, name)) {
+    await ctx.storage.put(output.key, fs.createReadStream(output.file), output.contentType, {
+      contentDisposition: output.contentDisposition,
+    });
+  }
+  const sizes = await Promise.all([out.flacPath, out.mp3Path, out.wavPath].map((file) => fsp.stat(file)));
+  const keys = downloadOutputKeys(files, outputDir, prefix);
+  await ctx.db
+    .update(songs)
+    .set({
+      downloadFile: keys.downloadFile,
+      downloadFiles: keys.downloadFiles,
+      downloadSizes: { flac: sizes[0]!.size, mp3: sizes[1]!.size, wav: sizes[2]!.size },
+    })
+    .where(eq(songs.id, work.song.id));
+  await fsp.rm(outputDir, { recursive: true, force: true });
+}
+
+async function inTurns<T>(items: T[], atOnce: number, each: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await each(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(atOnce, items.length) }, worker));
+}
+
+/** Dresses the catalogue just committed; what it did, for the log. */
+export async function dressCatalogue(
+  ctx: DressContext,
+  plan: DressPlan,
+  clips: DemoClip[],
+  print: (line: string) => void,
+): Promise<{ images: number; taggedSongs: number }> {
+  const started = Date.now();
+  const workDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'hfm-seed-dress-'));
+  try {
+    const artistsById = new Map(plan.artists.map((artist) => [artist.artistId, artist]));
+    for (const artist of plan.artists) await dressArtist(ctx, artist);
+    const covers = new Map<string, { path: string; album: DressAlbum }>();
+    for (const album of plan.albums) {
+      const artist = artistsById.get(album.artistId);
+      if (!artist) continue;
+      const cover = await dressAlbum(ctx, album, artist);
+      const coverPath = path.join(workDir, `${album.id}.jpg`);
+      await fsp.writeFile(coverPath, cover.data);
+      for (const songId of album.songIds) covers.set(songId, { path: coverPath, album });
+    }
+    const genreImages = await dressGenres(ctx);
+    for (const playlist of plan.playlists) await dressPlaylist(ctx, playlist);
+    print(
+      `Artwork: ${plan.artists.length} artists, ${plan.albums.length} albums, ${genreImages} genres, ` +
+        `${plan.playlists.length} playlists (${((Date.now() - started) / 1000).toFixed(1)} s).`,
+    );
+
+    const sources = await clipDownloadFiles(ctx, clips, workDir);
+    const work: TaggingWork[] = plan.songs.map((song) => {
+      const onAlbum = covers.get(song.id);
+      return {
+        song,
+        coverPath: onAlbum?.path,
+        source: sources.get(song.clip)!,
+        tags: {
+          title: song.title,
+          artist: artistsById.get(song.artistId)?.name ?? '',
+          album: onAlbum?.album.name,
+          trackNumber: onAlbum ? onAlbum.album.songIds.indexOf(song.id) + 1 : undefined,
+        },
+      };
+    });
+    await inTurns(work, TAGGING_AT_ONCE, (item) => tagSong(ctx, item, workDir));
+    print(
+      `Downloads: ${work.length} songs tagged with their own names and covers ` +
+        `(${((Date.now() - started) / 1000).toFixed(1)} s).`,
+    );
+    const images = plan.artists.length * 3 + plan.albums.length + genreImages + plan.playlists.length;
+    return { images, taggedSongs: work.length };
+  } finally {
+    await fsp.rm(workDir, { recursive: true, force: true });
+  }
+}
