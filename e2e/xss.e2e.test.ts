@@ -321,4 +321,24 @@ describe('XSS payloads in text and rich-text fields are stored and shown harmles
     expect(await page.evaluate(dangerousMarkup)).toHaveLength(2);
     await context.close();
   });
+
+  it("the artist page's title and link-preview tags carry the payloads as text", async () => {
+    const anonymous = await browser.newContext({ viewport: DESKTOP, baseURL: server.baseUrl });
+    const page = await visit(anonymous, `/a/${slug}`, (page) =>
+      page.getByRole('heading', { level: 1, name: ARTIST_NAME }).waitFor(),
+    );
+    expect(await page.title()).toBe(`${ARTIST_NAME} | HFM`);
+    const tags = await page.evaluate(() =>
+      Object.fromEntries(
+        [...document.head.querySelectorAll('meta[property], meta[name]')].map((meta) => [
+          meta.getAttribute('property') ?? meta.getAttribute('name'),
+          meta.getAttribute('content'),
+        ]),
+      ),
+    );
+    expect(tags['og:title']).toBe(`${ARTIST_NAME} | HFM`);
+    expect(tags['twitter:title']).toBe(`${ARTIST_NAME} | HFM`);
+    expect(await page.evaluate(() => document.head.querySelectorAll('img, svg').length)).toBe(0);
+    await anonymous.close();
+  });
 });

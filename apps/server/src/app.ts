@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { registerBoundedJsonParser } from './http/json-body.js';
 import { FORM_TEXT_LIMIT, IMAGE_BODY_LIMIT, JSON_BODY_LIMIT } from './http/limits.js';
 import { serializeRequest } from './http/log-masking.js';
 import { rejectNulCharacters } from './http/nul-characters.js';
@@ -75,6 +76,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
+  registerBoundedJsonParser(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {

@@ -84,7 +84,7 @@ describe('config', () => {
       active: { songs: 500, bytes: 5000 },
     });
     expect(loadConfig({}).maxSongSeconds).toBe(7200);
-    expect(loadConfig({}).jobHeartbeatSeconds).toBe(15);
+    expect(loadConfig({}).jobHeartbeatSeconds).toBe(3);
   });
 
   it('pays with the local provider unless told otherwise', () => {

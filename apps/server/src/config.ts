@@ -41,7 +41,8 @@ const envSchema = z.object({
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
-  JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
+  // 3 s: a dead worker's job is picked up again within 30 s (a lease of 4 beats, upkeep, the retry delay, a poll).
+  JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(3),
   RENEWAL_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   INCOMPLETE_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
   PAYOUT_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),

@@ -48,6 +48,7 @@ export const messages = {
   // Faults (docs/operations.md, "Faults and recovery"; decision 0028).
   databaseUnavailable: 'HFM cannot reach its database right now. Nothing was changed; please try again in a minute.',
   storageUnavailable: 'HFM cannot reach its file storage right now. Please try again in a minute.',
+  storageNotAnswering: 'Storage is not answering; try again shortly.',
   // Security (docs/decisions/0025-csrf-fixation-and-lockout.md).
   crossSiteRequest:
     'This request came from another website, so it was refused. Please open HFM directly and try again.',

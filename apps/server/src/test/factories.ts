@@ -106,18 +106,29 @@ export async function readMails(t: { app: FastifyInstance; dataDir: string }, to
   return readMailFiles(t.dataDir, to);
 }
 
-/** The .eml files the embedded mailer wrote to one address, oldest first, as text. */
+/** The .eml files the embedded mailer wrote to one address (read from each file's To: header), oldest first. */
 function readMailFiles(dataDir: string, to: string): string[] {
   const mailDir = path.join(dataDir, 'mail');
   if (!fs.existsSync(mailDir)) return [];
-  const safeTo = to.replace(/[^a-zA-Z0-9@._-]/g, '_');
   return fs
     .readdirSync(mailDir)
-    .filter((file) => file.endsWith('.eml') && file.includes(`-${safeTo}-`))
+    .filter((file) => file.endsWith('.eml'))
     .map((file) => path.join(mailDir, file))
-    .map((file) => ({ file, written: fs.statSync(file, { bigint: true }).mtimeNs }))
+    .map((file) => ({
+      file,
+      written: fs.statSync(file, { bigint: true }).mtimeNs,
+      text: fs.readFileSync(file, 'utf8'),
+    }))
+    .filter(({ text }) => recipientOf(text) === to.toLowerCase())
     .sort((a, b) => (a.written === b.written ? a.file.localeCompare(b.file) : a.written < b.written ? -1 : 1))
-    .map(({ file }) => decodeQuotedPrintable(fs.readFileSync(file, 'utf8')));
+    .map(({ text }) => decodeQuotedPrintable(text));
+}
+
+/** The address in a mail's To: header (its header block only, folded lines joined), lower-cased. */
+export function recipientOf(mail: string): string | undefined {
+  const headers = mail.split(/\r?\n\r?\n/, 1)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+  const to = /^to:\s*(.+)$/im.exec(headers)?.[1]?.trim();
+  return (/<([^>]+)>/.exec(to ?? '')?.[1] ?? to)?.toLowerCase();
 }
 
 /** Mail bodies may be quoted-printable: soft line breaks and =XX escapes. */

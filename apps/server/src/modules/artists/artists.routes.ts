@@ -9,7 +9,13 @@ import {
 } from '@hfm/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { FORM_JSON_LIMIT, FORM_TEXT_LIMIT, IMAGE_BODY_LIMIT, IMAGE_FILE_LIMIT } from '../../http/limits.js';
+import {
+  FORM_JSON_LIMIT,
+  FORM_TEXT_LIMIT,
+  IMAGE_BODY_LIMIT,
+  IMAGE_FILE_LIMIT,
+  TEXT_BODY_LIMIT,
+} from '../../http/limits.js';
 import { fileOrField, readMultipartForm, type FormRules } from '../../http/multipart.js';
 import { rateLimited } from '../auth/route-options.js';
 import { listArtists } from './artist-list.service.js';
@@ -101,6 +107,7 @@ export async function artistsRoutes(fastify: FastifyInstance): Promise<void> {
     app.route({
       method,
       url: '/api/artists/:id',
+      bodyLimit: TEXT_BODY_LIMIT,
       config: { access: 'signedIn' },
       schema: {
         tags: ['artists'],

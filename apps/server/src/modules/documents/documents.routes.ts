@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { getDocument, listDocuments, listDocumentVersions, listNotices, updateDocument } from './documents.service.js';
+import { LARGE_JSON_BODY_LIMIT } from '../../http/limits.js';
 
 /** The site's documents (spec 001 section 7.2: /api/documents, /api/documents/{id}) and notices of changes. */
 export async function documentsRoutes(fastify: FastifyInstance): Promise<void> {
@@ -73,6 +74,7 @@ export async function documentsRoutes(fastify: FastifyInstance): Promise<void> {
   app.patch(
     '/api/documents/:id',
     {
+      bodyLimit: LARGE_JSON_BODY_LIMIT,
       config: { access: 'admin' },
       schema: {
         tags: ['documents'],

@@ -24,6 +24,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors/app-error.js';
 import { uploadError } from '../../http/multipart.js';
+import { LARGE_JSON_BODY_LIMIT } from '../../http/limits.js';
+import { MAX_PARTS } from '../../platform/storage/multipart-rules.js';
 import { requireAccess } from '../access/access.service.js';
 import { downloadSong, listDownloadOptions, playSong } from './songs.playback.js';
 import {
@@ -125,7 +127,9 @@ export async function songsRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/songs/upload-complete/:id',
     {
-      config: { access: 'signedIn' },
+      bodyLimit: LARGE_JSON_BODY_LIMIT,
+      // Each part is `{"ETag":"…","PartNumber":n}`: three separators and a comma between parts.
+      config: { access: 'signedIn', jsonFields: 4 * MAX_PARTS + 16 },
       schema: { tags, params: idParams, body: completeUploadBody, response: { 200: publicSong } },
     },
     async (request) => completeSongUpload(ctx, request.currentUser, request.params.id, request.body),

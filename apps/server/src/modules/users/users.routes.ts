@@ -15,7 +15,7 @@ import {
 } from '@hfm/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { IMAGE_BODY_LIMIT, imageFormRules } from '../../http/limits.js';
+import { FAN_SIGN_UP_BODY_LIMIT, IMAGE_BODY_LIMIT, imageFormRules } from '../../http/limits.js';
 import { badRequest } from '../../errors/app-error.js';
 import { fileOrField, readMultipartForm } from '../../http/multipart.js';
 import { requireAccess } from '../access/access.service.js';
@@ -46,7 +46,7 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/users/create',
     {
-      bodyLimit: IMAGE_BODY_LIMIT,
+      bodyLimit: FAN_SIGN_UP_BODY_LIMIT,
       config: { ...rateLimited(app), access: 'public' },
       schema: {
         tags: ['users'],

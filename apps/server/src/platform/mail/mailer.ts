@@ -38,20 +38,20 @@ export function createSmtpMailer(smtpUrl: string, from: string, log: FastifyBase
   };
 }
 
-/** Embedded: each message becomes an RFC 822 .eml file under DATA_DIR/mail, and a log line. */
+/**
+ * Embedded: each message becomes an RFC 822 .eml file under DATA_DIR/mail, and a log line. The file is named by
+ * the time it was written and a random part, never the address: who it is for is in its To: header.
+ */
 export function createFileMailer(mailDir: string, from: string, log: FastifyBaseLogger): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
       const info = await transport.sendMail({ from, ...message });
       await fs.mkdir(mailDir, { recursive: true });
-      const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
-      const file = path.join(
-        mailDir,
-        `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}-${crypto.randomBytes(3).toString('hex')}.eml`,
-      );
+      const written = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = path.join(mailDir, `${written}-${crypto.randomBytes(6).toString('hex')}.eml`);
       await fs.writeFile(file, info.message as Buffer);
-      log.info({ to: message.to, subject: message.subject, file }, 'mail written');
+      log.info({ to: maskAddress(message.to), subject: message.subject, file }, 'mail written');
     },
     close: () => transport.close(),
   };

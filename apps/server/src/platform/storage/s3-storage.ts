@@ -12,12 +12,19 @@ import {
   ListPartsCommand,
   S3Client,
   UploadPartCommand,
+  type CreateMultipartUploadCommandOutput,
+  type GetObjectCommandOutput,
+  type HeadObjectCommandOutput,
+  type ListMultipartUploadsCommandOutput,
+  type ListObjectsV2CommandOutput,
+  type ListPartsCommandOutput,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { UPLOAD_PART_SIZE } from '@hfm/shared';
 import { AppError, badRequest } from '../../errors/app-error.js';
 import { isNetworkFailure, storageUnavailable } from '../../errors/unavailable.js';
+import { STORAGE_DEADLINES_MS, withDeadline, type StorageDeadlines } from './deadline.js';
 import { assertDeclaredSize, assertPartNumber, checkCompletion, uploadNotFound } from './multipart-rules.js';
 import { attachment } from './media-headers.js';
 import { expiryFrom, signedMediaUrl } from './signed-urls.js';
@@ -35,6 +42,8 @@ export interface S3StorageOptions {
   signer: UrlSigner;
   publicUrl: string;
   maxUploadBytes: number;
+  /** Each call's total time (tests shorten them). Default STORAGE_DEADLINES_MS. */
+  deadlines?: Partial<StorageDeadlines>;
 }
 
 const errorName = (error: unknown) => (error as { name?: string } | null)?.name ?? '';
@@ -59,16 +68,23 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
   });
   answerOutagesAsUnavailable(client);
   const Bucket = options.bucket;
+  const deadlines = { ...STORAGE_DEADLINES_MS, ...options.deadlines };
+  /** One call to the store, aborted and answered 503 once its deadline has passed. */
+  const send = <Output = unknown>(command: object, ms = deadlines.call): Promise<Output> =>
+    withDeadline(ms, (abortSignal) => client.send(command as never, { abortSignal }) as Promise<Output>);
+  /** Presigning is local with static keys; the deadline covers a credential or region lookup that is not. */
+  const presign = (command: object, expiresIn: number) =>
+    withDeadline(deadlines.call, () => getSignedUrl(client, command as never, { expiresIn }));
 
   async function listAllParts(key: string, uploadId: string): Promise<(UploadedPart & { touched: number })[]> {
     const parts: (UploadedPart & { touched: number })[] = [];
     let marker: string | undefined;
     do {
-      const page = await client
-        .send(new ListPartsCommand({ Bucket, Key: key, UploadId: uploadId, PartNumberMarker: marker }))
-        .catch((error: unknown) => {
-          throw isMissing(error) ? uploadNotFound() : error;
-        });
+      const page = await send<ListPartsCommandOutput>(
+        new ListPartsCommand({ Bucket, Key: key, UploadId: uploadId, PartNumberMarker: marker }),
+      ).catch((error: unknown) => {
+        throw isMissing(error) ? uploadNotFound() : error;
+      });
       for (const part of page.Parts ?? []) {
         parts.push({
           PartNumber: part.PartNumber ?? 0,
@@ -93,7 +109,7 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
     async put(key, body, contentType, putOptions) {
       assertSafeKey(key);
       const disposition = putOptions?.contentDisposition;
-      await new Upload({
+      const upload = new Upload({
         client,
         params: {
           Bucket,
@@ -104,14 +120,22 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
         },
         partSize: UPLOAD_PART_SIZE,
         queueSize: 2,
-      }).done();
+      });
+      await withDeadline(
+        deadlines.stream,
+        () => upload.done(),
+        () => void upload.abort().catch(() => undefined),
+      );
     },
     // What the caller knows of the object saves nothing here: GetObject answers its length and type anyway.
     async get(key, range) {
       assertSafeKey(key);
       const Range = range ? `bytes=${range.start}-${range.end ?? ''}` : undefined;
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: key, Range }));
+        const object = await send<GetObjectCommandOutput>(
+          new GetObjectCommand({ Bucket, Key: key, Range }),
+          deadlines.open,
+        );
         return {
           body: object.Body as Readable,
           size: object.ContentLength ?? 0,
@@ -125,7 +149,7 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
     async stat(key) {
       assertSafeKey(key);
       try {
-        const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        const head = await send<HeadObjectCommandOutput>(new HeadObjectCommand({ Bucket, Key: key }));
         return { size: head.ContentLength ?? 0, contentType: head.ContentType ?? 'application/octet-stream' };
       } catch (error) {
         if (isMissing(error)) return null;
@@ -134,16 +158,17 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
     },
     async delete(key) {
       assertSafeKey(key);
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      await send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
     async deletePrefix(prefix) {
       if (!prefix.endsWith('/')) throw new Error(`A prefix must end with '/': ${prefix}`);
       let ContinuationToken: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }));
+        const page = await send<ListObjectsV2CommandOutput>(
+          new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }),
+        );
         const Objects = (page.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
-        if (Objects.length > 0)
-          await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }));
+        if (Objects.length > 0) await send(new DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }));
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
     },
@@ -151,7 +176,7 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
     async createMultipartUpload(key, contentType, multipart = {}) {
       assertSafeKey(key);
       assertDeclaredSize(multipart.size, options.maxUploadBytes);
-      const created = await client.send(
+      const created = await send<CreateMultipartUploadCommandOutput>(
         new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: contentType }),
       );
       if (!created.UploadId) throw new Error('The store gave no upload id');
@@ -161,7 +186,7 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
       assertSafeKey(key);
       assertPartNumber(partNumber);
       const command = new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber: partNumber });
-      return getSignedUrl(client, command, { expiresIn: expiresInSeconds });
+      return presign(command, expiresInSeconds);
     },
     listParts: async (key, uploadId) =>
       (await listAllParts(key, uploadId)).map(({ PartNumber, ETag, Size }) => ({ PartNumber, ETag, Size })),
@@ -171,8 +196,9 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
       });
       const Parts = parts.map(({ PartNumber, ETag }) => ({ PartNumber, ETag }));
       try {
-        await client.send(
+        await send(
           new CompleteMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts } }),
+          deadlines.complete,
         );
       } catch (error) {
         if (errorName(error) === 'NoSuchUpload') throw uploadNotFound();
@@ -185,7 +211,7 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
     },
     async abortMultipartUpload(key, uploadId) {
       try {
-        await client.send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId }));
+        await send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId }));
       } catch (error) {
         if (!isMissing(error)) throw error;
       }
@@ -195,7 +221,9 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
       let KeyMarker: string | undefined;
       let UploadIdMarker: string | undefined;
       do {
-        const page = await client.send(new ListMultipartUploadsCommand({ Bucket, KeyMarker, UploadIdMarker }));
+        const page = await send<ListMultipartUploadsCommandOutput>(
+          new ListMultipartUploadsCommand({ Bucket, KeyMarker, UploadIdMarker }),
+        );
         for (const upload of page.Uploads ?? []) {
           if (!upload.Key || !upload.UploadId || !upload.Initiated || upload.Initiated >= olderThan) continue;
           if (await touchedSince(upload.Key, upload.UploadId, olderThan)) continue;
@@ -217,7 +245,7 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
         Key: key,
         ...(getOptions.downloadName ? { ResponseContentDisposition: attachment(getOptions.downloadName) } : {}),
       });
-      return getSignedUrl(client, command, { expiresIn: getOptions.expiresInSeconds });
+      return presign(command, getOptions.expiresInSeconds);
     },
   };
 }
