@@ -8,6 +8,7 @@ import {
   gt,
   inArray,
   isNull,
+  ne,
   sql,
   type SQL,
   type SQLWrapper,
@@ -193,7 +194,10 @@ export async function topSongOfArtist(
   return row ?? null;
 }
 
-/** What counts against an artist's quota: their songs, and the bytes of their uploaded originals. */
+/**
+ * What counts against an artist's quota: their songs, and the bytes of their uploaded originals. A
+ * failed song counts for neither (a bad file must not use up a place); deleted songs are gone.
+ */
 export async function songUsageOfArtist(
   db: Database,
   artistId: string,
@@ -203,9 +207,11 @@ export async function songUsageOfArtist(
     .select({ songs: count(), bytes: sql<string>`coalesce(sum(${songs.originalSize}), 0)` })
     .from(songs)
     .where(
-      exceptSongId
-        ? and(eq(songs.artistId, artistId), sql`${songs.id} <> ${exceptSongId}`)
-        : eq(songs.artistId, artistId),
+      and(
+        eq(songs.artistId, artistId),
+        ne(songs.status, 'failed'),
+        exceptSongId ? ne(songs.id, exceptSongId) : undefined,
+      ),
     );
   return { songs: Number(row?.songs ?? 0), bytes: Number(row?.bytes ?? 0) };
 }
