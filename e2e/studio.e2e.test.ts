@@ -154,6 +154,63 @@ describe('the artist studio in a real browser', () => {
     expect(album?.songs.map(titleOf)).toEqual(['Dawn Chorus', 'Night Drive (Radio Edit)']);
   });
 
+  /** A PNG drawn by the browser's own canvas: two colours, so a crop of it is not blank. */
+  async function pngFile(name: string, width: number, height: number) {
+    const dataUrl = await page.evaluate(
+      ([w, h]) => {
+        const canvas = document.createElement('canvas');
+        canvas.width = w!;
+        canvas.height = h!;
+        const context = canvas.getContext('2d')!;
+        context.fillStyle = '#1d4ed8';
+        context.fillRect(0, 0, w!, h!);
+        context.fillStyle = '#f59e0b';
+        context.fillRect(w! / 4, h! / 4, w! / 2, h! / 2);
+        return canvas.toDataURL('image/png');
+      },
+      [width, height],
+    );
+    return { name, mimeType: 'image/png', buffer: Buffer.from(dataUrl.split(',')[1]!, 'base64') };
+  }
+
+  async function saveImage(button: string, file: Awaited<ReturnType<typeof pngFile>>, toast: string) {
+    await page.getByRole('button', { name: button }).click();
+    const editor = page.getByRole('dialog', { name: 'Crop Image' });
+    await editor.getByLabel('Image file').setInputFiles(file);
+    const save = editor.getByRole('button', { name: 'Save Image' });
+    await expect.poll(() => save.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await save.click();
+    await page.getByText(toast).waitFor();
+  }
+
+  it('saves a banner and a profile image that fans then see on the public artist page', async () => {
+    await page.goto('/artist/');
+    await page.getByRole('tab', { name: 'Profile' }).click();
+    await saveImage('Change banner', await pngFile('stage.png', 2400, 1200), 'Banner saved.');
+    await saveImage('Change image', await pngFile('face.png', 600, 600), 'Profile image saved.');
+    const panel = page.getByRole('tabpanel', { name: 'Profile' });
+    await expect
+      .poll(() => panel.getByRole('img', { name: 'Your banner' }).getAttribute('src'))
+      .toMatch(/banner-images/);
+    await screenshot(page, 'studio-images-saved-1280');
+
+    const { artist, user } = await api<{ artist: { id: string }; user: { id: string } }>('/api/users/session/profile');
+    const { slug } = await api<{ slug: string }>(`/api/bff/members/artist-summary/${artist.id}`);
+    for (const viewport of [DESKTOP, MOBILE]) {
+      const context = await browser.newContext({ viewport, baseURL: server.baseUrl });
+      const fan = await context.newPage();
+      await fan.goto(`/a/${slug}`);
+      const banner = fan.locator('.artist-header__banner img');
+      await banner.waitFor();
+      expect(await banner.getAttribute('src')).toMatch(new RegExp(`/banner-images/${artist.id}/`));
+      expect(await banner.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      const photo = fan.locator('.artist-header__photo img');
+      expect(await photo.getAttribute('src')).toMatch(new RegExp(`/profile-images/${user.id}/`));
+      await screenshot(fan, `artist-page-banner-${viewport.width}`);
+      await context.close();
+    }
+  });
+
   it('looks right at 390 px', async () => {
     const context = await browser.newContext({
       viewport: MOBILE,
