@@ -103,6 +103,24 @@ describe('what an artist may ask of the transcoder', () => {
     expect(third.json().error.message).toBe(QUOTA_MESSAGES.songs(2, true));
   });
 
+  it('tells the artist the upload rules and the room left before any file is chosen', async () => {
+    const { newSong, upload, inject } = await artistSession('PENDING');
+    const limits = async () => (await inject('GET', '/api/songs/upload-limits')).json();
+    expect(await limits()).toEqual({
+      minSampleRate: 22_050,
+      maxSongSeconds: 10,
+      maxFileBytes: t.app.ctx.config.maxUploadBytes,
+      awaitingApproval: true,
+      songsLeft: 2,
+      bytesLeft: 3 * 1024 * 1024,
+    });
+    const bad = (await newSong('Bad')).json().id as string;
+    await upload(bad, makeWav(2, { sampleRate: 1000, channels: 1 }));
+    expect((await limits()).songsLeft).toBe(2);
+    await newSong('Waiting for its file');
+    expect((await limits()).songsLeft).toBe(1);
+  });
+
   it('counts the bytes of the artist’s other originals against the quota', async () => {
     const { newSong, inject, upload } = await artistSession('PENDING');
     const first = (await newSong('Under Two Megabytes')).json().id as string;
