@@ -116,6 +116,51 @@ describe('the artist studio in a real browser', () => {
     }
   });
 
+  it('states the limits first, and refuses an MP3 named .wav or random bytes at once with the reason and no Retry', async () => {
+    const before = (await artistSongs()).length;
+    for (const viewport of [DESKTOP, MOBILE]) {
+      await page.setViewportSize(viewport);
+      await page.goto('/artist/');
+      await page.getByRole('tab', { name: 'Songs' }).click();
+      await page.getByRole('button', { name: 'Submit Music' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New Song' });
+      const limits = dialog.getByRole('list', { name: 'Upload limits' });
+      await limits.waitFor();
+      expect(await limits.innerText()).toMatch(/22,050 Hz or more[\s\S]*Up to 2 h a song and .+ a file\./);
+      const mp3 = Buffer.from([
+        0x49,
+        0x44,
+        0x33,
+        4,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0xff,
+        0xfb,
+        0x90,
+        0x64,
+        ...new Array(400).fill(0),
+      ]);
+      const noise = Buffer.from(Array.from({ length: 4096 }, (_, index) => (index * 7919) % 256));
+      await dialog.getByLabel('Choose .wav files').setInputFiles([
+        { name: 'demo.wav', mimeType: 'audio/wav', buffer: mp3 },
+        { name: 'noise.wav', mimeType: 'audio/wav', buffer: noise },
+      ]);
+      await expect.poll(() => dialog.getByText('This file is not a WAV audio file.').count()).toBe(2);
+      expect(await dialog.getByRole('button', { name: /^Retry/ }).count()).toBe(0);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(1);
+      await screenshot(page, `studio-upload-refused-${viewport.width}`);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+    }
+    await page.setViewportSize(DESKTOP);
+    expect((await artistSongs()).length).toBe(before);
+  });
+
   it('creates an album and puts its songs in order by dragging', async () => {
     await page.getByRole('tab', { name: 'Albums' }).click();
     await page.getByRole('button', { name: 'New Album' }).click();
@@ -143,6 +188,14 @@ describe('the artist studio in a real browser', () => {
       )
       .toEqual(['Dawn', 'Night']);
     await screenshot(page, 'studio-album-modal-1280');
+    // Escape asks before the new order is dropped; Keep editing keeps it.
+    await page.keyboard.press('Escape');
+    const ask = page.getByRole('dialog', { name: 'Discard your changes?' });
+    await ask.waitFor();
+    await screenshot(page, 'studio-album-discard-ask-1280');
+    await ask.getByRole('button', { name: 'Keep editing' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(await dialog.isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'Save Album' }).click();
     await dialog.waitFor({ state: 'detached' });
 

@@ -22,11 +22,11 @@ export interface AlbumModalProps {
 /** 'New Album' (or the album's name when editing): artist, artwork, name, liner notes and the ordered songs. */
 export function AlbumModal({ album, artist, onClose, onSaved }: AlbumModalProps) {
   // The form knows whether anything changed: Escape, the corner × and Close all ask it first.
-  const requestClose = useRef<() => void>(onClose);
+  const requestCloseRef = useRef<() => void>(onClose);
   return (
     <Modal
       open={album !== null}
-      onOpenChange={(open) => !open && requestClose.current()}
+      onOpenChange={(open) => !open && requestCloseRef.current()}
       title={album && isSaved(album) ? 'Edit Album' : 'New Album'}
       size="large"
     >
@@ -38,7 +38,7 @@ export function AlbumModal({ album, artist, onClose, onSaved }: AlbumModalProps)
             artist={artist}
             onClose={onClose}
             onSaved={onSaved}
-            requestClose={requestClose}
+            requestCloseRef={requestCloseRef}
           />
         )}
       </ErrorBoundary>
@@ -53,8 +53,8 @@ function AlbumForm({
   artist,
   onClose,
   onSaved,
-  requestClose,
-}: AlbumModalProps & { album: AlbumEntry; requestClose: RefObject<() => void> }) {
+  requestCloseRef,
+}: AlbumModalProps & { album: AlbumEntry; requestCloseRef: RefObject<() => void> }) {
   const [name, setName] = useState(album.name);
   const [linerNotes, setLinerNotes] = useState(album.linerNotes);
   const [songs, setSongs] = useState(album.songs);
@@ -69,7 +69,7 @@ function AlbumForm({
     'The changes to this album (its details, artwork or song order) have not been saved.',
   );
   useEffect(() => {
-    requestClose.current = guard.requestClose;
+    requestCloseRef.current = guard.requestClose;
   });
 
   async function submit(event: FormEvent) {
