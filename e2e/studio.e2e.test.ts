@@ -116,6 +116,51 @@ describe('the artist studio in a real browser', () => {
     }
   });
 
+  it('states the limits first, and refuses an MP3 named .wav or random bytes at once with the reason and no Retry', async () => {
+    const before = (await artistSongs()).length;
+    for (const viewport of [DESKTOP, MOBILE]) {
+      await page.setViewportSize(viewport);
+      await page.goto('/artist/');
+      await page.getByRole('tab', { name: 'Songs' }).click();
+      await page.getByRole('button', { name: 'Submit Music' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New Song' });
+      const limits = dialog.getByRole('list', { name: 'Upload limits' });
+      await limits.waitFor();
+      expect(await limits.innerText()).toMatch(/22,050 Hz or more[\s\S]*Up to 2 h a song and .+ a file\./);
+      const mp3 = Buffer.from([
+        0x49,
+        0x44,
+        0x33,
+        4,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0xff,
+        0xfb,
+        0x90,
+        0x64,
+        ...new Array(400).fill(0),
+      ]);
+      const noise = Buffer.from(Array.from({ length: 4096 }, (_, index) => (index * 7919) % 256));
+      await dialog.getByLabel('Choose .wav files').setInputFiles([
+        { name: 'demo.wav', mimeType: 'audio/wav', buffer: mp3 },
+        { name: 'noise.wav', mimeType: 'audio/wav', buffer: noise },
+      ]);
+      await expect.poll(() => dialog.getByText('This file is not a WAV audio file.').count()).toBe(2);
+      expect(await dialog.getByRole('button', { name: /^Retry/ }).count()).toBe(0);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(1);
+      await screenshot(page, `studio-upload-refused-${viewport.width}`);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+    }
+    await page.setViewportSize(DESKTOP);
+    expect((await artistSongs()).length).toBe(before);
+  });
+
   it('creates an album and puts its songs in order by dragging', async () => {
     await page.getByRole('tab', { name: 'Albums' }).click();
     await page.getByRole('button', { name: 'New Album' }).click();
@@ -143,6 +188,14 @@ describe('the artist studio in a real browser', () => {
       )
       .toEqual(['Dawn', 'Night']);
     await screenshot(page, 'studio-album-modal-1280');
+    // Escape asks before the new order is dropped; Keep editing keeps it.
+    await page.keyboard.press('Escape');
+    const ask = page.getByRole('dialog', { name: 'Discard your changes?' });
+    await ask.waitFor();
+    await screenshot(page, 'studio-album-discard-ask-1280');
+    await ask.getByRole('button', { name: 'Keep editing' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(await dialog.isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'Save Album' }).click();
     await dialog.waitFor({ state: 'detached' });
 
@@ -152,6 +205,63 @@ describe('the artist studio in a real browser', () => {
     const titleOf = (id: string) => songs.find((song) => song.id === id)?.title;
     expect(album?.name).toBe('Night Drives');
     expect(album?.songs.map(titleOf)).toEqual(['Dawn Chorus', 'Night Drive (Radio Edit)']);
+  });
+
+  /** A PNG drawn by the browser's own canvas: two colours, so a crop of it is not blank. */
+  async function pngFile(name: string, width: number, height: number) {
+    const dataUrl = await page.evaluate(
+      ([w, h]) => {
+        const canvas = document.createElement('canvas');
+        canvas.width = w!;
+        canvas.height = h!;
+        const context = canvas.getContext('2d')!;
+        context.fillStyle = '#1d4ed8';
+        context.fillRect(0, 0, w!, h!);
+        context.fillStyle = '#f59e0b';
+        context.fillRect(w! / 4, h! / 4, w! / 2, h! / 2);
+        return canvas.toDataURL('image/png');
+      },
+      [width, height],
+    );
+    return { name, mimeType: 'image/png', buffer: Buffer.from(dataUrl.split(',')[1]!, 'base64') };
+  }
+
+  async function saveImage(button: string, file: Awaited<ReturnType<typeof pngFile>>, toast: string) {
+    await page.getByRole('button', { name: button }).click();
+    const editor = page.getByRole('dialog', { name: 'Crop Image' });
+    await editor.getByLabel('Image file').setInputFiles(file);
+    const save = editor.getByRole('button', { name: 'Save Image' });
+    await expect.poll(() => save.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await save.click();
+    await page.getByText(toast).waitFor();
+  }
+
+  it('saves a banner and a profile image that fans then see on the public artist page', async () => {
+    await page.goto('/artist/');
+    await page.getByRole('tab', { name: 'Profile' }).click();
+    await saveImage('Change banner', await pngFile('stage.png', 2400, 1200), 'Banner saved.');
+    await saveImage('Change image', await pngFile('face.png', 600, 600), 'Profile image saved.');
+    const panel = page.getByRole('tabpanel', { name: 'Profile' });
+    await expect
+      .poll(() => panel.getByRole('img', { name: 'Your banner' }).getAttribute('src'))
+      .toMatch(/banner-images/);
+    await screenshot(page, 'studio-images-saved-1280');
+
+    const { artist, user } = await api<{ artist: { id: string }; user: { id: string } }>('/api/users/session/profile');
+    const { slug } = await api<{ slug: string }>(`/api/bff/members/artist-summary/${artist.id}`);
+    for (const viewport of [DESKTOP, MOBILE]) {
+      const context = await browser.newContext({ viewport, baseURL: server.baseUrl });
+      const fan = await context.newPage();
+      await fan.goto(`/a/${slug}`);
+      const banner = fan.locator('.artist-header__banner img');
+      await banner.waitFor();
+      expect(await banner.getAttribute('src')).toMatch(new RegExp(`/banner-images/${artist.id}/`));
+      expect(await banner.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      const photo = fan.locator('.artist-header__photo img');
+      expect(await photo.getAttribute('src')).toMatch(new RegExp(`/profile-images/${user.id}/`));
+      await screenshot(fan, `artist-page-banner-${viewport.width}`);
+      await context.close();
+    }
   });
 
   it('looks right at 390 px', async () => {

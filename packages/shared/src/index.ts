@@ -26,3 +26,4 @@ export * from './termination.js';
 export * from './users.js';
 export * from './users-admin.js';
 export * from './validation.js';
+export * from './wav-header.js';

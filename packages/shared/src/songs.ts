@@ -126,6 +126,23 @@ export const uploadFileEntry = z.object({
   s3Path: z.string().max(500).optional().nullable(),
 });
 
+/** GET /api/songs/upload-limits: what the upload screen states before the artist chooses files. */
+export const uploadLimits = z.object({
+  /** Lowest sample rate accepted, in Hz. */
+  minSampleRate: z.number(),
+  /** Longest song accepted, in seconds (MAX_SONG_SECONDS). */
+  maxSongSeconds: z.number(),
+  /** Largest file accepted, in bytes (MAX_UPLOAD_BYTES). */
+  maxFileBytes: z.number(),
+  /** The account waits for approval: the smaller quota holds. */
+  awaitingApproval: z.boolean(),
+  /** Songs the artist may still add (failed songs hold no place). */
+  songsLeft: z.number(),
+  /** Bytes of originals the artist may still upload. */
+  bytesLeft: z.number(),
+});
+export type UploadLimits = z.infer<typeof uploadLimits>;
+
 export const presignUploadBody = z.object({
   files: z.array(uploadFileEntry).min(1, { error: 'Choose a .wav file to upload.' }).max(1, {
     error: 'Upload one file per song.',

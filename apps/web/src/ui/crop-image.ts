@@ -39,6 +39,21 @@ export async function cropToDataUrl(src: string, area: Area, width: number, heig
   return canvas.toDataURL('image/png');
 }
 
+/**
+ * A data URL's bytes as a Blob, decoded here: `fetch(dataUrl)` would do it too, but the page's
+ * Content-Security-Policy (`connect-src 'self'`) refuses data: URLs to fetch.
+ */
+export function dataUrlToBlob(dataUrl: string): Blob {
+  const match = /^data:([^;,]*)(;base64)?,(.*)$/s.exec(dataUrl);
+  if (!match) throw new Error('The image could not be read.');
+  const [, type = '', base64, payload = ''] = match;
+  if (!base64) return new Blob([decodeURIComponent(payload)], { type });
+  const binary = atob(payload);
+  const bytes = new Uint8Array(binary.length);
+  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
+  return new Blob([bytes], { type });
+}
+
 /** The saved file keeps the chosen name with a .png extension (the crop is always PNG). */
 export function pngFileName(original: string): string {
   const base = original.replace(/\.[^.]+$/, '').replace(/[^\w.-]+/g, '-') || 'image';

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, gte, inArray, ne, not, or, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
-import { catalogueSongColumns, firstArtistPhoto, jsonList } from '../../platform/db/catalogue-reads.js';
+import { catalogueSongColumns, artistPicture, jsonList } from '../../platform/db/catalogue-reads.js';
 import { preparedRead } from '../../platform/db/prepared.js';
 import { artistPhotos, artists } from '../../platform/db/schema/artists.js';
 import { subscriptions } from '../../platform/db/schema/billing.js';
@@ -36,7 +36,7 @@ const cardColumns = {
   genreId: genres.id,
   genreLabel: genres.label,
   genreArtwork: genres.artwork,
-  photo: firstArtistPhoto,
+  photo: artistPicture,
   bannerImage: artists.bannerImage,
   featuredBio: artists.featuredBio,
   featuredPosition: artists.featuredPosition,

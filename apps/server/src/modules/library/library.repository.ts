@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { catalogueSongColumns, firstArtistPhoto } from '../../platform/db/catalogue-reads.js';
+import { catalogueSongColumns, artistPicture } from '../../platform/db/catalogue-reads.js';
 import type { Database } from '../../platform/db/client.js';
 import { artists } from '../../platform/db/schema/artists.js';
 import { albums, albumSongs, songs } from '../../platform/db/schema/catalogue.js';
@@ -77,7 +77,7 @@ export async function listKeptSongs(db: Database, memberId: string, limit: numbe
       ...catalogueSongColumns,
       ...curatedSongColumns(),
       album: firstAlbum(),
-      photo: firstArtistPhoto,
+      photo: artistPicture,
       formats: kept.formats,
       lastDownloadedAt: kept.lastDownloadedAt,
       inCatalogue: sql<boolean>`(${releasedSong()})`,

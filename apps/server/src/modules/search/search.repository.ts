@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
-import { artistPhotos, artists } from '../../platform/db/schema/artists.js';
+import { artistPicture } from '../../platform/db/catalogue-reads.js';
+import { artists } from '../../platform/db/schema/artists.js';
 import { genres } from '../../platform/db/schema/genres.js';
 import {
   albums,
@@ -91,16 +92,13 @@ export interface ArtistMatchRow {
 /** The artists nearest the term among those whose name contains it (or starts with it). */
 function artistCandidates(db: Database, values: TermValues, kind: MatchKind, limit: number) {
   const match = matchText(artists.name, values, kind);
-  const firstPhoto = sql<string | null>`(select ${artistPhotos.path} from ${artistPhotos}
-    where ${artistPhotos.artistId} = ${artists.id}
-    order by ${artistPhotos.position}, ${artistPhotos.createdAt} limit 1)`;
   return db
     .select({
       id: artists.id,
       name: artists.name,
       slug: artists.slug,
       genre: genres.label,
-      photoKey: firstPhoto,
+      photoKey: artistPicture,
       ...rankColumns(artists.name, values),
     })
     .from(artists)

@@ -85,6 +85,42 @@ describe('what an artist may ask of the transcoder', () => {
     expect(third.json().error.message).toBe(QUOTA_MESSAGES.songs(2, true));
   });
 
+  it('failed songs hold no place in a PENDING artist’s quota; a new file for one takes its place again', async () => {
+    const { newSong, upload } = await artistSession('PENDING');
+    const refused: string[] = [];
+    for (const title of ['Bad One', 'Bad Two']) {
+      const songId = (await newSong(title)).json().id as string;
+      expect((await upload(songId, makeWav(2, { sampleRate: 1000, channels: 1 }))).statusCode).toBe(400);
+      refused.push(songId);
+    }
+    const good = await newSong('Good');
+    expect(good.statusCode).toBe(201);
+    expect((await upload(good.json().id as string, makeWav(1, { channels: 1 }))).statusCode).toBe(200);
+    expect((await upload(refused[0]!, makeWav(1, { channels: 1 }))).statusCode).toBe(200);
+    // Two songs that count (Good and the mended Bad One): the other failed song cannot take a third place.
+    const third = await upload(refused[1]!, makeWav(1, { channels: 1 }));
+    expect(third.statusCode).toBe(409);
+    expect(third.json().error.message).toBe(QUOTA_MESSAGES.songs(2, true));
+  });
+
+  it('tells the artist the upload rules and the room left before any file is chosen', async () => {
+    const { newSong, upload, inject } = await artistSession('PENDING');
+    const limits = async () => (await inject('GET', '/api/songs/upload-limits')).json();
+    expect(await limits()).toEqual({
+      minSampleRate: 22_050,
+      maxSongSeconds: 10,
+      maxFileBytes: t.app.ctx.config.maxUploadBytes,
+      awaitingApproval: true,
+      songsLeft: 2,
+      bytesLeft: 3 * 1024 * 1024,
+    });
+    const bad = (await newSong('Bad')).json().id as string;
+    await upload(bad, makeWav(2, { sampleRate: 1000, channels: 1 }));
+    expect((await limits()).songsLeft).toBe(2);
+    await newSong('Waiting for its file');
+    expect((await limits()).songsLeft).toBe(1);
+  });
+
   it('counts the bytes of the artist’s other originals against the quota', async () => {
     const { newSong, inject, upload } = await artistSession('PENDING');
     const first = (await newSong('Under Two Megabytes')).json().id as string;

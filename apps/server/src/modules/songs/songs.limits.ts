@@ -1,4 +1,4 @@
-import { terminationMessages } from '@hfm/shared';
+import { MIN_SAMPLE_RATE, terminationMessages, type UploadLimits } from '@hfm/shared';
 import type { ArtistQuota } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest } from '../../errors/app-error.js';
@@ -10,6 +10,8 @@ import {
   type WavHeader,
 } from '../../platform/media/wav.js';
 import type { ObjectStorage } from '../../platform/storage/storage.js';
+import type { Actor } from '../access/permissions.js';
+import { requireArtistToManage } from '../access/access.service.js';
 import { findArtistById } from '../artists/artists.service.js';
 import { songUsageOfArtist, updateSongRow, type SongRow } from './songs.repository.js';
 
@@ -37,6 +39,21 @@ async function quotaOf(ctx: AppContext, artistId: string): Promise<{ quota: Arti
   if (artist?.status === 'CANCELLED') throw new AppError('CONFLICT', terminationMessages.noNewMusic);
   const active = artist?.status === 'ACTIVE';
   return { quota: ctx.config.artistQuotas[active ? 'active' : 'pending'], pending: !active };
+}
+
+/** What the upload screen states before files are chosen: the file rules and the room left. */
+export async function getUploadLimits(ctx: AppContext, actor: Actor): Promise<UploadLimits> {
+  const artistId = await requireArtistToManage(ctx, actor, undefined);
+  const { quota, pending } = await quotaOf(ctx, artistId);
+  const usage = await songUsageOfArtist(ctx.db, artistId);
+  return {
+    minSampleRate: MIN_SAMPLE_RATE,
+    maxSongSeconds: ctx.config.maxSongSeconds,
+    maxFileBytes: ctx.config.maxUploadBytes,
+    awaitingApproval: pending,
+    songsLeft: Math.max(0, quota.songs - usage.songs),
+    bytesLeft: Math.max(0, quota.bytes - usage.bytes),
+  };
 }
 
 /** Before a song is made: the artist has room for one more. */

@@ -1,4 +1,18 @@
-import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  inArray,
+  isNull,
+  ne,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
 import { albums, albumSongs, songs } from '../../platform/db/schema/catalogue.js';
 
@@ -175,7 +189,10 @@ export async function topSongOfArtist(
   return row ?? null;
 }
 
-/** What counts against an artist's quota: their songs, and the bytes of their uploaded originals. */
+/**
+ * What counts against an artist's quota: their songs, and the bytes of their uploaded originals. A
+ * failed song counts for neither (a bad file must not use up a place); deleted songs are gone.
+ */
 export async function songUsageOfArtist(
   db: Database,
   artistId: string,
@@ -185,9 +202,11 @@ export async function songUsageOfArtist(
     .select({ songs: count(), bytes: sql<string>`coalesce(sum(${songs.originalSize}), 0)` })
     .from(songs)
     .where(
-      exceptSongId
-        ? and(eq(songs.artistId, artistId), sql`${songs.id} <> ${exceptSongId}`)
-        : eq(songs.artistId, artistId),
+      and(
+        eq(songs.artistId, artistId),
+        ne(songs.status, 'failed'),
+        exceptSongId ? ne(songs.id, exceptSongId) : undefined,
+      ),
     );
   return { songs: Number(row?.songs ?? 0), bytes: Number(row?.bytes ?? 0) };
 }

@@ -18,6 +18,7 @@ import {
   storedParts,
   songPeaks,
   updateSongBody,
+  uploadLimits,
   uploadPartsQuery,
 } from '@hfm/shared';
 import type { FastifyInstance } from 'fastify';
@@ -27,6 +28,7 @@ import { uploadError } from '../../http/multipart.js';
 import { LARGE_JSON_BODY_LIMIT } from '../../http/limits.js';
 import { MAX_PARTS } from '../../platform/storage/multipart-rules.js';
 import { requireAccess } from '../access/access.service.js';
+import { getUploadLimits } from './songs.limits.js';
 import { downloadSong, listDownloadOptions, playSong } from './songs.playback.js';
 import {
   completeSongUpload,
@@ -57,6 +59,18 @@ export async function songsRoutes(app: FastifyInstance): Promise<void> {
     '/api/songs',
     { config: { access: 'artist' }, schema: { tags, body: createSongBody, response: { 201: publicSong } } },
     async (request, reply) => reply.status(201).send(await createSong(ctx, request.currentUser, request.body)),
+  );
+  r.get(
+    '/api/songs/upload-limits',
+    {
+      config: { access: 'artist' },
+      schema: {
+        tags,
+        summary: 'The signed-in artist’s upload rules (sample rate, length, file size) and the room left',
+        response: { 200: uploadLimits },
+      },
+    },
+    async (request) => getUploadLimits(ctx, request.currentUser),
   );
   r.get(
     '/api/songs',

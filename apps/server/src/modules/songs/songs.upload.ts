@@ -18,7 +18,7 @@ import { updateSongRow, type SongRow } from './songs.repository.js';
 import { getSong, loadSong } from './songs.service.js';
 import { withTransaction } from '../../platform/db/transaction.js';
 import { enqueueTranscode, TRANSCODE_JOB } from './songs.jobs.js';
-import { admitUploadedWav, assertByteQuota } from './songs.limits.js';
+import { admitUploadedWav, assertByteQuota, assertSongQuota } from './songs.limits.js';
 import { countSongUpload } from './songs.metrics.js';
 import { countUploadInFlight } from '../../platform/metrics/metrics.js';
 
@@ -41,6 +41,11 @@ function assertUploadable(song: SongRow): void {
   if (song.status === 'uploading') throw new AppError('CONFLICT', 'This song is already being processed.');
 }
 
+/** A failed song holds no place in the quota of songs: a new file for it takes one again. */
+async function assertPlaceForFile(ctx: AppContext, song: SongRow): Promise<void> {
+  if (song.status === 'failed') await assertSongQuota(ctx, song.artistId);
+}
+
 export async function presignSongUpload(
   ctx: AppContext,
   actor: Actor,
@@ -51,6 +56,7 @@ export async function presignSongUpload(
   const song = await loadSong(ctx, songId);
   assertUploadable(song);
   if (!looksLikeWav(file.name, file.type)) throw unsupported();
+  await assertPlaceForFile(ctx, song);
   if (file.size > ctx.config.maxUploadBytes) throw new AppError('PAYLOAD_TOO_LARGE', messages.tooLarge);
   await assertByteQuota(ctx, song, file.size);
   const prefix = await mediaPrefixOf(ctx, song);
@@ -156,6 +162,10 @@ export async function directSongUpload(
     file.stream.resume();
     throw unsupported();
   }
+  await assertPlaceForFile(ctx, song).catch((error: unknown) => {
+    file.stream.resume();
+    throw error;
+  });
   const prefix = await mediaPrefixOf(ctx, song);
   const key = `${prefix}original/${cleanKeySegment(file.filename)}`;
   countSongUpload(ctx, 'started');

@@ -42,6 +42,11 @@ export const songRows: MatrixRow[] = [
     request: () => ({ method: 'POST', url: '/api/songs', payload: {} }),
     expected: matrix({ anonymous: 401, fan: 403, otherFan: 403, rest: 400 }),
   },
+  {
+    route: 'GET /api/songs/upload-limits',
+    request: () => ({ method: 'GET', url: '/api/songs/upload-limits' }),
+    expected: matrix({ anonymous: 401, artist: 200, otherArtist: 200, admin: 400, rest: 403 }),
+  },
   { route: 'GET /api/songs', request: () => ({ method: 'GET', url: '/api/songs' }), expected: everyone(200) },
   {
     route: 'GET /api/songs/:id',

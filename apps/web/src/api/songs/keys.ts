@@ -3,4 +3,5 @@ export const songKeys = {
   artist: (artistID: string) => ['songs', 'artist', artistID] as const,
   allArtists: ['songs', 'artist'] as const,
   peaks: (id: string) => ['songs', 'peaks', id] as const,
+  uploadLimits: ['songs', 'upload-limits'] as const,
 };

@@ -1,9 +1,10 @@
 import { createAlbumBody, MAX_PAGE_SIZE, type PublicAlbum, type PublicArtist } from '@hfm/shared';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useSaveAlbum } from '../../api/albums/save-album';
 import { serverFieldErrors } from '../../api/server-errors';
 import { useArtistSongs } from '../../api/songs/get-artist-songs';
 import { Button } from '../../ui/button';
+import { useDiscardGuard } from '../../ui/discard-changes';
 import { ImageEditor, type CroppedImage } from '../../ui/image-editor';
 import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
@@ -20,10 +21,12 @@ export interface AlbumModalProps {
 
 /** 'New Album' (or the album's name when editing): artist, artwork, name, liner notes and the ordered songs. */
 export function AlbumModal({ album, artist, onClose, onSaved }: AlbumModalProps) {
+  // The form knows whether anything changed: Escape, the corner × and Close all ask it first.
+  const requestCloseRef = useRef<() => void>(onClose);
   return (
     <Modal
       open={album !== null}
-      onOpenChange={(open) => !open && onClose()}
+      onOpenChange={(open) => !open && requestCloseRef.current()}
       title={album && isSaved(album) ? 'Edit Album' : 'New Album'}
       size="large"
     >
@@ -35,6 +38,7 @@ export function AlbumModal({ album, artist, onClose, onSaved }: AlbumModalProps)
             artist={artist}
             onClose={onClose}
             onSaved={onSaved}
+            requestCloseRef={requestCloseRef}
           />
         )}
       </ErrorBoundary>
@@ -42,7 +46,15 @@ export function AlbumModal({ album, artist, onClose, onSaved }: AlbumModalProps)
   );
 }
 
-function AlbumForm({ album, artist, onClose, onSaved }: AlbumModalProps & { album: AlbumEntry }) {
+const sameOrder = (a: string[], b: string[]) => a.length === b.length && a.every((id, index) => id === b[index]);
+
+function AlbumForm({
+  album,
+  artist,
+  onClose,
+  onSaved,
+  requestCloseRef,
+}: AlbumModalProps & { album: AlbumEntry; requestCloseRef: RefObject<() => void> }) {
   const [name, setName] = useState(album.name);
   const [linerNotes, setLinerNotes] = useState(album.linerNotes);
   const [songs, setSongs] = useState(album.songs);
@@ -51,6 +63,14 @@ function AlbumForm({ album, artist, onClose, onSaved }: AlbumModalProps & { albu
   const [errors, setErrors] = useState<Record<string, string>>({});
   const catalogue = useArtistSongs(artist.id, 1, MAX_PAGE_SIZE);
   const save = useSaveAlbum();
+  const guard = useDiscardGuard(
+    () => name !== album.name || linerNotes !== album.linerNotes || artwork !== null || !sameOrder(songs, album.songs),
+    onClose,
+    'The changes to this album (its details, artwork or song order) have not been saved.',
+  );
+  useEffect(() => {
+    requestCloseRef.current = guard.requestClose;
+  });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -117,7 +137,7 @@ function AlbumForm({ album, artist, onClose, onSaved }: AlbumModalProps & { albu
         <AlbumSongPicker songs={catalogue.data?.items ?? []} selected={songs} onChange={setSongs} />
       )}
       <div className="studio-actions">
-        <Button variant="secondary" onClick={onClose}>
+        <Button variant="secondary" onClick={guard.requestClose}>
           Close
         </Button>
         <Button type="submit" loading={save.isPending}>
@@ -130,6 +150,7 @@ function AlbumForm({ album, artist, onClose, onSaved }: AlbumModalProps & { albu
         onSave={setArtwork}
         previewLabel="Cover Image Preview"
       />
+      {guard.dialog}
     </form>
   );
 }

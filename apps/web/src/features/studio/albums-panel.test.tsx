@@ -92,6 +92,25 @@ describe('AlbumsPanel', () => {
     expect(cards()).toHaveLength(1);
   });
 
+  it('asks before Escape drops unsaved changes; Keep editing keeps them, Discard changes closes', async () => {
+    renderWithClient(<Harness />);
+    await userEvent.click(await screen.findByRole('button', { name: 'New Album' }));
+    const dialog = screen.getByRole('dialog', { name: 'New Album' });
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Add Alpha' }));
+    await userEvent.keyboard('{Escape}');
+    const ask = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    expect(screen.getByRole('dialog', { name: 'New Album' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('list', { name: 'Album song order' })).toHaveTextContent('Alpha');
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Discard your changes?' })).getByRole('button', {
+        name: 'Discard changes',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
   it('saves the songs in the order set with the keyboard and puts the new album first', async () => {
     layOutSortableSongs();
     renderWithClient(<Harness />);

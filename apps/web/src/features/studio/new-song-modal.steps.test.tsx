@@ -7,6 +7,7 @@ import { songFixture } from '../../test/songs';
 import { EditSongModal } from './edit-song-modal';
 import { NewSongModal } from './new-song-modal';
 import { useSongUploads } from './use-song-uploads';
+import { wavFile } from '../../test/wav-file';
 
 afterEach(() => {
   cleanup();
@@ -42,10 +43,7 @@ async function uploadToEditStep(onOpenChange = vi.fn()) {
   ]);
   const user = userEvent.setup();
   renderWithClient(<Harness onOpenChange={onOpenChange} />);
-  await user.upload(
-    screen.getByLabelText('Choose .wav files'),
-    new File([new Uint8Array(100)], 'Take One.wav', { type: 'audio/wav' }),
-  );
+  await user.upload(screen.getByLabelText('Choose .wav files'), wavFile('Take One.wav', 100));
   await screen.findByRole('heading', { name: 'Edit Song Info' });
   return { user, onOpenChange };
 }
@@ -149,9 +147,7 @@ describe('New Song: a batch of files', () => {
     renderWithClient(<Harness onOpenChange={() => {}} />);
     await user.upload(
       screen.getByLabelText('Choose .wav files'),
-      ['A side.wav', 'B side.wav', 'C side.wav'].map(
-        (name) => new File([new Uint8Array(10)], name, { type: 'audio/wav' }),
-      ),
+      ['A side.wav', 'B side.wav', 'C side.wav'].map((name) => wavFile(name, 100)),
     );
     await waitFor(() => expect(created).toHaveLength(3));
     expect(created).toEqual(['C side', 'B side', 'A side']);

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithClient, stubFetch } from '../../api/test-utils';
 import { stubXhr, type SentPart } from '../../test/fake-xhr';
 import { songFixture } from '../../test/songs';
+import { wavFile } from '../../test/wav-file';
 import { NewSongModal } from './new-song-modal';
 import { progressLabel, useSongUploads } from './use-song-uploads';
 
@@ -43,7 +44,7 @@ describe('NewSongModal', () => {
     const input = screen.getByLabelText('Choose .wav files');
     await userEvent.upload(input, new File(['x'], 'song.mp3', { type: 'audio/mpeg' }), { applyAccept: false });
     expect(await screen.findByRole('alert')).toHaveTextContent('File type is unsupported. Please upload a .wav file.');
-    expect(calls).toHaveLength(0);
+    expect(calls.filter((call) => call.method !== 'GET')).toHaveLength(0);
   });
 
   it('creates the song, shows real progress, then Edit Song Info, and saves', async () => {
@@ -77,13 +78,13 @@ describe('NewSongModal', () => {
       },
     ]);
     renderWithClient(<Harness onSaved={onSaved} onCreateAlbum={onCreateAlbum} />);
-    await userEvent.upload(
-      screen.getByLabelText('Choose .wav files'),
-      new File([new Uint8Array(1000)], 'Take One.wav', { type: 'audio/wav' }),
-    );
+    await userEvent.upload(screen.getByLabelText('Choose .wav files'), wavFile('Take One.wav', 1000));
 
     await waitFor(() => expect(sent).toHaveLength(1));
-    expect(calls[0]!.body).toEqual({ title: 'Take One', releaseDate: '05/07/2025' });
+    expect(calls.find((call) => call.method === 'POST')!.body).toEqual({
+      title: 'Take One',
+      releaseDate: '05/07/2025',
+    });
     act(() => sent[0]!.progress(400));
     expect(screen.getByRole('progressbar', { name: 'Uploading Track...' })).toHaveAttribute('aria-valuenow', '40');
     act(() => sent[0]!.progress(1000));
@@ -125,7 +126,7 @@ describe('NewSongModal', () => {
       },
     ]);
     renderWithClient(<Harness />);
-    await userEvent.upload(screen.getByLabelText('Choose .wav files'), new File(['x'], 'a.wav', { type: 'audio/wav' }));
+    await userEvent.upload(screen.getByLabelText('Choose .wav files'), wavFile('a.wav'));
     await waitFor(() =>
       expect(error).toHaveBeenCalledWith('Failed to upload song: Please enter a valid release date (MM/DD/YYYY).'),
     );
@@ -165,10 +166,7 @@ describe('NewSongModal', () => {
       },
     ]);
     renderWithClient(<Harness />);
-    await userEvent.upload(
-      screen.getByLabelText('Choose .wav files'),
-      new File([new Uint8Array(5_242_880 + 10)], 'Night Drive.wav', { type: 'audio/wav' }),
-    );
+    await userEvent.upload(screen.getByLabelText('Choose .wav files'), wavFile('Night Drive.wav', 5_242_880 + 10));
 
     const retry = await screen.findByRole('button', { name: 'Retry Night Drive.wav' });
     expect(screen.getByText('Failed')).toBeInTheDocument();
@@ -190,5 +188,66 @@ describe('NewSongModal', () => {
         { PartNumber: 2, ETag: '"second-2"' },
       ],
     });
+  });
+
+  it('refuses an MP3 named .wav and random bytes at once, from the header, with the reason and no Retry', async () => {
+    const calls = stubFetch([]);
+    renderWithClient(<Harness />);
+    const mp3 = new File(
+      [new Uint8Array([0x49, 0x44, 0x33, 4, 0, 0, 0, 0, 0, 0, 0xff, 0xfb, 0x90, 0x64])],
+      'demo.wav',
+      {
+        type: 'audio/wav',
+      },
+    );
+    const noise = new File([crypto.getRandomValues(new Uint8Array(4096))], 'noise.wav', { type: 'audio/wav' });
+    const lowRate = wavFile('phone.wav', 4000, 8000);
+    await userEvent.upload(screen.getByLabelText('Choose .wav files'), [mp3, noise, lowRate]);
+    const rows = await screen.findAllByText('Failed');
+    expect(rows).toHaveLength(3);
+    expect(screen.getAllByText('This file is not a WAV audio file.')).toHaveLength(2);
+    expect(screen.getByText(/sample rate is 8,000 Hz, too low for music/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Retry/ })).toBeNull();
+    expect(calls.filter((call) => call.method !== 'GET')).toHaveLength(0);
+  });
+
+  it('keeps a refusal’s reason on the row, with no Retry where a retry cannot succeed', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const quota = 'You can have at most 3 songs while your artist account waits for approval.';
+    stubFetch([
+      {
+        method: 'POST',
+        path: '/api/songs',
+        reply: { status: 409, body: { error: { code: 'CONFLICT', message: quota } } },
+      },
+    ]);
+    renderWithClient(<Harness />);
+    await userEvent.upload(screen.getByLabelText('Choose .wav files'), wavFile('Real Song.wav'));
+    expect(await screen.findByText(quota)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry Real Song.wav' })).toBeNull();
+  });
+
+  it('states the limits before any file is chosen, with the songs left while the account waits', async () => {
+    stubFetch([
+      {
+        method: 'GET',
+        path: '/api/songs/upload-limits',
+        reply: {
+          body: {
+            minSampleRate: 22_050,
+            maxSongSeconds: 7200,
+            maxFileBytes: 2_000_000_000,
+            awaitingApproval: true,
+            songsLeft: 2,
+            bytesLeft: 1_000_000_000,
+          },
+        },
+      },
+    ]);
+    renderWithClient(<Harness />);
+    const limits = await screen.findByRole('list', { name: 'Upload limits' });
+    expect(limits).toHaveTextContent('22,050 Hz or more');
+    expect(limits).toHaveTextContent('Up to 2 h a song and 2.0 GB a file.');
+    expect(limits).toHaveTextContent('While your account waits for approval you can add 2 more songs.');
   });
 });

@@ -19,6 +19,7 @@ import {
 } from './song-info';
 import { SongInfoFields } from './song-info-fields';
 import { UploadFileList } from './upload-file-list';
+import { UploadLimitsNote } from './upload-limits-note';
 import { overallProgress, progressLabel, type UploadItem } from './use-song-uploads';
 
 export interface NewSongModalProps {
@@ -154,6 +155,7 @@ export function NewSongModal({ open, onOpenChange, uploads, onSaved, onCreateAlb
             <strong>Drop your .wav files here</strong>
             <span>or press to choose them</span>
           </DropZone>
+          <UploadLimitsNote />
           {uploads.items.length > 0 && (
             <div className="new-song__progress" aria-live="polite">
               {busy && <ProgressBar value={progress} label={progressLabel(progress)} />}

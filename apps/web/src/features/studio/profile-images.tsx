@@ -4,12 +4,9 @@ import { toast } from 'sonner';
 import { uploadBanner, useUploadProfileImage } from '../../api/artists/upload-images';
 import { errorMessage } from '../../api/server-errors';
 import { Button } from '../../ui/button';
+import { dataUrlToBlob } from '../../ui/crop-image';
 import { ImageEditor, type CroppedImage } from '../../ui/image-editor';
 import { BannerEditor } from './banner-editor';
-
-async function dataUrlToBlob(dataUrl: string): Promise<Blob> {
-  return (await fetch(dataUrl)).blob();
-}
 
 /** The banner (wide, with the 2000 x 1000 advice) and the square profile image, each through the image editor. */
 export function ProfileImages({
@@ -30,7 +27,7 @@ export function ProfileImages({
   async function saveBanner(image: CroppedImage, localAdvisory: string | null) {
     setSaving('banner');
     try {
-      const result = await uploadBanner(artist.id, await dataUrlToBlob(image.dataUrl), image.fileName);
+      const result = await uploadBanner(artist.id, dataUrlToBlob(image.dataUrl), image.fileName);
       setBannerPath(result.path);
       setAdvisory(result.warning ?? localAdvisory);
       toast.success('Banner saved.');

@@ -12,6 +12,7 @@ import { NewSongModal } from './new-song-modal';
 import { PayoutAccountSection } from './payout-account-section';
 import { ProfileForm } from './profile-form';
 import { ProfileImages } from './profile-images';
+import { useUploadLimits } from '../../api/songs/get-upload-limits';
 import { SongsPanel } from './songs-panel';
 import { tabLabel, TABS, useTabFromAddress, type Tab } from './studio-tabs';
 import { TerminateLicenceSection } from './terminate-licence';
@@ -41,7 +42,8 @@ function Studio({ user, initialArtist }: { user: PublicUser; initialArtist: Publ
   const albumEditor = useAlbumEditor(artist.id);
 
   const onSong = useSongChanged(artist.id);
-  const uploads = useSongUploads({ artist, onSong });
+  const uploadLimits = useUploadLimits();
+  const uploads = useSongUploads({ artist, onSong, maxSongSeconds: uploadLimits.data?.maxSongSeconds });
 
   function changeTab(value: string) {
     setTab(value as Tab);

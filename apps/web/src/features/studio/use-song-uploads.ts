@@ -1,10 +1,10 @@
-import { messages, type PublicArtist, type PublicSong } from '@hfm/shared';
+import { DEFAULT_MAX_SONG_SECONDS, messages, type PublicArtist, type PublicSong } from '@hfm/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { errorMessage } from '../../api/server-errors';
 import { createSong } from '../../api/songs/create-song';
 import { hasDownloadsSettled, pollSongStatus, uploadSongFile, type PollOptions, type PutPart } from '../../api/uploads';
 import { titleFromFileName, todayReleaseDate } from './song-info';
+import { uploadFailure, wavFileProblem, type UploadFailure } from './upload-failure';
 
 export type UploadPhase = 'uploading' | 'uploaded' | 'failed';
 
@@ -15,6 +15,8 @@ export interface UploadItem {
   /** 0 to 100 over the file's bytes. */
   progress: number;
   phase: UploadPhase;
+  /** Why it failed, in words for the artist, and whether sending it again can succeed. */
+  failure: UploadFailure | null;
 }
 
 export interface SongUploadsOptions {
@@ -23,18 +25,26 @@ export interface SongUploadsOptions {
   onSong: (song: PublicSong) => void;
   putPart?: PutPart;
   poll?: PollOptions;
+  /** The longest song the server takes (its MAX_SONG_SECONDS), for the check made before sending. */
+  maxSongSeconds?: number;
 }
 
 let uploadCounter = 0;
 
 /** Uploads .wav files by the spec's protocol, then polls each song until it is ready or failed. */
-export function useSongUploads({ artist, onSong, putPart, poll }: SongUploadsOptions) {
+export function useSongUploads({
+  artist,
+  onSong,
+  putPart,
+  poll,
+  maxSongSeconds = DEFAULT_MAX_SONG_SECONDS,
+}: SongUploadsOptions) {
   const [items, setItems] = useState<UploadItem[]>([]);
   const mounted = useRef(true);
-  const latest = useRef({ artist, onSong, putPart, poll });
+  const latest = useRef({ artist, onSong, putPart, poll, maxSongSeconds });
   const itemsRef = useRef(items);
   useEffect(() => {
-    latest.current = { artist, onSong, putPart, poll };
+    latest.current = { artist, onSong, putPart, poll, maxSongSeconds };
     itemsRef.current = items;
   });
   useEffect(() => {
@@ -56,8 +66,9 @@ export function useSongUploads({ artist, onSong, putPart, poll }: SongUploadsOpt
   const fail = useCallback(
     (key: string, error: unknown) => {
       console.error('Song upload failed', error);
-      patch(key, { phase: 'failed' });
-      toast.error(messages.songUploadFailed(errorMessage(error)));
+      const failure = uploadFailure(error);
+      patch(key, { phase: 'failed', failure });
+      toast.error(messages.songUploadFailed(failure.reason));
     },
     [patch],
   );
@@ -95,7 +106,8 @@ export function useSongUploads({ artist, onSong, putPart, poll }: SongUploadsOpt
         });
         patch(key, { song: uploading, progress: 100, phase: 'uploaded' });
         report(uploading);
-        void watchUntilDone(uploading.id, report, pollOptions, () => !mounted.current);
+        const refused = (reason: string) => patch(key, { phase: 'failed', failure: { reason, retryable: false } });
+        void watchUntilDone(uploading.id, report, pollOptions, () => !mounted.current, refused);
         return uploading;
       } catch (error) {
         fail(key, error);
@@ -108,20 +120,29 @@ export function useSongUploads({ artist, onSong, putPart, poll }: SongUploadsOpt
   );
 
   const start = useCallback(
-    (chosen: File[]) => {
-      const added = chosen.map((file) => ({ file, key: `upload-${++uploadCounter}` }));
-      for (const { file, key } of added) files.current.set(key, file);
+    async (chosen: File[]) => {
+      const checked = await Promise.all(
+        chosen.map(async (file) => ({
+          file,
+          key: `upload-${++uploadCounter}`,
+          problem: await wavFileProblem(file, latest.current.maxSongSeconds),
+        })),
+      );
+      for (const { file, key } of checked) files.current.set(key, file);
       setItems((current) => [
         ...current,
-        ...added.map(({ file, key }) => ({
+        ...checked.map(({ file, key, problem }) => ({
           key,
           fileName: file.name,
           song: null,
           progress: 0,
-          phase: 'uploading' as const,
+          phase: problem ? ('failed' as const) : ('uploading' as const),
+          failure: problem ? { reason: problem, retryable: false } : null,
         })),
       ]);
-      return uploadBatch(added, createFor, uploadOne);
+      // A file whose header already says no is never sent: no song is made for it.
+      const sendable = checked.filter(({ problem }) => !problem);
+      return uploadBatch(sendable, createFor, uploadOne);
     },
     [createFor, uploadOne],
   );
@@ -131,8 +152,9 @@ export function useSongUploads({ artist, onSong, putPart, poll }: SongUploadsOpt
     async (key: string): Promise<PublicSong | null> => {
       const file = files.current.get(key);
       const item = itemsRef.current.find((candidate) => candidate.key === key);
-      if (!file || !item || item.phase !== 'failed' || sending.current.has(key)) return null;
-      patch(key, { phase: 'uploading', progress: 0 });
+      if (!file || !item || item.phase !== 'failed' || !item.failure?.retryable || sending.current.has(key))
+        return null;
+      patch(key, { phase: 'uploading', progress: 0, failure: null });
       return uploadOne(key, file, item.song);
     },
     [patch, uploadOne],
@@ -168,14 +190,18 @@ async function watchUntilDone(
   report: (song: PublicSong) => void,
   options: PollOptions | undefined,
   isCancelled: () => boolean,
+  refused: (reason: string) => void,
 ) {
   try {
     const song = await pollSongStatus(id, { ...options, onUpdate: report, isCancelled });
-    if (song.status === 'failed')
-      toast.error(messages.songUploadFailed(song.failureReason ?? 'the file could not be processed.'));
+    if (song.status === 'failed') {
+      const reason = song.failureReason ?? 'This file could not be turned into a song.';
+      refused(reason);
+      toast.error(messages.songUploadFailed(reason));
+    }
     if (song.downloads === 'preparing') await watchDownloads(id, report, options, isCancelled);
   } catch (error) {
-    if (!isCancelled()) toast.error(messages.songUploadFailed(errorMessage(error)));
+    if (!isCancelled()) toast.error(messages.songUploadFailed(uploadFailure(error).reason));
   }
 }
 
