@@ -20,6 +20,7 @@ import {
 import { SongInfoFields } from './song-info-fields';
 import { UploadFileList } from './upload-file-list';
 import { overallProgress, progressLabel, type UploadItem } from './use-song-uploads';
+import { countOf } from '../../ui/count-of';
 
 export interface NewSongModalProps {
   open: boolean;
@@ -163,7 +164,7 @@ export function NewSongModal({ open, onOpenChange, uploads, onSaved, onCreateAlb
           {!busy && uploaded.length > 0 && (
             <div className="studio-actions">
               <Button onClick={() => setStep('edit')}>
-                Continue to Edit Song Info ({uploaded.length} song{uploaded.length === 1 ? '' : 's'})
+                Continue to Edit Song Info ({countOf(uploaded.length, 'song')})
               </Button>
             </div>
           )}

@@ -10,6 +10,7 @@ import { ConfirmDelete } from '../../../ui/confirm-delete';
 import { Pagination } from '../../../ui/pagination';
 import { PlaylistModal, type PlaylistTarget } from './playlist-modal';
 import './playlists.css';
+import { countOf } from '../../../ui/count-of';
 
 /** #/playlists: every playlist, newest first: New playlist, Generate HFM Picks, edit and delete. */
 export function PlaylistsSection() {
@@ -126,8 +127,7 @@ function PlaylistRow({
           </ul>
         )}
         <span className="playlists-admin__muted">
-          {count} {count === 1 ? 'song' : 'songs'} ·{' '}
-          {playlist.position < 0 ? 'No position' : `Position ${playlist.position}`}
+          {countOf(count, 'song')} · {playlist.position < 0 ? 'No position' : `Position ${playlist.position}`}
           {playlist.picksMonth ? ` · Picks of ${playlist.picksMonth}` : ''}
         </span>
       </div>
