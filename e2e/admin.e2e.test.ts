@@ -307,6 +307,105 @@ describe('an admin reviews, features and curates; the approved artist is found a
     throw new Error('the demo catalogue has three songs with unique titles');
   }
 
+  for (const [label, viewport] of [
+    ['1280', DESKTOP],
+    ['390', MOBILE],
+  ] as const) {
+    it(`at ${label} px removing a featured artist asks first (the hero says so); a genre with artists moves them, then goes`, async () => {
+      const { context, page } = await signedIn(ADMIN, viewport);
+      const featuredIds = async () =>
+        (await json<FeaturedArtists>(context.request, '/api/artists/featured')).items.map((artist) => artist.id);
+      const before = await featuredIds();
+      expect(before.length, 'the demo features at least two artists').toBeGreaterThan(1);
+      const [hero, last] = [
+        await json<PublicArtist>(context.request, `/api/artists/${before[0]}`),
+        await json<PublicArtist>(context.request, `/api/artists/${before.at(-1)}`),
+      ];
+      await page.goto('/admin/#/featured');
+      await page.getByRole('button', { name: `Remove ${hero.name} from featured` }).click();
+      const heroQuestion = page.getByRole('alertdialog', {
+        name: `Remove ${hero.name}, the hero artist, from featured? The next artist becomes the hero.`,
+      });
+      await heroQuestion.waitFor();
+      await screenshot(page, `admin-featured-remove-hero-${label}`);
+      await heroQuestion.getByRole('button', { name: 'Cancel' }).click();
+      await heroQuestion.waitFor({ state: 'detached' });
+      expect(await featuredIds()).toEqual(before);
+      await page.getByRole('button', { name: `Remove ${last.name} from featured` }).click();
+      await page
+        .getByRole('alertdialog', { name: `Remove ${last.name} from featured?` })
+        .getByRole('button', { name: 'Confirm' })
+        .click();
+      await page.getByText(`${last.name} is no longer featured.`).waitFor();
+      expect(await featuredIds()).toEqual(before.slice(0, -1));
+
+      // A genre with an artist: the delete offers to move its artists, and the server does both at once.
+      const leaving = `Leaving ${label} ${Date.now().toString(36)}`;
+      const staying = `Staying ${label} ${Date.now().toString(36)}`;
+      const made = async (name: string) =>
+        (await ok(await context.request.post('/api/genres/create', { data: { label: name } }), 201)) as { id: string };
+      const [from, to] = [await made(leaving), await made(staying)];
+      await ok(await context.request.patch(`/api/artists/${last.id}`, { data: { genre: from.id } }));
+      await page.goto('/admin/#/genres');
+      const card = page.getByRole('listitem').filter({ hasText: leaving });
+      await card.getByRole('button', { name: `Delete ${leaving}` }).click();
+      await card.getByRole('button', { name: 'Confirm' }).click();
+      const move = card.getByRole('group', { name: `Move the artists of ${leaving}` });
+      await move.getByText(`1 artist is filed under ${leaving}.`).waitFor();
+      await move.getByRole('combobox', { name: 'Move them to' }).selectOption({ label: staying });
+      await screenshot(page, `admin-genre-move-artists-${label}`);
+      await move.getByRole('button', { name: 'Move artists and delete' }).click();
+      await page.getByText(`1 artist moved to ${staying}.`, { exact: false }).waitFor();
+      expect((await json<PublicArtist>(context.request, `/api/artists/${last.id}`)).genre?.id).toBe(to.id);
+      const genres = await json<{ id: string }[]>(context.request, '/api/genres');
+      expect(genres.map((genre) => genre.id)).not.toContain(from.id);
+      await context.close();
+    });
+  }
+
+  for (const [label, viewport] of [
+    ['1280', DESKTOP],
+    ['390', MOBILE],
+  ] as const) {
+    it(`at ${label} px Generate HFM Picks again in the month says they exist and offers Regenerate; each month's Picks carry the month`, async () => {
+      const { context, page } = await signedIn(ADMIN, viewport);
+      // This month's Picks exist (the first test made them; made here when it did not run).
+      await ok(await context.request.post('/api/playlists/hfm-picks'));
+      const month = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+        new Date(),
+      );
+      const before = (
+        await json<{ items: { id: string; picksMonth: string | null }[] }>(
+          context.request,
+          '/api/playlists?page=1&limit=50',
+        )
+      ).items.filter((playlist) => playlist.picksMonth === new Date().toISOString().slice(0, 7));
+      expect(before).toHaveLength(3);
+      await page.goto('/admin/#/playlists');
+      await page
+        .getByRole('list', { name: 'Flags of Summer Driving' })
+        .getByText(`HFM Picks · ${month} · #1`)
+        .waitFor();
+      await page.getByRole('button', { name: 'Generate HFM Picks' }).click();
+      const dialog = page.getByRole('dialog', { name: 'This month’s HFM Picks already exist' });
+      await dialog.getByText(`HFM Picks · ${month} were made already`).waitFor();
+      expect(await page.getByText('HFM Picks generated!').count()).toBe(0);
+      await screenshot(page, `admin-picks-exist-${label}`);
+      await dialog.getByRole('button', { name: 'Regenerate' }).click();
+      await page.getByText(`HFM Picks · ${month} regenerated.`).waitFor();
+      const after = (
+        await json<{ items: { id: string; picksMonth: string | null }[] }>(
+          context.request,
+          '/api/playlists?page=1&limit=50',
+        )
+      ).items.filter((playlist) => playlist.picksMonth === new Date().toISOString().slice(0, 7));
+      expect(after).toHaveLength(3);
+      expect(after.map((playlist) => playlist.id)).not.toContain(before[0]!.id);
+      await screenshot(page, `admin-picks-regenerated-${label}`);
+      await context.close();
+    });
+  }
+
   it("at 1280 px: an admin runs a month's payouts; the screen follows the run (a job) until it finishes", async () => {
     const { context, page } = await signedIn(ADMIN, DESKTOP);
     await page.goto('/admin/#/payouts');

@@ -128,6 +128,30 @@ describe('fans discover and listen in a real browser', () => {
     await context.close();
   });
 
+  it('search counts what it found in words: one song, not one songs', async () => {
+    const context = await signedInContext(DESKTOP);
+    type Found = { type: 'song' | 'artist' | 'album' };
+    const tally = (found: Found[], type: Found['type']) => found.filter((result) => result.type === type).length;
+    const said = (count: number, noun: string) => `${count} ${count === 1 ? noun : `${noun}s`}`;
+    // A term that finds exactly one of something: the artist's own name, or one of its song titles.
+    let term = '';
+    let found: Found[] = [];
+    for (const candidate of [artist.artist.name, ...artist.songs.map((song) => song.title)]) {
+      found = await json<Found[]>(context, `/api/search?s=${encodeURIComponent(candidate)}`);
+      if (['song', 'artist', 'album'].some((type) => tally(found, type as Found['type']) === 1)) {
+        term = candidate;
+        break;
+      }
+    }
+    expect(term, 'a term that finds exactly one song, artist or album').not.toBe('');
+    const page = await context.newPage();
+    await page.goto(`/members/search?s=${encodeURIComponent(term)}`);
+    const expected = `${said(tally(found, 'song'), 'song')}, ${said(tally(found, 'artist'), 'artist')} and ${said(tally(found, 'album'), 'album')} found.`;
+    await page.getByRole('status').filter({ hasText: 'found.' }).waitFor({ state: 'attached' });
+    expect(await page.getByRole('status').filter({ hasText: 'found.' }).textContent()).toBe(expected);
+    await context.close();
+  });
+
   for (const [label, viewport] of [
     ['1280', DESKTOP],
     ['390', MOBILE],

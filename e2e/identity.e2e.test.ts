@@ -50,19 +50,32 @@ describe('identity in a real browser', () => {
     await screenshot(page, 'members-shell-1280');
   });
 
-  it('the fan landing opens the Fan Sign Up modal, which goes to /login after saving', async () => {
-    const page = await newPage();
-    const email = `modal-fan-${Date.now()}@example.com`;
-    await page.goto('/main/#/fans');
-    await page.getByRole('main').getByRole('link', { name: 'Sign Up' }).first().click();
-    const dialog = page.getByRole('dialog', { name: 'Fan Sign Up' });
-    await dialog.waitFor();
-    await screenshot(page, 'fan-sign-up-modal-1280');
-    await fillAccountFields(dialog, email);
-    await dialog.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL('**/login', { timeout: 15_000 });
-    expect(await server.mailedCode(email)).toMatch(/^\d{6}$/);
-  });
+  for (const [label, viewport] of [
+    ['1280', DESKTOP],
+    ['390', MOBILE],
+  ] as const) {
+    it(`at ${label} px the Fan Sign Up modal goes to /login, which says a code was mailed and offers the code screen`, async () => {
+      const page = await newPage(viewport);
+      const email = `modal-fan-${label}-${Date.now()}@example.com`;
+      await page.goto('/main/#/fans?signup=fan');
+      const dialog = page.getByRole('dialog', { name: 'Fan Sign Up' });
+      await dialog.waitFor();
+      await screenshot(page, `fan-sign-up-modal-${label}`);
+      await fillAccountFields(dialog, email);
+      await dialog.getByRole('button', { name: 'Continue' }).click();
+      await page.waitForURL((url) => url.pathname === '/login', { timeout: 15_000 });
+      const notice = page.getByRole('status').filter({ hasText: 'Just one more step!' });
+      await notice.getByText(`We sent a confirmation link and a 6-digit code to ${email}.`).waitFor();
+      await screenshot(page, `fan-sign-up-modal-then-login-${label}`);
+
+      await notice.getByRole('link', { name: 'Enter your code' }).click();
+      await page.waitForURL((url) => url.hash.startsWith('#/confirm'));
+      await page.getByLabel('Code').fill(await server.mailedCode(email));
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('confirmed') === '1');
+      await page.getByRole('status').filter({ hasText: 'Your email is confirmed' }).waitFor();
+    });
+  }
 
   it('a wrong confirmation code shows a clear message and keeps the user on the screen', async () => {
     const page = await newPage();

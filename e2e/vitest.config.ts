@@ -15,5 +15,7 @@ export default defineConfig({
     maxWorkers: 2,
     // One first start (demo accounts and catalogue) per run, copied by each file's server: support/server.ts.
     globalSetup: ['./support/global-setup.ts'],
+    // Every test fails on a console warning printed by any page it opened.
+    setupFiles: ['./support/console-guard.ts'],
   },
 });

@@ -1,12 +1,46 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const artifacts = fileURLToPath(new URL('../artifacts', import.meta.url));
 
+/** Every console warning any page of this file's browsers printed since the last test took them (console-guard.ts). */
+const consoleWarnings: string[] = [];
+const watched = new WeakSet<BrowserContext>();
+
+/** The warnings seen since the last call, cleared: each test fails on any (support/console-guard.ts). */
+export function takeConsoleWarnings(): string[] {
+  return consoleWarnings.splice(0);
+}
+
+function watchConsole(context: BrowserContext): BrowserContext {
+  if (watched.has(context)) return context;
+  watched.add(context);
+  context.on('console', (message) => {
+    if (message.type() !== 'warning') return;
+    const where = message.page()?.url() ?? message.location().url;
+    consoleWarnings.push(`${message.text()} (on ${where})`);
+  });
+  return context;
+}
+
+/** A browser whose every context (browser.newContext or browser.newPage) reports its pages' console warnings. */
 export async function launchBrowser(): Promise<Browser> {
+  const browser = await launchChromium();
+  const newContext = browser.newContext.bind(browser);
+  const newPage = browser.newPage.bind(browser);
+  browser.newContext = async (options) => watchConsole(await newContext(options));
+  browser.newPage = async (options) => {
+    const page = await newPage(options);
+    watchConsole(page.context());
+    return page;
+  };
+  return browser;
+}
+
+async function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [

@@ -20,6 +20,8 @@ export const genreMessages = {
   noSuchGenre: 'No such genre.',
   inUse: (label: string, artists: number) =>
     `${artists === 1 ? '1 artist is' : `${artists} artists are`} filed under ${label}. Move ${artists === 1 ? 'it' : 'them'} to another genre first.`,
+  noSuchMoveTarget: 'The genre to move the artists to does not exist.',
+  moveToItself: 'Choose another genre to move the artists to.',
   nothingToAdd: 'Please enter at least one genre name.',
   tooMany: `Add at most ${MAX_GENRES_PER_ADD} genres at once.`,
 } as const;
@@ -31,6 +33,20 @@ const genreLabel = z
   .max(GENRE_LABEL_MAX, { error: genreMessages.labelTooLong });
 
 export const genreIdParams = z.object({ id: z.guid({ error: genreMessages.noSuchGenre }) });
+
+/** DELETE /api/genres/{id}?moveArtistsTo={genreId}: its artists go to that genre, then it is deleted (one transaction). */
+export const deleteGenreQuery = z.object({
+  moveArtistsTo: z.guid({ error: genreMessages.noSuchMoveTarget }).optional(),
+});
+export type DeleteGenreQuery = z.infer<typeof deleteGenreQuery>;
+
+/** The deleted genre, and how many artists moved from it to the genre named in moveArtistsTo (0 without it). */
+export const deletedGenreAnswer = z.object({
+  id: z.string(),
+  deleted: z.literal(true),
+  artistsMoved: z.number().int(),
+});
+export type DeletedGenreAnswer = z.infer<typeof deletedGenreAnswer>;
 
 /** POST /api/genres/create, PATCH /api/genres/{id}. */
 export const saveGenreBody = z.object({ label: genreLabel });

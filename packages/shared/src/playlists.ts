@@ -171,6 +171,14 @@ export type PagedAdminPlaylists = z.infer<typeof pagedAdminPlaylists>;
  * false when the month's playlists were there already (nothing changed). `notice` says when there were
  * not enough opted-in artists to fill every playlist with five songs of different artists.
  */
+/** POST /api/playlists/hfm-picks?regenerate=true: this month's generated Picks are replaced by three new ones. */
+export const hfmPicksQuery = z.object({
+  regenerate: z
+    .enum(['true', 'false'], { error: 'regenerate is true or false.' })
+    .optional()
+    .transform((value) => value === 'true'),
+});
+
 export const hfmPicksAnswer = z.object({
   playlists: z.array(adminPlaylist),
   generated: z.boolean(),

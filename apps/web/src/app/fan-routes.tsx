@@ -53,9 +53,16 @@ export const fanRoutes: RouteObject[] = [
   },
 ];
 
-/** A route whose page loads when it is first opened. */
-function lazyPage(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> {
-  return { lazy: async () => ({ Component: await load() }) };
+/**
+ * A route whose page loads when it is first opened. Opened first (a reload on /members/account), the router
+ * waits for it before its first render and shows its HydrateFallback meanwhile (without one React Router warns).
+ */
+function lazyPage(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy' | 'HydrateFallback'> {
+  return { lazy: async () => ({ Component: await load() }), HydrateFallback: PageLoading };
+}
+
+function PageLoading() {
+  return <div className="page-loading">{messages.loading}</div>;
 }
 
 function FanRoot() {

@@ -21,3 +21,13 @@ export async function countArtistRowsInGenre(db: Database, genreId: string): Pro
   const [row] = await db.select({ total: count() }).from(artists).where(eq(artists.genreId, genreId));
   return row?.total ?? 0;
 }
+
+/** Files every artist of one genre under another; how many moved. */
+export async function moveArtistRowsToGenre(db: Database, fromGenreId: string, toGenreId: string): Promise<number> {
+  const moved = await db
+    .update(artists)
+    .set({ genreId: toGenreId, updatedAt: new Date() })
+    .where(eq(artists.genreId, fromGenreId))
+    .returning({ id: artists.id });
+  return moved.length;
+}

@@ -1,7 +1,7 @@
-/** What other modules ask about artists in bulk: the admin's user list and the genres' curation. */
+/** What other modules ask of artists in bulk: the admin's user list and the genres' curation. */
 import type { ArtistStatus } from '@hfm/shared';
 import type { Database } from '../../platform/db/client.js';
-import { countArtistRowsInGenre, findArtistRowsOfUsers } from './artist-lookups.repository.js';
+import { countArtistRowsInGenre, findArtistRowsOfUsers, moveArtistRowsToGenre } from './artist-lookups.repository.js';
 
 export interface ArtistOfUser {
   id: string;
@@ -18,4 +18,9 @@ export async function findArtistsOfUsers(db: Database, userIds: string[]): Promi
 /** How many artists are filed under a genre (whatever their status). */
 export function countArtistsInGenre(db: Database, genreId: string): Promise<number> {
   return countArtistRowsInGenre(db, genreId);
+}
+
+/** Files every artist of one genre under another (a genre's deletion moves them first); how many moved. */
+export function moveArtistsToGenre(db: Database, fromGenreId: string, toGenreId: string): Promise<number> {
+  return moveArtistRowsToGenre(db, fromGenreId, toGenreId);
 }

@@ -169,7 +169,7 @@ describe('DELETE /api/genres/remove/{id} and /api/genres/{id}', () => {
 
     const res = await asAdmin({ method: 'DELETE', url: `/api/genres/remove/${id}` });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id, deleted: true });
+    expect(res.json()).toEqual({ id, deleted: true, artistsMoved: 0 });
     expect(await genreRow(id)).toBeUndefined();
     const [filed] = await t.app.ctx.db.select().from(playlists).where(eq(playlists.id, playlist));
     expect(filed!.genreId).toBeNull();
@@ -188,6 +188,40 @@ describe('DELETE /api/genres/remove/{id} and /api/genres/{id}', () => {
 
     await t.app.ctx.db.update(artists).set({ genreId: null }).where(eq(artists.id, artist.artistId));
     expect((await asAdmin({ method: 'DELETE', url: `/api/genres/${id}` })).statusCode).toBe(200);
+  });
+
+  it('with moveArtistsTo, moves its artists to that genre and deletes it in one go', async () => {
+    const id = await insertGenre(t.app.ctx.db, freshLabel('Leaving'));
+    const target = await insertGenre(t.app.ctx.db, freshLabel('Staying'));
+    const first = await createArtist(t.app, { artist: { genreId: id } });
+    const second = await createArtist(t.app, { artist: { genreId: id } });
+    const res = await asAdmin({ method: 'DELETE', url: `/api/genres/${id}?moveArtistsTo=${target}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id, deleted: true, artistsMoved: 2 });
+    expect(await genreRow(id)).toBeUndefined();
+    const moved = await t.app.ctx.db.select({ id: artists.id, genreId: artists.genreId }).from(artists);
+    for (const artist of [first, second]) {
+      expect(moved.find((row) => row.id === artist.artistId)?.genreId).toBe(target);
+    }
+  });
+
+  it('moveArtistsTo: 400 for a bad id or the genre itself, 404 for a genre that does not exist; nothing moves', async () => {
+    const label = freshLabel('Kept');
+    const id = await insertGenre(t.app.ctx.db, label);
+    const artist = await createArtist(t.app, { artist: { genreId: id } });
+    const bad = await asAdmin({ method: 'DELETE', url: `/api/genres/${id}?moveArtistsTo=nope` });
+    expect(bad.statusCode).toBe(400);
+    const itself = await asAdmin({ method: 'DELETE', url: `/api/genres/${id}?moveArtistsTo=${id}` });
+    expect(itself.statusCode).toBe(400);
+    expect(itself.json().error.message).toBe(genreMessages.moveToItself);
+    const nowhere = await asAdmin({ method: 'DELETE', url: `/api/genres/${id}?moveArtistsTo=${crypto.randomUUID()}` });
+    expect(nowhere.statusCode).toBe(404);
+    expect(nowhere.json().error.message).toBe(genreMessages.noSuchMoveTarget);
+    expect(await genreRow(id)).toBeDefined();
+    const [row] = await t.app.ctx.db.select().from(artists).where(eq(artists.id, artist.artistId));
+    expect(row!.genreId).toBe(id);
+    const fan = await call(fanCookie, { method: 'DELETE', url: `/api/genres/${id}?moveArtistsTo=${id}` });
+    expect(fan.statusCode).toBe(403);
   });
 });
 

@@ -1,7 +1,8 @@
 import {
   addGenresAnswer,
   addGenresBody,
-  deletedAnswer,
+  deletedGenreAnswer,
+  deleteGenreQuery,
   genreArtworkAnswer,
   genreArtworkBody,
   genreIdParams,
@@ -133,12 +134,14 @@ export async function genresRoutes(fastify: FastifyInstance): Promise<void> {
         config: { access: 'admin' },
         schema: {
           tags: ['genres'],
-          summary: 'Delete a genre no artist is filed under (admin; 409 while artists are)',
+          summary:
+            'Delete a genre (admin): 409 while artists are filed under it, unless moveArtistsTo names the genre they move to first (one transaction)',
           params: genreIdParams,
-          response: { 200: deletedAnswer },
+          querystring: deleteGenreQuery,
+          response: { 200: deletedGenreAnswer },
         },
       },
-      async (request) => deleteGenre(ctx, request.currentUser, request.params.id),
+      async (request) => deleteGenre(ctx, request.currentUser, request.params.id, request.query.moveArtistsTo),
     );
   }
 

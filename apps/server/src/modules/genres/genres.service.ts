@@ -4,16 +4,16 @@ import {
   genreMessages,
   type AddGenresAnswer,
   type AddGenresBody,
-  type DeletedAnswer,
+  type DeletedGenreAnswer,
   type GenreArtworkAnswer,
   type PublicGenre,
 } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
-import { conflict, notFound } from '../../errors/app-error.js';
+import { badRequest, conflict, notFound } from '../../errors/app-error.js';
 import type { Database } from '../../platform/db/client.js';
 import { requireAdmin } from '../access/access.service.js';
 import type { Actor } from '../access/permissions.js';
-import { countArtistsInGenre } from '../artists/artist-lookups.js';
+import { countArtistsInGenre, moveArtistsToGenre } from '../artists/artist-lookups.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { isUuid } from '../users/users.service.js';
 import { newImageFileName, readImage } from '../users/profile-images.js';
@@ -121,20 +121,30 @@ async function deleteStoredQuietly(ctx: AppContext, key: string | null): Promise
 }
 
 /**
- * Deletes a genre no artist is filed under (409 otherwise: artists need a genre, so the admin moves them
- * first). Playlists filed under it keep their songs and lose the genre. Its artwork goes with it.
+ * Deletes a genre. Artists need a genre, so one with artists is a 409 unless the admin names another genre to
+ * move them to (moveArtistsTo): they move and the genre goes in one transaction. Playlists filed under it keep
+ * their songs and lose the genre. Its artwork goes with it.
  */
-export async function deleteGenre(ctx: AppContext, actor: Actor, id: string): Promise<DeletedAnswer> {
+export async function deleteGenre(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  moveArtistsTo?: string,
+): Promise<DeletedGenreAnswer> {
   requireAdmin(actor);
-  const deleted = await ctx.db.transaction(async (tx) => {
+  if (moveArtistsTo === id) throw badRequest(genreMessages.moveToItself);
+  const { deleted, artistsMoved } = await ctx.db.transaction(async (tx) => {
     const genre = await lockGenreRow(tx, id);
     if (!genre) throw notFound(genreMessages.noSuchGenre);
     const artists = await countArtistsInGenre(tx, id);
-    if (artists > 0) throw conflict(genreMessages.inUse(genre.label, artists));
-    return deleteGenreRow(tx, id);
+    if (artists > 0 && !moveArtistsTo) throw conflict(genreMessages.inUse(genre.label, artists));
+    // Locked so that it cannot be deleted while the artists move to it.
+    if (moveArtistsTo && !(await lockGenreRow(tx, moveArtistsTo))) throw notFound(genreMessages.noSuchMoveTarget);
+    const moved = moveArtistsTo && artists > 0 ? await moveArtistsToGenre(tx, id, moveArtistsTo) : 0;
+    return { deleted: await deleteGenreRow(tx, id), artistsMoved: moved };
   });
   await deleteStoredQuietly(ctx, artworkKeyOf(deleted?.artwork ?? null));
-  return { id, deleted: true };
+  return { id, deleted: true, artistsMoved };
 }
 
 /** Stores the artwork under genre-images/{id}/ (PNG or JPEG, re-encoded), points the genre at it, drops the old. */

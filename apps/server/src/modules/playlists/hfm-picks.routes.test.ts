@@ -80,7 +80,7 @@ describe('HFM Picks generation (POST /api/playlists/hfm-picks)', () => {
     await band(1);
     await band(2);
     await band(1);
-    const answer = await generateHfmPicks(t.app.ctx, asAdmin(), new Date('2001-01-15T12:00:00Z'));
+    const answer = await generateHfmPicks(t.app.ctx, asAdmin(), {}, new Date('2001-01-15T12:00:00Z'));
     expect(answer.generated).toBe(true);
     expectPicksShape(answer, '2001-01');
     expect(answer.playlists.map((playlist) => playlist.songs.length)).toEqual([3, 3, 3]);
@@ -143,6 +143,33 @@ describe('HFM Picks generation (POST /api/playlists/hfm-picks)', () => {
     expect(songsOf(remade)).toEqual(songsOf(before));
   });
 
+  it('regenerate=true replaces the month’s three with three new ones (a 400 for a value that is not true or false)', async () => {
+    const before = hfmPicksAnswer.parse((await generate()).json());
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/playlists/hfm-picks?regenerate=maybe',
+      headers: { cookie: admin },
+    });
+    expect(bad.statusCode).toBe(400);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/playlists/hfm-picks?regenerate=true',
+      headers: { cookie: admin },
+    });
+    expect(res.statusCode).toBe(200);
+    const remade = hfmPicksAnswer.parse(res.json());
+    expect(remade.generated).toBe(true);
+    expectPicksShape(remade, month);
+    expect(remade.playlists.map((playlist) => playlist.songs.length)).toEqual([5, 5, 5]);
+    const oldIds = before.playlists.map((playlist) => playlist.id);
+    expect(remade.playlists.map((playlist) => playlist.id)).not.toEqual(expect.arrayContaining(oldIds.slice(0, 1)));
+    expect(await t.app.ctx.db.select().from(playlists).where(inArray(playlists.id, oldIds))).toEqual([]);
+    const ofMonth = await t.app.ctx.db.select().from(playlists).where(eq(playlists.picksMonth, month));
+    expect(ofMonth).toHaveLength(3);
+    const artists = remade.playlists.flatMap((playlist) => playlist.tracks.map((track) => track.artistID));
+    expect(new Set(artists).size, 'one track per artist per month').toBe(15);
+  });
+
   it('fills in a playlist of the month an admin deleted, with artists the month has not used', async () => {
     const before = hfmPicksAnswer.parse((await generate()).json());
     const night = before.playlists[1]!;
@@ -172,7 +199,7 @@ describe('HFM Picks generation (POST /api/playlists/hfm-picks)', () => {
     const [year, monthNumber] = month.split('-').map(Number) as [number, number];
     const next = new Date(Date.UTC(year, monthNumber, 3));
     const nextMonth = picksMonthOf(next);
-    const answer = await generateHfmPicks(t.app.ctx, asAdmin(), next);
+    const answer = await generateHfmPicks(t.app.ctx, asAdmin(), {}, next);
     expect(answer.generated).toBe(true);
     expectPicksShape(answer, nextMonth);
 
@@ -201,11 +228,11 @@ describe('HFM Picks generation (POST /api/playlists/hfm-picks)', () => {
   });
 
   it('leaves out an artist who opts out or stops being ACTIVE from later months', async () => {
-    const answer = await generateHfmPicks(t.app.ctx, asAdmin(), new Date('2000-06-01T00:00:00Z'));
+    const answer = await generateHfmPicks(t.app.ctx, asAdmin(), {}, new Date('2000-06-01T00:00:00Z'));
     const [leaver, stopped] = answer.playlists[0]!.tracks.map((track) => track.artistID);
     await setArtist(t.app, leaver!, { hfmPicksOptIn: false });
     await setArtist(t.app, stopped!, { status: 'INACTIVE' });
-    const later = await generateHfmPicks(t.app.ctx, asAdmin(), new Date('2000-07-01T00:00:00Z'));
+    const later = await generateHfmPicks(t.app.ctx, asAdmin(), {}, new Date('2000-07-01T00:00:00Z'));
     const artists = later.playlists.flatMap((playlist) => playlist.tracks.map((track) => track.artistID));
     expect(artists).toHaveLength(15);
     expect(artists).not.toContain(leaver);

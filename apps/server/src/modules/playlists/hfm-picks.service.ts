@@ -6,8 +6,14 @@ import type { Actor } from '../access/permissions.js';
 import { choosePicks, groupByArtist, picksMonthOf, picksNotice } from './hfm-picks.js';
 import { listPickCandidates, lockPicksGeneration, retirePicksBefore } from './hfm-picks.repository.js';
 import { presentPlaylist } from './playlists.presenter.js';
-import { insertPlaylistRow, listPicksOfMonth, listTracks, replacePlaylistSongs } from './playlists.repository.js';
-import { requireCurator } from './playlists.service.js';
+import {
+  deletePicksOfMonth,
+  insertPlaylistRow,
+  listPicksOfMonth,
+  listTracks,
+  replacePlaylistSongs,
+} from './playlists.repository.js';
+import { deleteStoredQuietly, requireCurator } from './playlists.service.js';
 
 export const NO_PICKS_CANDIDATES =
   'There are no released songs of ACTIVE artists who opted in to HFM Picks yet, so there is nothing to pick.';
@@ -17,14 +23,21 @@ export const NO_PICKS_CANDIDATES =
  * 'Night Driving' and 'Fall Driving' (HFMPicksPosition 1 to 3, all isHFMPicks), five songs each of
  * released songs of ACTIVE artists who opted in, one track per artist. Made once a month: a second run
  * (also one racing the first) answers the month's playlists unchanged. A new month's run takes isHFMPicks
- * off the earlier months' generated playlists, so member home shows the current ones. `now` is the clock
- * (tests move it).
+ * off the earlier months' generated playlists, so member home shows the current ones. `regenerate` replaces
+ * the month's generated playlists with three new ones (shuffled anew). `now` is the clock (tests move it).
  */
-export async function generateHfmPicks(ctx: AppContext, actor: Actor, now = new Date()): Promise<HfmPicksAnswer> {
+export async function generateHfmPicks(
+  ctx: AppContext,
+  actor: Actor,
+  options: { regenerate?: boolean } = {},
+  now = new Date(),
+): Promise<HfmPicksAnswer> {
   const user = requireCurator(actor);
   const month = picksMonthOf(now);
+  const replaced: string[] = [];
   const outcome = await transactionWithRetry(ctx.db, async (tx) => {
     await lockPicksGeneration(tx);
+    if (options.regenerate) replaced.push(...(await deletePicksOfMonth(tx, month)));
     const existing = await listPicksOfMonth(tx, month);
     const made = new Set(existing.map((row) => row.title));
     const missing = HFM_PICKS_TITLES.map((title, index) => ({ title, position: index + 1 })).filter(
@@ -38,7 +51,9 @@ export async function generateHfmPicks(ctx: AppContext, actor: Actor, now = new 
       existing.map((row) => row.id),
     ))
       soFar.artists.add(track.artistId);
-    const candidates = await listPickCandidates(tx, month, {
+    // A regeneration shuffles anew (seeded by its time); the month's first generation is reproducible.
+    const seed = options.regenerate ? `${month}/${now.toISOString()}` : month;
+    const candidates = await listPickCandidates(tx, seed, {
       artistLimit: HFM_PICKS_TITLES.length * HFM_PICKS_SONGS + soFar.artists.size,
       songsPerArtist: HFM_PICKS_TITLES.length,
     });
@@ -63,6 +78,7 @@ export async function generateHfmPicks(ctx: AppContext, actor: Actor, now = new 
     }
     return { generated: true, notice: picksNotice(chosen) };
   });
+  for (const artwork of replaced) await deleteStoredQuietly(ctx, artwork);
   const rows = await listPicksOfMonth(ctx.db, month);
   const tracks = await listTracks(
     ctx.db,

@@ -86,6 +86,15 @@ export async function deletePlaylistRow(db: Database, id: string): Promise<{ art
   return row;
 }
 
+/** Deletes the month's generated HFM Picks (their song entries go with them); answers their artwork keys. */
+export async function deletePicksOfMonth(tx: Database, month: string): Promise<string[]> {
+  const rows = await tx
+    .delete(playlists)
+    .where(eq(playlists.picksMonth, month))
+    .returning({ artwork: playlists.artwork });
+  return rows.flatMap((row) => (row.artwork ? [row.artwork] : []));
+}
+
 /** The playlist's songs become exactly these, in this order. */
 export async function replacePlaylistSongs(tx: Database, playlistId: string, songIds: string[]): Promise<void> {
   await tx.delete(playlistSongs).where(eq(playlistSongs.playlistId, playlistId));

@@ -4,6 +4,7 @@ import {
   createPlaylistBody,
   deletedAnswer,
   hfmPicksAnswer,
+  hfmPicksQuery,
   messages,
   pagedAdminPlaylists,
   pageQuery,
@@ -214,10 +215,12 @@ export async function playlistsRoutes(fastify: FastifyInstance): Promise<void> {
         summary:
           "Generate this month's HFM Picks: 'Summer Driving', 'Night Driving' and 'Fall Driving' (HFMPicksPosition " +
           '1 to 3), five released songs each of ACTIVE artists who opted in, one track per artist; once a month ' +
-          '(again: the same three, generated false); 409 when no song can be picked',
+          '(again: the same three, generated false; with regenerate=true three new ones replace them); 409 when ' +
+          'no song can be picked',
+        querystring: hfmPicksQuery,
         response: { 200: hfmPicksAnswer },
       },
     },
-    async (request) => generateHfmPicks(ctx, request.currentUser),
+    async (request) => generateHfmPicks(ctx, request.currentUser, { regenerate: request.query.regenerate }),
   );
 }

@@ -61,6 +61,15 @@ export const genreRows: MatrixRow[] = [
     request: async (w) => ({ method: 'DELETE', url: url.replace(':id', await freshGenre(w)) }),
     expected: adminOnly(),
   })),
+  {
+    route: 'DELETE /api/genres/:id',
+    case: 'moving its artists to another genre first',
+    request: async (w) => ({
+      method: 'DELETE',
+      url: `/api/genres/${await freshGenre(w)}?moveArtistsTo=${await freshGenre(w)}`,
+    }),
+    expected: adminOnly(),
+  },
   ...(['PUT', 'POST'] as const).map((method): MatrixRow => ({
     route: `${method} /api/genres/upload/artwork/:id`,
     request: async (w) => ({

@@ -198,4 +198,10 @@ export const playlistRows: MatrixRow[] = [
     request: () => ({ method: 'POST', url: '/api/playlists/hfm-picks' }),
     expected: adminOnly(),
   },
+  {
+    route: 'POST /api/playlists/hfm-picks',
+    case: 'regenerate: the month’s three replaced',
+    request: () => ({ method: 'POST', url: '/api/playlists/hfm-picks?regenerate=true' }),
+    expected: adminOnly(),
+  },
 ];

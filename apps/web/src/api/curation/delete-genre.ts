@@ -1,10 +1,17 @@
-import type { DeletedAnswer } from '@hfm/shared';
+import type { DeletedGenreAnswer } from '@hfm/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../client';
 import { genresQuery } from '../genres';
 
-export function deleteGenre(id: string): Promise<DeletedAnswer> {
-  return api(`/api/genres/remove/${id}`, { method: 'DELETE' });
+export interface DeleteGenreInput {
+  id: string;
+  /** The genre its artists move to first (the server moves them and deletes it in one transaction). */
+  moveArtistsTo?: string;
+}
+
+export function deleteGenre({ id, moveArtistsTo }: DeleteGenreInput): Promise<DeletedGenreAnswer> {
+  const query = moveArtistsTo ? `?moveArtistsTo=${encodeURIComponent(moveArtistsTo)}` : '';
+  return api(`/api/genres/remove/${id}${query}`, { method: 'DELETE' });
 }
 
 /** DELETE /api/genres/remove/{id}: the genre leaves the cached list. */
@@ -12,7 +19,7 @@ export function useDeleteGenre() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: deleteGenre,
-    onSuccess: (_answer, id) =>
+    onSuccess: (_answer, { id }) =>
       client.setQueryData(genresQuery.queryKey, (list) => list?.filter((genre) => genre.id !== id)),
   });
 }

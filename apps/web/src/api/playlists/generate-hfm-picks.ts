@@ -3,9 +3,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../client';
 import { playlistKeys } from './keys';
 
-/** POST /api/playlists/hfm-picks: this month's three HFM Picks playlists (made once a month). */
-export function generateHfmPicks(): Promise<HfmPicksAnswer> {
-  return api('/api/playlists/hfm-picks', { method: 'POST' });
+/**
+ * POST /api/playlists/hfm-picks: this month's three HFM Picks playlists (made once a month: `generated` is
+ * false when they were there already). `regenerate` replaces them with three new ones.
+ */
+export function generateHfmPicks({ regenerate = false }: { regenerate?: boolean } = {}): Promise<HfmPicksAnswer> {
+  return api(`/api/playlists/hfm-picks${regenerate ? '?regenerate=true' : ''}`, { method: 'POST' });
 }
 
 export function useGenerateHfmPicks() {

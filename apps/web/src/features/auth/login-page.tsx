@@ -25,6 +25,7 @@ export default function LoginPage() {
   const query = new URLSearchParams(window.location.search);
   const prefill = query.get('email') ?? '';
   const justConfirmed = query.get('confirmed') === '1';
+  const justSignedUp = query.get('signedUp') === '1' && prefill !== '';
   const next = safeReturnPath(query.get('next'));
   const form = useForm<LoginBody>({
     resolver: zodResolver(loginBody),
@@ -51,6 +52,7 @@ export default function LoginPage() {
   return (
     <AuthLayout title="Log in" intro="Welcome back. Your music is waiting.">
       <SignedInNotice />
+      {justSignedUp && <SignedUpNotice email={prefill} />}
       {justConfirmed && (
         <p className="auth-form__notice" role="status">
           Your email is confirmed{prefill ? <> ({prefill})</> : null}. Log in to continue.
@@ -87,11 +89,31 @@ export default function LoginPage() {
   );
 }
 
+/** After the fan sign-up modal (`?signedUp=1&email=`): the account waits for the code that was mailed. */
+function SignedUpNotice({ email }: { email: string }) {
+  return (
+    <section className="auth-form__notice" role="status" aria-labelledby="signed-up-title">
+      <h2 id="signed-up-title" className="auth-form__notice-title">
+        Just one more step!
+      </h2>
+      <p>
+        We sent a confirmation link and a 6-digit code to <strong>{email}</strong>. Got the code?{' '}
+        <a href={confirmHref(email)}>Enter your code</a>
+      </p>
+      <p>Once you are confirmed, log in here to start listening.</p>
+    </section>
+  );
+}
+
+function confirmHref(email: string): string {
+  return `/main/#/confirm?email=${encodeURIComponent(email)}`;
+}
+
 function describeLoginFailure(error: unknown, userName: string): ReactNode {
   if (error instanceof ApiError && error.code === 'UNCONFIRMED') {
     return (
       <>
-        {error.message} <a href={`/main/#/confirm?email=${encodeURIComponent(userName.trim())}`}>Enter your code</a>
+        {error.message} <a href={confirmHref(userName.trim())}>Enter your code</a>
       </>
     );
   }

@@ -2,6 +2,7 @@ import type { AlbumWithSongs } from '@hfm/shared';
 import { AlbumDownloadMenu } from './download-menu';
 import { SongRows } from './song-rows';
 import { useViewer } from './viewer';
+import { countOf } from '../../ui/count-of';
 
 /** Each album: artwork, name, liner notes and its songs in album order (playing one queues the album). */
 export function ArtistAlbums({ albums, subscribed }: { albums: AlbumWithSongs[]; subscribed: boolean }) {
@@ -28,9 +29,7 @@ export function ArtistAlbums({ albums, subscribed }: { albums: AlbumWithSongs[];
           </div>
           <div className="artist-album__head">
             <h3 id={`album-title-${album.id}`}>{album.name}</h3>
-            <p className="discover-muted">
-              {album.songs.length} song{album.songs.length === 1 ? '' : 's'}
-            </p>
+            <p className="discover-muted">{countOf(album.songs.length, 'song')}</p>
             {album.linerNotes && <p className="artist-album__notes">{album.linerNotes}</p>}
             {offerZip && album.songs.length > 0 && <AlbumDownloadMenu albumId={album.id} name={album.name} />}
           </div>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useRememberedScroll } from './scroll-memory';
 import './cards.css';
+import { countOf } from '../../ui/count-of';
 
 /** A row of cards: a wrapping grid on wide screens, a sideways strip (whose position is remembered) on phones. */
 export function CardRow({ id, label, children }: { id: string; label: string; children: ReactNode }) {
@@ -36,9 +37,7 @@ export function PlaylistCardLink({ playlist }: { playlist: PlaylistCard }) {
       <Link className="card__link" to={`/members/playlists/${playlist.id}`}>
         <CardImage src={playlist.artworkPath} initials={playlist.title} />
         <span className="card__title">{playlist.title}</span>{' '}
-        <span className="card__meta">
-          {playlist.songCount} song{playlist.songCount === 1 ? '' : 's'}
-        </span>
+        <span className="card__meta">{countOf(playlist.songCount, 'song')}</span>
       </Link>
     </li>
   );

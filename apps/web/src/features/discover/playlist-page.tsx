@@ -8,6 +8,7 @@ import { usePlayFromList } from './playable';
 import { QueryBlock } from './query-block';
 import { SongRows, type SongRowsProps } from './song-rows';
 import './discover.css';
+import { countOf } from '../../ui/count-of';
 
 /** /members/playlists/{id}: a playlist's songs in order; Play starts at the top with the playlist as the queue. */
 export function PlaylistPage() {
@@ -24,7 +25,7 @@ export function PlaylistPage() {
               eyebrow={playlist.isHFMPicks ? 'HFM Picks' : playlist.isHFMRadio ? 'HFM Radio' : 'Playlist'}
               title={playlist.title}
               image={playlist.artworkPath}
-              meta={`${songs.length} song${songs.length === 1 ? '' : 's'}`}
+              meta={countOf(songs.length, 'song')}
             >
               {songs.length > 0 && <PlayAll songs={songs} title={playlist.title} />}
             </PageHeader>

@@ -8,6 +8,7 @@ import { SongRows } from './song-rows';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
 import './discover.css';
 import './search-page.css';
+import { countOf } from '../../ui/count-of';
 
 /** Typing settles this long before a search goes out, so fast typing makes one request. */
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -55,7 +56,7 @@ function SearchGroups({ results, term }: { results: SearchResult[]; term: string
       <p className="visually-hidden" role="status">
         {results.length === 0
           ? `Nothing found for ${term}.`
-          : `${songs.length} songs, ${artists.length} artists and ${albums.length} albums found.`}
+          : `${countOf(songs.length, 'song')}, ${countOf(artists.length, 'artist')} and ${countOf(albums.length, 'album')} found.`}
       </p>
       {results.length === 0 && <p className="discover-empty">Nothing on HFM matches “{term}” yet.</p>}
       <div className="search-page__groups">

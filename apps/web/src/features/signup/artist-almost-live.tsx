@@ -1,6 +1,7 @@
 import { SIGN_UP_REDIRECT_MS } from '@hfm/shared';
 import { useEffect, useState } from 'react';
 import { confirmPageHref } from './links';
+import { countOf } from '../../ui/count-of';
 
 /** 'You're Almost Live': what happens next (code, audition, review); after 8 seconds the browser goes to /login. */
 export function ArtistAlmostLive({ email }: { email: string }) {
@@ -31,7 +32,7 @@ export function ArtistAlmostLive({ email }: { email: string }) {
         <li>An admin reviews it. Fans can subscribe once you are approved.</li>
       </ol>
       <p className="sign-up-success__redirect" aria-live="polite">
-        Taking you to the login page in {secondsLeft} second{secondsLeft === 1 ? '' : 's'}… <a href="/login">Go now</a>
+        Taking you to the login page in {countOf(secondsLeft, 'second')}… <a href="/login">Go now</a>
       </p>
     </section>
   );

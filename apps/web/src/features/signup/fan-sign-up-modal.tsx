@@ -1,5 +1,6 @@
 import { messages } from '@hfm/shared';
 import { Modal } from '../../ui/modal';
+import { signedUpLoginHref } from './links';
 import { FanSignUpForm } from './fan-sign-up-form';
 import { SocialSignUpError, useSocialReturn } from './use-social-return';
 import './sign-up.css';
@@ -13,7 +14,10 @@ export interface FanSignUpModalProps {
   socialError?: string | null;
 }
 
-/** 'Fan Sign Up' as a dialog (the landing page opens it); after saving the browser goes to /login. */
+/**
+ * 'Fan Sign Up' as a dialog (the landing page opens it); after saving the browser goes to /login, which says
+ * that a code was mailed and offers the code screen.
+ */
 export function FanSignUpModal({ open, onOpenChange, socialToken = null, socialError = null }: FanSignUpModalProps) {
   const social = useSocialReturn(socialToken, socialError);
   return (
@@ -32,7 +36,7 @@ export function FanSignUpModal({ open, onOpenChange, socialToken = null, socialE
           key={social.prefilled ? 'prefilled' : 'empty'}
           variant="modal"
           onCancel={() => onOpenChange(false)}
-          onSaved={() => window.location.assign('/login')}
+          onSaved={(email) => window.location.assign(signedUpLoginHref(email))}
           social={social.prefilled}
           socialError={social.error && <SocialSignUpError code={social.error} providerName={social.providerName} />}
         />

@@ -5,3 +5,8 @@ export function confirmPageHref(email: string): string {
 
 export const FAN_LANDING_HREF = '/main/#/fans';
 export const HOME_HREF = '/main/#/';
+
+/** The login page after the sign-up modal: it says the code was mailed to this address and offers the code screen. */
+export function signedUpLoginHref(email: string): string {
+  return `/login?signedUp=1&email=${encodeURIComponent(email)}`;
+}

@@ -7,6 +7,7 @@ import { ConfirmDelete } from '../../ui/confirm-delete';
 import { albumKey, isSaved, type AlbumEntry } from './album-list';
 import { AlbumModal } from './album-modal';
 import type { AlbumEditor } from './use-album-editor';
+import { countOf } from '../../ui/count-of';
 
 export interface AlbumsPanelProps {
   artist: Pick<PublicArtist, 'id' | 'name'>;
@@ -51,9 +52,7 @@ export function AlbumsPanel({ artist, editor }: AlbumsPanelProps) {
               <div className="album-card__body">
                 <strong>{album.name || 'Untitled album'}</strong>
                 <span className="studio-muted">
-                  {isSaved(album)
-                    ? `${album.songs.length} ${album.songs.length === 1 ? 'song' : 'songs'}`
-                    : 'Not saved yet'}
+                  {isSaved(album) ? countOf(album.songs.length, 'song') : 'Not saved yet'}
                 </span>
               </div>
               {isSaved(album) && (

@@ -21,6 +21,7 @@ import { SongInfoFields } from './song-info-fields';
 import { UploadFileList } from './upload-file-list';
 import { UploadLimitsNote } from './upload-limits-note';
 import { overallProgress, progressLabel, type UploadItem } from './use-song-uploads';
+import { countOf } from '../../ui/count-of';
 
 export interface NewSongModalProps {
   open: boolean;
@@ -165,7 +166,7 @@ export function NewSongModal({ open, onOpenChange, uploads, onSaved, onCreateAlb
           {!busy && uploaded.length > 0 && (
             <div className="studio-actions">
               <Button onClick={() => setStep('edit')}>
-                Continue to Edit Song Info ({uploaded.length} song{uploaded.length === 1 ? '' : 's'})
+                Continue to Edit Song Info ({countOf(uploaded.length, 'song')})
               </Button>
             </div>
           )}

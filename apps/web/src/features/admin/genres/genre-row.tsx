@@ -3,20 +3,28 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { ApiError } from '../../../api/client';
 import { useDeleteGenre } from '../../../api/curation/delete-genre';
+import { useGenres } from '../../../api/genres';
 import { useSaveGenre } from '../../../api/curation/save-genre';
 import { useUploadGenreArtwork } from '../../../api/curation/upload-genre-artwork';
 import { Button } from '../../../ui/button';
 import { ConfirmDelete } from '../../../ui/confirm-delete';
 import { ImageEditor } from '../../../ui/image-editor';
+import { SelectField } from '../../../ui/select-field';
+import { countOf } from '../../../ui/count-of';
 
 const failureMessage = (error: unknown) => (error instanceof ApiError ? error.message : undefined);
 
-/** One genre: artwork, label; rename in place, change the artwork in the image editor, delete with a confirm. */
+/**
+ * One genre: artwork, label; rename in place, change the artwork in the image editor, delete with a confirm
+ * (a genre with artists offers to move them to another genre first).
+ */
 export function GenreRow({ genre }: { genre: PublicGenre }) {
   const [editing, setEditing] = useState(false);
   const [label, setLabel] = useState(genre.label);
   const [error, setError] = useState<string | null>(null);
   const [cropping, setCropping] = useState(false);
+  /** The server's 'N artists are filed under ...' once a delete met them: the move panel shows. */
+  const [artistsToMove, setArtistsToMove] = useState<string | null>(null);
   const save = useSaveGenre();
   const upload = useUploadGenreArtwork();
   const remove = useDeleteGenre();
@@ -47,9 +55,11 @@ export function GenreRow({ genre }: { genre: PublicGenre }) {
 
   async function deleteGenre() {
     try {
-      await remove.mutateAsync(genre.id);
+      await remove.mutateAsync({ id: genre.id });
       toast.success(messages.genreDeleted);
     } catch (failure) {
+      // Artists are filed under it: offer to move them to another genre, then delete.
+      if (failure instanceof ApiError && failure.status === 409) return setArtistsToMove(failure.message);
       toast.error(failureMessage(failure) ?? messages.somethingWentWrong);
     }
   }
@@ -124,6 +134,9 @@ export function GenreRow({ genre }: { genre: PublicGenre }) {
           </div>
         </>
       )}
+      {artistsToMove && (
+        <MoveArtistsThenDelete genre={genre} reason={artistsToMove} onCancel={() => setArtistsToMove(null)} />
+      )}
       {cropping && (
         <ImageEditor
           open
@@ -133,5 +146,64 @@ export function GenreRow({ genre }: { genre: PublicGenre }) {
         />
       )}
     </li>
+  );
+}
+
+interface MoveArtistsThenDeleteProps {
+  genre: PublicGenre;
+  /** The server's answer to the plain delete: how many artists are filed under the genre. */
+  reason: string;
+  onCancel: () => void;
+}
+
+/** Picks the genre the artists move to; the server moves them and deletes the genre in one transaction. */
+function MoveArtistsThenDelete({ genre, reason, onCancel }: MoveArtistsThenDeleteProps) {
+  const genres = useGenres();
+  const remove = useDeleteGenre();
+  const [target, setTarget] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const others = (genres.data ?? []).filter((other) => other.id !== genre.id);
+
+  async function moveAndDelete(event: FormEvent) {
+    event.preventDefault();
+    if (!target) return setError('Choose the genre its artists move to.');
+    try {
+      const answer = await remove.mutateAsync({ id: genre.id, moveArtistsTo: target });
+      const to = others.find((other) => other.id === target)?.label ?? 'the other genre';
+      toast.success(`${messages.genreDeleted} ${countOf(answer.artistsMoved, 'artist')} moved to ${to}.`);
+    } catch (failure) {
+      setError(failureMessage(failure) ?? messages.somethingWentWrong);
+    }
+  }
+
+  return (
+    <form
+      className="genre-card__move"
+      role="group"
+      aria-label={`Move the artists of ${genre.label}`}
+      onSubmit={(event) => void moveAndDelete(event)}
+      noValidate
+    >
+      <p>{reason}</p>
+      <SelectField
+        label="Move them to"
+        placeholder="Choose a genre"
+        options={others.map((other) => ({ value: other.id, label: other.label }))}
+        value={target}
+        onChange={(event) => {
+          setTarget(event.target.value);
+          setError(null);
+        }}
+        error={error ?? undefined}
+      />
+      <div className="admin-row-actions">
+        <Button type="submit" variant="danger" loading={remove.isPending}>
+          Move artists and delete
+        </Button>
+        <Button variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
   );
 }

@@ -137,6 +137,44 @@ describe('#/genres', () => {
     expect(within(screen.getByRole('list', { name: 'All genres' })).getByText('Rock')).toBeInTheDocument();
   });
 
+  it('a genre with artists offers to move them to another genre, then deletes it (one request)', async () => {
+    const pop = genre('g-pop', 'Pop');
+    const calls = stubFetch([
+      listRoute([jazz, pop, rock]),
+      {
+        method: 'DELETE',
+        path: '/api/genres/remove/g-rock',
+        reply: error(409, 'CONFLICT', '2 artists are filed under Rock. Move them to another genre first.'),
+      },
+      {
+        method: 'DELETE',
+        path: '/api/genres/remove/g-rock?moveArtistsTo=g-pop',
+        reply: { body: { id: 'g-rock', deleted: true, artistsMoved: 2 } },
+      },
+    ]);
+    const user = userEvent.setup({ delay: null });
+    renderAdminScreen(<GenresScreen />);
+    await allGenres();
+    await user.click(screen.getByRole('button', { name: 'Delete Rock' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    const move = await screen.findByRole('group', { name: 'Move the artists of Rock' });
+    expect(within(move).getByText('2 artists are filed under Rock. Move them to another genre first.')).toBeVisible();
+    const target = within(move).getByRole('combobox', { name: 'Move them to' });
+    expect(within(target).queryByRole('option', { name: 'Rock' })).toBeNull();
+    await user.click(within(move).getByRole('button', { name: 'Move artists and delete' }));
+    expect(within(move).getByText('Choose the genre its artists move to.')).toBeVisible();
+    await user.selectOptions(target, 'Pop');
+    await user.click(within(move).getByRole('button', { name: 'Move artists and delete' }));
+    expect(await screen.findByText(`${messages.genreDeleted} 2 artists moved to Pop.`)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'All genres' })).queryByText('Rock')).toBeNull(),
+    );
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([
+      '/api/genres/remove/g-rock',
+      '/api/genres/remove/g-rock?moveArtistsTo=g-pop',
+    ]);
+  });
+
   it('searches as the admin types, from 3 characters on', async () => {
     const calls = stubFetch([
       listRoute([jazz, rock]),

@@ -8,6 +8,7 @@ import { AddGenresForm } from './add-genres-form';
 import { GenreRow } from './genre-row';
 import '../admin-screens.css';
 import './genres.css';
+import { countOf } from '../../../ui/count-of';
 
 /** #/genres: every genre with its artwork; create one or several, rename, artwork, delete, type-ahead search. */
 export default function GenresScreen() {
@@ -25,11 +26,7 @@ export default function GenresScreen() {
       <div className="admin-screen__head">
         <div>
           <h1 id="genres-title">Genres</h1>
-          {genres.data && (
-            <p className="admin-screen__count">
-              {genres.data.length} {genres.data.length === 1 ? 'genre' : 'genres'}
-            </p>
-          )}
+          {genres.data && <p className="admin-screen__count">{countOf(genres.data.length, 'genre')}</p>}
         </div>
       </div>
 

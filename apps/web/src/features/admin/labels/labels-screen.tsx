@@ -14,6 +14,7 @@ import { useDocumentTitle } from '../../../ui/use-document-title';
 import { LabelModal } from './label-modal';
 import '../admin-screens.css';
 import { LoadState } from '../load-state';
+import { countOf } from '../../../ui/count-of';
 
 const PAGE_SIZE = 12;
 
@@ -60,11 +61,7 @@ export default function LabelsScreen() {
       <div className="admin-screen__head">
         <div>
           <h1 id="labels-title">Labels</h1>
-          {labels.data && (
-            <p className="admin-screen__count">
-              {labels.data.pagination.total} {labels.data.pagination.total === 1 ? 'label' : 'labels'}
-            </p>
-          )}
+          {labels.data && <p className="admin-screen__count">{countOf(labels.data.pagination.total, 'label')}</p>}
         </div>
         <Button onClick={() => setEditing('new')}>New label</Button>
       </div>

@@ -22,6 +22,7 @@ import { Modal } from '../../../ui/modal';
 import { Spinner } from '../../../ui/spinner';
 import { TextField } from '../../../ui/text-field';
 import './payouts-screen.css';
+import { countOf } from '../../../ui/count-of';
 
 const dollars = (cents: number) =>
   (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
@@ -189,10 +190,9 @@ function RunProgress({ run }: { run: PayoutRun }) {
         </p>
       ) : (
         <p className="admin-payouts__summary" role="status">
-          Finished {run.finishedAt ? dateTime(run.finishedAt) : ''}: paid {counts.paid}{' '}
-          {counts.paid === 1 ? 'artist' : 'artists'} {dollars(counts.paidCents)} · held {counts.held} (
-          {dollars(counts.heldCents)}) · failed {counts.failed} · pending {counts.pending} · paid before{' '}
-          {counts.alreadyPaid}
+          Finished {run.finishedAt ? dateTime(run.finishedAt) : ''}: paid {countOf(counts.paid, 'artist')}{' '}
+          {dollars(counts.paidCents)} · held {counts.held} ({dollars(counts.heldCents)}) · failed {counts.failed} ·
+          pending {counts.pending} · paid before {counts.alreadyPaid}
         </p>
       )}
     </section>
@@ -207,15 +207,15 @@ function PlanResult({ plan }: { plan: RunPayoutsAnswer }) {
     <section className="admin-payouts__block" aria-labelledby="admin-payouts-result">
       <h2 id="admin-payouts-result">{`Plan for ${monthName(run.period)} (dry run: nothing paid)`}</h2>
       <p className="admin-payouts__summary">
-        Would pay {counts.paid} {counts.paid === 1 ? 'artist' : 'artists'} {dollars(counts.paidCents)} · held{' '}
-        {counts.held} ({dollars(counts.heldCents)}) · failed {counts.failed} · pending {counts.pending} · paid before{' '}
+        Would pay {countOf(counts.paid, 'artist')} {dollars(counts.paidCents)} · held {counts.held} (
+        {dollars(counts.heldCents)}) · failed {counts.failed} · pending {counts.pending} · paid before{' '}
         {counts.alreadyPaid}
       </p>
       {partial && (
         <p className="admin-payouts__muted">
           This plan covers the first {plan.artistsPlanned.toLocaleString('en-US')} of the{' '}
-          {plan.artistsTotal.toLocaleString('en-US')} artists the run looks at (each is a question to the payment
-          provider); the run itself pays them all. The command line plans every artist:{' '}
+          {countOf(plan.artistsTotal, 'artist')} the run looks at (each is a question to the payment provider); the run
+          itself pays them all. The command line plans every artist:{' '}
           <code>npm run cli -- payouts --period {run.period} --dry-run</code>
         </p>
       )}
@@ -380,5 +380,5 @@ function runSummary(run: PayoutRun): string {
   const summary = `${run.dryRun ? 'Would pay' : 'Paid'} ${counts.paid ?? 0} (${dollars(counts.paidCents ?? 0)}) · held ${counts.held ?? 0} · failed ${counts.failed ?? 0} · pending ${counts.pending ?? 0}`;
   const { artistsPlanned, artistsTotal } = counts;
   const partial = artistsPlanned !== undefined && artistsTotal !== undefined && artistsPlanned < artistsTotal;
-  return partial ? `${summary} (the first ${artistsPlanned} of ${artistsTotal} artists)` : summary;
+  return partial ? `${summary} (the first ${artistsPlanned} of ${countOf(artistsTotal, 'artist')})` : summary;
 }

@@ -48,8 +48,10 @@ describe('#/playlists', () => {
     expect(first).toHaveTextContent('3 songs · Position 1');
     expect(first.querySelector('img')).toHaveAttribute('src', '/media/playlist-images/radio/artwork.png');
     const second = rowOf('Summer Driving');
-    expect(second).toHaveTextContent('HFM Picks #1');
-    expect(second).toHaveTextContent('1 song · No position · Picks of 2025-06');
+    expect(within(second).getByRole('list', { name: 'Flags of Summer Driving' })).toHaveTextContent(
+      'HFM Picks · June 2025 · #1',
+    );
+    expect(second).toHaveTextContent('1 song · No position');
 
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
     expect(await screen.findByText('Older mix')).toBeInTheDocument();
@@ -162,5 +164,39 @@ describe('#/playlists', () => {
     await user.click(screen.getByRole('button', { name: 'Generate HFM Picks' }));
     expect(await screen.findByText(playlistMessages.picksGenerated)).toBeInTheDocument();
     expect(await screen.findByText('Summer Driving', { selector: '.playlists-admin__title' })).toBeInTheDocument();
+  });
+
+  it('a second run in the month says the Picks exist (no success) and offers Regenerate, which replaces them', async () => {
+    const lastMonth = adminPlaylist({ ...picks, id: 'old', _id: 'old', isHFMPicks: false, picksMonth: '2025-05' });
+    const calls = stubFetch([
+      { method: 'GET', path: '/api/playlists?page=1&limit=12', reply: { body: page([picks, lastMonth]) } },
+      {
+        method: 'POST',
+        path: '/api/playlists/hfm-picks',
+        reply: { body: { playlists: [picks], generated: false, month: '2025-06', notice: null } },
+      },
+      {
+        method: 'POST',
+        path: '/api/playlists/hfm-picks?regenerate=true',
+        reply: { body: { playlists: [picks], generated: true, month: '2025-06', notice: null } },
+      },
+    ]);
+    const user = userEvent.setup();
+    renderSection();
+    await screen.findAllByText('Summer Driving', { selector: '.playlists-admin__title' });
+    const flags = screen.getAllByRole('list', { name: 'Flags of Summer Driving' }).map((list) => list.textContent);
+    expect(flags).toEqual(['HFM Picks · June 2025 · #1', 'HFM Picks · May 2025']);
+
+    await user.click(screen.getByRole('button', { name: 'Generate HFM Picks' }));
+    const dialog = await screen.findByRole('dialog', { name: 'This month’s HFM Picks already exist' });
+    expect(dialog).toHaveTextContent('HFM Picks · June 2025 were made already');
+    expect(screen.queryByText(playlistMessages.picksGenerated)).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Regenerate' }));
+    expect(await screen.findByText('HFM Picks · June 2025 regenerated.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
+      '/api/playlists/hfm-picks',
+      '/api/playlists/hfm-picks?regenerate=true',
+    ]);
   });
 });

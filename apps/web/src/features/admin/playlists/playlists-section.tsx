@@ -6,10 +6,13 @@ import { useGenerateHfmPicks } from '../../../api/playlists/generate-hfm-picks';
 import { usePlaylists } from '../../../api/playlists/get-playlists';
 import { errorMessage } from '../../../api/server-errors';
 import { Button } from '../../../ui/button';
+import { Modal } from '../../../ui/modal';
+import { formatMonthLong } from '../../../ui/money';
 import { ConfirmDelete } from '../../../ui/confirm-delete';
 import { Pagination } from '../../../ui/pagination';
 import { PlaylistModal, type PlaylistTarget } from './playlist-modal';
 import './playlists.css';
+import { countOf } from '../../../ui/count-of';
 
 /** #/playlists: every playlist, newest first: New playlist, Generate HFM Picks, edit and delete. */
 export function PlaylistsSection() {
@@ -29,11 +32,18 @@ export function PlaylistsSection() {
     }
   }
 
-  async function generatePicks() {
+  /** This month's Picks were there already: the month the dialog offers to regenerate. */
+  const [picksExist, setPicksExist] = useState<string | null>(null);
+
+  async function generatePicks(regenerate = false) {
     try {
-      const answer = await picks.mutateAsync();
-      const made = answer.generated ? null : `This month’s HFM Picks (${answer.month}) were made already.`;
-      toast.success(playlistMessages.picksGenerated, { description: answer.notice ?? made ?? undefined });
+      const answer = await picks.mutateAsync({ regenerate });
+      if (!answer.generated) return setPicksExist(answer.month);
+      setPicksExist(null);
+      const done = regenerate
+        ? `HFM Picks · ${formatMonthLong(answer.month)} regenerated.`
+        : playlistMessages.picksGenerated;
+      toast.success(done, { description: answer.notice ?? undefined });
     } catch (error) {
       toast.error(errorMessage(error));
     }
@@ -45,7 +55,7 @@ export function PlaylistsSection() {
       <header className="playlists-admin__header">
         <h1 id="playlists-admin-title">Playlists</h1>
         <div className="playlists-admin__actions">
-          <Button variant="secondary" onClick={() => void generatePicks()} loading={picks.isPending}>
+          <Button variant="secondary" onClick={() => void generatePicks()} loading={picks.isPending && !picksExist}>
             Generate HFM Picks
           </Button>
           <Button onClick={() => setTarget({ id: null })}>New playlist</Button>
@@ -88,6 +98,12 @@ export function PlaylistsSection() {
         />
       )}
       <PlaylistModal target={target} onClose={() => setTarget(null)} />
+      <PicksExistDialog
+        month={picksExist}
+        regenerating={picks.isPending}
+        onRegenerate={() => void generatePicks(true)}
+        onClose={() => setPicksExist(null)}
+      />
     </section>
   );
 }
@@ -104,9 +120,7 @@ function PlaylistRow({
   const count = playlist.songs.length;
   const flags = [
     playlist.isHFMRadio ? 'HFM Radio' : null,
-    playlist.isHFMPicks
-      ? `HFM Picks${playlist.HFMPicksPosition !== null ? ` #${playlist.HFMPicksPosition}` : ''}`
-      : null,
+    picksFlag(playlist),
     playlist.showOnFrontPage ? 'Front page' : null,
   ].filter((flag): flag is string => flag !== null);
   return (
@@ -126,9 +140,7 @@ function PlaylistRow({
           </ul>
         )}
         <span className="playlists-admin__muted">
-          {count} {count === 1 ? 'song' : 'songs'} ·{' '}
-          {playlist.position < 0 ? 'No position' : `Position ${playlist.position}`}
-          {playlist.picksMonth ? ` · Picks of ${playlist.picksMonth}` : ''}
+          {countOf(count, 'song')} · {playlist.position < 0 ? 'No position' : `Position ${playlist.position}`}
         </span>
       </div>
       <div className="playlists-admin__row-actions">
@@ -138,5 +150,52 @@ function PlaylistRow({
         <ConfirmDelete label={`Delete ${playlist.title}`} onConfirm={onDelete} />
       </div>
     </li>
+  );
+}
+
+/**
+ * 'HFM Picks · December 2026' for a month's generated Picks (with '· #1' while they are member home's),
+ * 'HFM Picks #1' for a playlist an admin flagged by hand; null for any other playlist.
+ */
+export function picksFlag(playlist: AdminPlaylistSummary): string | null {
+  const place = playlist.HFMPicksPosition !== null ? ` #${playlist.HFMPicksPosition}` : '';
+  if (playlist.picksMonth) {
+    const month = `HFM Picks · ${formatMonthLong(playlist.picksMonth)}`;
+    return playlist.isHFMPicks && place ? `${month} ·${place}` : month;
+  }
+  return playlist.isHFMPicks ? `HFM Picks${place}` : null;
+}
+
+interface PicksExistDialogProps {
+  /** The month ('YYYY-MM') whose Picks exist, or null (closed). */
+  month: string | null;
+  regenerating: boolean;
+  onRegenerate: () => void;
+  onClose: () => void;
+}
+
+/** A second run in a month changes nothing: say so, and offer to replace the month's Picks. */
+function PicksExistDialog({ month, regenerating, onRegenerate, onClose }: PicksExistDialogProps) {
+  return (
+    <Modal
+      open={month !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="This month’s HFM Picks already exist"
+      size="small"
+    >
+      <p>
+        {`HFM Picks · ${month ? formatMonthLong(month) : ''}`} were made already: running it again changes nothing.
+        Regenerate replaces the three playlists with three new ones (edits made to them are lost; members keep what they
+        downloaded).
+      </p>
+      <div className="playlists-admin__dialog-actions">
+        <Button variant="ghost" onClick={onClose}>
+          Keep them
+        </Button>
+        <Button onClick={onRegenerate} loading={regenerating}>
+          Regenerate
+        </Button>
+      </div>
+    </Modal>
   );
 }

@@ -223,6 +223,11 @@ describe('#/submissions/artist/{id}', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save featured bio' }));
     expect(await screen.findByText('Featured bio saved.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Remove from featured' }));
+    await userEvent.click(
+      within(screen.getByRole('alertdialog', { name: /^Remove .* from featured\?/ })).getByRole('button', {
+        name: 'Confirm',
+      }),
+    );
     expect(await screen.findByText('Not featured')).toBeInTheDocument();
     expect(patches(calls)).toEqual([
       { isFeatured: true },

@@ -6,6 +6,7 @@ import { Pagination } from '../../../ui/pagination';
 import { Spinner } from '../../../ui/spinner';
 import { formatDate } from './dates';
 import { StatusBadge } from './status-badge';
+import { countOf } from '../../../ui/count-of';
 
 export interface ArtistTableProps {
   label: string;
@@ -55,7 +56,7 @@ export function ArtistTable({
   return (
     <>
       <p className="review-count" aria-live="polite">
-        {pagination.total === 1 ? '1 artist' : `${pagination.total.toLocaleString('en-US')} artists`}
+        {countOf(pagination.total, 'artist')}
         {updating && (
           <>
             {' '}

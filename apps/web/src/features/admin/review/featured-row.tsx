@@ -7,6 +7,7 @@ import { toast } from 'sonner';
 import { useUpdateArtist } from '../../../api/artists/update-artist';
 import { errorMessage } from '../../../api/server-errors';
 import { Button } from '../../../ui/button';
+import { ConfirmDelete } from '../../../ui/confirm-delete';
 import { FeaturedBioField } from './featured-bio-field';
 
 /** Up to two initials of the name, for an artist without a picture. */
@@ -25,7 +26,8 @@ export interface FeaturedRowProps {
   busy: boolean;
   onMakeHero: () => void;
   onSwap: () => void;
-  onRemove: () => void;
+  /** After the admin confirms. */
+  onRemove: () => Promise<void>;
 }
 
 /** One featured artist: drag handle, place, picture, name, featured bio (editable) and its actions. */
@@ -90,17 +92,23 @@ export function FeaturedRow({ artist, index, busy, onMakeHero, onSwap, onRemove 
         <Button variant="secondary" onClick={onSwap} disabled={busy} aria-label={`Swap ${artist.name}`}>
           Swap
         </Button>
-        <Button
-          variant="secondary"
-          onClick={onRemove}
-          disabled={busy}
-          aria-label={`Remove ${artist.name} from featured`}
+        <ConfirmDelete
+          label={`Remove ${artist.name} from featured`}
+          text={removeQuestion(artist.name, index === 0)}
+          onConfirm={onRemove}
         >
           Remove
-        </Button>
+        </ConfirmDelete>
       </div>
     </li>
   );
+}
+
+/** The question before an artist leaves the featured list; the hero's says that member home's hero changes. */
+export function removeQuestion(name: string, hero: boolean): string {
+  return hero
+    ? `Remove ${name}, the hero artist, from featured? The next artist becomes the hero.`
+    : `Remove ${name} from featured?`;
 }
 
 function FeaturedBioEditor({ artist, onDone }: { artist: PublicArtist; onDone: () => void }) {

@@ -121,11 +121,27 @@ describe('#/featured', () => {
     expect(await screen.findByText('Charlie is the hero artist.')).toBeInTheDocument();
     await waitFor(() => expect(shownOrder()).toEqual(['Charlie', 'Alpha', 'Bravo']));
     await userEvent.click(screen.getByRole('button', { name: 'Remove Alpha from featured' }));
+    const question = screen.getByRole('alertdialog', { name: 'Remove Alpha from featured?' });
+    expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(1);
+    await userEvent.click(within(question).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(shownOrder()).toEqual(['Charlie', 'Bravo']));
     expect(calls.filter((call) => call.method === 'PATCH').map((call) => [call.path, call.body])).toEqual([
       [`/api/artists/${id(3)}`, { featuredPosition: 0 }],
       [`/api/artists/${id(1)}`, { isFeatured: false }],
     ]);
+  });
+
+  it('asks before the hero leaves the featured list, and Cancel keeps it', async () => {
+    const calls = stubFeatured(['Alpha', 'Bravo']);
+    renderAdmin('/featured');
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove Alpha from featured' }));
+    const question = screen.getByRole('alertdialog', {
+      name: 'Remove Alpha, the hero artist, from featured? The next artist becomes the hero.',
+    });
+    await userEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(shownOrder()).toEqual(['Alpha', 'Bravo']);
+    expect(calls.filter((call) => call.method === 'PATCH')).toEqual([]);
   });
 
   it('reorders with the keyboard and saves the whole order', async () => {

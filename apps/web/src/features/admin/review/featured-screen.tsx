@@ -131,7 +131,7 @@ export function FeaturedScreen() {
                   }
                   onSwap={() => setSwapping(artist)}
                   onRemove={() =>
-                    void run(
+                    run(
                       artist.id,
                       () => save.mutateAsync({ id: artist.id, body: { isFeatured: false } }),
                       `${artist.name} is no longer featured.`,

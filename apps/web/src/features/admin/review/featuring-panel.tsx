@@ -4,7 +4,9 @@ import { toast } from 'sonner';
 import { useUpdateArtist } from '../../../api/artists/update-artist';
 import { errorMessage } from '../../../api/server-errors';
 import { Button } from '../../../ui/button';
+import { ConfirmDelete } from '../../../ui/confirm-delete';
 import { FeaturedBioField } from './featured-bio-field';
+import { removeQuestion } from './featured-row';
 
 /** Where the artist stands in the featured order ('#1, the hero artist'), or that it is not featured. */
 export function featuredPlace(position: number): string {
@@ -40,14 +42,12 @@ export function FeaturingPanel({ artist }: { artist: PublicArtist }) {
           <p className="review-featured-place">{featuredPlace(artist.featuredPosition)}</p>
           <div className="review-panel__actions">
             {featured ? (
-              <Button
-                variant="secondary"
-                loading={busy === 'remove'}
-                disabled={busy !== null}
-                onClick={() => void save('remove', { isFeatured: false }, `${artist.name} is no longer featured.`)}
+              <ConfirmDelete
+                text={removeQuestion(artist.name, artist.featuredPosition === 0)}
+                onConfirm={() => save('remove', { isFeatured: false }, `${artist.name} is no longer featured.`)}
               >
                 Remove from featured
-              </Button>
+              </ConfirmDelete>
             ) : (
               <Button
                 loading={busy === 'add'}

@@ -14,6 +14,7 @@ import { useDocumentTitle } from '../../../ui/use-document-title';
 import '../admin-screens.css';
 import './users.css';
 import { LoadState } from '../load-state';
+import { countOf } from '../../../ui/count-of';
 
 const PAGE_SIZE = 12;
 
@@ -101,11 +102,7 @@ export default function UsersScreen() {
       <div className="admin-screen__head">
         <div>
           <h1 id="users-title">Users</h1>
-          {users.data && (
-            <p className="admin-screen__count">
-              {users.data.pagination.total} {users.data.pagination.total === 1 ? 'account' : 'accounts'}
-            </p>
-          )}
+          {users.data && <p className="admin-screen__count">{countOf(users.data.pagination.total, 'account')}</p>}
         </div>
       </div>
 
