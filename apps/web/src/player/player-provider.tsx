@@ -122,7 +122,8 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
         data-testid="player-audio"
         onPlay={() => setState('playing')}
         onPause={() => setState((current) => (current === 'playing' ? 'paused' : current))}
-        onEnded={() => (index < queue.length - 1 ? player.next() : setState('paused'))}
+        // The playback clock steps on to the next song (once per load); the last one stays paused at its end.
+        onEnded={() => setState((current) => (current === 'playing' ? 'paused' : current))}
         onError={(event) => {
           // Only a failure of the media in use: an empty element (between songs, or after close) is not one.
           if (!event.currentTarget.getAttribute('src') || state === 'idle') return;
