@@ -8,8 +8,8 @@ configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => {
   cleanup();
-  // The player keeps its queue in the tab's session (player/player-memory.ts): each test starts with none.
-  sessionStorage.clear();
+  // The player keeps its queue in the tab's session (player/player-memory.ts): each test starts with none (node-environment tests have no storage)
+  globalThis.sessionStorage?.clear();
 });
 
 // jsdom has no ResizeObserver; Radix's positioned menus (the download menu) measure with one.
