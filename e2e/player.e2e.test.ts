@@ -118,7 +118,7 @@ describe('the player in a real browser', () => {
     await context.close();
   });
 
-  it('a fan reorders and trims the queue, reloads to find the song paused where it was, and the HFM logo keeps it playing', async () => {
+  it('a fan trims the queue, reloads to find the song paused where it was, and the HFM logo keeps it playing', async () => {
     const context = await signedInContext(DESKTOP);
     const page = await context.newPage();
     const errors = watchErrors(page);
