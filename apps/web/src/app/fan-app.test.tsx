@@ -56,6 +56,18 @@ describe('The fans’ app', () => {
     expect(screen.getByLabelText('Email')).toHaveValue(member().email);
   });
 
+  it("leads the members header's HFM logo to member home within the app, not to the public welcome page", async () => {
+    stubLocation('http://localhost/a/nina-simone');
+    stubFetch([sessionRoute(member()), ...catalogue]);
+    const user = userEvent.setup();
+    const { router } = renderFanApp('/a/nina-simone');
+    await screen.findByRole('heading', { level: 1, name: 'Nina Simone' });
+    const logo = screen.getByRole('link', { name: 'HFM home' });
+    expect(logo).toHaveAttribute('href', '/members/');
+    await user.click(logo);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/members/'));
+  });
+
   it('sends a signed-out visitor of the members area to log in, coming back afterwards', async () => {
     const location = stubLocation('http://localhost/members/search?s=nina');
     stubFetch([sessionRoute(null)]);

@@ -1,6 +1,6 @@
 import { messages, ROUTE_BY_ROLE } from '@hfm/shared';
 import { useEffect, type ComponentType } from 'react';
-import { Outlet, ScrollRestoration, useLocation, type RouteObject } from 'react-router';
+import { Link, Outlet, ScrollRestoration, useLocation, type RouteObject } from 'react-router';
 import { useSession } from '../api/session';
 import { errorMessage } from '../api/server-errors';
 import { ArtistPage } from '../features/discover/artist-page';
@@ -77,7 +77,7 @@ function FanRoot() {
   return (
     <ViewerProvider user={user} pending={session.isPending}>
       {user?.role === 'SUBSCRIBER' ? (
-        <AppShell area="members" user={user} nav={<MembersNav />}>
+        <AppShell area="members" user={user} nav={<MembersNav />} logo={<MembersLogo />}>
           {page}
         </AppShell>
       ) : (
@@ -88,6 +88,15 @@ function FanRoot() {
       <ScrollRestoration />
       <DeferredToaster />
     </ViewerProvider>
+  );
+}
+
+/** The logo leads to member home within the app (no page load, so the player plays on). */
+function MembersLogo() {
+  return (
+    <Link to="/members/" className="shell-header__logo" aria-label="HFM home">
+      HFM
+    </Link>
   );
 }
 

@@ -1,164 +1,80 @@
-import { formatDuration } from '@hfm/shared';
-import * as Switch from '@radix-ui/react-switch';
-import type { KeyboardEvent } from 'react';
+import { lazy, Suspense, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
+import {
+  Artwork,
+  isPlaying,
+  PlayToggle,
+  PreviewOffer,
+  QueueButton,
+  SeekTrack,
+  SongInfo,
+  SoundControls,
+  Transport,
+  type PlayerViewProps,
+} from './player-bar-parts';
 import { PlayerIcon } from './player-icons';
-import type { Player } from './player-context';
-import type { PlayerSettings } from './player-settings';
 import { useBottomOverlay } from './use-bottom-overlay';
-import { Waveform } from './waveform';
 import './player-bar.css';
 
-/** Arrow keys on the focused position slider (and the waveform under it) jump this far. */
-export const SEEK_STEP_SECONDS = 5;
+export { SEEK_STEP_SECONDS } from './player-bar-parts';
+export type PlayerBarProps = PlayerViewProps;
 
-const SEEK_KEYS: Record<string, number> = {
-  ArrowLeft: -SEEK_STEP_SECONDS,
-  ArrowDown: -SEEK_STEP_SECONDS,
-  ArrowRight: SEEK_STEP_SECONDS,
-  ArrowUp: SEEK_STEP_SECONDS,
-};
+/** Opened by a tap on the phone's compact bar, and from either bar's Queue button: chunks of their own. */
+const FullPlayer = lazy(() => import('./full-player'));
+const QueuePanel = lazy(() => import('./queue-panel'));
 
-export interface PlayerBarProps {
-  player: Player;
-  /** Seconds into the song. */
-  time: number;
-  /** The whole song's length in seconds (what the waveform spans); 0 when not known. */
-  songDuration: number;
-  /** Where a preview stops, in seconds; null when the listener hears the whole song. */
-  playableEnd: number | null;
-  /** Moves the position by this many seconds from where playback is now. */
-  seekBy: (seconds: number) => void;
-  settings: PlayerSettings;
-  onSettingsChange: (change: Partial<PlayerSettings>) => void;
+/** Phones get the compact bar and the full-screen player (the width where the whole bar would wrap to 200 px). */
+const PHONE_QUERY = '(max-width: 560px)';
+
+function usePhoneLayout(): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      if (typeof window.matchMedia !== 'function') return () => {};
+      const query = window.matchMedia(PHONE_QUERY);
+      query.addEventListener('change', changed);
+      return () => query.removeEventListener('change', changed);
+    },
+    () => typeof window.matchMedia === 'function' && window.matchMedia(PHONE_QUERY).matches,
+  );
 }
 
-/** The bar at the foot of every page while a song is in the player. */
-export function PlayerBar({
-  player,
-  time,
-  songDuration,
-  playableEnd,
-  seekBy,
-  settings,
-  onSettingsChange,
-}: PlayerBarProps) {
-  const barRef = useBottomOverlay<HTMLDivElement>();
-  const { song, state, queue, index } = player;
-  if (!song) return null;
-  const playing = state === 'playing' || state === 'loading';
-  const shownDuration = playableEnd ?? songDuration;
-  const seekKeys = (event: KeyboardEvent<HTMLInputElement>) => {
-    const step = SEEK_KEYS[event.key];
-    if (step === undefined) return;
-    event.preventDefault();
-    seekBy(step);
-  };
+/** The bar at the foot of every page while a song is in the player: whole on wider screens, compact on phones. */
+export function PlayerBar(props: PlayerBarProps) {
+  const phone = usePhoneLayout();
+  const [fullOpen, setFullOpen] = useState(false);
+  const [queueOpen, setQueueOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  if (!props.player.song) return null;
+  const openQueue = () => setQueueOpen(true);
+  return (
+    <>
+      {phone ? (
+        <CompactBar {...props} opener={opener} onOpen={() => setFullOpen(true)} />
+      ) : (
+        <WholeBar {...props} onQueue={openQueue} />
+      )}
+      <Suspense fallback={null}>
+        {phone && fullOpen && (
+          <FullPlayer {...props} opener={opener} onClose={() => setFullOpen(false)} onQueue={openQueue} />
+        )}
+        {queueOpen && <QueuePanel player={props.player} onClose={() => setQueueOpen(false)} />}
+      </Suspense>
+    </>
+  );
+}
 
+function WholeBar(props: PlayerBarProps & { onQueue: () => void }) {
+  const barRef = useBottomOverlay<HTMLDivElement>();
+  const { player, playableEnd, settings, onSettingsChange } = props;
+  const song = player.song!;
   return (
     <div ref={barRef} className="player-bar" role="region" aria-label="Player">
-      <div className="player-bar__controls">
-        {queue.length > 1 && (
-          <button type="button" className="player-bar__icon" onClick={player.previous} aria-label="Previous song">
-            <PlayerIcon name="previous" />
-          </button>
-        )}
-        <button
-          type="button"
-          className="player-bar__toggle"
-          onClick={playing ? player.pause : player.resume}
-          aria-label={`${playing ? 'Pause' : 'Play'} ${song.title}`}
-        >
-          <PlayerIcon name={playing ? 'pause' : 'play'} />
-        </button>
-        {queue.length > 1 && (
-          <button
-            type="button"
-            className="player-bar__icon"
-            onClick={player.next}
-            disabled={index >= queue.length - 1}
-            aria-label="Next song"
-          >
-            <PlayerIcon name="next" />
-          </button>
-        )}
+      <Transport player={player} />
+      <SongInfo {...props} />
+      <SeekTrack {...props} />
+      <div className="player-bar__end">
+        <SoundControls settings={settings} onSettingsChange={onSettingsChange} />
+        <QueueButton onOpen={props.onQueue} />
       </div>
-
-      <div className="player-bar__info">
-        <strong className="player-bar__title" title={song.title}>
-          {song.title}
-        </strong>
-        <span className="player-bar__meta">
-          {song.artistName && <span className="player-bar__artist">{song.artistName}</span>}
-          {queue.length > 1 && (
-            <span className="player-bar__position">
-              {index + 1} of {queue.length}
-            </span>
-          )}
-        </span>
-        {state === 'error' ? (
-          <span className="player-bar__time" role="status">
-            {player.error}
-          </span>
-        ) : (
-          <span className="player-bar__time">
-            {formatDuration(time)} / {formatDuration(shownDuration)}
-          </span>
-        )}
-      </div>
-
-      <div className="player-bar__track">
-        <Waveform
-          songId={song.id}
-          progress={songDuration ? time / songDuration : 0}
-          playableUntil={playableEnd !== null && songDuration ? playableEnd / songDuration : 1}
-        />
-        <input
-          className="player-bar__seek"
-          type="range"
-          min={0}
-          max={songDuration || 0}
-          step="any"
-          value={Math.min(time, songDuration || 0)}
-          aria-label="Position"
-          aria-valuetext={`${formatDuration(time)} of ${formatDuration(shownDuration)}`}
-          onChange={(event) => player.seek(Number(event.target.value))}
-          onKeyDown={seekKeys}
-        />
-      </div>
-
-      <div className="player-bar__sound">
-        <button
-          type="button"
-          className="player-bar__icon"
-          onClick={() => onSettingsChange({ muted: !settings.muted })}
-          aria-label={settings.muted ? 'Unmute' : 'Mute'}
-        >
-          <PlayerIcon name={settings.muted || settings.volume === 0 ? 'muted' : 'volume'} />
-        </button>
-        <input
-          className="player-bar__volume"
-          type="range"
-          min={0}
-          max={1}
-          step={0.05}
-          value={settings.volume}
-          aria-label="Volume"
-          aria-valuetext={settings.muted ? 'Muted' : `${Math.round(settings.volume * 100)}%`}
-          data-muted={settings.muted || undefined}
-          onChange={(event) => onSettingsChange({ volume: Number(event.target.value), muted: false })}
-        />
-        <label className="player-bar__switch" title="Plays every song at the same loudness (-14 LUFS)">
-          <Switch.Root
-            className="player-bar__switch-root"
-            checked={settings.evenLoudness}
-            onCheckedChange={(evenLoudness) => onSettingsChange({ evenLoudness })}
-          >
-            <Switch.Thumb className="player-bar__switch-thumb" />
-          </Switch.Root>
-          <span>Even loudness</span>
-        </label>
-      </div>
-
       <button
         type="button"
         className="player-bar__icon player-bar__close"
@@ -167,18 +83,51 @@ export function PlayerBar({
       >
         <PlayerIcon name="close" />
       </button>
-
       {playableEnd !== null && <PreviewOffer artistName={song.artistName} artistSlug={song.artistSlug} />}
     </div>
   );
 }
 
-/** Why the song stops at its preview's end; the link opens the artist page with its subscribe modal open. */
-function PreviewOffer({ artistName, artistSlug }: { artistName?: string; artistSlug?: string }) {
-  const text = `Preview — subscribe to ${artistName ?? 'the artist'} to hear the whole song`;
+/** A phone's bar, about 64 px: artwork, title, play or pause and a thin line for the position; a tap opens the rest. */
+function CompactBar({
+  player,
+  time,
+  songDuration,
+  playableEnd,
+  opener,
+  onOpen,
+}: PlayerBarProps & { opener: RefObject<HTMLButtonElement | null>; onOpen: () => void }) {
+  const barRef = useBottomOverlay<HTMLDivElement>();
+  const song = player.song!;
+  const shownDuration = playableEnd ?? songDuration;
+  const progress = shownDuration ? Math.min(1, time / shownDuration) : 0;
+  const meta =
+    player.state === 'error'
+      ? player.error
+      : [song.artistName, playableEnd !== null && 'Preview'].filter(Boolean).join(' · ');
   return (
-    <p className="player-bar__offer">
-      {artistSlug ? <a href={`/a/${encodeURIComponent(artistSlug)}?subscribe`}>{text}</a> : text}
-    </p>
+    <div
+      ref={barRef}
+      className="player-mini"
+      role="region"
+      aria-label="Player"
+      data-playing={isPlaying(player) || undefined}
+    >
+      <button
+        ref={opener}
+        type="button"
+        className="player-mini__open"
+        onClick={onOpen}
+        aria-label={`Open the player: ${song.title}`}
+      >
+        <Artwork src={song.artwork} />
+        <span className="player-mini__text">
+          <strong className="player-mini__title">{song.title}</strong>
+          <span className="player-mini__meta">{meta}</span>
+        </span>
+      </button>
+      <PlayToggle player={player} />
+      <span className="player-mini__progress" style={{ transform: `scaleX(${progress})` }} aria-hidden="true" />
+    </div>
   );
 }

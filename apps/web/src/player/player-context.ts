@@ -38,6 +38,10 @@ export interface Player {
   seek: (seconds: number) => void;
   next: () => void;
   previous: () => void;
+  /** Moves a song of the queue to another place in it (the song in the player stays where it is). */
+  moveInQueue: (from: number, to: number) => void;
+  /** Takes a song out of the queue (not the song in the player). */
+  removeFromQueue: (at: number) => void;
   /** Stops and empties the player. */
   close: () => void;
 }

@@ -8,6 +8,7 @@ import {
   bar,
   catalogueSong,
   dawn,
+  dusk,
   MEMBER_ID,
   noon,
   playThrough,
@@ -88,6 +89,25 @@ describe('previews', () => {
     playTo(audio, 31);
     expect(await bar().findByRole('button', { name: 'Pause Noon' })).toBeInTheDocument();
     await waitFor(() => expect(bar().queryByRole('link', { name: /^Preview/ })).not.toBeInTheDocument());
+  });
+
+  it('that end where their file ends step on once: the stop and the ended event are one end (1 -> 2 -> 3)', async () => {
+    serve({ answers: { [dawn.id]: preview, [noon.id]: preview, [dusk.id]: preview } });
+    const { audio } = renderPlayer([dawn, noon, dusk]);
+    await startSong('Dawn');
+    await bar().findByRole('link', { name: /^Preview/ });
+    // The preview file is exactly the playable seconds long: the last timeupdate and the ended event both come.
+    playTo(audio, 30);
+    fireEvent.ended(audio);
+    expect(await bar().findByRole('button', { name: 'Pause Noon' })).toBeInTheDocument();
+    await bar().findByRole('link', { name: /^Preview/ });
+    await settle();
+    expect(bar().getByText('2 of 3')).toBeInTheDocument();
+    playTo(audio, 30);
+    fireEvent.ended(audio);
+    expect(await bar().findByRole('button', { name: 'Pause Dusk' })).toBeInTheDocument();
+    await settle();
+    expect(bar().getByText('3 of 3')).toBeInTheDocument();
   });
 
   it('stop by 45 s whatever the answer says, and full songs play on', () => {

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { AudioUnlock } from './audio-unlock';
 import { PlayerContext, type PlayableSong, type Player, type PlayerState } from './player-context';
+import { forgetPlayer, readRememberedPlayer, rememberPlayer } from './player-memory';
 import { readPlayerSettings } from './player-settings';
 
 /** The media, the bar, the waveform: a chunk of their own, loaded on the first play. */
@@ -17,6 +18,8 @@ export interface EngineLink {
   autoplay: boolean;
   /** Called before the provider moves the position, so the jump is not counted as listening. */
   onSeek: () => void;
+  /** Where the loaded song starts (a song brought back after a reload starts where it was); 0 from the start. */
+  startAt: number;
 }
 
 /**
@@ -27,10 +30,17 @@ export interface EngineLink {
 export function PlayerProvider({ children }: { children: ReactNode }) {
   const audioRef = useRef<HTMLAudioElement>(null);
   const unlockRef = useRef(new AudioUnlock());
-  const linkRef = useRef<EngineLink>({ playableEnd: null, autoplay: true, onSeek: () => {} });
-  const [queue, setQueue] = useState<readonly PlayableSong[]>([]);
-  const [index, setIndex] = useState(-1);
-  const [state, setState] = useState<PlayerState>('idle');
+  // A reload brings the tab's player back paused where it was: browsers refuse to play before a click.
+  const [remembered] = useState(readRememberedPlayer);
+  const linkRef = useRef<EngineLink>({
+    playableEnd: null,
+    autoplay: !remembered,
+    onSeek: () => {},
+    startAt: remembered?.position ?? 0,
+  });
+  const [queue, setQueue] = useState<readonly PlayableSong[]>(remembered?.queue ?? []);
+  const [index, setIndex] = useState(remembered?.index ?? -1);
+  const [state, setState] = useState<PlayerState>(remembered ? 'paused' : 'idle');
   const [error, setError] = useState<string | null>(null);
   /** Counts loads, so playing the same song again after an error (or twice in a queue) loads it anew. */
   const [loads, setLoads] = useState(0);
@@ -44,6 +54,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
     const goTo = (nextQueue: readonly PlayableSong[], nextIndex: number) => {
       link().autoplay = true;
       link().playableEnd = null;
+      link().startAt = 0;
       setQueue(nextQueue);
       setIndex(nextIndex);
       setState('loading');
@@ -105,7 +116,23 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
         if (element && (element.currentTime > RESTART_AFTER_SECONDS || index <= 0)) moveTo(0);
         else if (index > 0) goTo(queue, index - 1);
       },
+      moveInQueue: (from, to) => {
+        const moved = [...queue];
+        const [song] = moved.splice(from, 1);
+        if (!song || from === index || to === index || to < 0 || to >= queue.length) return;
+        moved.splice(to, 0, song);
+        setQueue(moved);
+        // The playing song keeps its place in what is played: a song moved across it moves the index.
+        if (from < index && to > index) setIndex(index - 1);
+        else if (from > index && to < index) setIndex(index + 1);
+      },
+      removeFromQueue: (at) => {
+        if (at === index || at < 0 || at >= queue.length) return;
+        setQueue(queue.filter((_, position) => position !== at));
+        if (at < index) setIndex(index - 1);
+      },
       close: () => {
+        forgetPlayer();
         setQueue([]);
         setIndex(-1);
         setState('idle');
@@ -113,6 +140,8 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
       },
     };
   }, [song, queue, index, state, error]);
+
+  useRememberedPlayer(audioRef, linkRef, queue, index);
 
   return (
     <PlayerContext.Provider value={player}>
@@ -122,7 +151,8 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
         data-testid="player-audio"
         onPlay={() => setState('playing')}
         onPause={() => setState((current) => (current === 'playing' ? 'paused' : current))}
-        onEnded={() => (index < queue.length - 1 ? player.next() : setState('paused'))}
+        // The playback clock steps on to the next song (once per load); the last one stays paused at its end.
+        onEnded={() => setState((current) => (current === 'playing' ? 'paused' : current))}
         onError={(event) => {
           // Only a failure of the media in use: an empty element (between songs, or after close) is not one.
           if (!event.currentTarget.getAttribute('src') || state === 'idle') return;
@@ -148,4 +178,30 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
       )}
     </PlayerContext.Provider>
   );
+}
+
+/** Keeps the queue, the song and its position in the tab's session, for the next load of the page. */
+function useRememberedPlayer(
+  audioRef: RefObject<HTMLAudioElement | null>,
+  linkRef: RefObject<EngineLink>,
+  queue: readonly PlayableSong[],
+  index: number,
+) {
+  useEffect(() => {
+    if (index < 0) return;
+    // Until a brought-back song has loaded, its position is the one it is to start at.
+    const position = () => linkRef.current.startAt || (audioRef.current?.currentTime ?? 0);
+    const remember = () => rememberPlayer({ queue: [...queue], index, position: position() });
+    const rememberWhenHidden = () => {
+      if (document.visibilityState === 'hidden') remember();
+    };
+    remember();
+    // A reload, a closed tab or a phone putting the tab away: the position as it is then.
+    window.addEventListener('pagehide', remember);
+    document.addEventListener('visibilitychange', rememberWhenHidden);
+    return () => {
+      window.removeEventListener('pagehide', remember);
+      document.removeEventListener('visibilitychange', rememberWhenHidden);
+    };
+  }, [audioRef, linkRef, queue, index]);
 }

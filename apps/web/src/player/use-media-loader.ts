@@ -5,6 +5,7 @@ import { fetchPlaySources } from '../api/songs/get-play-sources';
 import { isCrossOrigin } from './loudness';
 import { attachPlayback, canPlayNativeHls, choosePlayback } from './playback';
 import type { EngineRefs } from './player-engine';
+import type { EngineLink } from './player-provider';
 
 /** Where this listener's song ends: null when they hear it in full, else the preview's playable seconds (at most 45). */
 export function playableEnd(answer: PlaybackAnswer | null): number | null {
@@ -54,6 +55,7 @@ export function useMediaLoader({ audioRef, linkRef, songId, loads, webAudio, ...
         else audio.removeAttribute('crossorigin');
         release = await attachPlayback(audio, choice, answer.preview);
         if (cancelled) return release();
+        startWhereItWas(audio, link);
         if (!link.autoplay) return;
         await audio.play().catch((reason: unknown) => {
           // Superseded by another load (AbortError) is no refusal; anything else leaves the song paused.
@@ -71,4 +73,19 @@ export function useMediaLoader({ audioRef, linkRef, songId, loads, webAudio, ...
   }, [audioRef, linkRef, songId, loads]);
 
   return loaded && loaded.songId === songId && loaded.loads === loads ? loaded.answer : null;
+}
+
+/** A song brought back after a reload starts where it was (once its length is known, so the jump holds). */
+function startWhereItWas(audio: HTMLAudioElement, link: EngineLink) {
+  const { startAt } = link;
+  if (startAt <= 0) return;
+  const jump = () => {
+    // Another song chosen meanwhile starts from its start (goTo set startAt to 0).
+    if (link.startAt !== startAt) return;
+    link.startAt = 0;
+    link.onSeek();
+    audio.currentTime = Math.min(startAt, link.playableEnd ?? Infinity);
+  };
+  if (audio.readyState >= HTMLMediaElement.HAVE_METADATA) jump();
+  else audio.addEventListener('loadedmetadata', jump, { once: true });
 }

@@ -20,8 +20,8 @@ interface ClockInput extends Pick<EngineRefs, 'audioRef' | 'linkRef'> {
 }
 
 /**
- * Follows the audio element: the time shown, the stop at a preview's end (then on to the next song in the
- * queue), and the seconds really heard, which make a listen once they reach LISTEN_COUNTS_AFTER_SECONDS.
+ * Follows the audio element: the time shown, the end of a song or the stop at a preview's end (then on to the
+ * next song in the queue, once per load), and the seconds really heard, which make a listen once they reach LISTEN_COUNTS_AFTER_SECONDS.
  */
 export function usePlaybackClock({ audioRef, linkRef, player, loadKey, playableSeconds, onListen }: ClockInput) {
   const [time, setTime] = useState<PlaybackTime & { key: object | null }>({ key: null, current: 0, duration: 0 });
@@ -31,10 +31,13 @@ export function usePlaybackClock({ audioRef, linkRef, player, loadKey, playableS
     const playing = ended || player.state === 'playing';
     if (play.tracker.advance(audio.currentTime, playing) && player.song) onListen(player.song.id);
     setTime({ key: loadKey, current: Math.min(audio.currentTime, end ?? Infinity), duration: audio.duration || 0 });
-    if (end === null || audio.currentTime < end || ended || play.stopped || player.state !== 'playing') return;
-    // A preview stops at its playable seconds even when the file runs longer; the queue goes on.
+    // A preview stops at its playable seconds even when the file runs longer.
+    const previewEnd = end !== null && audio.currentTime >= end && player.state === 'playing';
+    // One end, one step on: a preview file as long as its playable seconds reaches both ends, and an ended
+    // event from the song before may come after the step (the load is then still under way: no loadKey).
+    if (!(ended || previewEnd) || play.stopped || !loadKey) return;
     play.stopped = true;
-    audio.pause();
+    if (!ended) audio.pause();
     if (player.index < player.queue.length - 1) player.next();
   });
 
@@ -68,7 +71,7 @@ export function usePlaybackClock({ audioRef, linkRef, player, loadKey, playableS
   return time.key === loadKey ? { current: time.current, duration: time.duration } : { current: 0, duration: 0 };
 }
 
-/** One load of a song: what was heard of it, and whether it has stopped at its preview's end. */
+/** One load of a song: what was heard of it, and whether it has ended (or stopped at its preview's end). */
 interface OnePlay {
   tracker: ListenTracker;
   stopped: boolean;

@@ -6,7 +6,11 @@ import { afterEach } from 'vitest';
 // longest any findBy/waitFor may wait is generous (the condition usually holds within milliseconds).
 configure({ asyncUtilTimeout: 15_000 });
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  // The player keeps its queue in the tab's session (player/player-memory.ts): each test starts with none (node-environment tests have no storage)
+  globalThis.sessionStorage?.clear();
+});
 
 // jsdom has no ResizeObserver; Radix's positioned menus (the download menu) measure with one.
 if (!('ResizeObserver' in globalThis)) {

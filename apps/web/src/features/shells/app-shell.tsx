@@ -9,13 +9,15 @@ export interface AppShellProps {
   user: PublicUser;
   /** The area's own navigation in the header (the members' Home link and search box). */
   nav?: ReactNode;
+  /** The HFM logo, when it leads somewhere in the area (by default it is a link to the public welcome page). */
+  logo?: ReactNode;
   children: ReactNode;
 }
 
-export function AppShell({ area, user, nav, children }: AppShellProps) {
+export function AppShell({ area, user, nav, logo, children }: AppShellProps) {
   return (
     <div className={`app-shell app-shell--${area}`}>
-      <ShellHeader area={area} user={user} nav={nav} />
+      <ShellHeader area={area} user={user} nav={nav} logo={logo} />
       <main className="app-shell__main">{children}</main>
     </div>
   );

@@ -8,7 +8,17 @@ import { AREA_NAMES, type Area } from './areas';
  * HFM brand, the area, the area's navigation, who is signed in, and Sign out (which ends every session,
  * then goes to /login).
  */
-export function ShellHeader({ area, user, nav }: { area: Area; user: PublicUser; nav?: ReactNode }) {
+export function ShellHeader({
+  area,
+  user,
+  nav,
+  logo,
+}: {
+  area: Area;
+  user: PublicUser;
+  nav?: ReactNode;
+  logo?: ReactNode;
+}) {
   const logout = useLogout();
 
   async function signOut() {
@@ -23,9 +33,11 @@ export function ShellHeader({ area, user, nav }: { area: Area; user: PublicUser;
   return (
     <header className="shell-header">
       <div className="shell-header__brand">
-        <a href="/main/#/" className="shell-header__logo" aria-label="HFM home">
-          HFM
-        </a>
+        {logo ?? (
+          <a href="/main/#/" className="shell-header__logo" aria-label="HFM home">
+            HFM
+          </a>
+        )}
         <span className="shell-header__area">{AREA_NAMES[area]}</span>
       </div>
       {nav}
