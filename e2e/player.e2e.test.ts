@@ -61,9 +61,6 @@ describe('the player in a real browser', () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('console', (message) => {
-      // React Router's 'No `HydrateFallback` element provided' on /members/my-music is issue 21's item of its
-      // own (another branch): drop this exception once that is merged.
-      if (message.text().startsWith('No `HydrateFallback`')) return;
       if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
     });
     return errors;
