@@ -1,4 +1,12 @@
-import type { ArtistPage, CatalogueSong, GenrePage, MemberHomeLists } from '@hfm/shared';
+import {
+  downloadOptionText,
+  type ArtistPage,
+  type CatalogueSong,
+  type DownloadOption,
+  type GenrePage,
+  type MemberHomeLists,
+  type PublicSubscription,
+} from '@hfm/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, MOBILE, screenshot } from './support/browser.ts';
@@ -14,13 +22,15 @@ describe('fans discover and listen in a real browser', () => {
   let artist: ArtistPage;
   let fullPreview: CatalogueSong;
   let previewOnly: CatalogueSong;
+  /** Every artist the member home and the genre pages link to. */
+  let slugs: Set<string>;
 
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
     const context = await signedInContext(DESKTOP);
     const lists = await json<MemberHomeLists>(context, '/api/playlists/agg/member-home-lists');
-    const slugs = new Set([...lists.featuredArtists, ...lists.newReleases].map((card) => card.slug));
+    slugs = new Set([...lists.featuredArtists, ...lists.newReleases].map((card) => card.slug));
     for (const genre of lists.genres) {
       const page = await json<GenrePage>(context, `/api/genres/${genre.id}/page`);
       for (const card of page.artists) slugs.add(card.slug);
@@ -151,6 +161,44 @@ describe('fans discover and listen in a real browser', () => {
     expect(await page.getByRole('status').filter({ hasText: 'found.' }).textContent()).toBe(expected);
     await context.close();
   });
+
+  /** A page of an artist the demo fan subscribes to, with an album of songs (the demo artist's). */
+  async function subscribedArtistWithAlbum(context: BrowserContext): Promise<ArtistPage> {
+    const session = await json<{ user: { id: string } }>(context, '/api/auth/session');
+    const subscriptions = await json<PublicSubscription[]>(context, `/api/subscriptions/member/${session.user.id}`);
+    const subscribed = new Set(subscriptions.map((subscription) => subscription.artistID));
+    for (const slug of slugs) {
+      const page = await json<ArtistPage>(context, `/api/artist-pages/${slug}`);
+      if (subscribed.has(page.artist.id) && page.albums.some((album) => album.songs.length > 0)) return page;
+    }
+    throw new Error('The demo fan subscribes to an artist with an album.');
+  }
+
+  for (const [label, viewport] of [
+    ['1280', DESKTOP],
+    ['390', MOBILE],
+  ] as const) {
+    it(`at ${label} px the album download menu shows each format with the size of its zip`, async () => {
+      const context = await signedInContext(viewport);
+      const subscribedPage = await subscribedArtistWithAlbum(context);
+      const album = subscribedPage.albums.find((candidate) => candidate.songs.length > 0)!;
+      const options = await json<DownloadOption[]>(context, `/api/albums/${album.id}/downloads`);
+      expect(options.map((option) => option.format)).toEqual(['flac', 'mp3', 'wav']);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(`/a/${subscribedPage.artist.slug}`);
+      await page.getByRole('button', { name: `Download the album ${album.name}` }).click();
+      const menu = page.getByRole('menu');
+      await menu.getByRole('menuitem').first().waitFor();
+      const shown = await menu.getByRole('menuitem').allTextContents();
+      expect(shown).toEqual(options.map(downloadOptionText));
+      for (const text of shown) expect(text).toMatch(/^(FLAC|MP3|WAV) · \d+(\.\d)? (KB|MB|GB)$/);
+      await screenshot(page, `fans-album-download-menu-${label}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
 
   for (const [label, viewport] of [
     ['1280', DESKTOP],

@@ -22,7 +22,10 @@ export const downloadOption = z.object({
 });
 export type DownloadOption = z.infer<typeof downloadOption>;
 
-/** GET /api/songs/{id}/downloads: the formats the caller may download, FLAC, MP3, WAV in that order. */
+/**
+ * GET /api/songs/{id}/downloads and GET /api/albums/{id}/downloads: the formats the caller may download,
+ * FLAC, MP3, WAV in that order, each with the size of the file (for an album, of its zip).
+ */
 export const downloadOptions = z.array(downloadOption);
 
 /** GET /api/albums/{id}/download?format=flac: the album as one zip (a stream, not JSON). */

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { songDownloads } from '../../platform/db/schema/library.js';
 import type { ObjectStorage } from '../../platform/storage/storage.js';
-import { zipFromStorage } from '../../platform/storage/zip-archive.js';
+import { storedZipLength, zipFromStorage } from '../../platform/storage/zip-archive.js';
 import { createAlbum, createArtist, createSong, createUser, signIn, type TestArtist } from '../../test/factories.js';
 import { createStoredSong, endSubscription, subscribe } from '../../test/library-factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -168,6 +168,58 @@ describe('GET /api/albums/{id}/download: the album as one zip, streamed', () => 
   });
 });
 
+describe("GET /api/albums/{id}/downloads: the album download menu with each zip's size", () => {
+  let artist: TestArtist;
+
+  beforeAll(async () => {
+    artist = await createArtist(t.app, { artist: { status: 'ACTIVE', name: 'Size Band' } });
+  });
+
+  const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+  it('announces, per format, exactly the bytes of the zip then downloaded', async () => {
+    const songs = [
+      await createStoredSong(t.app, artist.artistId, { title: 'Première Lumière' }),
+      await createStoredSong(t.app, artist.artistId, { title: 'Zwei', sizes: { flac: 70_000, mp3: 10, wav: 1 } }),
+    ];
+    const pending = await createSong(t.app, artist.artistId, { title: 'Not Ready' });
+    const album = await createAlbum(t.app, artist.artistId, { songIds: [songs[0]!.id, pending.id, songs[1]!.id] });
+    const subscriber = await createUser(t.app);
+    const cookie = await signIn(t.app, subscriber);
+    await subscribe(t.app, subscriber.id, artist.artistId);
+
+    const res = await get(`/api/albums/${album.id}/downloads`, cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    const options = res.json<{ format: string; label: string; bytes: number }[]>();
+    expect(options.map((option) => [option.format, option.label])).toEqual([
+      ['flac', 'FLAC'],
+      ['mp3', 'MP3'],
+      ['wav', 'WAV'],
+    ]);
+    for (const option of options) {
+      const zip = await get(`/api/albums/${album.id}/download?format=${option.format}`, cookie);
+      expect(zip.statusCode).toBe(200);
+      expect(option.bytes, option.format).toBe(zip.rawPayload.length);
+    }
+  });
+
+  it("follows the download's rules: 403 with the reason, signed out 401, hidden or unknown 404, empty 409", async () => {
+    const album = await createAlbum(t.app, artist.artistId, {
+      songIds: [(await createStoredSong(t.app, artist.artistId)).id],
+    });
+    const stranger = await createUser(t.app);
+    const cookie = await signIn(t.app, stranger);
+    const refused = await get(`/api/albums/${album.id}/downloads`, cookie);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe('Subscribe to Size Band to download this album.');
+    expect((await get(`/api/albums/${album.id}/downloads`)).statusCode).toBe(401);
+    expect((await get(`/api/albums/${crypto.randomUUID()}/downloads`, cookie)).statusCode).toBe(404);
+    expect((await get('/api/albums/nope/downloads', cookie)).statusCode).toBe(400);
+    const empty = await createAlbum(t.app, artist.artistId, { songIds: [] });
+    expect((await get(`/api/albums/${empty.id}/downloads`, cookie)).statusCode).toBe(409);
+  });
+});
+
 describe('zipFromStorage', () => {
   it('names entries NN - Title.ext without separators or reserved characters', () => {
     expect(albumEntryName(1, 'Night Drive', 'flac')).toBe('01 - Night Drive.flac');
@@ -201,5 +253,21 @@ describe('zipFromStorage', () => {
     }
     expect(opened).toEqual(keys);
     expect(read).toBe(archive.size);
+  });
+
+  it('knows its length up front, also past a 64 KiB central directory and with multi-byte names', async () => {
+    await t.app.ctx.storage.put('zip/one.bin', Buffer.from('x'), 'application/octet-stream');
+    for (const count of [1, 3, 700]) {
+      const entries = Array.from({ length: count }, (_, index) => ({
+        name: `${String(index).padStart(3, '0')} - ${'Chanson très longue '.repeat(4)}.flac`,
+        key: 'zip/one.bin',
+        size: 1,
+      }));
+      const archive = zipFromStorage(t.app.ctx.storage, entries);
+      let read = 0;
+      for await (const chunk of archive.stream) read += (chunk as Buffer).length;
+      expect(archive.size, `${count} entries`).toBe(read);
+      expect(storedZipLength(entries)).toBe(read);
+    }
   });
 });

@@ -5,6 +5,7 @@ import {
   artistAlbumsParams,
   createAlbumBody,
   deletedAnswer,
+  downloadOptions,
   imagePathAnswer,
   pagedAlbums,
   pageQuery,
@@ -15,7 +16,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { IMAGE_BODY_LIMIT } from '../../http/limits.js';
-import { downloadAlbum } from './album-download.js';
+import { downloadAlbum, listAlbumDownloadOptions } from './album-download.js';
 import {
   createAlbum,
   deleteAlbum,
@@ -93,6 +94,19 @@ export async function albumsRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags, params: idParams, body: albumArtworkBody, response: { 200: imagePathAnswer } },
     },
     async (request) => uploadAlbumArtwork(ctx, request.currentUser, request.params.id, request.body.imageData),
+  );
+  r.get(
+    '/api/albums/:id/downloads',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags,
+        summary: 'The album download menu: each format with the exact length of the zip the caller would get.',
+        params: idParams,
+        response: { 200: downloadOptions },
+      },
+    },
+    async (request) => listAlbumDownloadOptions(ctx, request.currentUser, request.params.id),
   );
   r.get(
     '/api/albums/:id/download',

@@ -38,16 +38,44 @@ export function zipFromStorage(storage: ObjectStorage, entries: ZipEntry[], mtim
       );
     });
   }
-  let size = -1;
-  // yazl calls back at once here: every entry is a stream with a declared size and no compression.
-  (zip.end as (options: object, onSize: (total: number) => void) => void)({}, (total) => {
-    size = total;
-  });
-  if (size < 0) throw new Error('The archive length is not known.');
+  zip.end();
   const stream = zip.outputStream as Readable;
   zip.on('error', (error: Error) => stream.destroy(error));
   stream.on('close', () => {
     if (reading && !reading.destroyed) reading.destroy();
   });
-  return { stream, size };
+  return { stream, size: storedZipLength(entries) };
+}
+
+/** Record sizes yazl writes (its index.js): headers, data descriptors, their ZIP64 forms, the end records. */
+const LOCAL_HEADER = 30;
+const DATA_DESCRIPTOR = 16;
+const ZIP64_DATA_DESCRIPTOR = 24;
+const CENTRAL_RECORD = 46;
+const UNIVERSAL_TIMESTAMP_FIELD = 9;
+const ZIP64_EXTRA_FIELD = 28;
+const END_RECORD = 22;
+const ZIP64_END_RECORD_AND_LOCATOR = 56 + 20;
+/** Past this, a size or an offset goes in ZIP64 fields (yazl's own limits). */
+const ZIP64_ENTRY_LIMIT = 0xfffffffe;
+const ZIP64_DIRECTORY_LIMIT = 0xffffffff;
+
+/**
+ * The exact length of the archive zipFromStorage streams for these entries, before any byte is read: each
+ * entry is a local header with its UTF-8 name, the data and a data descriptor, then a central record each
+ * (with the timestamp field) and the end record; ZIP64 forms where sizes or offsets pass 4 GiB. Counted
+ * here rather than taken from yazl's end() callback, which adds the ZIP64 end records as soon as the central
+ * directory passes 64 KiB although it only writes them past 4 GiB or 65,535 entries.
+ */
+export function storedZipLength(entries: Pick<ZipEntry, 'name' | 'size'>[]): number {
+  let offset = 0;
+  let directory = 0;
+  for (const entry of entries) {
+    const nameBytes = Buffer.byteLength(entry.name, 'utf8');
+    const zip64 = entry.size > ZIP64_ENTRY_LIMIT || offset > ZIP64_ENTRY_LIMIT;
+    offset += LOCAL_HEADER + nameBytes + entry.size + (zip64 ? ZIP64_DATA_DESCRIPTOR : DATA_DESCRIPTOR);
+    directory += CENTRAL_RECORD + nameBytes + UNIVERSAL_TIMESTAMP_FIELD + (zip64 ? ZIP64_EXTRA_FIELD : 0);
+  }
+  const zip64End = entries.length >= 0xffff || directory >= ZIP64_DIRECTORY_LIMIT || offset >= ZIP64_DIRECTORY_LIMIT;
+  return offset + directory + END_RECORD + (zip64End ? ZIP64_END_RECORD_AND_LOCATOR : 0);
 }

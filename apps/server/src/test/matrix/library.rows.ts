@@ -39,6 +39,18 @@ export const libraryRows: MatrixRow[] = [
     expected: matrix({ anonymous: 401, otherArtist: 409, admin: 409, rest: 404 }),
   },
   {
+    route: 'GET /api/albums/:id/downloads',
+    case: 'an album of a ready song',
+    request: async (w) => ({ method: 'GET', url: `/api/albums/${await freshAlbum(w)}/downloads` }),
+    expected: downloaders,
+  },
+  {
+    route: 'GET /api/albums/:id/downloads',
+    case: "an unapproved artist's empty album",
+    request: (w) => ({ method: 'GET', url: `/api/albums/${w.ids.hiddenAlbum}/downloads` }),
+    expected: matrix({ anonymous: 401, otherArtist: 409, admin: 409, rest: 404 }),
+  },
+  {
     route: 'GET /api/members/:memberID/my-music',
     case: "fan's",
     request: (w) => ({ method: 'GET', url: `/api/members/${w.people.fan.id}/my-music` }),

@@ -4,4 +4,5 @@ export const libraryKeys = {
   myMusic: (memberId: string, page: number) => ['library', 'my-music', memberId, page] as const,
   keptSongIds: (memberId: string) => ['library', 'kept-song-ids', memberId] as const,
   downloadOptions: (songId: string) => ['download-options', songId] as const,
+  albumDownloadOptions: (albumId: string) => ['album-download-options', albumId] as const,
 };

@@ -1,6 +1,8 @@
-import { DOWNLOAD_FORMAT_LABELS, DOWNLOAD_FORMATS, downloadOptionText, type DownloadFormat } from '@hfm/shared';
+import { downloadOptionText, type DownloadFormat, type DownloadOption } from '@hfm/shared';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useAlbumDownloadOptions } from '../../api/library/get-album-download-options';
 import { useDownloadOptions } from '../../api/library/get-download-options';
 import { useDownloadAlbum, useDownloadSong } from '../../api/library/download-song';
 import { errorMessage } from '../../api/server-errors';
@@ -39,29 +41,23 @@ export function SongDownloadDropdown({ songId, title }: { songId: string; title:
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="download-menu" align="end" sideOffset={4} collisionPadding={8}>
           <DropdownMenu.Label className="download-menu__label">Download</DropdownMenu.Label>
-          {options.isPending && <p className="download-menu__note">Loading...</p>}
-          {options.isError && <p className="download-menu__note">{errorMessage(options.error)}</p>}
-          {options.data?.length === 0 && <p className="download-menu__note">This download is not available.</p>}
-          {options.data?.map((option) => (
-            <DropdownMenu.Item
-              key={option.format}
-              className="download-menu__item"
-              onSelect={() => choose(option.format)}
-            >
-              {downloadOptionText(option)}
-            </DropdownMenu.Item>
-          ))}
+          <DownloadOptionItems options={options} onChoose={choose} />
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
   );
 }
 
-/** The album's menu behind its download button, loaded and opened the same way: the album as one zip. */
+/**
+ * The album's menu behind its download button, loaded and opened the same way: the album as one zip, each
+ * format with the size of its zip ("FLAC · 182 MB").
+ */
 export function AlbumDownloadDropdown({ albumId, name }: { albumId: string; name: string }) {
+  const [open, setOpen] = useState(true);
+  const options = useAlbumDownloadOptions(albumId, open);
   const download = useDownloadAlbum();
   return (
-    <DropdownMenu.Root defaultOpen>
+    <DropdownMenu.Root open={open} onOpenChange={setOpen}>
       <DropdownMenu.Trigger asChild>
         <button type="button" className="album-download__button" aria-label={`Download the album ${name}`}>
           <DownloadIcon />
@@ -71,17 +67,27 @@ export function AlbumDownloadDropdown({ albumId, name }: { albumId: string; name
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="download-menu" align="start" sideOffset={4} collisionPadding={8}>
           <DropdownMenu.Label className="download-menu__label">Download album (.zip)</DropdownMenu.Label>
-          {DOWNLOAD_FORMATS.map((format) => (
-            <DropdownMenu.Item
-              key={format}
-              className="download-menu__item"
-              onSelect={() => download({ albumId, format })}
-            >
-              {DOWNLOAD_FORMAT_LABELS[format]}
-            </DropdownMenu.Item>
-          ))}
+          <DownloadOptionItems options={options} onChoose={(format) => download({ albumId, format })} />
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
   );
+}
+
+/** A menu's formats with their sizes, or what keeps them from showing. */
+function DownloadOptionItems({
+  options,
+  onChoose,
+}: {
+  options: UseQueryResult<DownloadOption[]>;
+  onChoose: (format: DownloadFormat) => void;
+}) {
+  if (options.isPending) return <p className="download-menu__note">Loading...</p>;
+  if (options.isError) return <p className="download-menu__note">{errorMessage(options.error)}</p>;
+  if (options.data.length === 0) return <p className="download-menu__note">This download is not available.</p>;
+  return options.data.map((option) => (
+    <DropdownMenu.Item key={option.format} className="download-menu__item" onSelect={() => onChoose(option.format)}>
+      {downloadOptionText(option)}
+    </DropdownMenu.Item>
+  ));
 }

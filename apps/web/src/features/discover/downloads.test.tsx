@@ -32,6 +32,17 @@ const optionsRoute: StubRoute = {
     ],
   },
 };
+const albumOptionsRoute: StubRoute = {
+  method: 'GET',
+  path: '/api/albums/al1/downloads',
+  reply: {
+    body: [
+      { format: 'flac', label: 'FLAC', bytes: 182_412_345 },
+      { format: 'mp3', label: 'MP3', bytes: 61_000_000 },
+      { format: 'wav', label: 'WAV', bytes: 1_204_000_000 },
+    ],
+  },
+};
 const downloadRoute: StubRoute = {
   method: 'GET',
   path: /^\/api\/songs\/[^/]+\/download\?format=/,
@@ -92,20 +103,20 @@ describe('the download menu on song rows', () => {
     expect(calls.some((call) => call.path.includes('my-music'))).toBe(false);
   });
 
-  it('gives a subscriber the album as one zip in the format chosen', async () => {
-    stubFetch([sessionRoute(subscriber()), pageRoute, keptRoute()]);
+  it('gives a subscriber the album as one zip in the format chosen, each format with its zip size', async () => {
+    stubFetch([sessionRoute(subscriber()), pageRoute, keptRoute(), albumOptionsRoute]);
     const started = spyOnDownloads();
     const user = userEvent.setup();
     renderDiscover('/a/nina-simone');
     const album = await screen.findByRole('article', { name: 'Pastel Blues' });
     await user.click(within(album).getByRole('button', { name: 'Download the album Pastel Blues' }));
     const menu = await screen.findByRole('menu');
-    expect(
-      within(menu)
-        .getAllByRole('menuitem')
-        .map((item) => item.textContent),
-    ).toEqual(['FLAC', 'MP3', 'WAV']);
-    await user.click(within(menu).getByRole('menuitem', { name: 'FLAC' }));
+    expect((await within(menu).findAllByRole('menuitem')).map((item) => item.textContent)).toEqual([
+      'FLAC · 182 MB',
+      'MP3 · 61.0 MB',
+      'WAV · 1.2 GB',
+    ]);
+    await user.click(within(menu).getByRole('menuitem', { name: 'FLAC · 182 MB' }));
     expect(started).toEqual(['/api/albums/al1/download?format=flac']);
   });
 });
