@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { messages, RATING_CATEGORIES, type PublicArtist } from '@hfm/shared';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin, createArtist, createUser, signIn, type TestArtist } from '../../test/factories.js';
+import { createAdmin, createArtist, createSong, createUser, signIn, type TestArtist } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { findGenreByLabel } from '../genres/genres.service.js';
 import { updateArtistRow } from './artists.repository.js';
@@ -256,6 +256,8 @@ describe('PUT /api/artists/{id}', () => {
 
   it('lets an admin edit any artist, admin-only fields included', async () => {
     const scoreMatrix = RATING_CATEGORIES.map((label, index) => ({ label, score: index + 1 }));
+    // status ACTIVE is an approval, which needs a ready audition song.
+    await createSong(t.app, artist.artistId, { status: 'ready' });
     const res = await put(adminCookie, artist.artistId, {
       name: 'Admin Edited',
       bio: '<p>Curated.</p>',

@@ -128,7 +128,7 @@ describe('Fan Sign Up modal', () => {
     expect(await screen.findByText(messages.emailExistsModal)).toBeInTheDocument();
   });
 
-  it('shows "Saving profile..." and then goes to /login', async () => {
+  it('shows "Saving profile..." and then goes to /login, which says a code was mailed', async () => {
     let finish!: () => void;
     const saved = new Promise<void>((resolve) => (finish = resolve));
     stubFetch([
@@ -141,6 +141,6 @@ describe('Fan Sign Up modal', () => {
     await user.type(screen.getByLabelText('Email'), '{Enter}');
     expect(await screen.findByText(messages.savingProfile)).toBeInTheDocument();
     finish();
-    await waitFor(() => expect(location.assign).toHaveBeenCalledWith('/login'));
+    await waitFor(() => expect(location.assign).toHaveBeenCalledWith('/login?signedUp=1&email=sam%40example.com'));
   });
 });
