@@ -406,6 +406,33 @@ describe('an admin reviews, features and curates; the approved artist is found a
     });
   }
 
+  for (const [label, viewport] of [
+    ['1280', DESKTOP],
+    ['390', MOBILE],
+  ] as const) {
+    it(`at ${label} px Escape in the playlist modal asks before dropping a typed name; Keep editing keeps it`, async () => {
+      const { context, page } = await signedIn(ADMIN, viewport);
+      await page.goto('/admin/#/playlists');
+      await page.getByRole('button', { name: 'New playlist' }).click();
+      const modal = page.getByRole('dialog', { name: 'Edit Playlist' });
+      const title = modal.getByLabel('Title');
+      await title.fill(`Not yet saved ${label}`);
+      await page.keyboard.press('Escape');
+      const ask = page.getByRole('dialog', { name: 'Discard your changes?' });
+      await ask.waitFor();
+      await screenshot(page, `admin-playlist-discard-${label}`);
+      await ask.getByRole('button', { name: 'Keep editing' }).click();
+      await ask.waitFor({ state: 'detached' });
+      expect(await title.inputValue()).toBe(`Not yet saved ${label}`);
+      await page.keyboard.press('Escape');
+      await ask.getByRole('button', { name: 'Discard changes' }).click();
+      await modal.waitFor({ state: 'detached' });
+      const playlists = await json<{ items: { title: string }[] }>(context.request, '/api/playlists?page=1&limit=50');
+      expect(playlists.items.map((playlist) => playlist.title)).not.toContain(`Not yet saved ${label}`);
+      await context.close();
+    });
+  }
+
   it("at 1280 px: an admin runs a month's payouts; the screen follows the run (a job) until it finishes", async () => {
     const { context, page } = await signedIn(ADMIN, DESKTOP);
     await page.goto('/admin/#/payouts');

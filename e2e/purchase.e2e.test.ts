@@ -145,7 +145,12 @@ describe('a fan subscribes, plays in full, downloads and cancels in a real brows
       await shot(page, `purchase-modal-error-${label}`, { dialog: true });
       expect(await json<SavedCard[]>(context, `/api/subscriptions/card-list/${id}`)).toEqual([]);
       expect(await json<PublicSubscription[]>(context, `/api/subscriptions/member/${id}`)).toEqual([]);
+      // The typed card is still in the form: Escape asks before dropping it.
       await page.keyboard.press('Escape');
+      await page
+        .getByRole('dialog', { name: 'Discard your changes?' })
+        .getByRole('button', { name: 'Discard changes' })
+        .click();
       await dialog.waitFor({ state: 'detached' });
 
       // Subscribe with 4242: the success state lists related artists, linking to their pages.

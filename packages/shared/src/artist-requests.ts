@@ -143,8 +143,12 @@ export const featuredOrderBody = z.object({
 });
 export type FeaturedOrderBody = z.infer<typeof featuredOrderBody>;
 
+/** A featured artist with the picture fans see for it (the profile image, else the first audition photo). */
+export const featuredArtist = publicArtist.extend({ picture: z.string().nullable() });
+export type FeaturedArtist = z.infer<typeof featuredArtist>;
+
 /** The featured artists in their order: featuredPosition 0 (the hero artist), 1, 2... */
-export const featuredArtists = z.object({ items: z.array(publicArtist) });
+export const featuredArtists = z.object({ items: z.array(featuredArtist) });
 export type FeaturedArtists = z.infer<typeof featuredArtists>;
 
 const jsonPart = z.union([z.string(), z.record(z.string(), z.unknown())]);

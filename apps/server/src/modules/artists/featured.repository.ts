@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { artistPicture } from '../../platform/db/catalogue-reads.js';
 import type { Database } from '../../platform/db/client.js';
 import { artists } from '../../platform/db/schema/artists.js';
 import type { ArtistRow } from './artists.repository.js';
@@ -58,4 +59,14 @@ export async function writeFeaturedOrder(db: Database, ids: readonly string[]): 
         or(eq(artists.isFeatured, false), sql`${artists.featuredPosition} <> ${position}`),
       ),
     );
+}
+
+/** Each artist's picture as fans see it (a storage key, or null), by artist id. */
+export async function loadArtistPictures(db: Database, ids: readonly string[]): Promise<Map<string, string | null>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: artists.id, picture: artistPicture })
+    .from(artists)
+    .where(inArray(artists.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, row.picture]));
 }

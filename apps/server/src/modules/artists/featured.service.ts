@@ -5,8 +5,9 @@ import { withTransaction } from '../../platform/db/transaction.js';
 import type { SessionUser } from '../auth/sessions.js';
 import { isAdmin, type Actor } from '../access/permissions.js';
 import { findArtistRowById, type ArtistRow } from './artists.repository.js';
+import { mediaPath } from './artists.presenter.js';
 import { presentArtistsForAdmin } from './artists.service.js';
-import { listFeaturedRows, lockFeaturedOrder, writeFeaturedOrder } from './featured.repository.js';
+import { listFeaturedRows, loadArtistPictures, lockFeaturedOrder, writeFeaturedOrder } from './featured.repository.js';
 
 /**
  * Featuring (spec: adding sets featuredPosition to the current count; removing sets -1; swapping gives the
@@ -83,7 +84,20 @@ export async function placeFeaturedLocked(ctx: Ctx, row: ArtistRow, placement: F
 export { lockFeaturedOrder };
 
 async function featuredAnswer(ctx: Ctx): Promise<FeaturedArtists> {
-  return { items: await presentArtistsForAdmin(ctx.db, await listFeaturedRows(ctx.db)) };
+  const rows = await listFeaturedRows(ctx.db);
+  const [artists, pictures] = await Promise.all([
+    presentArtistsForAdmin(ctx.db, rows),
+    loadArtistPictures(
+      ctx.db,
+      rows.map((row) => row.id),
+    ),
+  ]);
+  return {
+    items: artists.map((artist) => {
+      const picture = pictures.get(artist.id);
+      return { ...artist, picture: picture ? mediaPath(picture) : null };
+    }),
+  };
 }
 
 /** GET /api/artists/featured: the featured artists in order (admins). */

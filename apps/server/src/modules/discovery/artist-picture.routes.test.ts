@@ -1,7 +1,7 @@
-import type { ArtistPage, MemberHomeLists, SearchResult } from '@hfm/shared';
+import type { ArtistPage, FeaturedArtists, MemberHomeLists, SearchResult } from '@hfm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addArtistPhoto, setArtist } from '../../test/catalogue-factories.js';
-import { createArtist, createUser, signIn, type TestArtist } from '../../test/factories.js';
+import { createAdmin, createArtist, createUser, signIn, type TestArtist } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { updateUserRow } from '../users/users.repository.js';
 
@@ -10,9 +10,10 @@ let t: TestApp;
 let chosen: TestArtist;
 let photosOnly: TestArtist;
 let fan: string;
+let admin: string;
 
-async function get<T>(url: string): Promise<T> {
-  const res = await t.app.inject({ method: 'GET', url, headers: { cookie: fan } });
+async function get<T>(url: string, cookie = fan): Promise<T> {
+  const res = await t.app.inject({ method: 'GET', url, headers: { cookie } });
   expect(res.statusCode).toBe(200);
   return res.json<T>();
 }
@@ -31,6 +32,7 @@ beforeAll(async () => {
   await setArtist(t.app, photosOnly.artistId, { featuredPosition: 1 });
   await updateUserRow(t.app.ctx.db, chosen.id, { profileImage: 'face.png' });
   fan = await signIn(t.app, await createUser(t.app));
+  admin = await signIn(t.app, await createAdmin(t.app));
 });
 afterAll(async () => t.close());
 
@@ -46,6 +48,11 @@ describe('the artist picture fans see', () => {
   it('is the profile image in the featured list of member home', async () => {
     const { featuredArtists } = await get<MemberHomeLists>('/api/playlists/agg/member-home-lists');
     expect(featuredArtists.map((artist) => artist.photo)).toEqual([profileImage(), firstPhoto()]);
+  });
+
+  it('is the same picture in the admins’ Featured list', async () => {
+    const { items } = await get<FeaturedArtists>('/api/artists/featured', admin);
+    expect(items.map((artist) => artist.picture)).toEqual([profileImage(), firstPhoto()]);
   });
 
   it('is the profile image in search answers', async () => {

@@ -55,6 +55,24 @@ describe('Subscribe modal', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('asks before Escape or Cancel drop a typed card; Keep editing keeps it', async () => {
+    const calls = stubFetch(subscribeWorld().routes);
+    const user = userEvent.setup();
+    const dialog = await openModal(user);
+    await user.type(await within(dialog).findByLabelText('Name on card'), 'Sam Cooke');
+    await user.keyboard('{Escape}');
+    const ask = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    await user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discard your changes?' })).toBeNull());
+    expect(within(dialog).getByLabelText('Name on card')).toHaveValue('Sam Cooke');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    const again = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    await user.click(within(again).getByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
   it('checks each field with the shared rules on blur and on submit, and sends nothing while one is wrong', async () => {
     const calls = stubFetch(subscribeWorld().routes);
     const user = userEvent.setup();

@@ -1,10 +1,11 @@
 import type { ArtistCard, SavedCard } from '@hfm/shared';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { usePaymentsConfig } from '../../api/billing/get-payments-config';
 import { useSavedCards } from '../../api/billing/saved-cards';
 import { Button } from '../../ui/button';
 import { CardEntry, keepFocus, useCardForm } from '../../ui/card-form';
+import { useDiscardGuard } from '../../ui/discard-changes';
 import { Modal } from '../../ui/modal';
 import { Spinner } from '../../ui/spinner';
 import type { StripeCardHandle } from '../../ui/stripe-card-entry';
@@ -35,10 +36,17 @@ export function SubscribeModal({ open, onOpenChange, memberId, artist, price }: 
     onOpenChange(false);
     flow.reset();
   };
+  // While the card form shows, it knows whether a card was typed: Escape and the corner × ask it first.
+  const requestCloseRef = useRef<(() => void) | null>(null);
+  const requestClose = (next: boolean) => {
+    if (next || flow.status === 'loading') return;
+    if (requestCloseRef.current) requestCloseRef.current();
+    else close(false);
+  };
   return (
     <Modal
       open={open}
-      onOpenChange={close}
+      onOpenChange={requestClose}
       title={flow.status === 'success' ? `You subscribe to ${artist.name}` : `Subscribe to ${artist.name}`}
       description={`${price} for ${artist.name}: every song in full, and downloads you keep for good, even if you stop subscribing.`}
       hideDescription={flow.status === 'success'}
@@ -49,7 +57,14 @@ export function SubscribeModal({ open, onOpenChange, memberId, artist, price }: 
         {flow.status === 'success' && flow.answer ? (
           <SubscribeSuccess artistName={artist.name} related={flow.answer.relatedArtists} onDone={() => close(false)} />
         ) : (
-          <SubscribeForm flow={flow} memberId={memberId} artist={artist} price={price} onCancel={() => close(false)} />
+          <SubscribeForm
+            flow={flow}
+            memberId={memberId}
+            artist={artist}
+            price={price}
+            onCancel={() => close(false)}
+            requestCloseRef={requestCloseRef}
+          />
         )}
       </div>
     </Modal>
@@ -62,12 +77,14 @@ function SubscribeForm({
   artist,
   price,
   onCancel,
+  requestCloseRef,
 }: {
   flow: SubscribeFlow;
   memberId: string;
   artist: SubscribeModalProps['artist'];
   price: string;
   onCancel: () => void;
+  requestCloseRef: RefObject<(() => void) | null>;
 }) {
   const config = usePaymentsConfig();
   const cards = useSavedCards(memberId);
@@ -78,6 +95,19 @@ function SubscribeForm({
   const saved = cards.data ?? [];
   const chosen = choice ?? saved[0]?.paymentMethodID ?? NEW_CARD;
   const loading = flow.status === 'loading';
+  // Read while rendering: react-hook-form only tracks isDirty for a form that reads it.
+  const { isDirty } = form.formState;
+  const guard = useDiscardGuard(
+    () => chosen === NEW_CARD && isDirty,
+    onCancel,
+    'The card details you typed have not been used.',
+  );
+  useEffect(() => {
+    requestCloseRef.current = guard.requestClose;
+    return () => {
+      requestCloseRef.current = null;
+    };
+  });
   const provider = config.data?.provider;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -128,13 +158,14 @@ function SubscribeForm({
         </div>
       )}
       <div className="modal__actions subscribe-modal__actions">
-        <Button variant="secondary" onMouseDown={keepFocus} onClick={onCancel} disabled={loading}>
+        <Button variant="secondary" onMouseDown={keepFocus} onClick={guard.requestClose} disabled={loading}>
           Cancel
         </Button>
         <Button type="submit" loading={loading}>
           {flow.status === 'error' ? 'Try again' : `Subscribe for ${price}`}
         </Button>
       </div>
+      {guard.dialog}
     </form>
   );
 }

@@ -103,6 +103,26 @@ describe("the studio's Terminate licence", () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('asks before Escape or Cancel drops a typed reason; Keep editing keeps it', async () => {
+    const calls = stubFetch([]);
+    const events = userEvent.setup();
+    renderStudio('profile');
+    await events.click(screen.getByRole('button', { name: 'Terminate licence' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Terminate the licence for The High Priestess?' });
+    await events.type(within(dialog).getByLabelText('Reason (optional)'), 'Moving on.');
+    await events.keyboard('{Escape}');
+    const ask = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    await events.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discard your changes?' })).toBeNull());
+    expect(within(dialog).getByLabelText('Reason (optional)')).toHaveValue('Moving on.');
+
+    await events.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    const again = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    await events.click(within(again).getByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
   it('terminates with the reason and password; the Profile tab and the dashboard then say what comes next', async () => {
     const calls = stubFetch([
       {

@@ -9,6 +9,7 @@ import { toast } from 'sonner';
 import { errorMessage, serverFieldErrors } from '../../api/server-errors';
 import { useTerminateArtist } from '../../api/artists/terminate-artist';
 import { Button } from '../../ui/button';
+import { useDiscardGuard } from '../../ui/discard-changes';
 import { Modal } from '../../ui/modal';
 import { PasswordField } from '../../ui/password-field';
 import './terminate-licence.css';
@@ -79,15 +80,20 @@ function TerminateDialog({
   const [formError, setFormError] = useState<string | null>(null);
   const terminate = useTerminateArtist(artist.id);
 
+  function forget() {
+    setReason('');
+    setPassword('');
+    setErrors({});
+    setFormError(null);
+    onOpenChange(false);
+  }
+  // A typed reason is the artist's own words: ask before dropping it (a typed password alone is not).
+  const guard = useDiscardGuard(() => reason.trim() !== '', forget, 'The reason you typed has not been sent.');
+
   function close(next: boolean) {
     if (terminate.isPending) return;
-    if (!next) {
-      setReason('');
-      setPassword('');
-      setErrors({});
-      setFormError(null);
-    }
-    onOpenChange(next);
+    if (next) onOpenChange(true);
+    else guard.requestClose();
   }
 
   async function confirm(event: FormEvent) {
@@ -152,6 +158,7 @@ function TerminateDialog({
           </Button>
         </div>
       </form>
+      {guard.dialog}
     </Modal>
   );
 }

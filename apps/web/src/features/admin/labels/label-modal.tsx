@@ -14,6 +14,7 @@ import { toast } from 'sonner';
 import { ApiError } from '../../../api/client';
 import { useSaveLabel } from '../../../api/curation/save-label';
 import { Button } from '../../../ui/button';
+import { useDiscardGuard } from '../../../ui/discard-changes';
 import { Modal } from '../../../ui/modal';
 import { TextField } from '../../../ui/text-field';
 import './labels.css';
@@ -50,6 +51,9 @@ export function LabelModal({ label, genres, onClose, onCreated }: LabelModalProp
   });
   const { register, handleSubmit, formState, setError, control } = form;
   const save = useSaveLabel();
+  // Read while rendering: react-hook-form only tracks isDirty for a form that reads it.
+  const { isDirty } = formState;
+  const guard = useDiscardGuard(() => isDirty, onClose, 'The changes to this label have not been saved.');
 
   const submit = handleSubmit(async (values) => {
     try {
@@ -69,7 +73,11 @@ export function LabelModal({ label, genres, onClose, onCreated }: LabelModalProp
   });
 
   return (
-    <Modal open onOpenChange={(open) => !open && onClose()} title={label ? `Edit ${label.name}` : 'New Label'}>
+    <Modal
+      open
+      onOpenChange={(open) => !open && guard.requestClose()}
+      title={label ? `Edit ${label.name}` : 'New Label'}
+    >
       <form className="label-form" onSubmit={submit} noValidate>
         <TextField label="Name" autoComplete="off" {...register('name')} error={formState.errors.name?.message} />
         <TextField
@@ -115,7 +123,7 @@ export function LabelModal({ label, genres, onClose, onCreated }: LabelModalProp
           )}
         />
         <div className="admin-row-actions">
-          <Button variant="ghost" onClick={onClose}>
+          <Button variant="ghost" onClick={guard.requestClose}>
             Cancel
           </Button>
           <Button type="submit" loading={save.isPending}>
@@ -123,6 +131,7 @@ export function LabelModal({ label, genres, onClose, onCreated }: LabelModalProp
           </Button>
         </div>
       </form>
+      {guard.dialog}
     </Modal>
   );
 }

@@ -175,6 +175,31 @@ describe('#/labels', () => {
     });
   });
 
+  it('asks before Escape or Cancel drops unsaved changes, and closes at once when nothing changed', async () => {
+    stubFetch([genresRoute, listRoute({ body: page([blueNote]) })]);
+    const user = userEvent.setup({ delay: null });
+    renderAdminScreen(<LabelsScreen />, '/labels');
+    await table();
+    await user.click(screen.getByRole('button', { name: 'Edit Blue Note' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Edit Blue Note' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Edit Blue Note' }));
+    dialog = await screen.findByRole('dialog', { name: 'Edit Blue Note' });
+    await user.type(within(dialog).getByLabelText('Location'), ' City');
+    await user.keyboard('{Escape}');
+    const ask = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    await user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discard your changes?' })).toBeNull());
+    expect(within(dialog).getByLabelText('Location')).toHaveValue('New York City');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    const again = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    await user.click(within(again).getByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('deletes after “Really delete item?”: “Label deleted!”', async () => {
     let deleted = false;
     stubFetch([

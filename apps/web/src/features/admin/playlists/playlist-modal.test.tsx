@@ -162,8 +162,31 @@ describe('the Edit Playlist modal', () => {
     await user.clear(within(modal).getByLabelText('Title'));
     await user.type(within(modal).getByLabelText('Title'), 'Not kept');
     await user.click(within(modal).getByRole('button', { name: 'Close Modal' }));
+    const ask = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    await user.click(within(ask).getByRole('button', { name: 'Discard changes' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+
+  it('asks before Escape drops an edited title: Keep editing keeps the text', async () => {
+    stubServer();
+    const user = userEvent.setup();
+    const modal = await openExisting(user);
+    await user.type(within(modal).getByLabelText('Title'), ' Mix');
+    await user.keyboard('{Escape}');
+    const ask = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    await user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discard your changes?' })).toBeNull());
+    expect(screen.getByRole('dialog', { name: 'Edit Playlist' })).toBeInTheDocument();
+    expect(within(modal).getByLabelText('Title')).toHaveValue('Late Night Mix');
+  });
+
+  it('closes at once with Escape when nothing changed', async () => {
+    stubServer();
+    const user = userEvent.setup();
+    await openExisting(user);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('uploads the artwork of an existing playlist at once and silently', async () => {

@@ -9,13 +9,14 @@ import {
   type AdminPlaylist,
   type CreatePlaylistBody,
 } from '@hfm/shared';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { toast } from 'sonner';
 import { usePlaylistForEditing } from '../../../api/playlists/get-playlist';
 import { useSavePlaylist } from '../../../api/playlists/save-playlist';
 import { useUploadPlaylistArtwork } from '../../../api/playlists/upload-artwork';
 import { errorMessage, serverFieldErrors } from '../../../api/server-errors';
 import { Button } from '../../../ui/button';
+import { useDiscardGuard } from '../../../ui/discard-changes';
 import { ErrorBoundary } from '../../../ui/error-boundary';
 import { ImageEditor, type CroppedImage } from '../../../ui/image-editor';
 import { Modal } from '../../../ui/modal';
@@ -35,10 +36,12 @@ export interface PlaylistModalProps {
 
 /** The spec's 'Edit Playlist' modal, for a new playlist (no id: Save creates) or an existing one (Save updates). */
 export function PlaylistModal({ target, onClose }: PlaylistModalProps) {
+  // The form knows whether anything changed: Escape and Close Modal ask it first.
+  const requestCloseRef = useRef<() => void>(onClose);
   return (
     <Modal
       open={target !== null}
-      onOpenChange={(open) => !open && onClose()}
+      onOpenChange={(open) => !open && requestCloseRef.current()}
       title="Edit Playlist"
       description={target?.id ? undefined : 'A new playlist: Save creates it.'}
       size="large"
@@ -46,14 +49,26 @@ export function PlaylistModal({ target, onClose }: PlaylistModalProps) {
     >
       <ErrorBoundary name="playlist editor">
         {target &&
-          (target.id ? <ExistingPlaylist id={target.id} onClose={onClose} /> : <PlaylistForm onClose={onClose} />)}
+          (target.id ? (
+            <ExistingPlaylist id={target.id} onClose={onClose} requestCloseRef={requestCloseRef} />
+          ) : (
+            <PlaylistForm onClose={onClose} requestCloseRef={requestCloseRef} />
+          ))}
       </ErrorBoundary>
     </Modal>
   );
 }
 
-function ExistingPlaylist({ id, onClose }: { id: string; onClose: () => void }) {
+interface CloseProps {
+  onClose: () => void;
+  requestCloseRef: RefObject<() => void>;
+}
+
+function ExistingPlaylist({ id, onClose, requestCloseRef }: CloseProps & { id: string }) {
   const playlist = usePlaylistForEditing(id);
+  useEffect(() => {
+    requestCloseRef.current = onClose;
+  }, [onClose, requestCloseRef]);
   if (playlist.isPending) return <p className="playlist-form__status">{messages.loading}</p>;
   if (playlist.isError) {
     return (
@@ -65,12 +80,17 @@ function ExistingPlaylist({ id, onClose }: { id: string; onClose: () => void }) 
       </div>
     );
   }
-  return <PlaylistForm key={playlist.data.id} playlist={playlist.data} onClose={onClose} />;
+  return (
+    <PlaylistForm key={playlist.data.id} playlist={playlist.data} onClose={onClose} requestCloseRef={requestCloseRef} />
+  );
 }
 
 const whole = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
-function PlaylistForm({ playlist, onClose }: { playlist?: AdminPlaylist; onClose: () => void }) {
+const sameSongs = (a: PickedSong[], b: PickedSong[]) =>
+  a.length === b.length && a.every((song, index) => song.id === b[index]?.id);
+
+function PlaylistForm({ playlist, onClose, requestCloseRef }: CloseProps & { playlist?: AdminPlaylist }) {
   const { showAdminOptions } = useAdminOptions();
   const [title, setTitle] = useState(playlist?.title ?? DEFAULT_PLAYLIST_TITLE);
   const [songs, setSongs] = useState<PickedSong[]>(playlist?.tracks ?? []);
@@ -87,6 +107,23 @@ function PlaylistForm({ playlist, onClose }: { playlist?: AdminPlaylist; onClose
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSavePlaylist();
   const upload = useUploadPlaylistArtwork();
+  // An existing playlist's artwork is saved as soon as it is cropped, so only a new one's held crop is unsaved.
+  const guard = useDiscardGuard(
+    () =>
+      title !== (playlist?.title ?? DEFAULT_PLAYLIST_TITLE) ||
+      !sameSongs(songs, playlist?.tracks ?? []) ||
+      isHFMRadio !== (playlist?.isHFMRadio ?? false) ||
+      isHFMPicks !== (playlist?.isHFMPicks ?? false) ||
+      showOnFrontPage !== (playlist?.showOnFrontPage ?? false) ||
+      position !== String(playlist?.position ?? -1) ||
+      picksPosition !== String(playlist?.HFMPicksPosition ?? '') ||
+      heldArtwork !== null,
+    onClose,
+    'The changes to this playlist (its details, flags or songs) have not been saved.',
+  );
+  useEffect(() => {
+    requestCloseRef.current = guard.requestClose;
+  });
 
   function cropped(image: CroppedImage) {
     setArtworkSrc(image.dataUrl);
@@ -207,7 +244,7 @@ function PlaylistForm({ playlist, onClose }: { playlist?: AdminPlaylist; onClose
         </p>
       )}
       <div className="playlist-form__actions">
-        <Button variant="secondary" onClick={onClose}>
+        <Button variant="secondary" onClick={guard.requestClose}>
           Close Modal
         </Button>
         <Button type="submit" loading={save.isPending}>
@@ -222,6 +259,7 @@ function PlaylistForm({ playlist, onClose }: { playlist?: AdminPlaylist; onClose
         height={PLAYLIST_ARTWORK.height}
         aspect={PLAYLIST_ARTWORK.aspect}
       />
+      {guard.dialog}
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { FEATURED_BIO_MAX_LENGTH, type PublicArtist } from '@hfm/shared';
+import { FEATURED_BIO_MAX_LENGTH, type FeaturedArtist, type PublicArtist } from '@hfm/shared';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -21,7 +21,7 @@ export function initials(name: string): string {
 }
 
 export interface FeaturedRowProps {
-  artist: PublicArtist;
+  artist: FeaturedArtist;
   index: number;
   busy: boolean;
   onMakeHero: () => void;
@@ -34,7 +34,8 @@ export interface FeaturedRowProps {
 export function FeaturedRow({ artist, index, busy, onMakeHero, onSwap, onRemove }: FeaturedRowProps) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: artist.id });
   const [editing, setEditing] = useState(false);
-  const picture = artist.photos[0] ?? artist.bannerImagePath;
+  // The picture fans see: the profile image, else the first audition photo (the server chooses).
+  const picture = artist.picture;
   return (
     <li
       ref={setNodeRef}

@@ -108,6 +108,28 @@ describe('#/featured', () => {
     expect(within(rows[1]!).getByRole('link', { name: 'Bravo' })).toHaveAttribute('href', `/artists/${id(2)}`);
   });
 
+  it('shows each artist’s picture as fans see it (the profile image, else the first audition photo)', async () => {
+    const chosen = {
+      ...active(1, 'Alpha', { photos: ['/media/band-photos/a/1.png'] }),
+      picture: '/media/profile-images/u/face.png',
+    };
+    const photosOnly = {
+      ...active(2, 'Bravo', { photos: ['/media/band-photos/b/1.png'] }),
+      picture: '/media/band-photos/b/1.png',
+    };
+    const bare = { ...active(3, 'Charlie Delta', { photos: [] }), picture: null };
+    stubFetch([
+      { method: 'GET', path: '/api/artists/featured', reply: { body: { items: [chosen, photosOnly, bare] } } },
+    ]);
+    renderAdmin('/featured');
+    await screen.findByRole('list', { name: 'Featured order' });
+    const rows = screen.getAllByRole('listitem');
+    const picture = (row: HTMLElement) => row.querySelector('.featured-row__picture');
+    expect(picture(rows[0]!)).toHaveAttribute('src', '/media/profile-images/u/face.png');
+    expect(picture(rows[1]!)).toHaveAttribute('src', '/media/band-photos/b/1.png');
+    expect(picture(rows[2]!)).toHaveTextContent('CD');
+  });
+
   it('says when nobody is featured', async () => {
     stubFeatured([]);
     renderAdmin('/featured');
