@@ -269,6 +269,8 @@ describe('an admin reviews, features and curates; the approved artist is found a
     await fan.page.getByRole('button', { name: 'Subscribe' }).click();
     const dialog = fan.page.getByRole('dialog', { name: `Subscribe to ${NEW_ARTIST}` });
     const saved = dialog.getByRole('radio', { name: /ending in/ });
+    // The saved cards load with the dialog: wait for them or the new-card form before choosing.
+    await saved.or(dialog.getByLabel('Card number')).first().waitFor();
     if ((await saved.count()) === 0) {
       await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
       await dialog.getByLabel('Expiry (MM/YY)').fill('12/30');

@@ -237,11 +237,25 @@ describe('fans discover and listen in a real browser', () => {
       // Queue from the list: play the first song, then Next plays the second of the same list.
       const songs = artist.songs;
       await playFromArtistList(page, songs[0]!);
-      const bar = page.getByRole('region', { name: 'Player' });
+      // A phone shows a compact bar: its position in the queue and the Next button are in the full-screen player.
+      const phone = viewport === MOBILE;
+      if (phone) {
+        await page
+          .getByRole('region', { name: 'Player' })
+          .getByRole('button', { name: /^Open the player/ })
+          .click();
+      }
+      const bar = phone
+        ? page.getByRole('dialog', { name: 'Now playing' })
+        : page.getByRole('region', { name: 'Player' });
       await bar.getByText(`1 of ${songs.length}`).waitFor();
       await bar.getByRole('button', { name: 'Next song' }).click();
       await bar.getByText(songs[1]!.title).waitFor();
       await bar.getByText(`2 of ${songs.length}`).waitFor();
+      if (phone) {
+        await page.keyboard.press('Escape');
+        await bar.waitFor({ state: 'detached' });
+      }
 
       const list = page.getByRole('list', { name: `Songs by ${artist.artist.name}` });
       const hiFive = list.getByRole('button', { name: `Hi Five ${songs[1]!.title}` });

@@ -223,7 +223,7 @@ describe('a fan subscribes, plays in full, downloads and cancels in a real brows
       await shot(page, `purchase-account-add-card-${label}`, { dialog: true });
       await addCard.getByRole('button', { name: 'Cancel' }).click();
       await addCard.waitFor({ state: 'detached' });
-      await subscriptions.getByRole('button', { name: `Cancel your subscription to ${name}` }).click();
+      await subscriptions.getByRole('button', { name: `Cancel subscription to ${name}` }).click();
       const confirm = page.getByRole('alertdialog');
       await confirm.scrollIntoViewIfNeeded();
       await shot(page, `purchase-account-confirm-cancel-${label}`, { dialog: true });
@@ -231,7 +231,7 @@ describe('a fan subscribes, plays in full, downloads and cancels in a real brows
       await confirm.getByRole('button', { name: 'Keep subscription' }).click();
       await confirm.waitFor({ state: 'detached' });
       await subscriptions.getByText(/Renews on/).waitFor();
-      await subscriptions.getByRole('button', { name: `Cancel your subscription to ${name}` }).click();
+      await subscriptions.getByRole('button', { name: `Cancel subscription to ${name}` }).click();
       expect(await confirm.getByRole('button').allTextContents()).toEqual(['Cancel renewal', 'Keep subscription']);
       await confirm.getByRole('button', { name: 'Cancel renewal' }).click();
       await subscriptions.getByText(/Ends on/).waitFor();

@@ -295,13 +295,13 @@ describe('Account page: Subscriptions', () => {
     const list = await within(subscriptionsSection()).findByRole('list', { name: 'Your subscriptions' });
     const end = formatTermDate('2027-03-10T12:00:00.000Z');
     expect(list).toHaveTextContent(`Nina SimoneActive · Renews on ${end}`);
-    await user.click(within(list).getByRole('button', { name: 'Cancel your subscription to Nina Simone' }));
+    await user.click(within(list).getByRole('button', { name: 'Cancel subscription to Nina Simone' }));
     expect(screen.getByRole('alertdialog')).toHaveTextContent(`Stop renewing? You keep Nina Simone until ${end}.`);
     // The buttons say what they do: 'Keep subscription' keeps it.
     await user.click(screen.getByRole('button', { name: 'Keep subscription' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(calls.filter((call) => call.path === '/api/subscriptions/s1/cancel')).toHaveLength(0);
-    await user.click(within(list).getByRole('button', { name: 'Cancel your subscription to Nina Simone' }));
+    await user.click(within(list).getByRole('button', { name: 'Cancel subscription to Nina Simone' }));
     await user.click(screen.getByRole('button', { name: 'Cancel renewal' }));
     await waitFor(() => expect(list).toHaveTextContent(`Nina SimoneCancelled · Ends on ${end}`));
     expect(within(list).queryByRole('button', { name: /^Cancel your subscription/ })).not.toBeInTheDocument();

@@ -103,7 +103,7 @@ export function SubscriptionsSection({ memberId }: { memberId: string }) {
               {cancellable(subscription) && (
                 <ConfirmDelete
                   className="billing-list__action"
-                  label={`Cancel your subscription to ${subscription.artistName}`}
+                  label={`Cancel subscription to ${subscription.artistName}`}
                   text={`Stop renewing? You keep ${subscription.artistName} until ${formatTermDate(subscription.currentPeriodEnd)}.`}
                   onConfirm={() => cancelOne(subscription)}
                   confirmLabel="Cancel renewal"
