@@ -161,7 +161,8 @@ describe('the player in a real browser', () => {
     await page.waitForFunction(() => !document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.paused);
     expect((await audioState(page)).time).toBeGreaterThanOrEqual(20);
     await bar.getByRole('button', { name: 'Queue' }).click();
-    expect(await nextUp(page)).toEqual(kept);
+    await queue.getByText('Now playing').waitFor();
+    await expect.poll(() => nextUp(page)).toEqual(kept);
     await page.keyboard.press('Escape');
     await queue.waitFor({ state: 'detached' });
 
