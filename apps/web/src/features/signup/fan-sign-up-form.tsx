@@ -1,10 +1,9 @@
 import { messages, type CreateFanBody, type createFanBody } from '@hfm/shared';
-import { useEffect, type ReactNode, type RefObject } from 'react';
+import type { ReactNode } from 'react';
 import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { createFan } from '../../api/sign-up';
 import type { SocialPrefillAnswer } from '../../api/social';
 import { Button } from '../../ui/button';
-import { useDiscardGuard } from '../../ui/discard-changes';
 import { deferredResolver } from '../../ui/deferred-resolver';
 import { SavingOverlay } from '../../ui/spinner';
 import { GenderField, NameFields, NewPasswordFields } from '../../ui/person-fields';
@@ -50,11 +49,6 @@ export interface FanSignUpFormProps {
   social?: { prefill: SocialPrefillAnswer; token: string } | undefined;
   /** Why a social sign-in did not work, shown above the form. */
   socialError?: ReactNode;
-  /**
-   * In a dialog: set to the guarded close (asks before dropping what was typed), for the dialog's Escape and
-   * corner ×; Cancel asks too.
-   */
-  requestCloseRef?: RefObject<() => void>;
 }
 
 function prefilledForm(prefill: SocialPrefillAnswer | undefined): CreateFanBody {
@@ -70,14 +64,7 @@ function prefilledForm(prefill: SocialPrefillAnswer | undefined): CreateFanBody 
 }
 
 /** The fan account form shared by the modal and the page. */
-export function FanSignUpForm({
-  variant,
-  onCancel,
-  onSaved,
-  social,
-  socialError,
-  requestCloseRef,
-}: FanSignUpFormProps) {
+export function FanSignUpForm({ variant, onCancel, onSaved, social, socialError }: FanSignUpFormProps) {
   const form = useForm<CreateFanBody, unknown, FanSignUpValues>({
     resolver: validation.resolver,
     mode: 'all',
@@ -88,13 +75,6 @@ export function FanSignUpForm({
   const profileImage = useWatch({ control, name: 'profileImageData' });
   const emailExistsMessage = variant === 'modal' ? () => messages.emailExistsModal : messages.emailExists;
   const { saving, formError, submit } = useSignUpSubmit({ setError, fieldNames: FIELD_NAMES, emailExistsMessage });
-  // Read while rendering: react-hook-form only tracks isDirty for a form that reads it.
-  const { isDirty } = formState;
-  const guard = useDiscardGuard(() => isDirty, onCancel, 'The sign-up details you typed have not been saved.');
-  const cancel = requestCloseRef ? guard.requestClose : onCancel;
-  useEffect(() => {
-    if (requestCloseRef) requestCloseRef.current = guard.requestClose;
-  });
 
   const save = handleSubmit((values) =>
     submit(values, async () => {
@@ -157,14 +137,13 @@ export function FanSignUpForm({
         </div>
       </div>
       <div className="sign-up-form__actions">
-        <Button variant="secondary" onClick={cancel} disabled={saving}>
+        <Button variant="secondary" onClick={onCancel} disabled={saving}>
           Cancel
         </Button>
         <Button type="submit" disabled={!formState.isValid} loading={saving}>
           Continue
         </Button>
       </div>
-      {requestCloseRef && guard.dialog}
     </form>
   );
 }

@@ -1,5 +1,4 @@
 import { messages } from '@hfm/shared';
-import { useRef } from 'react';
 import { Modal } from '../../ui/modal';
 import { signedUpLoginHref } from './links';
 import { FanSignUpForm } from './fan-sign-up-form';
@@ -21,13 +20,10 @@ export interface FanSignUpModalProps {
  */
 export function FanSignUpModal({ open, onOpenChange, socialToken = null, socialError = null }: FanSignUpModalProps) {
   const social = useSocialReturn(socialToken, socialError);
-  const close = () => onOpenChange(false);
-  // The form knows whether anything was typed: Escape and the corner × ask it first.
-  const requestCloseRef = useRef<() => void>(close);
   return (
     <Modal
       open={open}
-      onOpenChange={(next) => (next ? onOpenChange(true) : requestCloseRef.current())}
+      onOpenChange={onOpenChange}
       title="Fan Sign Up"
       description="Create your HFM fan account."
       hideDescription
@@ -39,8 +35,7 @@ export function FanSignUpModal({ open, onOpenChange, socialToken = null, socialE
         <FanSignUpForm
           key={social.prefilled ? 'prefilled' : 'empty'}
           variant="modal"
-          onCancel={close}
-          requestCloseRef={requestCloseRef}
+          onCancel={() => onOpenChange(false)}
           onSaved={(email) => window.location.assign(signedUpLoginHref(email))}
           social={social.prefilled}
           socialError={social.error && <SocialSignUpError code={social.error} providerName={social.providerName} />}

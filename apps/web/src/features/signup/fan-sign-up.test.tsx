@@ -128,29 +128,6 @@ describe('Fan Sign Up modal', () => {
     expect(await screen.findByText(messages.emailExistsModal)).toBeInTheDocument();
   });
 
-  it('asks before Escape or Cancel drops what was typed; closes at once when nothing was', async () => {
-    stubFetch([emailFree]);
-    const user = userEvent.setup();
-    const onOpenChange = vi.fn();
-    renderWithClient(<FanSignUpModal open onOpenChange={onOpenChange} />);
-    await user.keyboard('{Escape}');
-    expect(onOpenChange).toHaveBeenLastCalledWith(false);
-    onOpenChange.mockClear();
-
-    await user.type(screen.getByLabelText('First Name'), 'Sam');
-    await user.keyboard('{Escape}');
-    const ask = await screen.findByRole('dialog', { name: 'Discard your changes?' });
-    await user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discard your changes?' })).toBeNull());
-    expect(screen.getByLabelText('First Name')).toHaveValue('Sam');
-    expect(onOpenChange).not.toHaveBeenCalled();
-
-    await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    const again = await screen.findByRole('dialog', { name: 'Discard your changes?' });
-    await user.click(within(again).getByRole('button', { name: 'Discard changes' }));
-    expect(onOpenChange).toHaveBeenCalledWith(false);
-  });
-
   it('shows "Saving profile..." and then goes to /login, which says a code was mailed', async () => {
     let finish!: () => void;
     const saved = new Promise<void>((resolve) => (finish = resolve));
