@@ -19,9 +19,10 @@ import { SeededRandom } from './seeded-random.js';
 export const DEMO_AUDIO_PREFIX = 'seed/demo-audio/';
 /**
  * Bump when the tunes, the stored description or how the files are stored change, so old stored clips are
- * made again (3: the downloads are stored as attachments).
+ * made again (3: the downloads are stored as attachments; 4: the outputs carry no tags, as the songs share
+ * the clip's WAV download).
  */
-const CLIP_VERSION = 3;
+const CLIP_VERSION = 4;
 
 interface Tune {
   name: string;
@@ -155,7 +156,8 @@ async function makeClip(config: Config, storage: ObjectStorage, tune: Tune, work
   const result = await transcodeSong({
     inputPath,
     workDir: outputDir,
-    meta: { title: tune.title, artist: 'HFM demo catalogue' },
+    // No tags: the songs share the clip's WAV download (their FLAC and MP3 are re-tagged with their own names).
+    meta: { title: '', artist: '' },
     tools: resolveMediaTools(config),
     maxSeconds: config.maxSongSeconds,
   });

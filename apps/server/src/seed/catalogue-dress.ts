@@ -19,10 +19,10 @@ import { playlistArtworkKey } from '../modules/playlists/playlist-artwork.servic
 import { newImageFileName, profileImageKey } from '../modules/users/profile-images.js';
 import type { Database } from '../platform/db/client.js';
 import { albums, artistPhotos, artists, genres, playlists, songs, users } from '../platform/db/schema.js';
-import { retagDownloadsArgs, type DownloadsPassPaths, type SongTags } from '../platform/media/ffmpeg-args.js';
+import { retagDownloadsArgs, type SongTags, type TaggedDownloadPaths } from '../platform/media/ffmpeg-args.js';
 import { resolveMediaTools, runMediaTool } from '../platform/media/ffmpeg.js';
 import type { ProcessedImage } from '../platform/media/images.js';
-import { downloadFileName, downloadOutputKeys, listDownloadOutputs } from '../platform/media/song-outputs.js';
+import { downloadFileName, listDownloadOutputs } from '../platform/media/song-outputs.js';
 import { copyObjectToFile, type ObjectStorage } from '../platform/storage/storage.js';
 import type { DemoClip } from './catalogue-audio.js';
 import { renderArtwork, type ArtworkKind } from './catalogue-artwork.js';
@@ -123,15 +123,21 @@ async function dressPlaylist(ctx: DressContext, playlist: { id: string; title: s
   await ctx.db.update(playlists).set({ artwork: key }).where(eq(playlists.id, playlist.id));
 }
 
-/** Each clip's stored downloads as local files (the local store's own; else copied once into the work folder). */
+interface ClipDownloads {
+  /** The FLAC and MP3 as local files (the local store's own; else copied once into the work folder). */
+  source: TaggedDownloadPaths;
+  /** The clip's WAV, shared by its songs and untagged; each download URL names it after the song. */
+  wav: { key: string; size: number };
+}
+
 async function clipDownloadFiles(
   ctx: DressContext,
   clips: DemoClip[],
   workDir: string,
-): Promise<Map<string, DownloadsPassPaths>> {
-  const files = new Map<string, DownloadsPassPaths>();
+): Promise<Map<string, ClipDownloads>> {
+  const files = new Map<string, ClipDownloads>();
   for (const clip of clips) {
-    const local = async (format: 'flac' | 'mp3' | 'wav') => {
+    const local = async (format: 'flac' | 'mp3') => {
       const key = clip.keys.downloadFiles[format];
       const own = ctx.storage.localPath?.(key);
       if (own) return own;
@@ -139,45 +145,54 @@ async function clipDownloadFiles(
       await copyObjectToFile(ctx.storage, key, file);
       return file;
     };
-    files.set(clip.name, { flacPath: await local('flac'), mp3Path: await local('mp3'), wavPath: await local('wav') });
+    const wavKey = clip.keys.downloadFiles.wav;
+    const wav = await ctx.storage.stat(wavKey);
+    if (!wav) throw new Error(`The demo clip "${clip.name}" has no WAV at ${wavKey}.`);
+    files.set(clip.name, {
+      source: { flacPath: await local('flac'), mp3Path: await local('mp3') },
+      wav: { key: wavKey, size: wav.size },
+    });
   }
   return files;
 }
 
-interface TaggingWork {
+interface TaggingWork extends ClipDownloads {
   song: DressSong;
   tags: SongTags;
   coverPath: string | undefined;
-  source: DownloadsPassPaths;
 }
 
-/** The song's own downloads under its media prefix (download/song.*), as the transcode stores them. */
+/**
+ * The song's own FLAC and MP3 under its media prefix (download/song.*), as the transcode stores them. The WAV
+ * (70% of the bytes, and a container players read no cover from) stays the clip's: 126 songs then take
+ * about 440 MB instead of 1.7 GB.
+ */
 async function tagSong(ctx: DressContext, work: TaggingWork, workDir: string): Promise<void> {
   const outputDir = path.join(workDir, work.song.id);
   await fsp.mkdir(path.join(outputDir, 'download'), { recursive: true });
-  const out: DownloadsPassPaths = {
+  const out: TaggedDownloadPaths = {
     flacPath: path.join(outputDir, 'download', 'song.flac'),
     mp3Path: path.join(outputDir, 'download', 'song.mp3'),
-    wavPath: path.join(outputDir, 'download', 'song.wav'),
   };
   const tools = resolveMediaTools(ctx.config);
   await runMediaTool(tools.ffmpeg, retagDownloadsArgs(work.source, work.tags, work.coverPath, out));
-  const files = { flac: out.flacPath, mp3: out.mp3Path, wav: out.wavPath };
   const prefix = `seed/songs/${work.song.id}/`;
   const name = (format: 'flac' | 'mp3' | 'wav') => downloadFileName(work.tags.artist, work.song.title, format);
-  for (const output of listDownloadOutputs(files, outputDir, prefix, name)) {
+  const tagged = listDownloadOutputs({ flac: out.flacPath, mp3: out.mp3Path }, outputDir, prefix, name);
+  for (const output of tagged) {
     await ctx.storage.put(output.key, fs.createReadStream(output.file), output.contentType, {
       contentDisposition: output.contentDisposition,
     });
   }
-  const sizes = await Promise.all([out.flacPath, out.mp3Path, out.wavPath].map((file) => fsp.stat(file)));
-  const keys = downloadOutputKeys(files, outputDir, prefix);
+  const [flac, mp3] = await Promise.all([out.flacPath, out.mp3Path].map((file) => fsp.stat(file)));
+  const keyOf = (file: string) => tagged.find((output) => output.file === file)!.key;
+  const downloadFiles = { flac: keyOf(out.flacPath), mp3: keyOf(out.mp3Path), wav: work.wav.key };
   await ctx.db
     .update(songs)
     .set({
-      downloadFile: keys.downloadFile,
-      downloadFiles: keys.downloadFiles,
-      downloadSizes: { flac: sizes[0]!.size, mp3: sizes[1]!.size, wav: sizes[2]!.size },
+      downloadFile: downloadFiles.flac,
+      downloadFiles,
+      downloadSizes: { flac: flac!.size, mp3: mp3!.size, wav: work.wav.size },
     })
     .where(eq(songs.id, work.song.id));
   await fsp.rm(outputDir, { recursive: true, force: true });
@@ -225,7 +240,7 @@ export async function dressCatalogue(
       return {
         song,
         coverPath: onAlbum?.path,
-        source: sources.get(song.clip)!,
+        ...sources.get(song.clip)!,
         tags: {
           title: song.title,
           artist: artistsById.get(song.artistId)?.name ?? '',

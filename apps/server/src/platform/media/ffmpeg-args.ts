@@ -215,27 +215,29 @@ export function wavOutputArgs(tags: SongTags, wavPath: string): string[] {
   return ['-map', '0:a:0', '-c:a', 'copy', ...metadataArgs(tags), '-rf64', 'auto', '-f', 'wav', wavPath];
 }
 
+/** The FLAC and MP3 downloads: the files that carry a song's tags and cover into a fan's player. */
+export type TaggedDownloadPaths = Pick<DownloadsPassPaths, 'flacPath' | 'mp3Path'>;
+
 /**
- * New tags (and cover) on finished downloads without re-encoding: inputs 0 to 2 are the FLAC, MP3 and WAV,
- * input 3 the artwork when there is one; each output copies its input's audio as the downloads pass wrote it
- * (the WAV, as there, carries the tags but no picture).
+ * New tags (and cover) on finished FLAC and MP3 downloads without re-encoding: inputs 0 and 1 are the FLAC
+ * and MP3, input 2 the artwork when there is one; each output copies its input's audio as the downloads
+ * pass wrote it.
  */
 export function retagDownloadsArgs(
-  inputs: DownloadsPassPaths,
+  inputs: TaggedDownloadPaths,
   tags: SongTags,
   artworkPath: string | undefined,
-  outputs: DownloadsPassPaths,
+  outputs: TaggedDownloadPaths,
 ): string[] {
   const hasArtwork = artworkPath !== undefined;
-  const args = [...QUIET_ARGS, '-i', inputs.flacPath, '-i', inputs.mp3Path, '-i', inputs.wavPath];
+  const args = [...QUIET_ARGS, '-i', inputs.flacPath, '-i', inputs.mp3Path];
   if (artworkPath) args.push('-i', artworkPath);
-  const tagged = [...artworkArgs(hasArtwork, 3), ...metadataArgs(tags)];
+  const tagged = [...artworkArgs(hasArtwork, 2), ...metadataArgs(tags)];
   return [
     ...args,
     ...['-map', '0:a:0', '-c:a', 'copy', ...tagged, '-f', 'flac', outputs.flacPath],
     ...['-map', '1:a:0', '-c:a', 'copy', ...tagged, '-id3v2_version', '3', '-write_id3v1', '1'],
     ...['-f', 'mp3', outputs.mp3Path],
-    ...['-map', '2:a:0', '-c:a', 'copy', ...metadataArgs(tags), '-rf64', 'auto', '-f', 'wav', outputs.wavPath],
   ];
 }
 

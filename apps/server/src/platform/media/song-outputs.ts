@@ -49,13 +49,13 @@ export function listStreamOutputs(song: StreamOutputs, workDir: string, mediaPre
  * a download URL names it afresh), or by the browser from its key (`song.flac`) when none is given.
  */
 export function listDownloadOutputs(
-  files: DownloadOutputs,
+  files: Partial<DownloadOutputs>,
   workDir: string,
   mediaPrefix: string,
   fileName?: (format: keyof DownloadOutputs) => string,
 ): SongOutputObject[] {
   return (Object.keys(files) as (keyof DownloadOutputs)[]).map((format) => ({
-    ...objectsFor([files[format]], workDir, mediaPrefix)[0]!,
+    ...objectsFor([files[format]!], workDir, mediaPrefix)[0]!,
     contentDisposition: fileName ? attachment(fileName(format)) : 'attachment',
   }));
 }
