@@ -61,7 +61,8 @@ export interface DressPlan {
   playlists: { id: string; title: string }[];
 }
 
-/** Songs re-tagged at once: ffmpeg copies, so the disk sets the pace more than the two cores. */
+/** Songs re-tagged by one ffmpeg, and ffmpegs at once: it copies, so the disk sets the pace more than the cores. */
+const TAGGING_BATCH = 16;
 const TAGGING_AT_ONCE = 2;
 
 async function store(ctx: DressContext, key: string, image: ProcessedImage): Promise<void> {
@@ -163,19 +164,38 @@ interface TaggingWork extends ClipDownloads {
 }
 
 /**
- * The song's own FLAC and MP3 under its media prefix (download/song.*), as the transcode stores them. The WAV
+ * Each song's own FLAC and MP3 under its media prefix (download/song.*), as the transcode stores them. The WAV
  * (70% of the bytes, and a container players read no cover from) stays the clip's: 126 songs then take
  * about 440 MB instead of 1.7 GB.
  */
-async function tagSong(ctx: DressContext, work: TaggingWork, workDir: string): Promise<void> {
-  const outputDir = path.join(workDir, work.song.id);
-  await fsp.mkdir(path.join(outputDir, 'download'), { recursive: true });
-  const out: TaggedDownloadPaths = {
-    flacPath: path.join(outputDir, 'download', 'song.flac'),
-    mp3Path: path.join(outputDir, 'download', 'song.mp3'),
-  };
-  const tools = resolveMediaTools(ctx.config);
-  await runMediaTool(tools.ffmpeg, retagDownloadsArgs(work.source, work.tags, work.coverPath, out));
+async function tagSongs(ctx: DressContext, batch: TaggingWork[], workDir: string): Promise<void> {
+  const made = await Promise.all(
+    batch.map(async (work) => {
+      const outputDir = path.join(workDir, work.song.id);
+      await fsp.mkdir(path.join(outputDir, 'download'), { recursive: true });
+      const outputs: TaggedDownloadPaths = {
+        flacPath: path.join(outputDir, 'download', 'song.flac'),
+        mp3Path: path.join(outputDir, 'download', 'song.mp3'),
+      };
+      return { work, outputDir, outputs };
+    }),
+  );
+  const retag = made.map(({ work, outputs }) => ({
+    inputs: work.source,
+    tags: work.tags,
+    artworkPath: work.coverPath,
+    outputs,
+  }));
+  await runMediaTool(resolveMediaTools(ctx.config).ffmpeg, retagDownloadsArgs(retag));
+  for (const song of made) await storeTagged(ctx, song.work, song.outputDir, song.outputs);
+}
+
+async function storeTagged(
+  ctx: DressContext,
+  work: TaggingWork,
+  outputDir: string,
+  out: TaggedDownloadPaths,
+): Promise<void> {
   const prefix = `seed/songs/${work.song.id}/`;
   const name = (format: 'flac' | 'mp3' | 'wav') => downloadFileName(work.tags.artist, work.song.title, format);
   const tagged = listDownloadOutputs({ flac: out.flacPath, mp3: out.mp3Path }, outputDir, prefix, name);
@@ -249,7 +269,10 @@ export async function dressCatalogue(
         },
       };
     });
-    await inTurns(work, TAGGING_AT_ONCE, (item) => tagSong(ctx, item, workDir));
+    const batches = Array.from({ length: Math.ceil(work.length / TAGGING_BATCH) }, (_, index) =>
+      work.slice(index * TAGGING_BATCH, (index + 1) * TAGGING_BATCH),
+    );
+    await inTurns(batches, TAGGING_AT_ONCE, (batch) => tagSongs(ctx, batch, workDir));
     print(
       `Downloads: ${work.length} songs tagged with their own names and covers ` +
         `(${((Date.now() - started) / 1000).toFixed(1)} s).`,

@@ -168,6 +168,19 @@ describe('the first start', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
+  it('tags every song of a batch with its own names (one ffmpeg re-tags many songs)', async () => {
+    const sample = await db()
+      .select({ song: songs, artist: artists })
+      .from(songs)
+      .innerJoin(artists, eq(artists.id, songs.artistId))
+      .orderBy(songs.id)
+      .limit(20);
+    for (const { song, artist } of sample) {
+      const { tags } = await probe(song.downloadFiles!.mp3);
+      expect(tags, song.id).toMatchObject({ title: song.title, artist: artist.name });
+    }
+  });
+
   it('gives the demo fan a subscription paid through the ledger, kept downloads and Hi Fives', async () => {
     const [fan] = await db().select().from(users).where(eq(users.email, 'fan@hfm.local'));
     const [subscription] = await db()

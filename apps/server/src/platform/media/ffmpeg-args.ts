@@ -218,27 +218,37 @@ export function wavOutputArgs(tags: SongTags, wavPath: string): string[] {
 /** The FLAC and MP3 downloads: the files that carry a song's tags and cover into a fan's player. */
 export type TaggedDownloadPaths = Pick<DownloadsPassPaths, 'flacPath' | 'mp3Path'>;
 
+/** One song's re-tagging: its FLAC and MP3 made anew from `inputs` with its tags and cover. */
+export interface RetagWork {
+  inputs: TaggedDownloadPaths;
+  tags: SongTags;
+  /** JPEG or PNG, stored as the front cover. */
+  artworkPath: string | undefined;
+  outputs: TaggedDownloadPaths;
+}
+
 /**
- * New tags (and cover) on finished FLAC and MP3 downloads without re-encoding: inputs 0 and 1 are the FLAC
- * and MP3, input 2 the artwork when there is one; each output copies its input's audio as the downloads
- * pass wrote it.
+ * New tags (and cover) on finished FLAC and MP3 downloads without re-encoding, for many songs in one ffmpeg
+ * (starting the process costs more than copying a song's frames): each distinct file is one input, and each
+ * output copies its input's audio as the downloads pass wrote it.
  */
-export function retagDownloadsArgs(
-  inputs: TaggedDownloadPaths,
-  tags: SongTags,
-  artworkPath: string | undefined,
-  outputs: TaggedDownloadPaths,
-): string[] {
-  const hasArtwork = artworkPath !== undefined;
-  const args = [...QUIET_ARGS, '-i', inputs.flacPath, '-i', inputs.mp3Path];
-  if (artworkPath) args.push('-i', artworkPath);
-  const tagged = [...artworkArgs(hasArtwork, 2), ...metadataArgs(tags)];
-  return [
-    ...args,
-    ...['-map', '0:a:0', '-c:a', 'copy', ...tagged, '-f', 'flac', outputs.flacPath],
-    ...['-map', '1:a:0', '-c:a', 'copy', ...tagged, '-id3v2_version', '3', '-write_id3v1', '1'],
-    ...['-f', 'mp3', outputs.mp3Path],
-  ];
+export function retagDownloadsArgs(songs: RetagWork[]): string[] {
+  const inputs: string[] = [];
+  const inputOf = (file: string) => {
+    if (!inputs.includes(file)) inputs.push(file);
+    return inputs.indexOf(file);
+  };
+  const outputs = songs.flatMap((song) => {
+    const artwork = song.artworkPath === undefined ? undefined : inputOf(song.artworkPath);
+    const tagged = [...artworkArgs(artwork !== undefined, artwork), ...metadataArgs(song.tags)];
+    return [
+      ...['-map', `${inputOf(song.inputs.flacPath)}:a:0`, '-c:a', 'copy', ...tagged, '-f', 'flac'],
+      song.outputs.flacPath,
+      ...['-map', `${inputOf(song.inputs.mp3Path)}:a:0`, '-c:a', 'copy', ...tagged, '-id3v2_version', '3'],
+      ...['-write_id3v1', '1', '-f', 'mp3', song.outputs.mp3Path],
+    ];
+  });
+  return [...QUIET_ARGS, ...inputs.flatMap((file) => ['-i', file]), ...outputs];
 }
 
 /** EBU R128 (integrated, range, true peak): the summary is printed to stderr at the end. */
