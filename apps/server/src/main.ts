@@ -79,7 +79,7 @@ function keepRunningThroughOutages(log: { error(object: object, message: string)
  */
 async function seedFirstStartCatalogue(app: Awaited<ReturnType<typeof buildApp>>): Promise<void> {
   app.log.info(
-    'Making a demo catalogue of generated music, artwork and tagged downloads (first start only; a few minutes)...',
+    'Making a demo catalogue of generated music, artwork and tagged downloads (first start only; about half a minute)...',
   );
   try {
     const summary = await seedCatalogue(app.ctx, FIRST_START_CATALOGUE, (line) => app.log.debug(line));
