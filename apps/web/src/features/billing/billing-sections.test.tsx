@@ -366,8 +366,9 @@ describe('Account page: Payments', () => {
       'href',
       '/members/account/receipts/r3',
     );
-    expect(within(paymentsSection()).getByText('Page 1 of 2')).toBeInTheDocument();
-    await user.click(within(paymentsSection()).getByRole('button', { name: 'Older' }));
+    const pages = within(paymentsSection()).getByRole('navigation', { name: 'Payments pages' });
+    expect(within(pages).getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    await user.click(within(pages).getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
     expect(within(list).getByRole('listitem')).toHaveTextContent('HFM-2026-000108');
   });

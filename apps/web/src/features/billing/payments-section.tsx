@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMemberReceipts } from '../../api/billing/receipts';
 import { errorMessage } from '../../api/server-errors';
-import { Button } from '../../ui/button';
+import { Pagination } from '../../ui/pagination';
 import { RECEIPT_KIND_LABELS, amountText, receiptPath } from './receipt-text';
 import { formatTermDate } from './subscriptions-section';
 
@@ -52,18 +52,14 @@ export function PaymentsSection({ memberId }: { memberId: string }) {
           ))}
         </ul>
       )}
-      {pagination && pagination.pageCount > 1 && (
-        <nav className="billing-pager" aria-label="Payments pages">
-          <Button variant="ghost" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Newer
-          </Button>
-          <span className="account-page__muted">
-            Page {pagination.page} of {pagination.pageCount}
-          </span>
-          <Button variant="ghost" disabled={!pagination.hasMore} onClick={() => setPage(page + 1)}>
-            Older
-          </Button>
-        </nav>
+      {pagination && (
+        <Pagination
+          page={pagination.page}
+          pageCount={pagination.pageCount}
+          hasMore={pagination.hasMore}
+          onPageChange={setPage}
+          label="Payments pages"
+        />
       )}
     </section>
   );

@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useArtistList } from '../../../api/artists/list-artists';
 import { errorMessage } from '../../../api/server-errors';
 import { Button } from '../../../ui/button';
+import { Pagination } from '../../../ui/pagination';
 import { Spinner } from '../../../ui/spinner';
 import { ArtistSearchForm } from './artist-search-form';
 
@@ -81,18 +82,14 @@ export function ArtistPicker({ label, actionLabel, unavailable, onPick, busyId }
             })}
           </ul>
         )}
-        {pagination && pagination.pageCount > 1 && (
-          <div className="artist-picker__pages">
-            <Button variant="ghost" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              Previous
-            </Button>
-            <span className="review-muted">
-              Page {pagination.page} of {pagination.pageCount}
-            </span>
-            <Button variant="ghost" disabled={!pagination.hasMore} onClick={() => setPage(page + 1)}>
-              Next
-            </Button>
-          </div>
+        {pagination && (
+          <Pagination
+            page={pagination.page}
+            pageCount={pagination.pageCount}
+            hasMore={pagination.hasMore}
+            onPageChange={setPage}
+            label={`${label} pages`}
+          />
         )}
       </div>
     </div>
