@@ -1,5 +1,5 @@
 import { messages, type CreateFanBody, type createFanBody } from '@hfm/shared';
-import { useEffect, type ReactNode, type RefObject } from 'react';
+import { useEffect, useState, type ReactNode, type RefObject } from 'react';
 import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { createFan } from '../../api/sign-up';
 import type { SocialPrefillAnswer } from '../../api/social';
@@ -78,19 +78,26 @@ export function FanSignUpForm({
   socialError,
   requestCloseRef,
 }: FanSignUpFormProps) {
+  const [defaultValues] = useState(() => prefilledForm(social?.prefill));
   const form = useForm<CreateFanBody, unknown, FanSignUpValues>({
     resolver: validation.resolver,
     mode: 'all',
-    defaultValues: prefilledForm(social?.prefill),
+    defaultValues,
   });
   const { handleSubmit, setError, setValue, formState, control } = form;
   const account = form as unknown as UseFormReturn<AccountFormValues>;
   const profileImage = useWatch({ control, name: 'profileImageData' });
   const emailExistsMessage = variant === 'modal' ? () => messages.emailExistsModal : messages.emailExists;
   const { saving, formError, submit } = useSignUpSubmit({ setError, fieldNames: FIELD_NAMES, emailExistsMessage });
-  // Read while rendering: react-hook-form only tracks isDirty for a form that reads it.
+  // Read while rendering (react-hook-form only tracks isDirty for a form that reads it); it starts loading the
+  // question below. Whether to ask is read from the fields at the time: an Escape right after typing can come
+  // before the render that updates isDirty.
   const { isDirty } = formState;
-  const guard = useLazyDiscardGuard(() => isDirty, onCancel, 'The sign-up details you typed have not been saved.');
+  const edited = () => {
+    const values = form.getValues();
+    return FIELD_NAMES.some((name) => (values[name] ?? '') !== (defaultValues[name] ?? ''));
+  };
+  const guard = useLazyDiscardGuard(edited, onCancel, 'The sign-up details you typed have not been saved.');
   const guarded = requestCloseRef !== undefined;
   const cancel = guarded ? guard.requestClose : onCancel;
   useEffect(() => {
