@@ -77,6 +77,36 @@ describe('identity in a real browser', () => {
     });
   }
 
+  for (const [label, viewport] of [
+    ['1280', DESKTOP],
+    ['390', MOBILE],
+  ] as const) {
+    it(`at ${label} px the Fan Sign Up modal asks before Escape drops what was typed; Keep editing keeps it`, async () => {
+      const page = await newPage(viewport);
+      await page.goto('/main/#/fans?signup=fan');
+      const dialog = page.getByRole('dialog', { name: 'Fan Sign Up' });
+      await dialog.waitFor();
+      await dialog.getByLabel('First Name', { exact: true }).fill('Rae');
+      await page.keyboard.press('Escape');
+      const ask = page.getByRole('dialog', { name: 'Discard your changes?' });
+      await ask.getByText('The sign-up details you typed have not been saved.').waitFor();
+      await screenshot(page, `fan-sign-up-discard-question-${label}`);
+
+      await ask.getByRole('button', { name: 'Keep editing' }).click();
+      await ask.waitFor({ state: 'detached' });
+      expect(await dialog.getByLabel('First Name', { exact: true }).inputValue()).toBe('Rae');
+      expect(new URL(page.url()).hash).toBe('#/fans?signup=fan');
+
+      await page.keyboard.press('Escape');
+      await ask.getByRole('button', { name: 'Discard changes' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(new URL(page.url()).hash).toBe('#/fans');
+      // Opened again, the form starts empty.
+      await page.goto('/main/#/fans?signup=fan');
+      expect(await dialog.getByLabel('First Name', { exact: true }).inputValue()).toBe('');
+    });
+  }
+
   it('a wrong confirmation code shows a clear message and keeps the user on the screen', async () => {
     const page = await newPage();
     await page.goto('/main/#/confirm?email=nobody%40example.com');

@@ -70,6 +70,7 @@ const SIGN_UP = [
   /src\/features\/signup\/(profile-image-picker|sign-up-progress|social-sign-up|fan-sign-up-form|account-fields|use-sign-up-submit|links|sign-up-backdrop)\.tsx?$/,
   'src/api/sign-up.ts',
   'src/ui/deferred-resolver.ts',
+  'src/ui/lazy-discard-guard.tsx',
   'src/ui/date-mask.ts',
   'src/ui/person-fields.tsx',
   'src/ui/gender-buttons.tsx',

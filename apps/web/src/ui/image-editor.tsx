@@ -3,6 +3,7 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 import { Button } from './button';
 import { cropToDataUrl, IMAGE_ACCEPT, isAcceptedImage, loadImage, pngFileName, readAsDataUrl } from './crop-image';
+import { useDiscardGuard } from './discard-changes';
 import { Modal } from './modal';
 import './image-editor.css';
 
@@ -56,16 +57,29 @@ export function ImageEditor({
   const [error, setError] = useState<string | null>(null);
   /** The image being cropped now: a crop of an earlier image that finishes late is dropped. */
   const currentSrc = useRef<string | null>(null);
+  /** An image was chosen and not saved: closing asks before dropping it. */
+  const [unsaved, setUnsaved] = useState(false);
 
   function show(next: { src: string; name: string } | null, message: string | null) {
     currentSrc.current = next?.src ?? null;
     setSource(next);
+    setUnsaved(next !== null);
     setError(message);
     setPreview(null);
     setAdvisory(null);
     setZoom(1);
     setCrop({ x: 0, y: 0 });
   }
+
+  // Discarding drops the chosen image: the editor opens empty next time.
+  const guard = useDiscardGuard(
+    () => unsaved,
+    () => {
+      show(null, null);
+      onOpenChange(false);
+    },
+    'The image you chose has not been saved.',
+  );
 
   async function chooseFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -98,11 +112,18 @@ export function ImageEditor({
   function save() {
     if (!preview || !source) return;
     onSave({ dataUrl: preview, fileName: pngFileName(source.name) }, advisory);
+    setUnsaved(false);
     onOpenChange(false);
   }
 
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title="Crop Image" size="large" hideClose>
+    <Modal
+      open={open}
+      onOpenChange={(next) => (next ? onOpenChange(true) : guard.requestClose())}
+      title="Crop Image"
+      size="large"
+      hideClose
+    >
       <input
         ref={fileInput}
         type="file"
@@ -167,10 +188,11 @@ export function ImageEditor({
         <Button onClick={save} disabled={!preview}>
           Save Image
         </Button>
-        <Button variant="ghost" onClick={() => onOpenChange(false)}>
+        <Button variant="ghost" onClick={guard.requestClose}>
           Close
         </Button>
       </div>
+      {guard.dialog}
     </Modal>
   );
 }

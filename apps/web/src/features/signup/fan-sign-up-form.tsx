@@ -1,10 +1,11 @@
 import { messages, type CreateFanBody, type createFanBody } from '@hfm/shared';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode, type RefObject } from 'react';
 import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { createFan } from '../../api/sign-up';
 import type { SocialPrefillAnswer } from '../../api/social';
 import { Button } from '../../ui/button';
 import { deferredResolver } from '../../ui/deferred-resolver';
+import { useLazyDiscardGuard } from '../../ui/lazy-discard-guard';
 import { SavingOverlay } from '../../ui/spinner';
 import { GenderField, NameFields, NewPasswordFields } from '../../ui/person-fields';
 import { DobField, EmailField, type AccountFormValues } from './account-fields';
@@ -49,6 +50,11 @@ export interface FanSignUpFormProps {
   social?: { prefill: SocialPrefillAnswer; token: string } | undefined;
   /** Why a social sign-in did not work, shown above the form. */
   socialError?: ReactNode;
+  /**
+   * In a dialog: set to the guarded close (asks before dropping what was typed), for the dialog's Escape, corner ×
+   * and clicks outside; Cancel asks too. The question loads when first needed (the page loads this form at once).
+   */
+  requestCloseRef?: RefObject<() => void>;
 }
 
 function prefilledForm(prefill: SocialPrefillAnswer | undefined): CreateFanBody {
@@ -64,17 +70,44 @@ function prefilledForm(prefill: SocialPrefillAnswer | undefined): CreateFanBody 
 }
 
 /** The fan account form shared by the modal and the page. */
-export function FanSignUpForm({ variant, onCancel, onSaved, social, socialError }: FanSignUpFormProps) {
+export function FanSignUpForm({
+  variant,
+  onCancel,
+  onSaved,
+  social,
+  socialError,
+  requestCloseRef,
+}: FanSignUpFormProps) {
+  const [defaultValues] = useState(() => prefilledForm(social?.prefill));
   const form = useForm<CreateFanBody, unknown, FanSignUpValues>({
     resolver: validation.resolver,
     mode: 'all',
-    defaultValues: prefilledForm(social?.prefill),
+    defaultValues,
   });
   const { handleSubmit, setError, setValue, formState, control } = form;
   const account = form as unknown as UseFormReturn<AccountFormValues>;
   const profileImage = useWatch({ control, name: 'profileImageData' });
   const emailExistsMessage = variant === 'modal' ? () => messages.emailExistsModal : messages.emailExists;
   const { saving, formError, submit } = useSignUpSubmit({ setError, fieldNames: FIELD_NAMES, emailExistsMessage });
+  // Read while rendering (react-hook-form only tracks isDirty for a form that reads it); it starts loading the
+  // question below. Whether to ask is read from the fields at the time: an Escape right after typing can come
+  // before the render that updates isDirty.
+  const { isDirty } = formState;
+  const edited = () => {
+    const values = form.getValues();
+    return FIELD_NAMES.some((name) => (values[name] ?? '') !== (defaultValues[name] ?? ''));
+  };
+  const guard = useLazyDiscardGuard(edited, onCancel, 'The sign-up details you typed have not been saved.');
+  const guarded = requestCloseRef !== undefined;
+  const cancel = guarded ? guard.requestClose : onCancel;
+  useEffect(() => {
+    if (requestCloseRef) requestCloseRef.current = guard.requestClose;
+  });
+  // The question loads when the fan first changes something, so it is there when they close.
+  const { preload } = guard;
+  useEffect(() => {
+    if (guarded && isDirty) preload();
+  }, [guarded, isDirty, preload]);
 
   const save = handleSubmit((values) =>
     submit(values, async () => {
@@ -137,13 +170,14 @@ export function FanSignUpForm({ variant, onCancel, onSaved, social, socialError 
         </div>
       </div>
       <div className="sign-up-form__actions">
-        <Button variant="secondary" onClick={onCancel} disabled={saving}>
+        <Button variant="secondary" onClick={cancel} disabled={saving}>
           Cancel
         </Button>
         <Button type="submit" disabled={!formState.isValid} loading={saving}>
           Continue
         </Button>
       </div>
+      {guarded && guard.dialog}
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import { messages } from '@hfm/shared';
+import { useRef } from 'react';
 import { Modal } from '../../ui/modal';
 import { signedUpLoginHref } from './links';
 import { FanSignUpForm } from './fan-sign-up-form';
@@ -20,10 +21,13 @@ export interface FanSignUpModalProps {
  */
 export function FanSignUpModal({ open, onOpenChange, socialToken = null, socialError = null }: FanSignUpModalProps) {
   const social = useSocialReturn(socialToken, socialError);
+  const close = () => onOpenChange(false);
+  // The form knows whether anything was typed: Escape, the corner × and a click outside ask it first.
+  const requestCloseRef = useRef<() => void>(close);
   return (
     <Modal
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={(next) => (next ? onOpenChange(true) : requestCloseRef.current())}
       title="Fan Sign Up"
       description="Create your HFM fan account."
       hideDescription
@@ -35,7 +39,8 @@ export function FanSignUpModal({ open, onOpenChange, socialToken = null, socialE
         <FanSignUpForm
           key={social.prefilled ? 'prefilled' : 'empty'}
           variant="modal"
-          onCancel={() => onOpenChange(false)}
+          onCancel={close}
+          requestCloseRef={requestCloseRef}
           onSaved={(email) => window.location.assign(signedUpLoginHref(email))}
           social={social.prefilled}
           socialError={social.error && <SocialSignUpError code={social.error} providerName={social.providerName} />}

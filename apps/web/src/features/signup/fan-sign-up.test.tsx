@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithClient, stubFetch, stubLocation, type StubRoute } from '../../api/test-utils';
 import { FanSignUpModal } from './fan-sign-up-modal';
 import FanSignUpPage from './fan-sign-up-page';
+// The form loads its discard question when first needed; loaded here, its first showing waits on no transform.
+import '../../ui/discard-changes';
 
 const emailFree: StubRoute = { method: 'GET', path: /check-email/, reply: { body: { exists: false } } };
 const emailTaken: StubRoute = { method: 'GET', path: /check-email/, reply: { body: { exists: true } } };
@@ -126,6 +128,50 @@ describe('Fan Sign Up modal', () => {
     await fillValidForm(user);
     await user.click(continueButton());
     expect(await screen.findByText(messages.emailExistsModal)).toBeInTheDocument();
+  });
+
+  it('asks before Escape, the corner ×, a click outside or Cancel drops what was typed; closes at once when nothing was', async () => {
+    stubFetch([emailFree]);
+    const user = userEvent.setup();
+    const onOpenChange = vi.fn();
+    renderWithClient(<FanSignUpModal open onOpenChange={onOpenChange} />);
+    await user.keyboard('{Escape}');
+    expect(onOpenChange).toHaveBeenLastCalledWith(false);
+    expect(screen.queryByRole('dialog', { name: 'Discard your changes?' })).toBeNull();
+    onOpenChange.mockClear();
+
+    await user.type(screen.getByLabelText('First Name'), 'Sam');
+    const keepEditing = async () => {
+      const ask = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+      expect(ask).toHaveTextContent('The sign-up details you typed have not been saved.');
+      await user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discard your changes?' })).toBeNull());
+      expect(screen.getByLabelText('First Name')).toHaveValue('Sam');
+    };
+    await user.keyboard('{Escape}');
+    await keepEditing();
+    const signUp = screen.getByRole('dialog', { name: 'Fan Sign Up' });
+    await user.click(within(signUp).getByRole('button', { name: 'Close' }));
+    await keepEditing();
+    // A click on the dimmed page around the dialog.
+    await user.click(document.querySelector<HTMLElement>('.modal__overlay')!);
+    await keepEditing();
+    expect(onOpenChange).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    const again = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    await user.click(within(again).getByRole('button', { name: 'Discard changes' }));
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it('the sign-up page has no discard question: Cancel leaves at once', async () => {
+    stubFetch([emailFree]);
+    const user = userEvent.setup();
+    renderWithClient(<FanSignUpPage />);
+    await user.type(screen.getByLabelText('First Name'), 'Sam');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(location.assign).toHaveBeenCalledWith('/main/#/fans');
+    expect(screen.queryByRole('dialog', { name: 'Discard your changes?' })).toBeNull();
   });
 
   it('shows "Saving profile..." and then goes to /login, which says a code was mailed', async () => {
