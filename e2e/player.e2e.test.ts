@@ -1,5 +1,5 @@
 import type { ArtistPage, CatalogueSong, GenrePage, HfmPicksAnswer, MemberHomeLists, PlaylistPage } from '@hfm/shared';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, MOBILE, screenshot } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -9,7 +9,10 @@ const ADMIN = 'admin@hfm.local';
 /** Where each preview is sought to, so a song reaches its 45 s end in a few seconds. */
 const NEAR_PREVIEW_END = 42;
 
-/** The player across songs, reloads and screens: previews in a row, the kept queue, the phone's bar. */
+/**
+ * The player across songs, reloads and screens: previews in a row, the kept queue (moved by keys and by drag,
+ * forgotten on sign-out), the phone's bar.
+ */
 describe('the player in a real browser', () => {
   let server: RunningServer;
   let browser: Browser;
@@ -136,7 +139,7 @@ describe('the player in a real browser', () => {
     const queue = page.getByRole('dialog', { name: 'Queue' });
     await queue.getByText('Now playing').waitFor();
     expect((await nextUp(page)).slice(0, 2)).toEqual([second.title, third.title]);
-    // Moving (dnd-kit, drag or keys) is covered by the component test player-queue.test.tsx; here, a removal.
+    // Moving (keys, the mouse) has a test of its own below; here, a removal.
     await screenshot(page, 'player-queue-1280');
     const moved = await nextUp(page);
     await queue
@@ -173,6 +176,76 @@ describe('the player in a real browser', () => {
     await page.getByRole('heading', { level: 2, name: 'New releases' }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
     expect((await audioState(page)).paused).toBe(false);
+    expect(errors.join('\n')).toBe('');
+    await context.close();
+  });
+
+  /**
+   * Waits until dnd-kit listens for the keys that move a picked-up song: its keyboard sensor adds that listener
+   * in a timer (setTimeout 0) set while Space is handled, and a browser may take the next key before any timer.
+   * A timer set now runs after that one.
+   */
+  const sensorListening = (page: Page) => page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+
+  /** Drags a row's handle by the mouse (dnd-kit starts after 4 px) and drops it on the target row's upper half. */
+  async function drag(page: Page, handle: Locator, target: Locator) {
+    const from = (await handle.boundingBox())!;
+    const to = (await target.boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 12, { steps: 4 });
+    await page.mouse.move(to.x + to.width / 2, to.y + 4, { steps: 12 });
+    await page.mouse.up();
+  }
+
+  it('a fan moves a song in the queue with the keys, then another by dragging, and Next follows the new order', async () => {
+    const songs = artist.songs;
+    expect(songs.length, `${artist.artist.name} has four songs at least`).toBeGreaterThanOrEqual(4);
+    const [first, second, third, fourth] = songs as [CatalogueSong, CatalogueSong, CatalogueSong, CatalogueSong];
+    const context = await signedInContext(DESKTOP);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`/a/${artist.artist.slug}`);
+    const list = page.getByRole('list', { name: `Songs by ${artist.artist.name}` });
+    await list.getByRole('button', { name: `Play ${first.title}` }).click();
+    const bar = page.getByRole('region', { name: 'Player' });
+    await bar.getByRole('button', { name: `Pause ${first.title}` }).waitFor();
+
+    // Keys: the handle focused, Space picks the song up (a screen reader hears it), ArrowDown, Space drops it.
+    await bar.getByRole('button', { name: 'Queue' }).click();
+    const queue = page.getByRole('dialog', { name: 'Queue' });
+    const said = queue.getByRole('status');
+    await queue.getByText('Now playing').waitFor();
+    expect((await nextUp(page)).slice(0, 3)).toEqual([second.title, third.title, fourth.title]);
+    await queue
+      .getByRole('button', { name: `Move ${second.title}`, exact: true })
+      .first()
+      .focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => said.textContent()).toBe(`Picked up ${second.title}.`);
+    await sensorListening(page);
+    await page.keyboard.press('ArrowDown');
+    // The drop takes the place the list shows: wait for it (React renders the move after the key).
+    await expect.poll(() => said.textContent()).toBe(`${second.title} is over the place of ${third.title}.`);
+    await page.keyboard.press('Space');
+    await expect.poll(async () => (await nextUp(page)).slice(0, 3)).toEqual([third.title, second.title, fourth.title]);
+    expect(await said.textContent()).toBe(`${second.title} was dropped in the place of ${third.title}.`);
+    await screenshot(page, 'player-queue-moved-1280');
+    await page.keyboard.press('Escape');
+    await queue.waitFor({ state: 'detached' });
+    await bar.getByRole('button', { name: 'Next song' }).click();
+    await bar.getByRole('button', { name: `Pause ${third.title}` }).waitFor();
+
+    // The mouse: the fourth song dragged above the second, which is next now; Next plays it.
+    await bar.getByRole('button', { name: 'Queue' }).click();
+    await expect.poll(async () => (await nextUp(page)).slice(0, 2)).toEqual([second.title, fourth.title]);
+    const rows = queue.getByRole('list', { name: 'Next up' }).getByRole('listitem');
+    await drag(page, queue.getByRole('button', { name: `Move ${fourth.title}`, exact: true }).first(), rows.first());
+    await expect.poll(async () => (await nextUp(page)).slice(0, 2)).toEqual([fourth.title, second.title]);
+    await page.keyboard.press('Escape');
+    await queue.waitFor({ state: 'detached' });
+    await bar.getByRole('button', { name: 'Next song' }).click();
+    await bar.getByRole('button', { name: `Pause ${fourth.title}` }).waitFor();
     expect(errors.join('\n')).toBe('');
     await context.close();
   });
@@ -231,6 +304,47 @@ describe('the player in a real browser', () => {
         open.evaluate((button) => button === document.activeElement || document.activeElement?.outerHTML.slice(0, 200)),
       )
       .toBe(true);
+    expect(errors.join('\n')).toBe('');
+    await context.close();
+  });
+
+  it("signing out forgets the tab's queue: the next person signed in here (or a reload) finds no player", async () => {
+    const context = await signedInContext(DESKTOP);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const [first] = previews as [CatalogueSong];
+    await page.goto(`/a/${artist.artist.slug}`);
+    await page
+      .getByRole('list', { name: `Songs by ${artist.artist.name}` })
+      .getByRole('button', { name: `Play ${first.title}` })
+      .click();
+    const bar = page.getByRole('region', { name: 'Player' });
+    await bar.getByRole('button', { name: `Pause ${first.title}` }).waitFor();
+    // Kept for a reload, as before.
+    await page.reload();
+    await bar.getByRole('button', { name: `Play ${first.title}` }).waitFor();
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByRole('button', { name: 'Log In' }).waitFor();
+    const kept = () => page.evaluate(() => sessionStorage.getItem('hfm.player.queue'));
+    expect(await kept()).not.toContain(first.id);
+
+    // Someone else signs in in the same tab: their studio has no player, and nothing is kept of the last one.
+    await page.getByLabel('Email').fill('artist@hfm.local');
+    await page.getByLabel('Password', { exact: true }).fill(await server.demoPassword('artist@hfm.local'));
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL((url) => url.pathname === '/artist/');
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    expect(await kept()).toBeNull();
+    expect(await bar.count()).toBe(0);
+    // Back on the artist page after a reload: no player either.
+    await page.goto(`/a/${artist.artist.slug}`);
+    await page.getByRole('list', { name: `Songs by ${artist.artist.name}` }).waitFor();
+    await page.reload();
+    await page.getByRole('list', { name: `Songs by ${artist.artist.name}` }).waitFor();
+    expect(await kept()).toBeNull();
+    expect(await bar.count()).toBe(0);
     expect(errors.join('\n')).toBe('');
     await context.close();
   });

@@ -1,4 +1,5 @@
 import { isErrorBody, type ErrorCode } from '@hfm/shared';
+import { forgetPlayerOnSignOut } from '../player/player-memory';
 
 export class ApiError extends Error {
   constructor(
@@ -24,7 +25,9 @@ export interface ApiOptions {
 
 export const LOGIN_PATH = '/login';
 
+/** A 401: the session has ended (expired, or signed out elsewhere); the tab's player goes with it. */
 export function redirectToLogin(): void {
+  forgetPlayerOnSignOut();
   if (window.location.pathname !== LOGIN_PATH) window.location.assign(LOGIN_PATH);
 }
 

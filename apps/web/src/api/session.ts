@@ -1,5 +1,6 @@
 import type { LoginAnswer, LoginBody, LogoutAnswer, SessionAnswer, SessionProfile } from '@hfm/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { forgetPlayerOnSignOut } from '../player/player-memory';
 import { api } from './client';
 
 export type { SessionProfile };
@@ -44,11 +45,17 @@ export function useLogin() {
   return useMutation({ mutationFn: login });
 }
 
-/** Signing out forgets who was signed in, whether or not the server still knew the session. */
+/**
+ * Signing out forgets who was signed in, whether or not the server still knew the session, and the tab's
+ * player (its queue is theirs, not the next person's).
+ */
 export function useLogout() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: logout,
-    onSettled: () => client.removeQueries({ queryKey: ['session'] }),
+    onSettled: () => {
+      forgetPlayerOnSignOut();
+      client.removeQueries({ queryKey: ['session'] });
+    },
   });
 }

@@ -3,6 +3,12 @@ import type { PlayableSong } from './player-context';
 /** Where the tab keeps its player across reloads (sessionStorage: this tab only, gone when it closes). */
 export const PLAYER_MEMORY_KEY = 'hfm.player.queue';
 
+/**
+ * What a sign-out leaves in the key: the page being left (its pagehide) does not write the player back, and
+ * the next page that plays starts with none; reading it clears it.
+ */
+const SIGNED_OUT = '{"signedOut":true}';
+
 /** The player as a reload finds it: the queue, the song in it and how far into that song it was. */
 export interface RememberedPlayer {
   queue: PlayableSong[];
@@ -31,9 +37,12 @@ function isPlayable(value: unknown): value is PlayableSong {
 /** The player this tab had before the reload; null when it had none (or what is stored does not parse). */
 export function readRememberedPlayer(): RememberedPlayer | null {
   try {
-    const stored = JSON.parse(window.sessionStorage.getItem(PLAYER_MEMORY_KEY) ?? 'null') as Partial<
-      Record<keyof RememberedPlayer, unknown>
-    > | null;
+    const raw = window.sessionStorage.getItem(PLAYER_MEMORY_KEY);
+    if (raw === SIGNED_OUT) {
+      window.sessionStorage.removeItem(PLAYER_MEMORY_KEY);
+      return null;
+    }
+    const stored = JSON.parse(raw ?? 'null') as Partial<Record<keyof RememberedPlayer, unknown>> | null;
     if (!stored || !Array.isArray(stored.queue) || !stored.queue.every(isPlayable)) return null;
     const { queue, index, position } = stored;
     if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= queue.length) return null;
@@ -45,6 +54,7 @@ export function readRememberedPlayer(): RememberedPlayer | null {
 
 export function rememberPlayer({ queue, index, position }: RememberedPlayer): void {
   try {
+    if (window.sessionStorage.getItem(PLAYER_MEMORY_KEY) === SIGNED_OUT) return;
     window.sessionStorage.setItem(
       PLAYER_MEMORY_KEY,
       JSON.stringify({ queue: queue.map(playableOf), index, position: Math.round(position * 10) / 10 }),
@@ -59,5 +69,17 @@ export function forgetPlayer(): void {
     window.sessionStorage.removeItem(PLAYER_MEMORY_KEY);
   } catch {
     // Nothing was kept.
+  }
+}
+
+/**
+ * Signing out (Sign out, or a 401 sending the browser to /login): the tab forgets the player, so whoever
+ * signs in next in this tab does not find the last listener's queue, song and place.
+ */
+export function forgetPlayerOnSignOut(): void {
+  try {
+    window.sessionStorage.setItem(PLAYER_MEMORY_KEY, SIGNED_OUT);
+  } catch {
+    // Storage refused: nothing was kept either.
   }
 }

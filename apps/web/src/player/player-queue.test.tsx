@@ -66,12 +66,16 @@ describe('the queue', () => {
     await userEvent.click(queuePanel().getByRole('button', { name: 'Remove Dusk' }));
     expect(nextUp()).toEqual([expect.stringContaining('Noon'), expect.stringContaining('Midnight')]);
 
-    // dnd-kit's keyboard sensor: Space picks the song up, an arrow moves it, Space drops it.
+    // dnd-kit's keyboard sensor: Space picks the song up, an arrow moves it, Space drops it; a screen reader
+    // hears each step (the pick-up too, not at once replaced by the song being over its own place).
     layOutQueueRows();
     queuePanel().getByRole('button', { name: 'Move Noon' }).focus();
     await userEvent.keyboard('[Space]');
+    expect(queuePanel().getByRole('status')).toHaveTextContent('Picked up Noon.');
     await userEvent.keyboard('[ArrowDown]');
+    expect(queuePanel().getByRole('status')).toHaveTextContent('Noon is over the place of Midnight.');
     await userEvent.keyboard('[Space]');
+    expect(queuePanel().getByRole('status')).toHaveTextContent('Noon was dropped in the place of Midnight.');
     await waitFor(() =>
       expect(nextUp()).toEqual([expect.stringContaining('Midnight'), expect.stringContaining('Noon')]),
     );

@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { error, renderWithClient, stubFetch, stubLocation } from '../../api/test-utils';
 import SignedInApp from '../../app/signed-in-app';
+import { PLAYER_MEMORY_KEY, readRememberedPlayer } from '../../player/player-memory';
+import { songs, stubMediaElement } from '../../player/player-test-utils';
 
 const artistUser = {
   _id: 'u1',
@@ -41,6 +43,8 @@ const profileRoute = (body: unknown) => ({ method: 'GET', path: '/api/users/sess
 describe('Signed-in shells', () => {
   afterEach(() => {
     cleanup();
+    sessionStorage.clear();
+    vi.restoreAllMocks();
     vi.unstubAllGlobals();
   });
 
@@ -75,6 +79,56 @@ describe('Signed-in shells', () => {
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(location.assign).toHaveBeenCalledWith('/login'));
     expect(calls.some((call) => call.method === 'POST' && call.path === '/api/auth/logout')).toBe(true);
+  });
+
+  /** The tab's player as a reload left it: the second song, 42 s in. */
+  function rememberedPlayer() {
+    sessionStorage.setItem(PLAYER_MEMORY_KEY, JSON.stringify({ queue: songs, index: 1, position: 42 }));
+  }
+  /** The page being left: the player writes itself down on pagehide. */
+  const leavePage = () => window.dispatchEvent(new Event('pagehide'));
+
+  it("signs out: the tab forgets its player, so the next person signed in here finds none of the last fan's queue", async () => {
+    stubMediaElement();
+    rememberedPlayer();
+    const location = stubLocation('http://localhost/admin/');
+    stubFetch([
+      profileRoute({ user: { ...artistUser, role: 'ADMIN' }, artist: null }),
+      { method: 'POST', path: '/api/auth/logout', reply: { body: { routeTo: '/login' } } },
+    ]);
+    const user = userEvent.setup();
+    renderWithClient(<SignedInApp area="admin" />);
+    // The app's player and the test wrapper's (renderWithClient) both bring it back.
+    expect(await screen.findAllByRole('region', { name: 'Player' })).not.toHaveLength(0);
+    leavePage();
+    expect(readRememberedPlayer()).toMatchObject({ index: 1, position: 42 });
+
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(location.assign).toHaveBeenCalledWith('/login'));
+    leavePage();
+    expect(readRememberedPlayer()).toBeNull();
+
+    // The next page load, someone else signed in: no player comes back.
+    cleanup();
+    stubFetch([profileRoute({ user: { ...artistUser, role: 'ADMIN', id: 'u2', _id: 'u2' }, artist: null })]);
+    renderWithClient(<SignedInApp area="admin" />);
+    expect(await screen.findByRole('navigation', { name: 'Admin' })).toBeInTheDocument();
+    expect(screen.queryAllByRole('region', { name: 'Player' })).toHaveLength(0);
+    leavePage();
+    expect(sessionStorage.getItem(PLAYER_MEMORY_KEY)).toBeNull();
+  });
+
+  it('forgets the player when the session has ended (a 401 sends the browser to /login)', async () => {
+    stubMediaElement();
+    rememberedPlayer();
+    const location = stubLocation('http://localhost/artist/');
+    stubFetch([
+      { method: 'GET', path: '/api/users/session/profile', reply: error(401, 'UNAUTHENTICATED', messages.notSignedIn) },
+    ]);
+    renderWithClient(<SignedInApp area="artist" />);
+    await waitFor(() => expect(location.assign).toHaveBeenCalledWith('/login'));
+    leavePage();
+    expect(readRememberedPlayer()).toBeNull();
   });
 
   it('sends a signed-out visitor to /login', async () => {

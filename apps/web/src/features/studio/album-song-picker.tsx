@@ -1,8 +1,6 @@
-import { closestCenter, DndContext, type DragEndEvent } from '@dnd-kit/core';
-import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
+import { arrayMove } from '@dnd-kit/sortable';
 import { formatDuration, type PublicSong } from '@hfm/shared';
-import { useSortableListSensors, songMoveAnnouncements } from '../../ui/sortable-list';
+import { SortableSongList } from '../../ui/sortable-song-list';
 
 export interface AlbumSongPickerProps {
   songs: PublicSong[];
@@ -13,15 +11,9 @@ export interface AlbumSongPickerProps {
 
 /** Pick the album's songs, then drag (or Space + arrow keys) to put them in order. */
 export function AlbumSongPicker({ songs, selected, onChange }: AlbumSongPickerProps) {
-  const sensors = useSortableListSensors();
   const byId = new Map(songs.map((song) => [song.id, song]));
-  const title = (id: unknown) => byId.get(String(id))?.title ?? 'song';
+  const title = (id: string) => byId.get(id)?.title ?? 'song';
   const available = songs.filter((song) => !selected.includes(song.id));
-
-  function reorder({ active, over }: DragEndEvent) {
-    if (!over || active.id === over.id) return;
-    onChange(arrayMove(selected, selected.indexOf(String(active.id)), selected.indexOf(String(over.id))));
-  }
 
   return (
     <div className="song-picker">
@@ -32,31 +24,28 @@ export function AlbumSongPicker({ songs, selected, onChange }: AlbumSongPickerPr
         {selected.length === 0 ? (
           <p className="song-picker__empty">Add songs from the list below.</p>
         ) : (
-          <DndContext
-            sensors={sensors}
-            collisionDetection={closestCenter}
-            onDragEnd={reorder}
-            accessibility={{
-              announcements: songMoveAnnouncements(title),
-              screenReaderInstructions: {
-                draggable: 'To move a song, press Space, use the arrow keys, then press Space again to drop it.',
-              },
-            }}
-          >
-            <SortableContext items={selected} strategy={verticalListSortingStrategy}>
-              <ol className="song-picker__list" aria-label="Album song order">
-                {selected.map((id, index) => (
-                  <SortableSong
-                    key={id}
-                    id={id}
-                    index={index}
-                    title={title(id)}
-                    onRemove={() => onChange(selected.filter((songId) => songId !== id))}
-                  />
-                ))}
-              </ol>
-            </SortableContext>
-          </DndContext>
+          <SortableSongList
+            items={selected}
+            songId={(id) => id}
+            title={title}
+            label="Album song order"
+            classes={{ list: 'song-picker__list', row: 'song-picker__item', handle: 'song-picker__handle' }}
+            onMove={(from, to) => onChange(arrayMove(selected, from, to))}
+            renderRow={(id, index) => (
+              <>
+                <span className="song-picker__position">{index + 1}.</span>
+                <span className="song-picker__title">{title(id)}</span>
+                <button
+                  type="button"
+                  className="song-picker__button"
+                  aria-label={`Remove ${title(id)}`}
+                  onClick={() => onChange(selected.filter((songId) => songId !== id))}
+                >
+                  Remove
+                </button>
+              </>
+            )}
+          />
         )}
       </section>
       <section aria-labelledby="song-picker-available">
@@ -85,36 +74,5 @@ export function AlbumSongPicker({ songs, selected, onChange }: AlbumSongPickerPr
         )}
       </section>
     </div>
-  );
-}
-
-function SortableSong({
-  id,
-  index,
-  title,
-  onRemove,
-}: {
-  id: string;
-  index: number;
-  title: string;
-  onRemove: () => void;
-}) {
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id });
-  return (
-    <li
-      ref={setNodeRef}
-      className={['song-picker__item', isDragging ? 'song-picker__item--dragging' : null].filter(Boolean).join(' ')}
-      style={{ transform: CSS.Transform.toString(transform), transition }}
-      data-song-id={id}
-    >
-      <button type="button" className="song-picker__handle" aria-label={`Move ${title}`} {...attributes} {...listeners}>
-        ⠿
-      </button>
-      <span className="song-picker__position">{index + 1}.</span>
-      <span className="song-picker__title">{title}</span>
-      <button type="button" className="song-picker__button" aria-label={`Remove ${title}`} onClick={onRemove}>
-        Remove
-      </button>
-    </li>
   );
 }

@@ -1,10 +1,8 @@
-import { closestCenter, DndContext, type DragEndEvent } from '@dnd-kit/core';
-import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
+import { arrayMove } from '@dnd-kit/sortable';
 import { formatDuration, MAX_PLAYLIST_SONGS, SEARCH_MIN_LENGTH, type PlaylistTrack } from '@hfm/shared';
 import { useState } from 'react';
 import { isSearchable, useSearch } from '../../../api/discovery/search';
-import { useSortableListSensors, songMoveAnnouncements } from '../../../ui/sortable-list';
+import { SortableSongList } from '../../../ui/sortable-song-list';
 import { useDebouncedValue } from '../../../ui/use-debounced-value';
 
 /**
@@ -33,14 +31,7 @@ export function PlaylistSongPicker({
   curated,
   maxSongs = MAX_PLAYLIST_SONGS,
 }: PlaylistSongPickerProps) {
-  const sensors = useSortableListSensors();
   const ids = songs.map((song) => song.id);
-  const title = (id: unknown) => songs.find((song) => song.id === id)?.title ?? 'song';
-
-  function reorder({ active, over }: DragEndEvent) {
-    if (!over || active.id === over.id) return;
-    onChange(arrayMove(songs, ids.indexOf(String(active.id)), ids.indexOf(String(over.id))));
-  }
 
   return (
     <div className="playlist-picker">
@@ -66,35 +57,27 @@ export function PlaylistSongPicker({
               )}
               <span className="playlist-picker__button playlist-picker__button--spacer" />
             </div>
-            <DndContext
-              sensors={sensors}
-              collisionDetection={closestCenter}
-              onDragEnd={reorder}
-              accessibility={{
-                announcements: songMoveAnnouncements(title),
-                screenReaderInstructions: {
-                  draggable: 'To move a song, press Space, use the arrow keys, then press Space again to drop it.',
-                },
+            <SortableSongList
+              items={songs}
+              songId={(song) => song.id}
+              title={(song) => song.title}
+              label="Playlist song order"
+              classes={{
+                list: `playlist-picker__list${showAdminColumns ? ' playlist-picker__list--admin' : ''}`,
+                row: 'playlist-picker__item',
+                handle: 'playlist-picker__handle',
               }}
-            >
-              <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-                <ol
-                  className={`playlist-picker__list${showAdminColumns ? ' playlist-picker__list--admin' : ''}`}
-                  aria-label="Playlist song order"
-                >
-                  {songs.map((song, index) => (
-                    <SortableSong
-                      key={song.id}
-                      song={song}
-                      index={index}
-                      showAdminColumns={showAdminColumns}
-                      curated={curated}
-                      onRemove={() => onChange(songs.filter((other) => other.id !== song.id))}
-                    />
-                  ))}
-                </ol>
-              </SortableContext>
-            </DndContext>
+              onMove={(from, to) => onChange(arrayMove(songs, from, to))}
+              renderRow={(song, index) => (
+                <PickedSongRow
+                  song={song}
+                  index={index}
+                  showAdminColumns={showAdminColumns}
+                  curated={curated}
+                  onRemove={() => onChange(songs.filter((other) => other.id !== song.id))}
+                />
+              )}
+            />
           </>
         )}
       </section>
@@ -103,7 +86,8 @@ export function PlaylistSongPicker({
   );
 }
 
-function SortableSong({
+/** A chosen song's row after its drag handle: place, title and artist (with notes), numbers, Remove. */
+function PickedSongRow({
   song,
   index,
   showAdminColumns,
@@ -116,30 +100,13 @@ function SortableSong({
   curated: boolean;
   onRemove: () => void;
 }) {
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: song.id });
   const notes = [
     song.released === false ? 'Not out yet' : null,
     curated && song.optedIn === false ? 'Artist has not opted in' : null,
   ].filter(Boolean);
   const number = (value: number | undefined) => (value === undefined ? '–' : String(value));
   return (
-    <li
-      ref={setNodeRef}
-      className={['playlist-picker__item', isDragging ? 'playlist-picker__item--dragging' : null]
-        .filter(Boolean)
-        .join(' ')}
-      style={{ transform: CSS.Transform.toString(transform), transition }}
-      data-song-id={song.id}
-    >
-      <button
-        type="button"
-        className="playlist-picker__handle"
-        aria-label={`Move ${song.title}`}
-        {...attributes}
-        {...listeners}
-      >
-        ⠿
-      </button>
+    <>
       <span className="playlist-picker__position">{index + 1}.</span>
       <span className="playlist-picker__song">
         <span className="playlist-picker__title">{song.title}</span>
@@ -175,7 +142,7 @@ function SortableSong({
       <button type="button" className="playlist-picker__button" aria-label={`Remove ${song.title}`} onClick={onRemove}>
         Remove
       </button>
-    </li>
+    </>
   );
 }
 

@@ -171,8 +171,11 @@ describe('#/featured', () => {
     const calls = stubFeatured(['Alpha', 'Bravo', 'Charlie']);
     renderAdmin('/featured');
     (await screen.findByRole('button', { name: 'Move Alpha' })).focus();
+    const said = () => screen.getByText(/^(Picked up|Alpha)/, { selector: '[role="status"]' });
     await userEvent.keyboard('[Space]');
+    expect(said()).toHaveTextContent('Picked up Alpha.');
     await userEvent.keyboard('[ArrowDown]');
+    expect(said()).toHaveTextContent('Alpha is over position 2.');
     await userEvent.keyboard('[Space]');
     await waitFor(() => expect(shownOrder()).toEqual(['Bravo', 'Alpha', 'Charlie']));
     const put = calls.find((call) => call.method === 'PUT');

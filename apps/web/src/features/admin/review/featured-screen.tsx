@@ -10,7 +10,7 @@ import { useSaveArtist } from '../../../api/artists/update-artist';
 import { errorMessage } from '../../../api/server-errors';
 import { Button } from '../../../ui/button';
 import { Modal } from '../../../ui/modal';
-import { useSortableListSensors } from '../../../ui/sortable-list';
+import { useKeptPickUp, useSortableListSensors } from '../../../ui/sortable-list';
 import { Spinner } from '../../../ui/spinner';
 import { ArtistPicker } from './artist-picker';
 import { FeaturedRow } from './featured-row';
@@ -42,6 +42,7 @@ export function FeaturedScreen() {
   const ids = items.map((artist) => artist.id);
   const name = (id: unknown) => items.find((artist) => artist.id === id)?.name ?? 'artist';
   const position = (id: unknown) => ids.indexOf(String(id));
+  const moveAnnouncements = useKeptPickUp(announcements(name, position));
 
   async function run(id: string, action: () => Promise<unknown>, message: string) {
     setBusyId(id);
@@ -108,7 +109,7 @@ export function FeaturedScreen() {
           collisionDetection={closestCenter}
           onDragEnd={move}
           accessibility={{
-            announcements: announcements(name, position),
+            announcements: moveAnnouncements,
             screenReaderInstructions: {
               draggable: 'To move an artist, press Space, use the arrow keys, then press Space again to drop it.',
             },
