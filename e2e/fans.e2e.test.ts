@@ -9,6 +9,7 @@ import {
 } from '@hfm/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getJson } from './support/api.ts';
 import { DESKTOP, launchBrowser, MOBILE, screenshot } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
@@ -29,14 +30,14 @@ describe('fans discover and listen in a real browser', () => {
     server = await startServer();
     browser = await launchBrowser();
     const context = await signedInContext(DESKTOP);
-    const lists = await json<MemberHomeLists>(context, '/api/playlists/agg/member-home-lists');
+    const lists = await getJson<MemberHomeLists>(context, '/api/playlists/agg/member-home-lists');
     slugs = new Set([...lists.featuredArtists, ...lists.newReleases].map((card) => card.slug));
     for (const genre of lists.genres) {
-      const page = await json<GenrePage>(context, `/api/genres/${genre.id}/page`);
+      const page = await getJson<GenrePage>(context, `/api/genres/${genre.id}/page`);
       for (const card of page.artists) slugs.add(card.slug);
     }
     for (const slug of slugs) {
-      const page = await json<ArtistPage>(context, `/api/artist-pages/${slug}`);
+      const page = await getJson<ArtistPage>(context, `/api/artist-pages/${slug}`);
       const full = page.songs.find((song) => song.isFullPreview);
       const long = page.songs.find((song) => !song.playsInFull && (song.duration ?? 0) > 46);
       if (full && long) [artist, fullPreview, previewOnly] = [page, full, long];
@@ -49,12 +50,6 @@ describe('fans discover and listen in a real browser', () => {
     await browser?.close();
     await server?.stop();
   });
-
-  async function json<T>(context: BrowserContext, path: string): Promise<T> {
-    const response = await context.request.get(path);
-    expect(response.status(), path).toBe(200);
-    return (await response.json()) as T;
-  }
 
   async function signedInContext(viewport: typeof DESKTOP): Promise<BrowserContext> {
     const context = await browser.newContext({ viewport, baseURL: server.baseUrl });
@@ -147,7 +142,7 @@ describe('fans discover and listen in a real browser', () => {
     let term = '';
     let found: Found[] = [];
     for (const candidate of [artist.artist.name, ...artist.songs.map((song) => song.title)]) {
-      found = await json<Found[]>(context, `/api/search?s=${encodeURIComponent(candidate)}`);
+      found = await getJson<Found[]>(context, `/api/search?s=${encodeURIComponent(candidate)}`);
       if (['song', 'artist', 'album'].some((type) => tally(found, type as Found['type']) === 1)) {
         term = candidate;
         break;
@@ -164,11 +159,11 @@ describe('fans discover and listen in a real browser', () => {
 
   /** A page of an artist the demo fan subscribes to, with an album of songs (the demo artist's). */
   async function subscribedArtistWithAlbum(context: BrowserContext): Promise<ArtistPage> {
-    const session = await json<{ user: { id: string } }>(context, '/api/auth/session');
-    const subscriptions = await json<PublicSubscription[]>(context, `/api/subscriptions/member/${session.user.id}`);
+    const session = await getJson<{ user: { id: string } }>(context, '/api/auth/session');
+    const subscriptions = await getJson<PublicSubscription[]>(context, `/api/subscriptions/member/${session.user.id}`);
     const subscribed = new Set(subscriptions.map((subscription) => subscription.artistID));
     for (const slug of slugs) {
-      const page = await json<ArtistPage>(context, `/api/artist-pages/${slug}`);
+      const page = await getJson<ArtistPage>(context, `/api/artist-pages/${slug}`);
       if (subscribed.has(page.artist.id) && page.albums.some((album) => album.songs.length > 0)) return page;
     }
     throw new Error('The demo fan subscribes to an artist with an album.');
@@ -182,7 +177,7 @@ describe('fans discover and listen in a real browser', () => {
       const context = await signedInContext(viewport);
       const subscribedPage = await subscribedArtistWithAlbum(context);
       const album = subscribedPage.albums.find((candidate) => candidate.songs.length > 0)!;
-      const options = await json<DownloadOption[]>(context, `/api/albums/${album.id}/downloads`);
+      const options = await getJson<DownloadOption[]>(context, `/api/albums/${album.id}/downloads`);
       expect(options.map((option) => option.format)).toEqual(['flac', 'mp3', 'wav']);
       const page = await context.newPage();
       const errors: string[] = [];
@@ -260,9 +255,9 @@ describe('fans discover and listen in a real browser', () => {
       const list = page.getByRole('list', { name: `Songs by ${artist.artist.name}` });
       const hiFive = list.getByRole('button', { name: `Hi Five ${songs[1]!.title}` });
       const countNow = async () =>
-        (await json<ArtistPage>(context, `/api/artist-pages/${artist.artist.slug}`)).songs[1]!.hifives;
+        (await getJson<ArtistPage>(context, `/api/artist-pages/${artist.artist.slug}`)).songs[1]!.hifives;
       const before = await countNow();
-      const profile = await json<{ user: { hiFived: { itemID: string }[] } }>(context, '/api/users/session/profile');
+      const profile = await getJson<{ user: { hiFived: { itemID: string }[] } }>(context, '/api/users/session/profile');
       const had = profile.user.hiFived.some((entry) => entry.itemID === songs[1]!.id);
       await hiFive.click();
       await expect.poll(countNow).toBe(had ? before - 1 : before + 1);

@@ -1,6 +1,7 @@
-import type { ArtistPage, CatalogueSong, GenrePage, HfmPicksAnswer, MemberHomeLists, PlaylistPage } from '@hfm/shared';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { ArtistPage, CatalogueSong, HfmPicksAnswer, PlaylistPage } from '@hfm/shared';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findDemoArtist, getJson, signInThroughApi } from './support/api.ts';
 import { DESKTOP, launchBrowser, MOBILE, screenshot } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
@@ -24,18 +25,11 @@ describe('the player in a real browser', () => {
     server = await startServer();
     browser = await launchBrowser();
     const context = await signedInContext();
-    const lists = await json<MemberHomeLists>(context, '/api/playlists/agg/member-home-lists');
-    const slugs = new Set([...lists.featuredArtists, ...lists.newReleases].map((card) => card.slug));
-    for (const genre of lists.genres) {
-      const page = await json<GenrePage>(context, `/api/genres/${genre.id}/page`);
-      for (const card of page.artists) slugs.add(card.slug);
-    }
-    for (const slug of slugs) {
-      const page = await json<ArtistPage>(context, `/api/artist-pages/${slug}`);
+    const found = await findDemoArtist(context, (page) => {
       const start = page.songs.findIndex((_, at) => page.songs.slice(at, at + 3).filter(isPreview).length === 3);
-      if (start >= 0) [artist, previews] = [page, page.songs.slice(start, start + 3)];
-      if (artist) break;
-    }
+      return start >= 0 ? { page, songs: page.songs.slice(start, start + 3) } : undefined;
+    });
+    if (found) [artist, previews] = [found.page, found.songs];
     await context.close();
     expect(artist, 'the demo catalogue has an artist with three preview songs in a row').toBeDefined();
   });
@@ -44,18 +38,9 @@ describe('the player in a real browser', () => {
     await server?.stop();
   });
 
-  async function json<T>(context: BrowserContext, path: string): Promise<T> {
-    const response = await context.request.get(path);
-    expect(response.status(), path).toBe(200);
-    return (await response.json()) as T;
-  }
-
   async function signedInContext(viewport = DESKTOP, { email = FAN, hasTouch = false } = {}) {
     const context = await browser.newContext({ viewport, baseURL: server.baseUrl, hasTouch });
-    const login = await context.request.post('/api/auth', {
-      data: { userName: email, password: await server.demoPassword(email) },
-    });
-    expect(login.status()).toBe(200);
+    await signInThroughApi(context, server, email);
     return context;
   }
 
@@ -260,7 +245,7 @@ describe('the player in a real browser', () => {
     const context = await signedInContext(MOBILE, { hasTouch: true });
     let kept: CatalogueSong | undefined;
     for (const id of pickIds)
-      kept ??= (await json<PlaylistPage>(context, `/api/playlists/${id}`)).songs.find((song) => song.freeToKeep);
+      kept ??= (await getJson<PlaylistPage>(context, `/api/playlists/${id}`)).songs.find((song) => song.freeToKeep);
     expect(kept, "a song of this month's HFM Picks").toBeDefined();
     const download = await context.request.get(`/api/songs/${kept!.id}/download`);
     expect(download.status()).toBe(200);

@@ -11,6 +11,7 @@ import type {
 } from '@hfm/shared';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getJson, signInThroughApi } from './support/api.ts';
 import { DESKTOP, launchBrowser, MOBILE, screenshot } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { fillAccountFields, TEST_PASSWORD } from './support/sign-up.ts';
@@ -41,16 +42,13 @@ describe('a fan subscribes, plays in full, downloads and cancels in a real brows
     server = await startServer();
     browser = await launchBrowser();
     const context = await browser.newContext({ baseURL: server.baseUrl });
-    const login = await context.request.post('/api/auth', {
-      data: { userName: DEMO_FAN, password: await server.demoPassword(DEMO_FAN) },
-    });
-    expect(login.status()).toBe(200);
-    const lists = await json<MemberHomeLists>(context, '/api/playlists/agg/member-home-lists');
+    await signInThroughApi(context, server, DEMO_FAN);
+    const lists = await getJson<MemberHomeLists>(context, '/api/playlists/agg/member-home-lists');
     for (const genre of lists.genres) {
-      const page = await json<GenrePage>(context, `/api/genres/${genre.id}/page`);
+      const page = await getJson<GenrePage>(context, `/api/genres/${genre.id}/page`);
       if (page.artists.length < 2) continue;
       for (const card of page.artists) {
-        const candidate = await json<ArtistPage>(context, `/api/artist-pages/${card.slug}`);
+        const candidate = await getJson<ArtistPage>(context, `/api/artist-pages/${card.slug}`);
         const long = candidate.songs.find((song) => !song.playsInFull && (song.duration ?? 0) > 50);
         if (!candidate.offer.available) continue;
         if (!artist && long) [artist, longSong] = [candidate, long];
@@ -66,12 +64,6 @@ describe('a fan subscribes, plays in full, downloads and cancels in a real brows
     await browser?.close();
     await server?.stop();
   });
-
-  async function json<T>(context: BrowserContext, url: string): Promise<T> {
-    const response = await context.request.get(url);
-    expect(response.status(), url).toBe(200);
-    return (await response.json()) as T;
-  }
 
   /** A full-page screenshot in e2e/artifacts, and a copy in /tmp; a dialog is shot as the viewport shows it. */
   async function shot(page: Page, name: string, { dialog = false } = {}) {
@@ -96,7 +88,7 @@ describe('a fan subscribes, plays in full, downloads and cancels in a real brows
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Log In' }).click();
     await page.waitForURL('**/members/');
-    const session = await json<{ user: { id: string } }>(context, '/api/auth/session');
+    const session = await getJson<{ user: { id: string } }>(context, '/api/auth/session');
     return { context, page, id: session.user.id };
   }
 
@@ -143,8 +135,8 @@ describe('a fan subscribes, plays in full, downloads and cancels in a real brows
       await alert.getByText('Nothing was charged.').waitFor();
       expect(await dialog.getByLabel('Card number').inputValue()).toBe('4000 0000 0000 0002');
       await shot(page, `purchase-modal-error-${label}`, { dialog: true });
-      expect(await json<SavedCard[]>(context, `/api/subscriptions/card-list/${id}`)).toEqual([]);
-      expect(await json<PublicSubscription[]>(context, `/api/subscriptions/member/${id}`)).toEqual([]);
+      expect(await getJson<SavedCard[]>(context, `/api/subscriptions/card-list/${id}`)).toEqual([]);
+      expect(await getJson<PublicSubscription[]>(context, `/api/subscriptions/member/${id}`)).toEqual([]);
       // The typed card is still in the form: Escape asks before dropping it.
       await page.keyboard.press('Escape');
       await page
@@ -167,11 +159,11 @@ describe('a fan subscribes, plays in full, downloads and cancels in a real brows
       await shot(page, `purchase-modal-success-${label}`, { dialog: true });
       await success.getByRole('button', { name: 'Done' }).click();
       await page.getByRole('status').filter({ hasText: 'Subscribed' }).waitFor();
-      const [subscription] = await json<PublicSubscription[]>(context, `/api/subscriptions/member/${id}`);
+      const [subscription] = await getJson<PublicSubscription[]>(context, `/api/subscriptions/member/${id}`);
       expect(subscription).toMatchObject({ artistName: name, status: 'active', priceCents: 999 });
 
       // The long song plays past 45 s: the server's answer is the full song and no preview offer shows.
-      const play = await json<{ full: boolean }>(context, `/api/songs/${longSong.id}/play`);
+      const play = await getJson<{ full: boolean }>(context, `/api/songs/${longSong.id}/play`);
       expect(play.full).toBe(true);
       const list = page.getByRole('list', { name: `Songs by ${name}` });
       await list.getByRole('button', { name: `Play ${longSong.title}` }).click();
@@ -252,11 +244,11 @@ describe('a fan subscribes, plays in full, downloads and cancels in a real brows
         .getByRole('status')
         .filter({ hasText: /^✓ Subscribed$/ })
         .waitFor();
-      const [resumed] = await json<PublicSubscription[]>(context, `/api/subscriptions/member/${id}`);
+      const [resumed] = await getJson<PublicSubscription[]>(context, `/api/subscriptions/member/${id}`);
       expect(resumed).toMatchObject({ cancelAtPeriodEnd: false, renewsAt: subscription!.currentPeriodEnd });
 
       // Payments on the account page: the first charge, and its receipt to print.
-      const [receipt] = (await json<PagedPaymentReceipts>(context, `/api/subscriptions/payments/${id}`)).items;
+      const [receipt] = (await getJson<PagedPaymentReceipts>(context, `/api/subscriptions/payments/${id}`)).items;
       expect(receipt).toMatchObject({ kind: 'charge', amountCents: 999, artistName: name, cardLast4: '4242' });
       await page.goto('/members/account');
       await subscriptions.getByText(/Renews on/).waitFor();
