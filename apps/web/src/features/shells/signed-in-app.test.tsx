@@ -30,7 +30,6 @@ const pendingArtist = {
   hifives: 0,
   scoreMatrix: [],
   totalScore: 0,
-  bannerImage: null,
   bannerImagePath: null,
   searchStatus: { isSearchable: false },
   songs: [],
