@@ -4,10 +4,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { messages, passwordStrengthMessages } from '@hfm/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, USAGE } from './cli.js';
-import { users } from './platform/db/schema.js';
+import {
+  artists,
+  hiFives,
+  ledgerEntries,
+  paymentReceipts,
+  songDownloads,
+  subscriptions,
+  users,
+} from './platform/db/schema.js';
 import { createTestApp, type TestApp } from './test/test-app.js';
 
 let t: TestApp;
@@ -24,7 +32,13 @@ function capture() {
 
 async function run(argv: string[], env: NodeJS.ProcessEnv = { DATA_DIR: t.dataDir }) {
   const io = capture();
-  const code = await runCli(argv, { env, io: io.io, database: t.app.ctx.platform.database });
+  const code = await runCli(argv, {
+    env,
+    io: io.io,
+    database: t.app.ctx.platform.database,
+    storage: t.app.ctx.storage,
+    context: t.app.ctx,
+  });
   return { code, out: io.out.join('\n'), err: io.err.join('\n') };
 }
 
@@ -87,8 +101,44 @@ describe('cli', () => {
     const first = await run(['seed-demo']);
     expect(first.code).toBe(0);
     expect(first.out).toContain('Created admin admin@hfm.local');
+    expect(first.out).toContain('The demo fan (fan@hfm.local): nothing added: the demo artist has no songs yet');
     const second = await run(['seed-demo']);
     expect(second.out).toContain('Skipped admin@hfm.local: it already exists.');
+  });
+
+  it('seed-demo with a catalogue gives the demo fan what the first start does: a paid subscription with its receipt, kept songs, Hi Fives', async () => {
+    const seeded = await run(['seed-demo', '--artists', '2', '--songs', '4']);
+    expect(seeded.code, seeded.err).toBe(0);
+    expect(seeded.out).toMatch(
+      /The demo fan \(fan@hfm\.local\): subscribes to the demo artist \(receipt HFM-\d{4}-\d{6}\)/,
+    );
+    const [fan] = await t.app.ctx.db.select().from(users).where(eq(users.email, 'fan@hfm.local'));
+    const [demoArtist] = await t.app.ctx.db.select().from(artists).where(eq(artists.name, 'The Demo Tapes'));
+    const [subscription] = await t.app.ctx.db.select().from(subscriptions).where(eq(subscriptions.memberId, fan!.id));
+    expect(subscription).toMatchObject({ artistId: demoArtist!.id, status: 'active' });
+    const ledger = await t.app.ctx.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.subscriptionId, subscription!.id));
+    expect(ledger.find((row) => row.kind === 'charge')).toMatchObject({ amountCents: 999, memberId: fan!.id });
+    const receipts = await t.app.ctx.db.select().from(paymentReceipts).where(eq(paymentReceipts.memberId, fan!.id));
+    expect(receipts).toEqual([
+      expect.objectContaining({ kind: 'charge', amountCents: 999, artistId: demoArtist!.id, cardLast4: '4242' }),
+    ]);
+    const kept = await t.app.ctx.db
+      .select()
+      .from(songDownloads)
+      .where(and(eq(songDownloads.memberId, fan!.id), eq(songDownloads.kept, true)));
+    expect(kept.length).toBeGreaterThan(0);
+    expect(await t.app.ctx.db.select().from(hiFives).where(eq(hiFives.userId, fan!.id))).not.toHaveLength(0);
+
+    const again = await run(['seed-demo']);
+    expect(again.out).toContain(
+      'The demo fan (fan@hfm.local): nothing added: the demo fan has a subscription already.',
+    );
+    expect(await t.app.ctx.db.select().from(paymentReceipts).where(eq(paymentReceipts.memberId, fan!.id))).toHaveLength(
+      1,
+    );
   });
 
   it('opens the embedded database under DATA_DIR itself, migrates it and closes it', async () => {

@@ -24,7 +24,8 @@ import {
   seedCatalogue,
   type CatalogueOptions,
 } from './seed/catalogue.js';
-import { seedDemo } from './seed/demo.js';
+import { DEMO_ACCOUNTS, seedDemo } from './seed/demo.js';
+import { describeDemoFan, seedDemoFanActivity } from './seed/demo-fan.js';
 import { runPayouts, type RunResult } from './modules/payouts/payout-run.service.js';
 import { createAccount } from './modules/users/users.service.js';
 
@@ -41,7 +42,10 @@ Commands:
       generated audio; the same --seed (default "hfm") gives the same names. Refused when the
       database already holds a seeded catalogue. --artwork (up to 1,000 songs) also draws artwork for
       every artist, album, genre and playlist and gives each song its own tagged downloads, as the
-      first start of the embedded server does.
+      first start of the embedded server does. Then, as that first start does, the demo fan subscribes
+      to the demo artist with the local provider's test card (a receipt in Account > Payments), keeps a
+      few of its songs and gives a few Hi Fives: once, with PAYMENTS_PROVIDER=local, once the demo artist
+      has songs.
   payouts --period <YYYY-MM> [--dry-run]
       Pay each artist what is due for that month: what became payable by its 22nd (00:00 UTC), less
       what was paid. Running a month again pays nobody twice; artists without a payout account or a
@@ -66,7 +70,10 @@ export interface CliOptions {
   database?: DatabaseHandle;
   /** An already open storage (tests); otherwise the one the config names. */
   storage?: ObjectStorage;
-  /** A running app's context (tests); otherwise the payouts command builds one on the configured database. */
+  /**
+   * A running app's context (tests); otherwise payouts and seed-demo's demo fan build one on the configured
+   * database.
+   */
   context?: AppContext;
 }
 
@@ -201,6 +208,9 @@ async function seedDemoCommand(
     const summary = await seedCatalogue({ db: database.db, config, storage }, catalogue, io.out);
     for (const line of describeCatalogue(summary, catalogue.seed)) io.out(line);
   });
+  // As on the embedded first start: the demo fan's subscription (with its receipt), kept songs and Hi Fives.
+  const fan = await withAppContext(config, options, (ctx) => seedDemoFanActivity(ctx));
+  io.out(`The demo fan (${DEMO_FAN_EMAIL}): ${describeDemoFan(fan)}`);
   return 0;
 }
 
@@ -225,6 +235,8 @@ async function withAppContext<T>(
     await app.close();
   }
 }
+
+const DEMO_FAN_EMAIL = DEMO_ACCOUNTS.find((account) => account.label === 'Fan')!.email;
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 

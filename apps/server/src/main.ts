@@ -8,7 +8,7 @@ import { seedStartupData } from './modules/index.js';
 import { tuneGarbageCollection } from './platform/garbage-collection.js';
 import { FIRST_START_CATALOGUE, seedCatalogue } from './seed/catalogue.js';
 import { demoLoginsBox, seedDemoOnFirstStart, DEMO_ACCOUNTS_FILE, type DemoLogin } from './seed/demo.js';
-import { seedDemoFanActivity } from './seed/demo-fan.js';
+import { describeDemoFan, seedDemoFanActivity } from './seed/demo-fan.js';
 
 /**
  * ROLE=all serves the API and the web app and works jobs; api serves and sends jobs but works none;
@@ -88,11 +88,7 @@ async function seedFirstStartCatalogue(app: Awaited<ReturnType<typeof buildApp>>
         `${summary.images} images (${summary.seconds} s).`,
     );
     const fan = await seedDemoFanActivity(app.ctx);
-    if (fan) {
-      app.log.info(
-        `The demo fan subscribes to the demo artist, keeps ${fan.kept} songs and gave ${fan.hiFives} Hi Fives.`,
-      );
-    }
+    app.log.info(`The demo fan: ${describeDemoFan(fan)}`);
   } catch (error) {
     app.log.warn({ err: error }, 'the demo catalogue could not be seeded; HFM starts without it');
   }

@@ -43,7 +43,7 @@ export const publicArtist = z.object({
   status: z.enum(ARTIST_STATUSES),
   scoreMatrix: z.array(scoreEntry),
   totalScore: z.number(),
-  bannerImage: z.string().nullable(),
+  /** The banner's URL (under /media/ or MEDIA_PUBLIC_URL); the storage key is in no answer. */
   bannerImagePath: z.string().nullable(),
   songDirectory: z.string(),
   searchStatus: z.object({ isSearchable: z.boolean() }),

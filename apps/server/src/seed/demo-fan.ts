@@ -1,13 +1,15 @@
 /**
  * What the demo fan has done, so My Music and Account show what they are for: one subscription to the demo
  * artist, paid with the local provider's test card through the same services a fan's clicks reach (the
- * charge and the artist's credit land in the ledger), a few songs downloaded while subscribed (kept), and
- * a few Hi Fives.
+ * charge and the artist's credit land in the ledger, the charge's receipt in Account > Payments), a few songs
+ * downloaded while subscribed (kept), and a few Hi Fives.
  */
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Role } from '@hfm/shared';
 import type { AppContext, SessionUser } from '../context.js';
 import { attachPaymentMethod } from '../modules/billing/cards.service.js';
+import { listReceiptsOfMember } from '../modules/billing/receipts.repository.js';
+import { receiptNumber } from '../modules/billing/receipts.service.js';
 import { subscribe } from '../modules/billing/subscribe.service.js';
 import { giveHiFive } from '../modules/engagement/hi-fives.service.js';
 import { recordDownloads } from '../modules/library/library.service.js';
@@ -24,9 +26,16 @@ const HI_FIVES_OF_ARTIST = 2;
 const HI_FIVES_ELSEWHERE = 2;
 
 export interface DemoFanActivity {
-  subscribed: boolean;
+  subscribed: true;
+  /** The number of the first charge's receipt (Account > Payments), recorded by the subscription's payment. */
+  receipt: string | null;
   kept: number;
   hiFives: number;
+}
+
+/** Why nothing was done: said by the CLI (seed-demo), which may run before there is anything to do. */
+export interface DemoFanSkipped {
+  skipped: string;
 }
 
 async function demoArtist(ctx: AppContext): Promise<{ id: string; name: string } | null> {
@@ -79,16 +88,25 @@ async function subscribeWithTestCard(ctx: AppContext, fan: SessionUser, artistId
 }
 
 /**
- * Once, on the embedded first start: only with the local provider (a real provider would charge a real
- * card), and only while the fan has no subscription yet.
+ * Once, after the demo catalogue is made (the embedded first start, and `seed-demo` on any database): only
+ * with the local provider (a real provider would charge a real card), only once the demo artist has songs to
+ * keep, and only while the fan has no subscription yet.
  */
-export async function seedDemoFanActivity(ctx: AppContext): Promise<DemoFanActivity | null> {
-  if (ctx.platform.payments.name !== 'local') return null;
+export async function seedDemoFanActivity(ctx: AppContext): Promise<DemoFanActivity | DemoFanSkipped> {
+  if (ctx.platform.payments.name !== 'local') {
+    return {
+      skipped: `the payments provider is ${ctx.platform.payments.name}, not the local one (no real card is charged)`,
+    };
+  }
   const user = await findUserByEmail(ctx.db, emailOf('Fan'));
   const artist = await demoArtist(ctx);
-  if (!user || !artist) return null;
+  if (!user || !artist) return { skipped: 'the demo fan or the demo artist is missing' };
   const already = await ctx.db.select().from(subscriptions).where(eq(subscriptions.memberId, user.id)).limit(1);
-  if (already.length > 0) return null;
+  if (already.length > 0) return { skipped: 'the demo fan has a subscription already' };
+  const artistSongs = await songIdsOf(ctx, artist.id);
+  if (artistSongs.length === 0) {
+    return { skipped: 'the demo artist has no songs yet (seed a catalogue with --artists and --songs)' };
+  }
   const fan: SessionUser = {
     id: user.id,
     sessionId: 'demo-seed',
@@ -98,8 +116,8 @@ export async function seedDemoFanActivity(ctx: AppContext): Promise<DemoFanActiv
     lastName: user.lastName,
     artistId: null,
   };
-  const artistSongs = await songIdsOf(ctx, artist.id);
   await subscribeWithTestCard(ctx, fan, artist.id);
+  const { rows: receipts } = await listReceiptsOfMember(ctx.db, fan.id, { offset: 0, limit: 1 });
   const kept = artistSongs.slice(0, KEPT_SONGS);
   if (kept.length > 0) await recordDownloads(ctx, fan, kept, 'flac');
   const liked = [
@@ -107,5 +125,19 @@ export async function seedDemoFanActivity(ctx: AppContext): Promise<DemoFanActiv
     ...(await otherSongIds(ctx, artist.id, HI_FIVES_ELSEWHERE)),
   ];
   for (const songId of liked) await giveHiFive(ctx, fan, { memberID: fan.id, itemID: songId, itemType: 'song' });
-  return { subscribed: true, kept: kept.length, hiFives: liked.length };
+  return {
+    subscribed: true,
+    receipt: receipts[0] ? receiptNumber(receipts[0]) : null,
+    kept: kept.length,
+    hiFives: liked.length,
+  };
+}
+
+/** One line for the start-up log and the CLI. */
+export function describeDemoFan(outcome: DemoFanActivity | DemoFanSkipped): string {
+  if ('skipped' in outcome) return `nothing added: ${outcome.skipped}.`;
+  return (
+    `subscribes to the demo artist (receipt ${outcome.receipt ?? 'missing'}), keeps ${outcome.kept} songs and ` +
+    `gave ${outcome.hiFives} Hi Fives.`
+  );
 }

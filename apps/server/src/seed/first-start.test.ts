@@ -181,6 +181,33 @@ describe('the first start', () => {
     }
   });
 
+  it("shows the demo fan's first charge in Account > Payments", async () => {
+    const password = /fan@hfm\.local\s+(\S+)\s/.exec(printed)![1]!;
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      payload: { userName: 'fan@hfm.local', password },
+    });
+    expect(login.statusCode).toBe(200);
+    const fanId = login.json().user.id as string;
+    const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const payments = await t.app.inject({
+      method: 'GET',
+      url: `/api/subscriptions/payments/${fanId}`,
+      headers: { cookie },
+    });
+    expect(payments.statusCode, payments.body).toBe(200);
+    expect(payments.json().items).toEqual([
+      expect.objectContaining({
+        kind: 'charge',
+        amountCents: 999,
+        artistName: 'The Demo Tapes',
+        cardLast4: '4242',
+        termNumber: 1,
+      }),
+    ]);
+  });
+
   it('gives the demo fan a subscription paid through the ledger, kept downloads and Hi Fives', async () => {
     const [fan] = await db().select().from(users).where(eq(users.email, 'fan@hfm.local'));
     const [subscription] = await db()
@@ -213,7 +240,7 @@ describe('the first start', () => {
       );
     expect(new Set(liked.map((row) => row.artistId)).size).toBeGreaterThan(1);
 
-    expect(await seedDemoFanActivity(t.app.ctx)).toBeNull();
+    expect(await seedDemoFanActivity(t.app.ctx)).toEqual({ skipped: 'the demo fan has a subscription already' });
     expect(await db().select().from(subscriptions).where(eq(subscriptions.memberId, fan!.id))).toHaveLength(1);
   });
 });

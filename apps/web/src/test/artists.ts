@@ -21,7 +21,6 @@ export function artistFixture(change: Partial<PublicArtist> = {}): PublicArtist 
     status: 'PENDING',
     scoreMatrix: [],
     totalScore: 0,
-    bannerImage: null,
     bannerImagePath: null,
     songDirectory: `${id}The_Test_Band`,
     searchStatus: { isSearchable: false },

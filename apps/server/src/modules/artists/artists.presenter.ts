@@ -15,7 +15,7 @@ export function mediaPath(key: string): string {
   return publicMediaUrl(key);
 }
 
-/** The one place an artist row becomes what the API says about an artist; photos are storage keys. */
+/** The one place an artist row becomes what the API says about an artist; photos and banner are URLs, never storage keys. */
 export function toPublicArtist(row: ArtistRow, genre: GenreRow | null, photoKeys: string[]): PublicArtist {
   return {
     _id: row.id,
@@ -36,7 +36,6 @@ export function toPublicArtist(row: ArtistRow, genre: GenreRow | null, photoKeys
     status: row.status as ArtistStatus,
     scoreMatrix: row.scoreMatrix,
     totalScore: totalScore(row.scoreMatrix),
-    bannerImage: row.bannerImage,
     bannerImagePath: bannerImagePath(row),
     songDirectory: songDirectoryName(row.id, row.name),
     searchStatus: { isSearchable: row.isSearchable },

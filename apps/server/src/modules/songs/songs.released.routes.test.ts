@@ -1,17 +1,9 @@
 import type { PagedSongs, PublicAlbum } from '@hfm/shared';
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions } from '../../platform/db/schema/billing.js';
-import {
-  createAdmin,
-  createAlbum,
-  createArtist,
-  createSong,
-  createUser,
-  signIn,
-  type TestArtist,
-} from '../../test/factories.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createAlbum, createArtist, createSong, createUser, signIn, type TestArtist } from '../../test/factories.js';
+import { createRouteCast, injectAs, type RouteCast } from '../../test/route-cast.js';
+import type { TestApp } from '../../test/test-app.js';
 import { updateArtistRow } from '../artists/artists.repository.js';
 
 /**
@@ -22,7 +14,7 @@ import { updateArtistRow } from '../artists/artists.repository.js';
 
 let t: TestApp;
 let artist: TestArtist;
-let cookie: Record<'artist' | 'otherArtist' | 'fan' | 'subscriber' | 'admin', string>;
+let cookie: RouteCast['cookie'] & { subscriber: string };
 const ids = { out: '', future: '', album: '' };
 const STORAGE_KEYS = ['streamFile', 'dashManifest', 'previewFile', 'downloadFile'];
 
@@ -43,16 +35,10 @@ const media = (artistId: string, name: string) => ({
 });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  artist = await createArtist(t.app, { artist: { status: 'ACTIVE', isSearchable: true } });
+  const cast = await createRouteCast({ isSearchable: true });
+  ({ t, artist } = cast);
   const subscriber = await createUser(t.app);
-  cookie = {
-    artist: await signIn(t.app, artist),
-    otherArtist: await signIn(t.app, await createArtist(t.app, { artist: { status: 'ACTIVE' } })),
-    fan: await signIn(t.app, await createUser(t.app)),
-    subscriber: await signIn(t.app, subscriber),
-    admin: await signIn(t.app, await createAdmin(t.app)),
-  };
+  cookie = { ...cast.cookie, subscriber: await signIn(t.app, subscriber) };
   await t.app.ctx.db.insert(subscriptions).values({
     memberId: subscriber.id,
     artistId: artist.artistId,
@@ -73,8 +59,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 function get(who: keyof typeof cookie | 'anonymous', url: string) {
-  const options: InjectOptions = { method: 'GET', url };
-  return t.app.inject(who === 'anonymous' ? options : { ...options, headers: { cookie: cookie[who] } });
+  return injectAs(t, who === 'anonymous' ? undefined : cookie[who], { method: 'GET', url });
 }
 async function listedIds(who: keyof typeof cookie | 'anonymous', url: string): Promise<string[]> {
   const res = await get(who, url);

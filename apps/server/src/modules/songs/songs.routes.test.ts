@@ -2,40 +2,26 @@ import crypto from 'node:crypto';
 import { releaseDateMessage } from '@hfm/shared';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createAdmin,
-  createAlbum,
-  createArtist,
-  createSong,
-  createUser,
-  signIn,
-  type TestArtist,
-} from '../../test/factories.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createAlbum, createArtist, createSong, signIn, type TestArtist } from '../../test/factories.js';
+import { createRouteCast, injectAs, type RouteCast } from '../../test/route-cast.js';
+import type { TestApp } from '../../test/test-app.js';
 import { updateSongRow } from './songs.repository.js';
 
 let t: TestApp;
 let artist: TestArtist;
 let otherArtist: TestArtist;
 let pendingArtist: TestArtist;
-const cookie: Record<'artist' | 'otherArtist' | 'pendingArtist' | 'fan' | 'admin', string> = {} as never;
+let cookie: RouteCast['cookie'] & { pendingArtist: string };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  artist = await createArtist(t.app, { artist: { status: 'ACTIVE' } });
-  otherArtist = await createArtist(t.app, { artist: { status: 'ACTIVE' } });
+  const cast = await createRouteCast();
+  ({ t, artist, otherArtist } = cast);
   pendingArtist = await createArtist(t.app);
-  cookie.artist = await signIn(t.app, artist);
-  cookie.otherArtist = await signIn(t.app, otherArtist);
-  cookie.pendingArtist = await signIn(t.app, pendingArtist);
-  cookie.fan = await signIn(t.app, await createUser(t.app));
-  cookie.admin = await signIn(t.app, await createAdmin(t.app));
+  cookie = { ...cast.cookie, pendingArtist: await signIn(t.app, pendingArtist) };
 });
 afterAll(async () => t.close());
 
-function call(who: string | undefined, options: InjectOptions) {
-  return t.app.inject({ ...options, headers: { ...options.headers, ...(who ? { cookie: who } : {}) } });
-}
+const call = (who: string | undefined, options: InjectOptions) => injectAs(t, who, options);
 const post = (who: string | undefined, payload: object) => call(who, { method: 'POST', url: '/api/songs', payload });
 const get = (who: string | undefined, url: string) => call(who, { method: 'GET', url });
 const put = (who: string | undefined, id: string, payload: object) =>

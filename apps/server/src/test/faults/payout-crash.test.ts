@@ -1,17 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
-import { loadConfig } from '../../config.js';
 import { RUN_STOPPED_MESSAGE, runStatus, stopDeadRuns } from '../../modules/payouts/payout-run-state.js';
 import { payoutKey } from '../../modules/payouts/payout-run.service.js';
 import { findRun } from '../../modules/payouts/payouts.repository.js';
 import { artistWithCookie, earn, onboardArtist, utc, type PayoutTestApp } from '../payout-helpers.js';
-import { buildServer, createScratchDatabase, repoRoot, waitFor } from '../server-process.js';
+import { repoRoot, waitFor } from '../server-process.js';
+import { advisoryLock, openKillAtLock, tableLock, type KillAtLock } from './kill-at-lock.js';
 
 const PERIOD = '2026-02';
 const ARTISTS = 5;
@@ -24,34 +19,12 @@ const ARTISTS = 5;
  * (The in-process versions of these crashes are in modules/payouts/payout-run.test.ts.)
  */
 describe('fault: a payout run killed half-way', () => {
-  let database: Awaited<ReturnType<typeof createScratchDatabase>>;
-  let dataDir: string;
-  let helper: FastifyInstance;
-  /** Holds the locks (in its own transaction: pg_stat_activity would stand still inside it). */
-  let admin: pg.Client;
-  let observer: pg.Client;
-  let env: Record<string, string>;
+  let setup: KillAtLock;
 
   beforeAll(async () => {
-    buildServer();
-    database = await createScratchDatabase();
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hfm-faults-payouts-'));
-    env = { DATABASE_URL: database.url, DATA_DIR: dataDir };
-    helper = await buildApp(loadConfig({ ...env, LOG_LEVEL: 'silent' }), { serveWeb: false, logger: false });
-    await helper.ctx.platform.database.migrate();
-    admin = new pg.Client({ connectionString: database.url });
-    await admin.connect();
-    observer = new pg.Client({ connectionString: database.url });
-    await observer.connect();
+    setup = await openKillAtLock('payouts');
   }, 120_000);
-
-  afterAll(async () => {
-    await admin?.end();
-    await observer?.end();
-    await helper?.close();
-    await database?.drop();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(async () => setup?.close());
 
   /** `node apps/server/dist/cli.js payouts --period PERIOD`, what `npm run cli -- payouts` runs once built. */
   function startRun(): { child: ChildProcess; exited: Promise<number | null>; output: () => string } {
@@ -61,7 +34,7 @@ describe('fault: a payout run killed half-way', () => {
       {
         cwd: repoRoot,
         // A heartbeat a second: a killed run's lease (4 beats) runs out in seconds.
-        env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', JOB_HEARTBEAT_SECONDS: '1', ...env },
+        env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', JOB_HEARTBEAT_SECONDS: '1', ...setup.env },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
@@ -72,18 +45,10 @@ describe('fault: a payout run killed half-way', () => {
     return { child, exited, output: () => output };
   }
 
-  /** Backends of this database waiting for a lock (the run, stopped where the test holds one). */
-  const waitingOnLocks = async () =>
-    (
-      await observer.query<{ count: number }>(
-        `select count(*)::int as count from pg_stat_activity
-         where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
-      )
-    ).rows[0]!.count;
-
-  const rows = async (text: string, values: unknown[] = []) => (await observer.query(text, values)).rows;
+  const rows = (text: string, values: unknown[] = []) => setup.rows(text, values);
 
   it('kills at two points, re-runs: every artist is paid exactly once', async () => {
+    const helper = setup.helper;
     const t = { app: helper, payments: helper.ctx.platform.payments } as unknown as PayoutTestApp;
     const artistIds: string[] = [];
     for (let index = 0; index < ARTISTS; index++) {
@@ -95,38 +60,22 @@ describe('fault: a payout run killed half-way', () => {
     artistIds.sort();
 
     // 1. The first artist's transfer is sent; writing it into the ledger waits on the test's lock. Killed there.
-    await admin.query('begin');
-    await admin.query('lock table ledger_entries in share mode');
-    const first = startRun();
-    await waitFor(
-      async () => ({
-        transfers: (await rows('select id from local_transfers')).length,
-        waiting: await waitingOnLocks(),
-      }),
-      (seen) => seen.transfers === 1 && seen.waiting > 0,
+    await setup.killAt(
+      tableLock('ledger_entries'),
+      startRun,
+      async () => (await rows('select id from local_transfers')).length === 1,
     );
-    first.child.kill('SIGKILL');
-    await first.exited;
-    await admin.query('rollback');
     expect(await rows(`select status, attempt from payouts where artist_id = $1`, [artistIds[0]])).toEqual([
       { status: 'pending', attempt: 1 },
     ]);
     expect(await rows(`select id from ledger_entries where kind = 'artist_payout'`)).toEqual([]);
 
     // 2. A re-run stops before the fourth artist (the test holds that artist's payout lock). Killed there.
-    const held = `hfm.payout:${artistIds[3]}`;
-    await admin.query('select pg_advisory_lock(hashtext($1))', [held]);
-    const second = startRun();
-    await waitFor(
-      async () => ({
-        paid: (await rows(`select id from payouts where status = 'paid'`)).length,
-        waiting: await waitingOnLocks(),
-      }),
-      (seen) => seen.paid === 3 && seen.waiting > 0,
+    await setup.killAt(
+      advisoryLock(`hfm.payout:${artistIds[3]}`),
+      startRun,
+      async () => (await rows(`select id from payouts where status = 'paid'`)).length === 3,
     );
-    second.child.kill('SIGKILL');
-    await second.exited;
-    await admin.query('select pg_advisory_unlock(hashtext($1))', [held]);
 
     // The two killed runs are unfinished; once their leases run out (nobody renews them) they are stopped, and the
     // worker's sweep records them so.

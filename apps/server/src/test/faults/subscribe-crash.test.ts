@@ -1,21 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
-import { loadConfig } from '../../config.js';
 import { ABANDONED_INCOMPLETE_MS } from '../../modules/billing/subscribe.service.js';
 import { saveTestCard } from '../billing-helpers.js';
 import { createArtist, createUser, signIn } from '../factories.js';
-import {
-  buildServer,
-  createScratchDatabase,
-  startServerProcess,
-  waitFor,
-  type ServerProcess,
-} from '../server-process.js';
+import { startServerProcess, waitFor, type ServerProcess } from '../server-process.js';
+import { openKillAtLock, tableLock, type KillAtLock } from './kill-at-lock.js';
 
 /**
  * Fault: the API process is killed (SIGKILL) after the provider took a fan's first payment and before our
@@ -25,46 +13,22 @@ import {
  * the subscription they paid for with its ledger rows, charged once.
  */
 describe('fault: the API killed between the provider charging a first year and our write', () => {
-  let database: Awaited<ReturnType<typeof createScratchDatabase>>;
-  let dataDir: string;
-  let helper: FastifyInstance;
-  let admin: pg.Client;
-  let observer: pg.Client;
-  let env: Record<string, string>;
+  let setup: KillAtLock;
   const processes: ServerProcess[] = [];
 
   beforeAll(async () => {
-    buildServer();
-    database = await createScratchDatabase();
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hfm-faults-subscribe-'));
-    env = { DATABASE_URL: database.url, DATA_DIR: dataDir, INCOMPLETE_SWEEP_SECONDS: '1' };
-    helper = await buildApp(loadConfig({ ...env, LOG_LEVEL: 'silent' }), { serveWeb: false, logger: false });
-    await helper.ctx.platform.database.migrate();
-    admin = new pg.Client({ connectionString: database.url });
-    await admin.connect();
-    observer = new pg.Client({ connectionString: database.url });
-    await observer.connect();
+    setup = await openKillAtLock('subscribe', { INCOMPLETE_SWEEP_SECONDS: '1' });
   }, 120_000);
 
   afterAll(async () => {
     for (const server of processes) await server.stop();
-    await admin?.end();
-    await observer?.end();
-    await helper?.close();
-    await database?.drop();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    await setup?.close();
   });
 
-  const rows = async (text: string, values: unknown[] = []) => (await observer.query(text, values)).rows;
-  const waitingOnLocks = async () =>
-    (
-      await observer.query<{ count: number }>(
-        `select count(*)::int as count from pg_stat_activity
-         where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
-      )
-    ).rows[0]!.count;
+  const rows = (text: string, values: unknown[] = []) => setup.rows(text, values);
 
   it('leaves the row incomplete, then the reconciliation completes it: access, ledger rows, one charge', async () => {
+    const { helper, env } = setup;
     const artist = await createArtist(helper, { artist: { status: 'ACTIVE' } });
     const fan = await createUser(helper);
     const cookie = await signIn(helper, fan);
@@ -78,28 +42,27 @@ describe('fault: the API killed between the provider charging a first year and o
 
     const api = await startServerProcess('api', env);
     processes.push(api);
-    await admin.query('begin');
-    await admin.query('lock table ledger_entries in share mode');
-    const pending = fetch(`${api.baseUrl}/api/subscriptions`, {
-      method: 'POST',
-      headers: { cookie, 'content-type': 'application/json', 'idempotency-key': 'subscribe-before-the-crash' },
-      body: JSON.stringify({ memberID: fan.id, paymentMethodID: card.paymentMethodID, artistID: artist.artistId }),
-    }).catch((error: unknown) => error);
-    await waitFor(
-      async () => ({ charged: await paidCharges(), waiting: await waitingOnLocks() }),
-      (seen) => seen.charged === 1 && seen.waiting > 0,
+    let pending: Promise<unknown> | undefined;
+    await setup.killAt(
+      tableLock('ledger_entries'),
+      () => {
+        pending = fetch(`${api.baseUrl}/api/subscriptions`, {
+          method: 'POST',
+          headers: { cookie, 'content-type': 'application/json', 'idempotency-key': 'subscribe-before-the-crash' },
+          body: JSON.stringify({ memberID: fan.id, paymentMethodID: card.paymentMethodID, artistID: artist.artistId }),
+        }).catch((error: unknown) => error);
+        return api;
+      },
+      async () => (await paidCharges()) === 1,
     );
-    api.child.kill('SIGKILL');
-    await api.exited;
     expect(await pending).toBeInstanceOf(Error);
-    await admin.query('rollback');
 
     const [row] = await rows(`select id, status from subscriptions where member_id = $1`, [fan.id]);
     expect(row).toMatchObject({ status: 'incomplete' });
     expect(await rows(`select id from ledger_entries where member_id = $1`, [fan.id])).toEqual([]);
 
     // Time passes beyond what a first payment can take (moved, not waited for); a worker's job settles the row.
-    await observer.query(`update subscriptions set created_at = created_at - $2::interval where id = $1`, [
+    await rows(`update subscriptions set created_at = created_at - $2::interval where id = $1`, [
       row.id,
       `${Math.ceil(ABANDONED_INCOMPLETE_MS / 1000) + 60} seconds`,
     ]);

@@ -32,7 +32,6 @@ const pendingArtist = {
   hifives: 0,
   scoreMatrix: [],
   totalScore: 0,
-  bannerImage: null,
   bannerImagePath: null,
   searchStatus: { isSearchable: false },
   songs: [],
