@@ -1,9 +1,17 @@
 import { messages } from '@hfm/shared';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { listen, streamPost } from '../test/raw-http.js';
 import { FAN_SIGN_UP_BODY_LIMIT } from './limits.js';
-import { JSON_MAX_FIELDS, jsonShape, tooDeepMessage, tooManyFieldsMessage } from './json-body.js';
+import {
+  JSON_MAX_FIELDS,
+  JsonShapeScan,
+  jsonShape,
+  readBoundedJson,
+  tooDeepMessage,
+  tooManyFieldsMessage,
+} from './json-body.js';
 
 const fan = {
   firstName: 'Body',
@@ -32,6 +40,47 @@ describe('jsonShape', () => {
   it('stops at the first limit passed', () => {
     expect(jsonShape('[[[1]]]', 10, 2)).toBe('too-deep');
     expect(jsonShape('[1,2,3,4]', 2)).toBe('too-many-fields');
+  });
+});
+
+describe('JsonShapeScan, fed chunk by chunk', () => {
+  /** The scan of `text` cut into chunks of `size` bytes. */
+  const inChunks = (text: string, size: number, maxFields: number) => {
+    const bytes = Buffer.from(text, 'utf8');
+    const scan = new JsonShapeScan(maxFields, 3);
+    let shape = 'ok';
+    for (let at = 0; at < bytes.length; at += size) shape = scan.feed(bytes.subarray(at, at + size));
+    return shape;
+  };
+
+  it("gives the whole text's answer wherever the chunks are cut: escapes, backslash runs, multi-byte text", () => {
+    const bodies = [
+      JSON.stringify({ a: 'x\\"y,:{[', b: '\\\\', c: 'é,ü:"ß\\', d: [1, 2] }),
+      JSON.stringify({ a: '\\'.repeat(7) + '"', b: ',,,,:::' }),
+      JSON.stringify(['"', '\\', '\\"', 'ok', 1, 2]),
+    ];
+    for (const body of bodies) {
+      const whole = Array.from({ length: 12 }, (_, fields) => jsonShape(body, fields, 3));
+      for (let size = 1; size <= 9; size++) {
+        const cut = Array.from({ length: 12 }, (_, fields) => inChunks(body, size, fields));
+        expect(cut, `${body} in chunks of ${size}`).toEqual(whole);
+      }
+    }
+  });
+
+  it('refuses a body past its limits from its first chunks, without reading the rest', async () => {
+    let made = 0;
+    const chunk = Buffer.from('"k":0,'.repeat(10_000));
+    function* body() {
+      yield Buffer.from('{');
+      for (; made < 1_000; made++) yield chunk;
+    }
+    const answer = await new Promise<Error | null>((resolve) =>
+      readBoundedJson(Readable.from(body()), Number.NaN, { bytes: 100_000_000, fields: JSON_MAX_FIELDS }, resolve),
+    );
+    expect(answer?.message).toBe(tooManyFieldsMessage);
+    // Readable.from reads a few chunks ahead of the consumer (its high-water mark), never the body's 1,000.
+    expect(made).toBeLessThan(50);
   });
 });
 
