@@ -3,38 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ImageEditor, type CroppedImage } from './image-editor';
-
-const CROPPED = 'data:image/png;base64,Y3JvcHBlZA==';
-
-/**
- * jsdom lays nothing out, decodes no image and draws on no canvas: the browser's parts the crop needs are
- * given sizes here (the container 600 x 400, the image 800 x 600, a canvas answering a fixed PNG).
- */
-function stubBrowserImaging() {
-  const original = Element.prototype.getBoundingClientRect;
-  vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
-    if (this.classList.contains('reactEasyCrop_Container')) {
-      return { x: 0, y: 0, top: 0, left: 0, right: 600, bottom: 400, width: 600, height: 400, toJSON: () => ({}) };
-    }
-    return original.call(this);
-  });
-  vi.spyOn(HTMLImageElement.prototype, 'naturalWidth', 'get').mockReturnValue(800);
-  vi.spyOn(HTMLImageElement.prototype, 'naturalHeight', 'get').mockReturnValue(600);
-  vi.stubGlobal(
-    'Image',
-    class {
-      onload: (() => void) | null = null;
-      onerror: (() => void) | null = null;
-      set src(_value: string) {
-        queueMicrotask(() => this.onload?.());
-      }
-    },
-  );
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({
-    drawImage: () => undefined,
-  } as unknown as CanvasRenderingContext2D);
-  vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockReturnValue(CROPPED);
-}
+import { CROPPED_PNG, stubBrowserImaging } from '../test/browser-imaging';
 
 /** The editor as the album and account screens hold it: kept mounted, opened by a button. */
 function Host({ onSave }: { onSave: (image: CroppedImage) => void }) {
@@ -72,7 +41,7 @@ async function keepEditing(user: UserEvent) {
 }
 
 describe('Crop Image', () => {
-  beforeEach(stubBrowserImaging);
+  beforeEach(() => stubBrowserImaging());
   afterEach(() => {
     cleanup();
     vi.restoreAllMocks();
@@ -125,7 +94,7 @@ describe('Crop Image', () => {
     const save = within(editor()).getByRole('button', { name: 'Save Image' });
     await waitFor(() => expect(save).toBeEnabled());
     await user.click(save);
-    expect(onSave).toHaveBeenCalledWith({ dataUrl: CROPPED, fileName: 'cover.png' }, null);
+    expect(onSave).toHaveBeenCalledWith({ dataUrl: CROPPED_PNG, fileName: 'cover.png' }, null);
     expect(screen.getByText('editor closed')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Edit image' }));

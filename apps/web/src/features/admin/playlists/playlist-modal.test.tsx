@@ -14,41 +14,10 @@ import {
   track,
   tracks,
 } from './playlist-fixtures';
+import { CROPPED_PNG, stubBrowserImaging } from '../../../test/browser-imaging';
 
 const existing = adminPlaylist({ id: PLAYLIST_ID, title: 'Late Night', tracks, position: 2 });
 const SEA_LION = '00000000-0000-4000-8000-000000000201';
-const CROPPED = 'data:image/png;base64,Y3JvcHBlZA==';
-
-/**
- * jsdom lays nothing out, decodes no image and draws on no canvas: the browser's parts the crop needs are
- * given sizes here (the container 600 x 400, the image 800 x 600, a canvas answering a fixed PNG).
- */
-function stubBrowserImaging() {
-  const original = Element.prototype.getBoundingClientRect;
-  vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
-    if (this.classList.contains('reactEasyCrop_Container')) {
-      return { x: 0, y: 0, top: 0, left: 0, right: 600, bottom: 400, width: 600, height: 400, toJSON: () => ({}) };
-    }
-    return sortableSongBox(this, () => original.call(this));
-  });
-  vi.spyOn(HTMLImageElement.prototype, 'naturalWidth', 'get').mockReturnValue(800);
-  vi.spyOn(HTMLImageElement.prototype, 'naturalHeight', 'get').mockReturnValue(600);
-  vi.stubGlobal(
-    'Image',
-    class {
-      onload: (() => void) | null = null;
-      onerror: (() => void) | null = null;
-      set src(_value: string) {
-        queueMicrotask(() => this.onload?.());
-      }
-    },
-  );
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({
-    drawImage: () => undefined,
-  } as unknown as CanvasRenderingContext2D);
-  vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockReturnValue(CROPPED);
-}
-
 /** Opens 'Crop Image', chooses a PNG and saves the crop. */
 async function cropArtwork(user: UserEvent, modal: HTMLElement) {
   await user.click(within(modal).getByRole('button', { name: /artwork$/ }));
@@ -119,7 +88,7 @@ afterEach(() => {
 
 describe('the Edit Playlist modal', () => {
   it('moves a song with the keyboard and saves the new order with Save', async () => {
-    stubBrowserImaging();
+    stubBrowserImaging(sortableSongBox);
     stubServer();
     const user = userEvent.setup();
     const modal = await openExisting(user);
@@ -190,14 +159,14 @@ describe('the Edit Playlist modal', () => {
   });
 
   it('uploads the artwork of an existing playlist at once and silently', async () => {
-    stubBrowserImaging();
+    stubBrowserImaging(sortableSongBox);
     stubServer();
     const user = userEvent.setup();
     const modal = await openExisting(user);
     await cropArtwork(user, modal);
     await waitFor(() =>
       expect(calls.find((call) => call.path === `/api/playlists/upload/artwork/${PLAYLIST_ID}`)?.body).toEqual({
-        imageData: CROPPED,
+        imageData: CROPPED_PNG,
         fileName: 'cover.png',
       }),
     );
@@ -213,7 +182,7 @@ describe('the Edit Playlist modal', () => {
   });
 
   it('holds the artwork of a new playlist until Save has made it, then uploads it', async () => {
-    stubBrowserImaging();
+    stubBrowserImaging(sortableSongBox);
     stubServer();
     const user = userEvent.setup();
     renderSection();
@@ -221,7 +190,7 @@ describe('the Edit Playlist modal', () => {
     const modal = await screen.findByRole('dialog', { name: 'Edit Playlist' });
     expect(within(modal).getByLabelText('Title')).toHaveValue('Untitled');
     await cropArtwork(user, modal);
-    expect(within(modal).getByRole('img', { name: 'Playlist artwork' })).toHaveAttribute('src', CROPPED);
+    expect(within(modal).getByRole('img', { name: 'Playlist artwork' })).toHaveAttribute('src', CROPPED_PNG);
     expect(within(modal).getByText('The artwork is saved with the playlist.')).toBeInTheDocument();
     expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
 
@@ -234,7 +203,7 @@ describe('the Edit Playlist modal', () => {
       'PUT /api/playlists/upload/artwork/new-playlist',
     ]);
     expect(writes[0]!.body).toMatchObject({ title: 'Untitled', songs: [], isHFMRadio: true, position: -1 });
-    expect(writes[1]!.body).toEqual({ imageData: CROPPED, fileName: 'cover.png' });
+    expect(writes[1]!.body).toEqual({ imageData: CROPPED_PNG, fileName: 'cover.png' });
   });
 
   it('marks songs of artists who have not opted in while HFM Radio or HFM Picks is on', async () => {
