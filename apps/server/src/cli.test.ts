@@ -106,6 +106,7 @@ describe('cli', () => {
     expect(second.out).toContain('Skipped admin@hfm.local: it already exists.');
   });
 
+  // It makes the demo clips with real ffmpeg (three transcodes): a minute or more on a loaded machine.
   it('seed-demo with a catalogue gives the demo fan what the first start does: a paid subscription with its receipt, kept songs, Hi Fives', async () => {
     const seeded = await run(['seed-demo', '--artists', '2', '--songs', '4']);
     expect(seeded.code, seeded.err).toBe(0);
@@ -139,7 +140,7 @@ describe('cli', () => {
     expect(await t.app.ctx.db.select().from(paymentReceipts).where(eq(paymentReceipts.memberId, fan!.id))).toHaveLength(
       1,
     );
-  });
+  }, 240_000);
 
   it('opens the embedded database under DATA_DIR itself, migrates it and closes it', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hfm-cli-'));
