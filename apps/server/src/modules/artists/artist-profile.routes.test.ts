@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import { messages, RATING_CATEGORIES, type PublicArtist } from '@hfm/shared';
 import type { InjectOptions } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { artists } from '../../platform/db/schema/artists.js';
 import { createAdmin, createArtist, createSong, createUser, signIn, type TestArtist } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { findGenreByLabel } from '../genres/genres.service.js';
@@ -338,8 +340,11 @@ describe('PUT /api/artists/{id}', () => {
 
   it('moves the banner timestamp query when the artist changes', async () => {
     await updateArtistRow(t.app.ctx.db, artist.artistId, { bannerImage: `banner-images/${artist.artistId}/b.png` });
+    // A last change well in the past, so the edit below stamps a different time however fast it runs.
+    const past = new Date('2020-01-01T00:00:00Z');
+    await t.app.ctx.db.update(artists).set({ updatedAt: past }).where(eq(artists.id, artist.artistId));
     const before = (await get(artistCookie, artist.artistId)).json().bannerImagePath as string;
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(before).toBe(`/media/banner-images/${artist.artistId}/b.png?t=${past.getTime()}`);
     const after = (await put(artistCookie, artist.artistId, { name: 'Timed' })).json();
     expect(after.bannerImagePath).not.toBe(before);
     expect(after.bannerImagePath).toBe(
