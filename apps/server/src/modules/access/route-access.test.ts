@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createAdmin, createArtist, createUser, signIn } from '../../test/factories.js';
 import { createTestApp } from '../../test/test-app.js';
+import { injectAs } from '../../test/route-cast.js';
 
 describe('route access declarations', () => {
   it('refuses to start while an /api route declares no access, naming it', async () => {
@@ -47,12 +48,7 @@ describe('route access declarations', () => {
       for (const access of ['public', 'signedIn', 'artist', 'admin', 'signedUrl']) {
         statuses[access] = {};
         for (const [actor, cookie] of Object.entries(cookies)) {
-          const res = await t.app.inject({
-            method: 'POST',
-            url: `/api/kinds/${access}`,
-            payload: {},
-            headers: cookie ? { cookie } : {},
-          });
+          const res = await injectAs(t, cookie, { method: 'POST', url: `/api/kinds/${access}`, payload: {} });
           statuses[access][actor] = res.statusCode;
         }
       }

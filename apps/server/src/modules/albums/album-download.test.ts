@@ -11,6 +11,7 @@ import type { ObjectStorage } from '../../platform/storage/storage.js';
 import { storedZipLength, zipFromStorage } from '../../platform/storage/zip-archive.js';
 import { createAlbum, createArtist, createSong, createUser, signIn, type TestArtist } from '../../test/factories.js';
 import { createStoredSong, endSubscription, subscribe } from '../../test/library-factories.js';
+import { injectAs } from '../../test/route-cast.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { albumEntryName } from './album-download.js';
 
@@ -63,7 +64,7 @@ describe('GET /api/albums/{id}/download: the album as one zip, streamed', () => 
     return { ...user, cookie: await signIn(t.app, user) };
   }
 
-  const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+  const get = (url: string, cookie?: string) => injectAs(t, cookie, { method: 'GET', url });
 
   async function albumOfThree() {
     const songs = [
@@ -175,7 +176,7 @@ describe("GET /api/albums/{id}/downloads: the album download menu with each zip'
     artist = await createArtist(t.app, { artist: { status: 'ACTIVE', name: 'Size Band' } });
   });
 
-  const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+  const get = (url: string, cookie?: string) => injectAs(t, cookie, { method: 'GET', url });
 
   it('announces, per format, exactly the bytes of the zip then downloaded', async () => {
     const songs = [

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import { linerNotesMessage, messages } from '@hfm/shared';
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createAdmin,
@@ -12,6 +11,7 @@ import {
   signIn,
   type TestArtist,
 } from '../../test/factories.js';
+import { injectAs } from '../../test/route-cast.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -39,18 +39,16 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-function call(cookie: string | undefined, options: InjectOptions) {
-  return t.app.inject({ ...options, headers: { ...options.headers, ...(cookie ? { cookie } : {}) } });
-}
 const create = (cookie: string | undefined, payload: object) =>
-  call(cookie, { method: 'POST', url: '/api/albums/create', payload });
+  injectAs(t, cookie, { method: 'POST', url: '/api/albums/create', payload });
 const update = (cookie: string | undefined, id: string, payload: object) =>
-  call(cookie, { method: 'PATCH', url: `/api/albums/update/${id}`, payload });
-const getAlbum = (cookie: string | undefined, id: string) => call(cookie, { method: 'GET', url: `/api/albums/${id}` });
+  injectAs(t, cookie, { method: 'PATCH', url: `/api/albums/update/${id}`, payload });
+const getAlbum = (cookie: string | undefined, id: string) =>
+  injectAs(t, cookie, { method: 'GET', url: `/api/albums/${id}` });
 const listAlbums = (cookie: string | undefined, artistId: string) =>
-  call(cookie, { method: 'GET', url: `/api/albums/artist/${artistId}` });
+  injectAs(t, cookie, { method: 'GET', url: `/api/albums/artist/${artistId}` });
 const uploadArtwork = (cookie: string | undefined, id: string, payload: object) =>
-  call(cookie, { method: 'PUT', url: `/api/albums/upload/artwork/${id}`, payload });
+  injectAs(t, cookie, { method: 'PUT', url: `/api/albums/upload/artwork/${id}`, payload });
 
 async function songsOf(owner: TestArtist, count: number, status = 'ready') {
   const ids: string[] = [];
@@ -208,7 +206,7 @@ describe('songs in several albums', () => {
     const [single, other] = await songsOf(artist, 2);
     const singles = (await create(artistCookie, { name: 'Singles', songs: [single] })).json();
     const lp = (await create(artistCookie, { name: 'LP', songs: [other, single] })).json();
-    const song = await call(artistCookie, { method: 'GET', url: `/api/songs/${single}` });
+    const song = await injectAs(t, artistCookie, { method: 'GET', url: `/api/songs/${single}` });
     expect([...song.json().albumIDs].sort()).toEqual([singles.id, lp.id].sort());
     expect((await getAlbum(undefined, singles.id)).json().songs).toEqual([single]);
     expect((await getAlbum(undefined, lp.id)).json().songs).toEqual([other, single]);
@@ -217,7 +215,11 @@ describe('songs in several albums', () => {
   it("adds a song at the end of an album through the song's albumIDs", async () => {
     const [a, b] = await songsOf(artist, 2);
     const album = (await create(artistCookie, { name: 'Growing', songs: [a] })).json();
-    const res = await call(artistCookie, { method: 'PUT', url: `/api/songs/${b}`, payload: { albumIDs: [album.id] } });
+    const res = await injectAs(t, artistCookie, {
+      method: 'PUT',
+      url: `/api/songs/${b}`,
+      payload: { albumIDs: [album.id] },
+    });
     expect(res.statusCode).toBe(200);
     expect((await getAlbum(artistCookie, album.id)).json().songs).toEqual([a, b]);
   });
@@ -225,7 +227,7 @@ describe('songs in several albums', () => {
     const [a, b, c] = await songsOf(artist, 3);
     const lp = (await create(artistCookie, { name: 'Ordered', songs: [a, b, c] })).json();
     const singles = (await create(artistCookie, { name: 'Singles Too', songs: [c] })).json();
-    const res = await call(artistCookie, {
+    const res = await injectAs(t, artistCookie, {
       method: 'PUT',
       url: `/api/songs/${a}`,
       payload: { title: 'Edited', albumIDs: [lp.id, singles.id] },
@@ -233,7 +235,7 @@ describe('songs in several albums', () => {
     expect(res.statusCode).toBe(200);
     expect((await getAlbum(artistCookie, lp.id)).json().songs).toEqual([a, b, c]);
     expect((await getAlbum(artistCookie, singles.id)).json().songs).toEqual([c, a]);
-    await call(artistCookie, { method: 'PUT', url: `/api/songs/${a}`, payload: { albumIDs: [singles.id] } });
+    await injectAs(t, artistCookie, { method: 'PUT', url: `/api/songs/${a}`, payload: { albumIDs: [singles.id] } });
     expect((await getAlbum(artistCookie, lp.id)).json().songs).toEqual([b, c]);
     expect((await getAlbum(artistCookie, singles.id)).json().songs).toEqual([c, a]);
   });
@@ -289,24 +291,26 @@ describe('DELETE /api/albums/{id}', () => {
   it('deletes the album and its artwork, keeping its songs', async () => {
     const [a] = await songsOf(artist, 1);
     const album = (await create(artistCookie, { name: 'Gone', songs: [a], imageData: png })).json();
-    expect((await call(otherCookie, { method: 'DELETE', url: `/api/albums/${album.id}` })).statusCode).toBe(403);
-    expect((await call(fanCookie, { method: 'DELETE', url: `/api/albums/${album.id}` })).statusCode).toBe(403);
-    expect((await call(undefined, { method: 'DELETE', url: `/api/albums/${album.id}` })).statusCode).toBe(401);
+    expect((await injectAs(t, otherCookie, { method: 'DELETE', url: `/api/albums/${album.id}` })).statusCode).toBe(403);
+    expect((await injectAs(t, fanCookie, { method: 'DELETE', url: `/api/albums/${album.id}` })).statusCode).toBe(403);
+    expect((await injectAs(t, undefined, { method: 'DELETE', url: `/api/albums/${album.id}` })).statusCode).toBe(401);
     expect((await getAlbum(artistCookie, album.id)).statusCode).toBe(200);
-    const res = await call(artistCookie, { method: 'DELETE', url: `/api/albums/${album.id}` });
+    const res = await injectAs(t, artistCookie, { method: 'DELETE', url: `/api/albums/${album.id}` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ id: album.id, deleted: true });
     expect((await getAlbum(artistCookie, album.id)).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: album.artworkPath })).statusCode).toBe(404);
-    const song = await call(artistCookie, { method: 'GET', url: `/api/songs/${a}` });
+    const song = await injectAs(t, artistCookie, { method: 'GET', url: `/api/songs/${a}` });
     expect(song.statusCode).toBe(200);
     expect(song.json().albumIDs).toEqual([]);
-    expect((await call(artistCookie, { method: 'DELETE', url: `/api/albums/${album.id}` })).statusCode).toBe(404);
+    expect((await injectAs(t, artistCookie, { method: 'DELETE', url: `/api/albums/${album.id}` })).statusCode).toBe(
+      404,
+    );
   });
 
   it('lets an admin delete any album', async () => {
     const album = await createAlbum(t.app, otherArtist.artistId);
-    expect((await call(adminCookie, { method: 'DELETE', url: `/api/albums/${album.id}` })).statusCode).toBe(200);
+    expect((await injectAs(t, adminCookie, { method: 'DELETE', url: `/api/albums/${album.id}` })).statusCode).toBe(200);
   });
 });
 

@@ -1,7 +1,9 @@
+import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createAlbum, createSong } from '../../test/factories.js';
 import { albumRows, songRows } from '../../test/matrix/studio.rows.js';
 import { describeMatrix } from '../../test/permission-matrix.js';
+import { injectAs } from '../../test/route-cast.js';
 
 const world = describeMatrix('songs and albums permission matrix', [...songRows, ...albumRows]);
 
@@ -12,21 +14,15 @@ describe('refused writes change nothing', () => {
     const album = await createAlbum(t.app, people.artist.artistId, { name: 'Untouched', songIds: [song.id] });
     for (const actor of ['anonymous', 'fan', 'otherFan', 'otherArtist'] as const) {
       const cookie = cookies[actor];
-      const headers = cookie ? { cookie } : {};
-      await t.app.inject({ method: 'PUT', url: `/api/songs/${song.id}`, payload: { title: 'Hacked' }, headers });
-      await t.app.inject({
-        method: 'PATCH',
-        url: `/api/albums/update/${album.id}`,
-        payload: { name: 'Hacked', songs: [] },
-        headers,
-      });
-      await t.app.inject({ method: 'DELETE', url: `/api/songs/${song.id}`, headers });
-      await t.app.inject({ method: 'DELETE', url: `/api/albums/${album.id}`, headers });
+      const as = (options: InjectOptions) => injectAs(t, cookie, options);
+      await as({ method: 'PUT', url: `/api/songs/${song.id}`, payload: { title: 'Hacked' } });
+      await as({ method: 'PATCH', url: `/api/albums/update/${album.id}`, payload: { name: 'Hacked', songs: [] } });
+      await as({ method: 'DELETE', url: `/api/songs/${song.id}` });
+      await as({ method: 'DELETE', url: `/api/albums/${album.id}` });
     }
-    const owner = { cookie: cookies.artist! };
-    const songNow = await t.app.inject({ method: 'GET', url: `/api/songs/${song.id}`, headers: owner });
+    const songNow = await injectAs(t, cookies.artist, { method: 'GET', url: `/api/songs/${song.id}` });
     expect(songNow.json().title).toBe('Untouched');
-    const albumNow = await t.app.inject({ method: 'GET', url: `/api/albums/${album.id}`, headers: owner });
+    const albumNow = await injectAs(t, cookies.artist, { method: 'GET', url: `/api/albums/${album.id}` });
     expect(albumNow.json()).toMatchObject({ name: 'Untouched', songs: [song.id] });
   });
 });

@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { MAX_ARTIST_PHOTOS, messages } from '@hfm/shared';
 import { eq } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IMAGE_BODY_LIMIT } from '../../http/limits.js';
@@ -18,6 +17,7 @@ import {
   signIn,
   type TestArtist,
 } from '../../test/factories.js';
+import { injectAs } from '../../test/route-cast.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { BANNER_WARNING, PHOTO_NOT_FOUND, TOO_MANY_PHOTOS } from './artist-images.service.js';
 import { findArtistRowById } from './artists.repository.js';
@@ -41,12 +41,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-function call(cookie: string | undefined, request: InjectOptions) {
-  return t.app.inject({ ...request, headers: { ...request.headers, ...(cookie ? { cookie } : {}) } });
-}
 function postForm(cookie: string | undefined, url: string, parts: Parameters<typeof multipart>[0]) {
   const form = multipart(parts);
-  return call(cookie, { method: 'POST', url, payload: form.payload, headers: form.headers });
+  return injectAs(t, cookie, { method: 'POST', url, payload: form.payload, headers: form.headers });
 }
 const bannerUrl = (id: string) => `/api/banner-image/upload/${id}`;
 const photoUrl = (id: string) => `/api/artist-photo/upload/${id}`;
@@ -54,9 +51,9 @@ const bannerPart = (data: Buffer, fileName = 'banner.png') => ({ name: 'bannerIm
 const uploadBanner = async (cookie: string, id: string, data: Buffer) =>
   postForm(cookie, bannerUrl(id), [{ name: 'fileName', data: 'banner.png' }, bannerPart(data)]);
 const uploadPhoto = (cookie: string, id: string, imgData: string) =>
-  call(cookie, { method: 'POST', url: photoUrl(id), payload: { imgData, path: 'ignored/by/server' } });
+  injectAs(t, cookie, { method: 'POST', url: photoUrl(id), payload: { imgData, path: 'ignored/by/server' } });
 const deletePhoto = (cookie: string | undefined, id: string, payload: object) =>
-  call(cookie, { method: 'DELETE', url: `/api/artist-photo/${id}`, payload });
+  injectAs(t, cookie, { method: 'DELETE', url: `/api/artist-photo/${id}`, payload });
 
 /** The stored object behind a `/media/<key>` path (query dropped), or null. */
 async function storedObject(mediaPath: string): Promise<Buffer | null> {
@@ -88,12 +85,12 @@ describe.each([
   [
     'POST /api/banner-image/upload/{id}',
     (cookie: string | undefined, id: string) =>
-      call(cookie, { method: 'POST', url: bannerUrl(id), payload: { bannerImageData: 'x' } }),
+      injectAs(t, cookie, { method: 'POST', url: bannerUrl(id), payload: { bannerImageData: 'x' } }),
   ],
   [
     'POST /api/artist-photo/upload/{id}',
     (cookie: string | undefined, id: string) =>
-      call(cookie, { method: 'POST', url: photoUrl(id), payload: { imgData: 'x' } }),
+      injectAs(t, cookie, { method: 'POST', url: photoUrl(id), payload: { imgData: 'x' } }),
   ],
   ['DELETE /api/artist-photo/{id}', (cookie: string | undefined, id: string) => deletePhoto(cookie, id, { path: 'x' })],
 ])('%s refusals', (_route, send) => {
@@ -109,7 +106,7 @@ describe.each([
 
 describe('POST /api/banner-image/upload/{id}', () => {
   it('answers 400 for a broken multipart body or a missing image, never 500', async () => {
-    const broken = await call(artistCookie, {
+    const broken = await injectAs(t, artistCookie, {
       method: 'POST',
       url: bannerUrl(artist.artistId),
       payload: 'garbage',
@@ -119,7 +116,7 @@ describe('POST /api/banner-image/upload/{id}', () => {
     const missing = await postForm(artistCookie, bannerUrl(artist.artistId), [{ name: 'fileName', data: 'a.png' }]);
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.fields).toEqual({ bannerImageData: messages.imageType });
-    const emptyJson = await call(artistCookie, { method: 'POST', url: bannerUrl(artist.artistId), payload: {} });
+    const emptyJson = await injectAs(t, artistCookie, { method: 'POST', url: bannerUrl(artist.artistId), payload: {} });
     expect(emptyJson.statusCode).toBe(400);
   });
 
@@ -139,7 +136,7 @@ describe('POST /api/banner-image/upload/{id}', () => {
     const big = crypto.randomBytes(IMAGE_BODY_LIMIT + 1024);
     const file = await postForm(artistCookie, bannerUrl(artist.artistId), [bannerPart(big)]);
     expect(file.statusCode).toBe(413);
-    const json = await call(artistCookie, {
+    const json = await injectAs(t, artistCookie, {
       method: 'POST',
       url: bannerUrl(artist.artistId),
       payload: { bannerImageData: `data:image/png;base64,${big.toString('base64')}` },
@@ -160,7 +157,7 @@ describe('POST /api/banner-image/upload/{id}', () => {
     const served = await t.app.inject({ method: 'GET', url: res.json().path });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
-    const shown = await call(artistCookie, { method: 'GET', url: `/api/artists/${artist.artistId}` });
+    const shown = await injectAs(t, artistCookie, { method: 'GET', url: `/api/artists/${artist.artistId}` });
     expect(shown.json().bannerImagePath).toBe(res.json().path);
   });
 
@@ -202,7 +199,7 @@ describe('POST /api/banner-image/upload/{id}', () => {
   });
 
   it('accepts a JSON body with a data URL, and an admin may upload for any artist', async () => {
-    const res = await call(adminCookie, {
+    const res = await injectAs(t, adminCookie, {
       method: 'POST',
       url: bannerUrl(other.artistId),
       payload: { bannerImageData: await makeImageDataUrl('jpeg'), fileName: 'b.jpg', path: 'ignored' },
@@ -224,7 +221,7 @@ describe('artist photos', () => {
     expect(first.json().path).not.toContain('@');
     expect(first.json().photos).toEqual([first.json().path]);
     const form = multipart([{ name: 'imgData', data: await makeImage('jpeg'), fileName: 'me.jpg' }]);
-    const second = await call(artistCookie, {
+    const second = await injectAs(t, artistCookie, {
       method: 'POST',
       url: photoUrl(artist.artistId),
       payload: form.payload,
@@ -232,9 +229,9 @@ describe('artist photos', () => {
     });
     expect(second.statusCode, second.body).toBe(200);
     expect(second.json().photos).toEqual([first.json().path, second.json().path]);
-    const shown = await call(undefined, { method: 'GET', url: `/api/artists/${artist.artistId}` });
+    const shown = await injectAs(t, undefined, { method: 'GET', url: `/api/artists/${artist.artistId}` });
     expect(shown.statusCode).toBe(404);
-    const own = await call(artistCookie, { method: 'GET', url: `/api/artists/${artist.artistId}` });
+    const own = await injectAs(t, artistCookie, { method: 'GET', url: `/api/artists/${artist.artistId}` });
     expect(own.json().photos).toEqual(second.json().photos);
     const served = await t.app.inject({ method: 'GET', url: second.json().path });
     expect(served.statusCode).toBe(200);
@@ -281,7 +278,7 @@ describe('artist photos', () => {
       fields: { imgData: TOO_MANY_PHOTOS },
     });
     expect(storedFiles(folder)).toEqual(filesBefore);
-    const shown = await call(artistCookie, { method: 'GET', url: `/api/artists/${artist.artistId}` });
+    const shown = await injectAs(t, artistCookie, { method: 'GET', url: `/api/artists/${artist.artistId}` });
     expect(shown.json().photos).toEqual(photos);
   });
 
@@ -322,7 +319,7 @@ describe('artist photos', () => {
   it('answers 413 for a photo over the image limit', async () => {
     const big = crypto.randomBytes(IMAGE_BODY_LIMIT + 1024);
     const form = multipart([{ name: 'imgData', data: big, fileName: 'big.png' }]);
-    const res = await call(artistCookie, {
+    const res = await injectAs(t, artistCookie, {
       method: 'POST',
       url: photoUrl(artist.artistId),
       payload: form.payload,

@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
 import { messages, RATING_CATEGORIES, type PublicArtist } from '@hfm/shared';
-import type { InjectOptions } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { artists } from '../../platform/db/schema/artists.js';
 import { createAdmin, createArtist, createSong, createUser, signIn, type TestArtist } from '../../test/factories.js';
+import { injectAs } from '../../test/route-cast.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { findGenreByLabel } from '../genres/genres.service.js';
 import { updateArtistRow } from './artists.repository.js';
@@ -30,12 +32,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-function call(cookie: string | undefined, request: InjectOptions) {
-  return t.app.inject({ ...request, headers: { ...request.headers, ...(cookie ? { cookie } : {}) } });
-}
 const put = (cookie: string | undefined, id: string, payload: object) =>
-  call(cookie, { method: 'PUT', url: `/api/artists/${id}`, payload });
-const get = (cookie: string | undefined, id: string) => call(cookie, { method: 'GET', url: `/api/artists/${id}` });
+  injectAs(t, cookie, { method: 'PUT', url: `/api/artists/${id}`, payload });
+const get = (cookie: string | undefined, id: string) =>
+  injectAs(t, cookie, { method: 'GET', url: `/api/artists/${id}` });
 
 describe('GET /api/artists/{id}', () => {
   it('answers 400 for an id that is not a UUID and 404 for an unknown one', async () => {
@@ -87,15 +87,15 @@ describe('GET /api/artists (paged)', () => {
     await createArtist(t.app, { artist: { status: 'INACTIVE', isSearchable: true, tier: 'Tier 1' } });
   });
   const list = async (cookie: string | undefined, query = '') => {
-    const res = await call(cookie, { method: 'GET', url: `/api/artists${query}` });
+    const res = await injectAs(t, cookie, { method: 'GET', url: `/api/artists${query}` });
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as { items: PublicArtist[]; pagination: Record<string, unknown> };
   };
 
   it('answers 400 for a bad page or limit', async () => {
-    expect((await call(undefined, { method: 'GET', url: '/api/artists?page=0' })).statusCode).toBe(400);
-    expect((await call(undefined, { method: 'GET', url: '/api/artists?limit=1000' })).statusCode).toBe(400);
-    expect((await call(adminCookie, { method: 'GET', url: '/api/artists?status=GONE' })).statusCode).toBe(400);
+    expect((await injectAs(t, undefined, { method: 'GET', url: '/api/artists?page=0' })).statusCode).toBe(400);
+    expect((await injectAs(t, undefined, { method: 'GET', url: '/api/artists?limit=1000' })).statusCode).toBe(400);
+    expect((await injectAs(t, adminCookie, { method: 'GET', url: '/api/artists?status=GONE' })).statusCode).toBe(400);
   });
 
   it('shows the public only ACTIVE, searchable artists, newest first, and ignores their filters', async () => {
@@ -201,7 +201,7 @@ describe('PUT /api/artists/{id}', () => {
   });
 
   it('works as PATCH too', async () => {
-    const res = await call(artistCookie, {
+    const res = await injectAs(t, artistCookie, {
       method: 'PATCH',
       url: `/api/artists/${artist.artistId}`,
       payload: { hfmPicksOptIn: true },
@@ -338,8 +338,11 @@ describe('PUT /api/artists/{id}', () => {
 
   it('moves the banner timestamp query when the artist changes', async () => {
     await updateArtistRow(t.app.ctx.db, artist.artistId, { bannerImage: `banner-images/${artist.artistId}/b.png` });
+    // A last change well in the past, so the edit below stamps a different time however fast it runs.
+    const past = new Date('2020-01-01T00:00:00Z');
+    await t.app.ctx.db.update(artists).set({ updatedAt: past }).where(eq(artists.id, artist.artistId));
     const before = (await get(artistCookie, artist.artistId)).json().bannerImagePath as string;
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(before).toBe(`/media/banner-images/${artist.artistId}/b.png?t=${past.getTime()}`);
     const after = (await put(artistCookie, artist.artistId, { name: 'Timed' })).json();
     expect(after.bannerImagePath).not.toBe(before);
     expect(after.bannerImagePath).toBe(

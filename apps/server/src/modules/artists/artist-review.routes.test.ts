@@ -6,7 +6,6 @@ import {
   type PagedSongs,
   type PublicArtist,
 } from '@hfm/shared';
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createAdmin,
@@ -17,6 +16,7 @@ import {
   signIn,
   type TestArtist,
 } from '../../test/factories.js';
+import { injectAs } from '../../test/route-cast.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { CONFIRMATION_MAIL_JOB } from '../auth/confirmation-mail.js';
 import { APPROVAL_MAIL_JOB } from './approval-mail.js';
@@ -35,13 +35,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-function call(cookie: string | undefined, request: InjectOptions) {
-  return t.app.inject({ ...request, headers: { ...request.headers, ...(cookie ? { cookie } : {}) } });
-}
 const patch = (cookie: string | undefined, id: string, payload: object) =>
-  call(cookie, { method: 'PATCH', url: `/api/artists/${id}`, payload });
+  injectAs(t, cookie, { method: 'PATCH', url: `/api/artists/${id}`, payload });
 const artistAs = async (cookie: string, id: string): Promise<PublicArtist> =>
-  (await call(cookie, { method: 'GET', url: `/api/artists/${id}` })).json();
+  (await injectAs(t, cookie, { method: 'GET', url: `/api/artists/${id}` })).json();
 
 async function approvalMails(to: string): Promise<string[]> {
   await t.app.ctx.jobs.idle([APPROVAL_MAIL_JOB]);
@@ -125,14 +122,17 @@ describe('the audition an admin reviews', () => {
     const artist = await createArtist(t.app);
     await createSong(t.app, artist.artistId, { title: 'Ready One', status: 'ready', explicit: true, plays: 12 });
     await createSong(t.app, artist.artistId, { title: 'Still Uploading', status: 'uploading' });
-    const res = await call(adminCookie, { method: 'GET', url: `/api/songs/artist/${artist.artistId}?limit=100` });
+    const res = await injectAs(t, adminCookie, {
+      method: 'GET',
+      url: `/api/songs/artist/${artist.artistId}?limit=100`,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const songs = (res.json() as PagedSongs).items;
     expect(songs.map((song) => song.title).sort()).toEqual(['Ready One', 'Still Uploading']);
     expect(songs.find((song) => song.title === 'Ready One')).toMatchObject({ explicit: true, plays: 12, hifives: 0 });
-    expect((await call(fanCookie, { method: 'GET', url: `/api/songs/artist/${artist.artistId}` })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await injectAs(t, fanCookie, { method: 'GET', url: `/api/songs/artist/${artist.artistId}` })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -194,9 +194,9 @@ describe('approval', () => {
     expect(mails[0]).toContain(`${t.config.publicUrl}/a/approved-band`);
     expect(mails[0]).toContain(`${t.config.publicUrl}/artist/`);
     // Now a listener finds it: the public list and search.
-    const listed = await call(undefined, { method: 'GET', url: '/api/artists?limit=100' });
+    const listed = await injectAs(t, undefined, { method: 'GET', url: '/api/artists?limit=100' });
     expect((listed.json() as PagedArtists).items.map((a) => a.id)).toContain(artist.artistId);
-    const found = await call(fanCookie, { method: 'GET', url: '/api/search?s=Approved%20Band' });
+    const found = await injectAs(t, fanCookie, { method: 'GET', url: '/api/search?s=Approved%20Band' });
     expect(found.statusCode).toBe(200);
     expect(JSON.stringify(found.json())).toContain(artist.artistId);
   });
@@ -241,7 +241,7 @@ describe('GET /api/artists for admins: search and sort', () => {
   let gamma: TestArtist;
   const ids = (page: PagedArtists) => page.items.map((a) => a.id);
   const list = async (cookie: string | undefined, query: string): Promise<PagedArtists> => {
-    const res = await call(cookie, { method: 'GET', url: `/api/artists?${query}` });
+    const res = await injectAs(t, cookie, { method: 'GET', url: `/api/artists?${query}` });
     expect(res.statusCode, res.body).toBe(200);
     return res.json();
   };
@@ -271,7 +271,7 @@ describe('GET /api/artists for admins: search and sort', () => {
 
   it('answers 400 for an unknown sort, order or tier', async () => {
     for (const query of ['sort=hifives', 'order=up', 'tier=Gold', `search=${'x'.repeat(201)}`]) {
-      expect((await call(adminCookie, { method: 'GET', url: `/api/artists?${query}` })).statusCode).toBe(400);
+      expect((await injectAs(t, adminCookie, { method: 'GET', url: `/api/artists?${query}` })).statusCode).toBe(400);
     }
   });
 
@@ -324,7 +324,7 @@ describe('GET /api/artists for admins: search and sort', () => {
     expect(ids(publicList)).not.toContain(beta.artistId);
     expect(ids(publicList)).toContain(alpha.artistId);
     expect(publicList.items.every((a) => a.user === undefined)).toBe(true);
-    const fanView = await call(fanCookie, { method: 'GET', url: `/api/artists/${alpha.artistId}` });
+    const fanView = await injectAs(t, fanCookie, { method: 'GET', url: `/api/artists/${alpha.artistId}` });
     expect(fanView.json()).not.toHaveProperty('user');
   });
 });

@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import type { FeaturedArtists } from '@hfm/shared';
 import { eq, or, sql } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { artists } from '../../platform/db/schema/artists.js';
 import { createAdmin, createArtist, createSong, createUser, signIn } from '../../test/factories.js';
+import { injectAs } from '../../test/route-cast.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { placeInOrder, removeFromFeatured } from './featured.service.js';
 
@@ -37,18 +37,15 @@ beforeEach(async () => {
   await t.app.ctx.db.update(artists).set({ isFeatured: false, featuredPosition: -1, featuredBio: null });
 });
 
-function call(cookie: string | undefined, request: InjectOptions) {
-  return t.app.inject({ ...request, headers: { ...request.headers, ...(cookie ? { cookie } : {}) } });
-}
 const patch = (id: string, payload: object, cookie = adminCookie) =>
-  call(cookie, { method: 'PATCH', url: `/api/artists/${id}`, payload });
+  injectAs(t, cookie, { method: 'PATCH', url: `/api/artists/${id}`, payload });
 const swap = (removeID: string, addID: string, cookie = adminCookie) =>
-  call(cookie, { method: 'POST', url: '/api/artists/featured/swap', payload: { removeID, addID } });
+  injectAs(t, cookie, { method: 'POST', url: '/api/artists/featured/swap', payload: { removeID, addID } });
 const reorder = (ids: unknown, cookie = adminCookie) =>
-  call(cookie, { method: 'PUT', url: '/api/artists/featured/order', payload: { ids } });
+  injectAs(t, cookie, { method: 'PUT', url: '/api/artists/featured/order', payload: { ids } });
 
 async function featured(): Promise<string[]> {
-  const res = await call(adminCookie, { method: 'GET', url: '/api/artists/featured' });
+  const res = await injectAs(t, adminCookie, { method: 'GET', url: '/api/artists/featured' });
   expect(res.statusCode, res.body).toBe(200);
   const body: FeaturedArtists = res.json();
   body.items.forEach((artist, index) => {
@@ -79,7 +76,8 @@ async function feature(...ids: string[]) {
 }
 
 const heroId = async () =>
-  ((await call(fanCookie, { method: 'GET', url: '/api/bff/members/hero-artist' })).json() as { _id: string })._id;
+  ((await injectAs(t, fanCookie, { method: 'GET', url: '/api/bff/members/hero-artist' })).json() as { _id: string })
+    ._id;
 
 describe('placeInOrder', () => {
   it.each([
@@ -98,9 +96,9 @@ describe('placeInOrder', () => {
 
 describe('GET /api/artists/featured', () => {
   it('answers 401 signed out and 403 for fans and artists', async () => {
-    expect((await call(undefined, { method: 'GET', url: '/api/artists/featured' })).statusCode).toBe(401);
+    expect((await injectAs(t, undefined, { method: 'GET', url: '/api/artists/featured' })).statusCode).toBe(401);
     for (const cookie of [fanCookie, artistCookie]) {
-      const res = await call(cookie, { method: 'GET', url: '/api/artists/featured' });
+      const res = await injectAs(t, cookie, { method: 'GET', url: '/api/artists/featured' });
       expect(res.statusCode).toBe(403);
       expect(res.json().error.code).toBe('FORBIDDEN');
     }
@@ -109,7 +107,7 @@ describe('GET /api/artists/featured', () => {
   it('answers the featured artists in order, with featuredBio and the account', async () => {
     await feature(pool[2]!, pool[0]!);
     await patch(pool[0]!, { featuredBio: '  Our pick this week.  ' });
-    const res = await call(adminCookie, { method: 'GET', url: '/api/artists/featured' });
+    const res = await injectAs(t, adminCookie, { method: 'GET', url: '/api/artists/featured' });
     const body: FeaturedArtists = res.json();
     expect(body.items.map((a) => [a.id, a.featuredPosition])).toEqual([
       [pool[2], 0],
@@ -206,7 +204,7 @@ describe('POST /api/artists/featured/swap', () => {
   it('answers 401, 400 for bad ids or the same artist twice, 403 for fans and artists', async () => {
     expect((await swap(pool[0]!, pool[1]!, '')).statusCode).toBe(401);
     for (const payload of [{}, { removeID: 'x', addID: pool[0] }, { removeID: pool[0], addID: pool[0] }]) {
-      const res = await call(adminCookie, { method: 'POST', url: '/api/artists/featured/swap', payload });
+      const res = await injectAs(t, adminCookie, { method: 'POST', url: '/api/artists/featured/swap', payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
     }
     expect((await swap(pool[0]!, pool[1]!, fanCookie)).statusCode).toBe(403);

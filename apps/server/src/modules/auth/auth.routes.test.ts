@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../platform/db/schema.js';
 import { createAdmin, createArtist, createUser, signIn, TEST_PASSWORD } from '../../test/factories.js';
+import { injectAs } from '../../test/route-cast.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { hashToken, SESSION_COOKIE } from './sessions.js';
 
@@ -111,8 +112,7 @@ describe('POST /api/auth', () => {
 });
 
 describe('GET /api/auth/session', () => {
-  const session = (cookie?: string) =>
-    t.app.inject({ method: 'GET', url: '/api/auth/session', headers: cookie ? { cookie } : {} });
+  const session = (cookie?: string) => injectAs(t, cookie, { method: 'GET', url: '/api/auth/session' });
 
   it('answers a signed-out caller 200 with no user, so probing for a session logs no error', async () => {
     const res = await session();

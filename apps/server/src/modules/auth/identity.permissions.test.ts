@@ -3,6 +3,7 @@ import { docsRows } from '../../test/matrix/docs.rows.js';
 import { identityRows } from '../../test/matrix/identity.rows.js';
 import { signIn } from '../../test/factories.js';
 import { ACTORS, describeMatrix } from '../../test/permission-matrix.js';
+import { injectAs } from '../../test/route-cast.js';
 
 const world = describeMatrix('identity permission matrix', [...identityRows, ...docsRows]);
 
@@ -11,7 +12,7 @@ describe('signing out', () => {
     const { t, people, cookies } = world();
     const user = actor === 'anonymous' ? null : people[actor];
     const cookie = user ? await signIn(t.app, user) : undefined;
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: cookie ? { cookie } : {} });
+    const res = await injectAs(t, cookie, { method: 'POST', url: '/api/auth/logout' });
     expect(res.statusCode).toBe(200);
     if (user && actor !== 'anonymous') cookies[actor] = await signIn(t.app, user);
     for (const other of ACTORS.filter((a) => a !== 'anonymous' && a !== actor)) {

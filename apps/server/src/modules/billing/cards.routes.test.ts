@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentCards, subscriptions } from '../../platform/db/schema/billing.js';
 import { createAdmin, createArtist, createUser, signIn, type TestUser } from '../../test/factories.js';
+import { injectAs } from '../../test/route-cast.js';
 import { createBillingTestApp, saveTestCard, tokenize, type BillingTestApp } from '../../test/billing-helpers.js';
 
 describe('saved cards: /api/subscriptions/card-list, attach-payment-method, payment-methods', () => {
@@ -24,19 +25,17 @@ describe('saved cards: /api/subscriptions/card-list, attach-payment-method, paym
   afterAll(async () => t.close());
 
   const attach = (memberId: string, payload: object, cookie?: string) =>
-    t.app.inject({
+    injectAs(t, cookie, {
       method: 'POST',
       url: `/api/subscriptions/attach-payment-method/${memberId}`,
-      headers: cookie ? { cookie } : {},
       payload,
     });
   const list = (memberId: string, cookie?: string) =>
-    t.app.inject({ method: 'GET', url: `/api/subscriptions/card-list/${memberId}`, headers: cookie ? { cookie } : {} });
+    injectAs(t, cookie, { method: 'GET', url: `/api/subscriptions/card-list/${memberId}` });
   const remove = (memberId: string, cardId: string, cookie?: string) =>
-    t.app.inject({
+    injectAs(t, cookie, {
       method: 'DELETE',
       url: `/api/subscriptions/payment-methods/${memberId}/${cardId}`,
-      headers: cookie ? { cookie } : {},
     });
 
   it('answers 401 to an anonymous caller on every route', async () => {

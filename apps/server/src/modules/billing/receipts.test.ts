@@ -11,6 +11,7 @@ import {
   type BillingTestApp,
 } from '../../test/billing-helpers.js';
 import { createAdmin, createArtist, readMails, signIn, type TestArtist } from '../../test/factories.js';
+import { injectAs } from '../../test/route-cast.js';
 import { formatMailDate } from '../../platform/mail/billing-mails.js';
 import { RECEIPT_MAIL_JOB, sendReceiptMail } from './receipts.service.js';
 import { renewSubscription } from './renewals.service.js';
@@ -199,11 +200,7 @@ describe('GET /api/subscriptions/payments/{memberID} and /receipts/{id}', () => 
 
     const receipt = all.items[0]!;
     const get = (cookie?: string) =>
-      t.app.inject({
-        method: 'GET',
-        url: `/api/subscriptions/receipts/${receipt.id}`,
-        headers: cookie ? { cookie } : {},
-      });
+      injectAs(t, cookie, { method: 'GET', url: `/api/subscriptions/receipts/${receipt.id}` });
     expect((await get(fan.cookie)).json()).toEqual(receipt);
     const admin = await createAdmin(t.app);
     expect((await get(await signIn(t.app, admin))).statusCode).toBe(200);

@@ -6,6 +6,7 @@ import { ledgerEntries, subscriptions } from '../../platform/db/schema/billing.j
 import { localCharges, localSubscriptions } from '../../platform/db/schema/payments.js';
 import { createBillingTestApp, saveTestCard, type BillingTestApp } from '../../test/billing-helpers.js';
 import { createAdmin, createArtist, createUser, signIn, type TestArtist, type TestUser } from '../../test/factories.js';
+import { injectAs } from '../../test/route-cast.js';
 import { payableFrom } from './ledger.js';
 import { sumArtistEarnings, sumMemberPayments } from './ledger.repository.js';
 
@@ -32,10 +33,10 @@ describe('POST /api/subscriptions: 999 cents for a year, once', () => {
   }
 
   const post = (payload: object, cookie?: string, key?: string) =>
-    t.app.inject({
+    injectAs(t, cookie, {
       method: 'POST',
       url: '/api/subscriptions',
-      headers: { ...(cookie ? { cookie } : {}), ...(key ? { 'idempotency-key': key } : {}) },
+      headers: key ? { 'idempotency-key': key } : {},
       payload,
     });
   const body = (user: TestUser, card: { paymentMethodID: string }, artistId = artist.artistId) => ({

@@ -7,6 +7,7 @@ import { FIRST_DATA_ID, renderPageMeta } from '../../http/web-app.js';
 import { addArtistPhoto, insertArtistRow } from '../../test/catalogue-factories.js';
 import { createArtist, createUser, signIn } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { injectAs } from '../../test/route-cast.js';
 import { shareDescription, SHARE_DESCRIPTION_MAX } from './artist-share.js';
 import { HERO_ARTIST_PATH, heroSummaryPath, MEMBER_HOME_FETCHES } from './artist-share.routes.js';
 
@@ -230,7 +231,7 @@ describe('GET /members/', () => {
     expect(preloads(res.body)).toEqual([]);
     const artist = await signIn(t.app, await createArtist(t.app));
     for (const cookie of [undefined, artist, 'hfm_session=not-a-session']) {
-      const other = await t.app.inject({ url: '/members/', headers: { ...browser, ...(cookie ? { cookie } : {}) } });
+      const other = await injectAs(t, cookie, { url: '/members/', headers: browser });
       expect(other.statusCode, cookie).toBe(200);
       expect(other.body, cookie).toBe(INDEX);
     }

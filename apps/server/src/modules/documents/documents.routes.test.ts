@@ -8,11 +8,11 @@ import {
   type PublicDocument,
 } from '@hfm/shared';
 import { asc, eq } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, documentVersions, users } from '../../platform/db/schema.js';
 import { sanitizeDocumentHtml } from '../../platform/media/sanitize-html.js';
 import { createAdmin, createArtist, createUser, signIn, type TestUser } from '../../test/factories.js';
+import { injectAs } from '../../test/route-cast.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { seedLegalDocuments } from './documents.service.js';
 
@@ -33,15 +33,12 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-function call(cookie: string | undefined, request: InjectOptions) {
-  return t.app.inject({ ...request, headers: { ...request.headers, ...(cookie ? { cookie } : {}) } });
-}
 const patch = (cookie: string | undefined, id: string, payload: unknown) =>
-  call(cookie, { method: 'PATCH', url: `/api/documents/${id}`, payload: payload as object });
+  injectAs(t, cookie, { method: 'PATCH', url: `/api/documents/${id}`, payload: payload as object });
 const getDocument = async (id: string): Promise<PublicDocument> =>
   (await t.app.inject({ method: 'GET', url: `/api/documents/${id}` })).json();
 const notices = async (cookie: string): Promise<DocumentNotice[]> =>
-  (await call(cookie, { method: 'GET', url: '/api/documents/notices' })).json();
+  (await injectAs(t, cookie, { method: 'GET', url: '/api/documents/notices' })).json();
 const seeded = (key: string) => {
   const seed = LEGAL_DOCUMENTS.find((document) => document.key === key)!;
   return { ...seed, content: sanitizeDocumentHtml(seed.content) };
@@ -196,14 +193,16 @@ describe('PATCH /api/documents/{id}', () => {
 
 describe('GET /api/documents/{id}/versions', () => {
   it('401, 403, 404, then every version newest first with who published it', async () => {
-    expect((await call(undefined, { method: 'GET', url: '/api/documents/artist-terms/versions' })).statusCode).toBe(
-      401,
+    expect(
+      (await injectAs(t, undefined, { method: 'GET', url: '/api/documents/artist-terms/versions' })).statusCode,
+    ).toBe(401);
+    expect(
+      (await injectAs(t, fanCookie, { method: 'GET', url: '/api/documents/artist-terms/versions' })).statusCode,
+    ).toBe(403);
+    expect((await injectAs(t, adminCookie, { method: 'GET', url: '/api/documents/nope/versions' })).statusCode).toBe(
+      404,
     );
-    expect((await call(fanCookie, { method: 'GET', url: '/api/documents/artist-terms/versions' })).statusCode).toBe(
-      403,
-    );
-    expect((await call(adminCookie, { method: 'GET', url: '/api/documents/nope/versions' })).statusCode).toBe(404);
-    const res = await call(adminCookie, { method: 'GET', url: '/api/documents/artist-terms/versions' });
+    const res = await injectAs(t, adminCookie, { method: 'GET', url: '/api/documents/artist-terms/versions' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
       {
@@ -234,7 +233,7 @@ describe('GET /api/documents/notices', () => {
   });
 
   it('401 signed out', async () => {
-    expect((await call(undefined, { method: 'GET', url: '/api/documents/notices' })).statusCode).toBe(401);
+    expect((await injectAs(t, undefined, { method: 'GET', url: '/api/documents/notices' })).statusCode).toBe(401);
   });
 
   it('a first version is never a notice', async () => {

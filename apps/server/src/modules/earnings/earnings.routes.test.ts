@@ -14,6 +14,7 @@ import {
 } from '../../test/earnings-helpers.js';
 import { csvRecords, parseCsv } from '../../test/csv.js';
 import { createAdmin, createArtist, createSong, createUser, signIn, type TestArtist } from '../../test/factories.js';
+import { injectAs } from '../../test/route-cast.js';
 import { dayOf, payoutCutoffs } from './payout-schedule.js';
 
 let t: BillingTestApp;
@@ -26,7 +27,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const get = (artistId: string, cookie?: string) =>
-  t.app.inject({ method: 'GET', url: `/api/artists/${artistId}/earnings`, headers: cookie ? { cookie } : {} });
+  injectAs(t, cookie, { method: 'GET', url: `/api/artists/${artistId}/earnings` });
 
 async function earningsOf(artist: TestArtist, cookie?: string): Promise<ArtistEarnings> {
   const res = await get(artist.artistId, cookie ?? (await signIn(t.app, artist)));
@@ -289,7 +290,7 @@ describe('GET /api/artists/{id}/earnings: what the artist sees', () => {
 
 describe('GET /api/artists/{id}/earnings.csv: the statement', () => {
   const getCsv = (artistId: string, cookie?: string) =>
-    t.app.inject({ method: 'GET', url: `/api/artists/${artistId}/earnings.csv`, headers: cookie ? { cookie } : {} });
+    injectAs(t, cookie, { method: 'GET', url: `/api/artists/${artistId}/earnings.csv` });
 
   it('is 401 signed out, 400 for a bad id, 403 for fans and other artists, 404 for an artist they may not see', async () => {
     const artist = await activeArtist();

@@ -5,6 +5,7 @@ import { createBillingTestApp, subscribeTestFan, type BillingTestApp } from '../
 import { csvRecords, parseCsv } from '../../test/csv.js';
 import { monthLabel, payTerm, writeLedger } from '../../test/earnings-helpers.js';
 import { createAdmin, createArtist, createUser, signIn } from '../../test/factories.js';
+import { injectAs } from '../../test/route-cast.js';
 
 let t: BillingTestApp;
 let adminCookie: string;
@@ -23,7 +24,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const get = (query: string, cookie?: string, path = '/api/admin/revenue') =>
-  t.app.inject({ method: 'GET', url: `${path}${query}`, headers: cookie ? { cookie } : {} });
+  injectAs(t, cookie, { method: 'GET', url: `${path}${query}` });
 
 const ZERO: RevenueFigures = {
   grossCents: 0,

@@ -12,6 +12,7 @@ import {
   type TestArtist,
   type TestUser,
 } from '../../test/factories.js';
+import { injectAs } from '../../test/route-cast.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -44,11 +45,10 @@ function body(memberID: string, itemID: string, action = 'listen', clientTime = 
 
 /** As the fan unless another cookie is given; null signs out. */
 function post(payload: unknown, cookie: string | null = fanCookie) {
-  return t.app.inject({
+  return injectAs(t, cookie, {
     method: 'POST',
     url: '/api/mzd-events',
     payload: payload as object,
-    headers: cookie ? { cookie } : {},
   });
 }
 

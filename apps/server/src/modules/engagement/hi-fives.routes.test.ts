@@ -13,6 +13,7 @@ import {
   type TestArtist,
   type TestUser,
 } from '../../test/factories.js';
+import { injectAs } from '../../test/route-cast.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -36,15 +37,14 @@ const body = (memberID: string, itemID: string) => ({ memberID, itemID, itemType
 
 /** As the fan unless another cookie is given; null signs out. */
 function give(payload: unknown, cookie: string | null = fanCookie) {
-  return t.app.inject({
+  return injectAs(t, cookie, {
     method: 'POST',
     url: '/api/hi-fives',
     payload: payload as object,
-    headers: cookie ? { cookie } : {},
   });
 }
 function takeBack(entryId: string, cookie: string | null = fanCookie) {
-  return t.app.inject({ method: 'DELETE', url: `/api/hi-fives/${entryId}`, headers: cookie ? { cookie } : {} });
+  return injectAs(t, cookie, { method: 'DELETE', url: `/api/hi-fives/${entryId}` });
 }
 
 const freshSong = async (of: TestArtist = artist) => (await createSong(t.app, of.artistId, { status: 'ready' })).id;

@@ -13,6 +13,7 @@ import {
   multipart,
   signIn,
 } from '../../test/factories.js';
+import { injectAs } from '../../test/route-cast.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -28,10 +29,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-function call(cookie: string | undefined, request: InjectOptions) {
-  return t.app.inject({ ...request, headers: { ...request.headers, ...(cookie ? { cookie } : {}) } });
-}
-const asAdmin = (request: InjectOptions) => call(adminCookie, request);
+const asAdmin = (request: InjectOptions) => injectAs(t, adminCookie, request);
 const genreRow = async (id: string) => (await t.app.ctx.db.select().from(genres).where(eq(genres.id, id)))[0];
 let labelSequence = 0;
 const freshLabel = (prefix = 'Genre') => `${prefix} ${Date.now().toString(36)} ${++labelSequence}`;
@@ -55,7 +53,7 @@ describe('GET /api/genres', () => {
 
 describe('POST /api/genres/create', () => {
   const create = (cookie: string | undefined, payload: unknown) =>
-    call(cookie, { method: 'POST', url: '/api/genres/create', payload: payload as object });
+    injectAs(t, cookie, { method: 'POST', url: '/api/genres/create', payload: payload as object });
 
   it('401 signed out, before the body is read', async () => {
     expect((await create(undefined, {})).statusCode).toBe(401);
@@ -94,7 +92,7 @@ describe('POST /api/genres/create', () => {
 
 describe('POST /api/genres (bulk add)', () => {
   const add = (cookie: string | undefined, payload: unknown) =>
-    call(cookie, { method: 'POST', url: '/api/genres', payload: payload as object });
+    injectAs(t, cookie, { method: 'POST', url: '/api/genres', payload: payload as object });
 
   it('401, 400 and 403 first', async () => {
     expect((await add(undefined, {})).statusCode).toBe(401);
@@ -123,7 +121,7 @@ describe('POST /api/genres (bulk add)', () => {
 
 describe('PATCH /api/genres/{id}', () => {
   const rename = (cookie: string | undefined, id: string, payload: unknown) =>
-    call(cookie, { method: 'PATCH', url: `/api/genres/${id}`, payload: payload as object });
+    injectAs(t, cookie, { method: 'PATCH', url: `/api/genres/${id}`, payload: payload as object });
 
   it('401, 400, 403, 404, then renames; a taken label is a 409', async () => {
     const id = await insertGenre(t.app.ctx.db, freshLabel('Rename'));
@@ -146,9 +144,9 @@ describe('DELETE /api/genres/remove/{id} and /api/genres/{id}', () => {
   it('401, 400, 403, 404 first', async () => {
     const id = await insertGenre(t.app.ctx.db, freshLabel('Doomed'));
     for (const url of [`/api/genres/remove/${id}`, `/api/genres/${id}`]) {
-      expect((await call(undefined, { method: 'DELETE', url })).statusCode).toBe(401);
-      expect((await call(fanCookie, { method: 'DELETE', url })).statusCode).toBe(403);
-      expect((await call(artistCookie, { method: 'DELETE', url })).statusCode).toBe(403);
+      expect((await injectAs(t, undefined, { method: 'DELETE', url })).statusCode).toBe(401);
+      expect((await injectAs(t, fanCookie, { method: 'DELETE', url })).statusCode).toBe(403);
+      expect((await injectAs(t, artistCookie, { method: 'DELETE', url })).statusCode).toBe(403);
     }
     expect((await asAdmin({ method: 'DELETE', url: '/api/genres/remove/nope' })).statusCode).toBe(400);
     const missing = await asAdmin({ method: 'DELETE', url: `/api/genres/${crypto.randomUUID()}` });
@@ -220,7 +218,7 @@ describe('DELETE /api/genres/remove/{id} and /api/genres/{id}', () => {
     expect(await genreRow(id)).toBeDefined();
     const [row] = await t.app.ctx.db.select().from(artists).where(eq(artists.id, artist.artistId));
     expect(row!.genreId).toBe(id);
-    const fan = await call(fanCookie, { method: 'DELETE', url: `/api/genres/${id}?moveArtistsTo=${id}` });
+    const fan = await injectAs(t, fanCookie, { method: 'DELETE', url: `/api/genres/${id}?moveArtistsTo=${id}` });
     expect(fan.statusCode).toBe(403);
   });
 });
@@ -231,11 +229,15 @@ describe('PUT or POST /api/genres/upload/artwork/{id}', () => {
   it('401, 400, 403, 404, 415 first', async () => {
     const id = await insertGenre(t.app.ctx.db, freshLabel('Art'));
     const imageData = await makeImageDataUrl();
-    expect((await call(undefined, { method: 'PUT', url: url(id), payload: { imageData } })).statusCode).toBe(401);
+    expect((await injectAs(t, undefined, { method: 'PUT', url: url(id), payload: { imageData } })).statusCode).toBe(
+      401,
+    );
     expect((await asAdmin({ method: 'PUT', url: url(id), payload: {} })).statusCode).toBe(400);
     expect((await asAdmin({ method: 'PUT', url: url('x'), payload: { imageData } })).statusCode).toBe(400);
     for (const cookie of [fanCookie, artistCookie]) {
-      expect((await call(cookie, { method: 'POST', url: url(id), payload: { imageData } })).statusCode).toBe(403);
+      expect((await injectAs(t, cookie, { method: 'POST', url: url(id), payload: { imageData } })).statusCode).toBe(
+        403,
+      );
     }
     const missing = await asAdmin({ method: 'PUT', url: url(crypto.randomUUID()), payload: { imageData } });
     expect(missing.statusCode).toBe(404);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { albums, albumSongs, hiFives, songs, subscriptions } from '../../platform/db/schema.js';
 import { createAdmin, createArtist, createUser, signIn } from '../../test/factories.js';
+import { injectAs } from '../../test/route-cast.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -9,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+const get = (url: string, cookie?: string) => injectAs(t, cookie, { method: 'GET', url });
 
 describe('GET /api/users/session/profile and GET /api/initial', () => {
   it('answer 401 when signed out, or with a cookie that names no session', async () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labels, playlists } from '../../platform/db/schema.js';
 import { createPlaylist, insertGenre } from '../../test/catalogue-factories.js';
 import { createAdmin, createArtist, createUser, signIn } from '../../test/factories.js';
+import { injectAs } from '../../test/route-cast.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -24,18 +25,17 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-function call(cookie: string | undefined, request: InjectOptions) {
-  return t.app.inject({ ...request, headers: { ...request.headers, ...(cookie ? { cookie } : {}) } });
-}
-const asAdmin = (request: InjectOptions) => call(adminCookie, request);
+const asAdmin = (request: InjectOptions) => injectAs(t, adminCookie, request);
 const create = (payload: object, cookie = adminCookie, url = '/api/labels/create') =>
-  call(cookie, { method: 'POST', url, payload });
+  injectAs(t, cookie, { method: 'POST', url, payload });
 const labelRow = async (id: string) => (await t.app.ctx.db.select().from(labels).where(eq(labels.id, id)))[0];
 
 describe('POST /api/labels/create and POST /api/labels', () => {
   it('401 signed out, before the body is read; 403 for fans and artists', async () => {
-    expect((await call(undefined, { method: 'POST', url: '/api/labels/create', payload: {} })).statusCode).toBe(401);
-    expect((await call(undefined, { method: 'POST', url: '/api/labels', payload: {} })).statusCode).toBe(401);
+    expect((await injectAs(t, undefined, { method: 'POST', url: '/api/labels/create', payload: {} })).statusCode).toBe(
+      401,
+    );
+    expect((await injectAs(t, undefined, { method: 'POST', url: '/api/labels', payload: {} })).statusCode).toBe(401);
     for (const cookie of [fanCookie, artistCookie]) {
       expect((await create({ name: 'Nope' }, cookie)).statusCode).toBe(403);
       expect((await create({ name: 'Nope' }, cookie, '/api/labels')).statusCode).toBe(403);
@@ -91,13 +91,19 @@ describe('POST /api/labels/create and POST /api/labels', () => {
 describe('PUT and PATCH /api/labels/{id}', () => {
   it('401, 400, 403, 404 first', async () => {
     const { id } = (await create({ name: 'Update Me' })).json();
-    expect((await call(undefined, { method: 'PATCH', url: `/api/labels/${id}`, payload: {} })).statusCode).toBe(401);
+    expect((await injectAs(t, undefined, { method: 'PATCH', url: `/api/labels/${id}`, payload: {} })).statusCode).toBe(
+      401,
+    );
     expect((await asAdmin({ method: 'PATCH', url: '/api/labels/nope', payload: {} })).statusCode).toBe(400);
     expect(
       (await asAdmin({ method: 'PUT', url: `/api/labels/${id}`, payload: { website: 'ftp://x.example' } })).statusCode,
     ).toBe(400);
-    expect((await call(fanCookie, { method: 'PUT', url: `/api/labels/${id}`, payload: {} })).statusCode).toBe(403);
-    expect((await call(artistCookie, { method: 'PATCH', url: `/api/labels/${id}`, payload: {} })).statusCode).toBe(403);
+    expect((await injectAs(t, fanCookie, { method: 'PUT', url: `/api/labels/${id}`, payload: {} })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await injectAs(t, artistCookie, { method: 'PATCH', url: `/api/labels/${id}`, payload: {} })).statusCode,
+    ).toBe(403);
     const missing = await asAdmin({
       method: 'PATCH',
       url: `/api/labels/${crypto.randomUUID()}`,
@@ -132,12 +138,12 @@ describe('PUT and PATCH /api/labels/{id}', () => {
 
 describe('GET /api/labels', () => {
   it('401, 400, 403 first', async () => {
-    expect((await call(undefined, { method: 'GET', url: '/api/labels' })).statusCode).toBe(401);
+    expect((await injectAs(t, undefined, { method: 'GET', url: '/api/labels' })).statusCode).toBe(401);
     for (const query of ['sort=genres', 'order=up', 'page=0', 'limit=101']) {
       expect((await asAdmin({ method: 'GET', url: `/api/labels?${query}` })).statusCode, query).toBe(400);
     }
-    expect((await call(fanCookie, { method: 'GET', url: '/api/labels' })).statusCode).toBe(403);
-    expect((await call(artistCookie, { method: 'GET', url: '/api/labels' })).statusCode).toBe(403);
+    expect((await injectAs(t, fanCookie, { method: 'GET', url: '/api/labels' })).statusCode).toBe(403);
+    expect((await injectAs(t, artistCookie, { method: 'GET', url: '/api/labels' })).statusCode).toBe(403);
   });
 
   it('pages the labels, newest first; sorts by createdAt or updatedAt either way, and by name', async () => {
@@ -186,10 +192,10 @@ describe('DELETE /api/labels/{id}', () => {
   it('401, 400, 403, 404 first, then deletes; playlists filed under it keep their place without the label', async () => {
     const { id } = (await create({ name: 'Short Lived' })).json();
     const playlist = await createPlaylist(t.app, { title: 'On a label', labelId: id });
-    expect((await call(undefined, { method: 'DELETE', url: `/api/labels/${id}` })).statusCode).toBe(401);
+    expect((await injectAs(t, undefined, { method: 'DELETE', url: `/api/labels/${id}` })).statusCode).toBe(401);
     expect((await asAdmin({ method: 'DELETE', url: '/api/labels/x' })).statusCode).toBe(400);
-    expect((await call(fanCookie, { method: 'DELETE', url: `/api/labels/${id}` })).statusCode).toBe(403);
-    expect((await call(artistCookie, { method: 'DELETE', url: `/api/labels/${id}` })).statusCode).toBe(403);
+    expect((await injectAs(t, fanCookie, { method: 'DELETE', url: `/api/labels/${id}` })).statusCode).toBe(403);
+    expect((await injectAs(t, artistCookie, { method: 'DELETE', url: `/api/labels/${id}` })).statusCode).toBe(403);
 
     const res = await asAdmin({ method: 'DELETE', url: `/api/labels/${id}` });
     expect(res.statusCode).toBe(200);

@@ -15,6 +15,7 @@ import {
   type TestUser,
 } from '../../test/factories.js';
 import { createStoredSong, endSubscription, subscribe } from '../../test/library-factories.js';
+import { injectAs } from '../../test/route-cast.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 describe('downloads you keep: recorded, yours for good, listed in My Music', () => {
@@ -37,7 +38,7 @@ describe('downloads you keep: recorded, yours for good, listed in My Music', () 
     return { ...user, cookie: await signIn(t.app, user) };
   }
 
-  const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+  const get = (url: string, cookie?: string) => injectAs(t, cookie, { method: 'GET', url });
   const download = (songId: string, format: string, cookie?: string) =>
     get(`/api/songs/${songId}/download?format=${format}`, cookie);
 

@@ -5,6 +5,7 @@ import { artists } from '../../platform/db/schema/artists.js';
 import { localConnectAccounts } from '../../platform/db/schema/payments.js';
 import { payoutAccounts } from '../../platform/db/schema/payouts.js';
 import { createAdmin, createArtist, createUser, signIn, type TestArtist } from '../../test/factories.js';
+import { injectAs } from '../../test/route-cast.js';
 import { artistWithCookie, createPayoutTestApp, onboardArtist, type PayoutTestApp } from '../../test/payout-helpers.js';
 
 let t: PayoutTestApp;
@@ -19,19 +20,17 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const create = (cookie: string | undefined, payload?: object) =>
-  t.app.inject({
+  injectAs(t, cookie, {
     method: 'POST',
     url: '/api/artists/create-connect-account',
-    headers: cookie ? { cookie } : {},
     ...(payload ? { payload } : {}),
   });
 const link = (cookie: string | undefined, id: string) =>
-  t.app.inject({ method: 'POST', url: `/api/artists/create-account-link/${id}`, headers: cookie ? { cookie } : {} });
+  injectAs(t, cookie, { method: 'POST', url: `/api/artists/create-account-link/${id}` });
 const retrieve = (cookie: string | undefined, id: string) =>
-  t.app.inject({
+  injectAs(t, cookie, {
     method: 'GET',
     url: `/api/artists/retrieve-connect-account/${id}`,
-    headers: cookie ? { cookie } : {},
   });
 async function paymentServiceIdOf(artist: TestArtist) {
   const [row] = await t.app.ctx.db.select().from(artists).where(eq(artists.id, artist.artistId));

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { payoutRuns } from '../../platform/db/schema/payouts.js';
 import { createAdmin, signIn } from '../../test/factories.js';
+import { injectAs } from '../../test/route-cast.js';
 import {
   allTransfers,
   artistWithCookie,
@@ -33,14 +34,13 @@ const listRuns = async (): Promise<PayoutRun[]> =>
 const runById = async (id: string) => (await listRuns()).find((run) => run.id === id);
 
 const runNow = (cookie: string | undefined, payload: unknown) =>
-  t.app.inject({
+  injectAs(t, cookie, {
     method: 'POST',
     url: '/api/admin/payouts/run',
-    headers: cookie ? { cookie } : {},
     payload: payload as object,
   });
 const listPeriod = (cookie: string | undefined, query: string) =>
-  t.app.inject({ method: 'GET', url: `/api/admin/payouts${query}`, headers: cookie ? { cookie } : {} });
+  injectAs(t, cookie, { method: 'GET', url: `/api/admin/payouts${query}` });
 
 describe('the admin payout routes', () => {
   it('refuse anonymous callers (401) and artists (403)', async () => {

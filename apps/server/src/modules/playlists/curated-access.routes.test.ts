@@ -6,6 +6,7 @@ import { songDownloads } from '../../platform/db/schema/library.js';
 import { createPlaylist, setArtist } from '../../test/catalogue-factories.js';
 import { createAdmin, createArtist, createUser, signIn, type TestArtist, type TestUser } from '../../test/factories.js';
 import { createStoredSong } from '../../test/library-factories.js';
+import { injectAs } from '../../test/route-cast.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 /**
@@ -35,7 +36,7 @@ describe('HFM Radio and HFM Picks: who hears and keeps what', () => {
     return { ...user, cookie: await signIn(t.app, user) };
   }
 
-  const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+  const get = (url: string, cookie?: string) => injectAs(t, cookie, { method: 'GET', url });
   const play = (songId: string, cookie?: string) => get(`/api/songs/${songId}/play`, cookie);
   const download = (songId: string, cookie?: string) => get(`/api/songs/${songId}/download?format=mp3`, cookie);
   const pageOf = async (playlistId: string, cookie?: string): Promise<PlaylistPage> =>

@@ -1,5 +1,4 @@
 import { adminPlaylist, MAX_PLAYLIST_SONGS, pagedAdminPlaylists, playlistFieldMessages } from '@hfm/shared';
-import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labels } from '../../platform/db/schema/catalogue.js';
@@ -15,6 +14,7 @@ import {
   signIn,
   type TestArtist,
 } from '../../test/factories.js';
+import { injectAs } from '../../test/route-cast.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 describe('curated playlists: create, update, songs, artwork, delete (admins)', () => {
@@ -45,21 +45,23 @@ describe('curated playlists: create, update, songs, artwork, delete (admins)', (
   });
   afterAll(async () => t.close());
 
-  const call = (cookie: string | undefined, options: InjectOptions) =>
-    t.app.inject({ ...options, headers: { ...(cookie ? { cookie } : {}), ...options.headers } });
   const create = (payload: object, cookie = admin) =>
-    call(cookie, { method: 'POST', url: '/api/playlists/create', payload });
+    injectAs(t, cookie, { method: 'POST', url: '/api/playlists/create', payload });
   const update = (id: string, payload: object, method: 'PUT' | 'PATCH' = 'PUT') =>
-    call(admin, { method, url: `/api/playlists/${id}`, payload });
+    injectAs(t, admin, { method, url: `/api/playlists/${id}`, payload });
   const fieldError = (res: { json(): { error: { fields?: Record<string, string> } } }, field: string) =>
     res.json().error.fields?.[field];
 
   describe('refusals first', () => {
     it('answers 401 signed out and 403 to fans and artists, before the body is read', async () => {
-      const signedOut = await call(undefined, { method: 'POST', url: '/api/playlists/create', payload: { title: 5 } });
+      const signedOut = await injectAs(t, undefined, {
+        method: 'POST',
+        url: '/api/playlists/create',
+        payload: { title: 5 },
+      });
       expect(signedOut.statusCode).toBe(401);
       for (const cookie of [fan, artistCookie]) {
-        const res = await call(cookie, { method: 'POST', url: '/api/playlists/create', payload: { title: 5 } });
+        const res = await injectAs(t, cookie, { method: 'POST', url: '/api/playlists/create', payload: { title: 5 } });
         expect(res.statusCode).toBe(403);
         expect(res.json().error.code).toBe('FORBIDDEN');
       }
@@ -174,7 +176,7 @@ describe('curated playlists: create, update, songs, artwork, delete (admins)', (
       const reordered = await update(id, { songs: [songs[1], songs[3], songs[0]], showOnFrontPage: true });
       expect(reordered.json()).toMatchObject({ title: 'After', songs: [songs[1], songs[3], songs[0]] });
       expect(reordered.json().showOnFrontPage).toBe(true);
-      const page = await call(undefined, { method: 'GET', url: `/api/playlists/${id}` });
+      const page = await injectAs(t, undefined, { method: 'GET', url: `/api/playlists/${id}` });
       expect(page.json().playlist.title).toBe('After');
       expect(page.json().songs.map((song: { id: string }) => song.id)).toEqual([songs[1], songs[3], songs[0]]);
       expect((await update(crypto.randomUUID(), { title: 'Nobody' })).statusCode).toBe(404);
@@ -182,27 +184,27 @@ describe('curated playlists: create, update, songs, artwork, delete (admins)', (
 
     it('reads one playlist for the editor, and lists every playlist newest first, paged', async () => {
       const id = (await create({ title: 'To read', songs: [songs[0]] })).json().id;
-      const one = await call(admin, { method: 'GET', url: `/api/playlists/${id}/edit` });
+      const one = await injectAs(t, admin, { method: 'GET', url: `/api/playlists/${id}/edit` });
       expect(one.statusCode).toBe(200);
       expect(one.json()).toMatchObject({ id, title: 'To read', songs: [songs[0]] });
       expect(one.json().tracks).toHaveLength(1);
-      expect((await call(admin, { method: 'GET', url: `/api/playlists/${crypto.randomUUID()}/edit` })).statusCode).toBe(
-        404,
-      );
+      expect(
+        (await injectAs(t, admin, { method: 'GET', url: `/api/playlists/${crypto.randomUUID()}/edit` })).statusCode,
+      ).toBe(404);
 
       const first = pagedAdminPlaylists.parse(
-        (await call(admin, { method: 'GET', url: '/api/playlists?limit=2' })).json(),
+        (await injectAs(t, admin, { method: 'GET', url: '/api/playlists?limit=2' })).json(),
       );
       expect(first.items).toHaveLength(2);
       expect(first.items[0]!.id).toBe(id);
       expect(first.pagination).toMatchObject({ page: 1, limit: 2, hasMore: true });
       const all = pagedAdminPlaylists.parse(
-        (await call(admin, { method: 'GET', url: '/api/playlists?limit=100' })).json(),
+        (await injectAs(t, admin, { method: 'GET', url: '/api/playlists?limit=100' })).json(),
       );
       expect(all.pagination.total).toBe(all.items.length);
       const times = all.items.map((item) => item.createdAt);
       expect(times).toEqual([...times].sort().reverse());
-      const last = await call(admin, {
+      const last = await injectAs(t, admin, {
         method: 'GET',
         url: `/api/playlists?limit=2&page=${first.pagination.pageCount}`,
       });
@@ -226,7 +228,7 @@ describe('curated playlists: create, update, songs, artwork, delete (admins)', (
       expect(turnOn.statusCode).toBe(400);
       expect(fieldError(turnOn, 'songs')).toContain("'Elsewhere' by Not Opted");
       const radio = (await create({ title: 'Pure', isHFMRadio: true })).json().id;
-      const add = await call(admin, {
+      const add = await injectAs(t, admin, {
         method: 'POST',
         url: `/api/playlists/${radio}/songs`,
         payload: { songID: outSong },
@@ -261,7 +263,7 @@ describe('curated playlists: create, update, songs, artwork, delete (admins)', (
       );
       const five = await create({ title: 'Five', isHFMPicks: true, HFMPicksPosition: 7, songs: others.slice(0, 5) });
       expect(five.statusCode).toBe(201);
-      const sixth = await call(admin, {
+      const sixth = await injectAs(t, admin, {
         method: 'POST',
         url: `/api/playlists/${five.json().id}/songs`,
         payload: { songID: others[5] },
@@ -273,26 +275,26 @@ describe('curated playlists: create, update, songs, artwork, delete (admins)', (
   describe('songs: add, remove, reorder', () => {
     it('adds a song at the end; the same song again is a 409; a song that is not ready a 400', async () => {
       const id = (await create({ title: 'Growing', songs: [songs[0]] })).json().id;
-      const added = await call(admin, {
+      const added = await injectAs(t, admin, {
         method: 'POST',
         url: `/api/playlists/${id}/songs`,
         payload: { songID: songs[2] },
       });
       expect(added.statusCode).toBe(200);
       expect(added.json().songs).toEqual([songs[0], songs[2]]);
-      const again = await call(admin, {
+      const again = await injectAs(t, admin, {
         method: 'POST',
         url: `/api/playlists/${id}/songs`,
         payload: { songID: songs[2] },
       });
       expect(again.statusCode).toBe(409);
-      const pending = await call(admin, {
+      const pending = await injectAs(t, admin, {
         method: 'POST',
         url: `/api/playlists/${id}/songs`,
         payload: { songID: pendingSong },
       });
       expect(pending.statusCode).toBe(400);
-      const unknown = await call(admin, {
+      const unknown = await injectAs(t, admin, {
         method: 'POST',
         url: `/api/playlists/${crypto.randomUUID()}/songs`,
         payload: { songID: songs[1] },
@@ -302,13 +304,13 @@ describe('curated playlists: create, update, songs, artwork, delete (admins)', (
 
     it('removes a song (404 when it is not on the playlist), keeping the others in order', async () => {
       const id = (await create({ title: 'Shrinking', songs: [songs[0], songs[1], songs[2]] })).json().id;
-      const removed = await call(admin, { method: 'DELETE', url: `/api/playlists/${id}/songs/${songs[1]}` });
+      const removed = await injectAs(t, admin, { method: 'DELETE', url: `/api/playlists/${id}/songs/${songs[1]}` });
       expect(removed.statusCode).toBe(200);
       expect(removed.json().songs).toEqual([songs[0], songs[2]]);
-      expect((await call(admin, { method: 'DELETE', url: `/api/playlists/${id}/songs/${songs[1]}` })).statusCode).toBe(
-        404,
-      );
-      const added = await call(admin, {
+      expect(
+        (await injectAs(t, admin, { method: 'DELETE', url: `/api/playlists/${id}/songs/${songs[1]}` })).statusCode,
+      ).toBe(404);
+      const added = await injectAs(t, admin, {
         method: 'POST',
         url: `/api/playlists/${id}/songs`,
         payload: { songID: songs[3] },
@@ -319,7 +321,7 @@ describe('curated playlists: create, update, songs, artwork, delete (admins)', (
     it('reorders the same songs (a drag); a list that is not the playlist’s songs is a 409', async () => {
       const id = (await create({ title: 'Shuffled', songs: [songs[0], songs[1], songs[2]] })).json().id;
       const order = [songs[2], songs[0], songs[1]];
-      const moved = await call(admin, {
+      const moved = await injectAs(t, admin, {
         method: 'PUT',
         url: `/api/playlists/${id}/songs`,
         payload: { songIDs: order },
@@ -332,14 +334,14 @@ describe('curated playlists: create, update, songs, artwork, delete (admins)', (
         [songs[0], songs[1], songs[3]],
         [...order, songs[3]],
       ]) {
-        const res = await call(admin, {
+        const res = await injectAs(t, admin, {
           method: 'PUT',
           url: `/api/playlists/${id}/songs`,
           payload: { songIDs: stale },
         });
         expect(res.statusCode).toBe(409);
       }
-      const twice = await call(admin, {
+      const twice = await injectAs(t, admin, {
         method: 'PUT',
         url: `/api/playlists/${id}/songs`,
         payload: { songIDs: [songs[0], songs[0], songs[1]] },
@@ -353,7 +355,7 @@ describe('curated playlists: create, update, songs, artwork, delete (admins)', (
 
     it('stores a data URL under playlist-images/{id}/, answers the playlist with its artworkPath, serves it', async () => {
       const id = (await create({ title: 'With art' })).json().id;
-      const res = await call(admin, {
+      const res = await injectAs(t, admin, {
         method: 'PUT',
         url: artworkUrl(id),
         payload: { imageData: await makeImageDataUrl() },
@@ -362,23 +364,23 @@ describe('curated playlists: create, update, songs, artwork, delete (admins)', (
       const playlist = adminPlaylist.parse(res.json());
       expect(playlist.artworkPath).toMatch(new RegExp(`^/media/playlist-images/${id}/artwork-[^/]+\\.png$`));
       expect(playlist.artworkPath!.endsWith(`/${playlist.artwork}`)).toBe(true);
-      const served = await call(undefined, { method: 'GET', url: playlist.artworkPath! });
+      const served = await injectAs(t, undefined, { method: 'GET', url: playlist.artworkPath! });
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('image/png');
-      const page = await call(undefined, { method: 'GET', url: `/api/playlists/${id}` });
+      const page = await injectAs(t, undefined, { method: 'GET', url: `/api/playlists/${id}` });
       expect(page.json().playlist.artworkPath).toBe(playlist.artworkPath);
     });
 
     it('takes a multipart file too, keeps the image bounded and deletes the one it replaces', async () => {
       const id = (await create({ title: 'Replaced art' })).json().id;
-      const first = await call(admin, {
+      const first = await injectAs(t, admin, {
         method: 'POST',
         url: artworkUrl(id),
         payload: { imageData: await makeImageDataUrl('jpeg') },
       });
       const firstKey = first.json().artworkPath.replace('/media/', '');
       const form = multipart([{ name: 'imageData', data: await makeImage('png', 2400, 1600), fileName: 'big.png' }]);
-      const second = await call(admin, {
+      const second = await injectAs(t, admin, {
         method: 'POST',
         url: artworkUrl(id),
         payload: form.payload,
@@ -397,22 +399,28 @@ describe('curated playlists: create, update, songs, artwork, delete (admins)', (
 
     it('refuses what is not a PNG or JPEG (415), no image (400), an unknown playlist (404)', async () => {
       const id = (await create({ title: 'No art' })).json().id;
-      const gif = await call(admin, {
+      const gif = await injectAs(t, admin, {
         method: 'PUT',
         url: artworkUrl(id),
         payload: { imageData: await makeImageDataUrl('gif') },
       });
       expect(gif.statusCode).toBe(415);
-      const text = await call(admin, { method: 'PUT', url: artworkUrl(id), payload: { imageData: 'not an image!' } });
+      const text = await injectAs(t, admin, {
+        method: 'PUT',
+        url: artworkUrl(id),
+        payload: { imageData: 'not an image!' },
+      });
       expect(text.statusCode).toBe(415);
-      expect((await call(admin, { method: 'PUT', url: artworkUrl(id), payload: {} })).statusCode).toBe(400);
-      const unknown = await call(admin, {
+      expect((await injectAs(t, admin, { method: 'PUT', url: artworkUrl(id), payload: {} })).statusCode).toBe(400);
+      const unknown = await injectAs(t, admin, {
         method: 'PUT',
         url: artworkUrl(crypto.randomUUID()),
         payload: { imageData: await makeImageDataUrl() },
       });
       expect(unknown.statusCode).toBe(404);
-      expect((await call(admin, { method: 'GET', url: `/api/playlists/${id}/edit` })).json().artworkPath).toBeNull();
+      expect(
+        (await injectAs(t, admin, { method: 'GET', url: `/api/playlists/${id}/edit` })).json().artworkPath,
+      ).toBeNull();
     });
   });
 
@@ -420,18 +428,18 @@ describe('curated playlists: create, update, songs, artwork, delete (admins)', (
     it('deletes by either route with its artwork; then it is a 404 everywhere', async () => {
       for (const route of ['/api/playlists/remove', '/api/playlists']) {
         const id = await createPlaylist(t.app, { title: 'Doomed' }, [songs[0]!]);
-        const art = await call(admin, {
+        const art = await injectAs(t, admin, {
           method: 'PUT',
           url: `/api/playlists/upload/artwork/${id}`,
           payload: { imageData: await makeImageDataUrl() },
         });
         const key = art.json().artworkPath.replace('/media/', '');
-        const res = await call(admin, { method: 'DELETE', url: `${route}/${id}` });
+        const res = await injectAs(t, admin, { method: 'DELETE', url: `${route}/${id}` });
         expect(res.statusCode).toBe(200);
         expect(res.json()).toEqual({ id, deleted: true });
         expect(await t.app.ctx.storage.stat(key)).toBeNull();
-        expect((await call(admin, { method: 'DELETE', url: `${route}/${id}` })).statusCode).toBe(404);
-        expect((await call(undefined, { method: 'GET', url: `/api/playlists/${id}` })).statusCode).toBe(404);
+        expect((await injectAs(t, admin, { method: 'DELETE', url: `${route}/${id}` })).statusCode).toBe(404);
+        expect((await injectAs(t, undefined, { method: 'GET', url: `/api/playlists/${id}` })).statusCode).toBe(404);
       }
     });
   });

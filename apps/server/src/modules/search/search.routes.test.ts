@@ -1,6 +1,7 @@
 import { SEARCH_LIMIT_PER_TYPE, SEARCH_MAX_LENGTH, searchResults, type SearchResult } from '@hfm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAlbum, createArtist, createSong, createUser, signIn, type TestArtist } from '../../test/factories.js';
+import { injectAs } from '../../test/route-cast.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { insertPhoto } from '../artists/artists.repository.js';
 import { escapeLike } from './search.repository.js';
@@ -25,7 +26,7 @@ function releasedSong(title: string, artist: TestArtist = findable) {
 
 function search(s: string | undefined, cookie?: string) {
   const url = s === undefined ? '/api/search' : `/api/search?s=${encodeURIComponent(s)}`;
-  return t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+  return injectAs(t, cookie, { method: 'GET', url });
 }
 
 async function results(s: string): Promise<SearchResult[]> {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { uploadRows } from '../../test/matrix/uploads.rows.js';
 import { ACTORS, describeMatrix } from '../../test/permission-matrix.js';
+import { injectAs } from '../../test/route-cast.js';
 
 // The test app's queue runs but works only mail: uploads queue their transcode, and no worker here takes it.
 // (ROLE=api needs a shared PostgreSQL database; roles.test.ts runs real api and worker processes.)
@@ -12,11 +13,7 @@ describe('who hears a song in full', () => {
     const full: Record<string, boolean> = {};
     for (const actor of ACTORS) {
       const cookie = cookies[actor];
-      const res = await t.app.inject({
-        method: 'GET',
-        url: `/api/songs/${ids.readySong}/play`,
-        headers: cookie ? { cookie } : {},
-      });
+      const res = await injectAs(t, cookie, { method: 'GET', url: `/api/songs/${ids.readySong}/play` });
       full[actor] = res.json().full;
     }
     expect(full).toEqual({

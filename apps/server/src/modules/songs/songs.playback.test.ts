@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions } from '../../platform/db/schema/billing.js';
 import { SILENT_PEAK_DB } from '../../platform/media/loudness.js';
 import { createAdmin, createArtist, createSong, createUser, signIn, type TestArtist } from '../../test/factories.js';
+import { injectAs } from '../../test/route-cast.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { normalisingGain } from './songs.playback.js';
 
@@ -64,10 +65,9 @@ describe('GET /api/songs/{id}/play: what a listener may hear', () => {
     });
 
   async function play(songId: string, cookie?: string) {
-    const res = await t.app.inject({
+    const res = await injectAs(t, cookie, {
       method: 'GET',
       url: `/api/songs/${songId}/play`,
-      headers: cookie ? { cookie } : {},
     });
     expect(res.statusCode, res.body).toBe(200);
     return playbackAnswer.parse(res.json());

@@ -3,6 +3,7 @@ import { messages } from '@hfm/shared';
 import { subscriptions } from '../../platform/db/schema.js';
 import { createArtist, createUser, multipart, signIn, type TestArtist } from '../../test/factories.js';
 import { injectSender, putPartsInParallel, splitIntoParts } from '../../test/multipart-client.js';
+import { injectAs } from '../../test/route-cast.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { makeWav } from '../../test/wav.js';
 import { findSongById } from './songs.repository.js';
@@ -22,7 +23,7 @@ describe('song upload protocol, transcoding and playback', () => {
   afterAll(async () => t.close());
 
   const inject = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, cookie = artistCookie) =>
-    t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: cookie ? { cookie } : {} });
+    injectAs(t, cookie, { method, url, ...(payload ? { payload } : {}) });
 
   async function newSong(title = 'Night Drive') {
     const res = await inject('POST', '/api/songs', { title, releaseDate: '05/01/2025' });

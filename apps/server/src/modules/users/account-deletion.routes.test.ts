@@ -20,6 +20,7 @@ import {
   type TestUser,
 } from '../../test/factories.js';
 import { CONFIRMATION_MAIL_JOB } from '../auth/confirmation-mail.js';
+import { injectAs } from '../../test/route-cast.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { ACCOUNT_DELETED_MAIL_JOB, purgeExpiredDeletedAccounts, retentionEnd } from './account-deletion.service.js';
 import { tombstoneEmail } from './deleted-accounts.repository.js';
@@ -40,15 +41,14 @@ afterAll(async () => t.close());
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 
 function del(id: string, payload: unknown, cookie?: string) {
-  return t.app.inject({
+  return injectAs(t, cookie, {
     method: 'DELETE',
     url: `/api/users/${id}`,
     payload: payload as object,
-    headers: cookie ? { cookie } : {},
   });
 }
 const mine = { currentPassword: TEST_PASSWORD };
-const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+const get = (url: string, cookie?: string) => injectAs(t, cookie, { method: 'GET', url });
 
 async function userRow(id: string) {
   const [row] = await t.app.ctx.db.select().from(users).where(eq(users.id, id));

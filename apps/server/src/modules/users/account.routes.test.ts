@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { messages } from '@hfm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createUser, signIn, TEST_PASSWORD } from '../../test/factories.js';
+import { injectAs } from '../../test/route-cast.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { EMAIL_CANNOT_CHANGE } from './account.service.js';
 
@@ -11,8 +12,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const put = (url: string, payload: object, cookie?: string) =>
-  t.app.inject({ method: 'PUT', url, payload, headers: cookie ? { cookie } : {} });
+const put = (url: string, payload: object, cookie?: string) => injectAs(t, cookie, { method: 'PUT', url, payload });
 const profileStatus = async (cookie: string) =>
   (await t.app.inject({ method: 'GET', url: '/api/users/session/profile', headers: { cookie } })).statusCode;
 

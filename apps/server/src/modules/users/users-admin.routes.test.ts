@@ -4,6 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../platform/db/schema.js';
 import { createAdmin, createArtist, createUser, signIn, TEST_PASSWORD, type TestUser } from '../../test/factories.js';
+import { injectAs } from '../../test/route-cast.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -21,10 +22,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-function call(cookie: string | undefined, request: InjectOptions) {
-  return t.app.inject({ ...request, headers: { ...request.headers, ...(cookie ? { cookie } : {}) } });
-}
-const asAdmin = (request: InjectOptions) => call(adminCookie, request);
+const asAdmin = (request: InjectOptions) => injectAs(t, adminCookie, request);
 const list = async (query: string) => {
   const res = await asAdmin({ method: 'GET', url: `/api/paged/users?${query}` });
   expect(res.statusCode, res.body).toBe(200);
@@ -33,16 +31,16 @@ const list = async (query: string) => {
 const statusOf = async (id: string) => (await t.app.ctx.db.select().from(users).where(eq(users.id, id)))[0]!.status;
 const login = (user: { email: string }) =>
   t.app.inject({ method: 'POST', url: '/api/auth', payload: { userName: user.email, password: TEST_PASSWORD } });
-const whoAmI = (cookie: string) => call(cookie, { method: 'GET', url: '/api/users/session/profile' });
+const whoAmI = (cookie: string) => injectAs(t, cookie, { method: 'GET', url: '/api/users/session/profile' });
 
 describe('GET /api/paged/users', () => {
   it('401, 400, 403 first', async () => {
-    expect((await call(undefined, { method: 'GET', url: '/api/paged/users' })).statusCode).toBe(401);
+    expect((await injectAs(t, undefined, { method: 'GET', url: '/api/paged/users' })).statusCode).toBe(401);
     for (const query of ['role=OWNER', 'status=DELETED', 'sort=password', 'order=sideways', 'limit=101', 'page=0']) {
       expect((await asAdmin({ method: 'GET', url: `/api/paged/users?${query}` })).statusCode, query).toBe(400);
     }
     for (const cookie of [fanCookie, artistCookie]) {
-      expect((await call(cookie, { method: 'GET', url: '/api/paged/users' })).statusCode).toBe(403);
+      expect((await injectAs(t, cookie, { method: 'GET', url: '/api/paged/users' })).statusCode).toBe(403);
     }
   });
 
@@ -106,9 +104,9 @@ describe('GET /api/paged/users', () => {
 
 describe('POST /api/users/{id}/disable and /enable', () => {
   const disable = (cookie: string | undefined, id: string) =>
-    call(cookie, { method: 'POST', url: `/api/users/${id}/disable` });
+    injectAs(t, cookie, { method: 'POST', url: `/api/users/${id}/disable` });
   const enable = (cookie: string | undefined, id: string) =>
-    call(cookie, { method: 'POST', url: `/api/users/${id}/enable` });
+    injectAs(t, cookie, { method: 'POST', url: `/api/users/${id}/enable` });
 
   it('401, 400, 403, 404 first (a deleted account is a 404)', async () => {
     const fan = await createUser(t.app);

@@ -153,11 +153,15 @@ describe('job queue on pg-boss', () => {
     const id = await queue.send('songs.test', { songId: 'g' });
     const record = await waitFor(() => queue.getJob('songs.test', id!), finished);
     expect(record).toMatchObject({ state: 'failed', retryCount: 1 });
-    await waitFor(
-      async () => gaveUp.length,
-      (count) => count > 0,
-    );
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // The give-up runs as a job of its own: once that job has finished (completed, not retried) and no
+    // other give-up job exists, onGiveUp has run for good and cannot run again.
+    const giveUps = () =>
+      rowsOf<{ state: string; retry_count: number }>(
+        sql`select state::text as state, retry_count from ${sql.identifier(bossSchema)}.job
+            where name = 'songs.test.gave-up'`,
+      );
+    const done = await waitFor(giveUps, (rows) => rows.length > 0 && rows.every((row) => row.state === 'completed'));
+    expect(done).toEqual([{ state: 'completed', retry_count: 0 }]);
     expect(gaveUp).toEqual([{ data: { songId: 'g' }, reason: 'ffmpeg crashed' }]);
   });
 
