@@ -12,6 +12,7 @@ import type { AppContext } from '../../context.js';
 import { badRequest } from '../../errors/app-error.js';
 import { fieldsFromIssues, summarise } from '../../http/error-handler.js';
 import type { Database } from '../../platform/db/client.js';
+import { isUuid } from '../../platform/db/ids.js';
 import type { ProcessedImage } from '../../platform/media/images.js';
 import { countReadySongs } from '../access/access.service.js';
 import { mailCodeQuietly } from '../auth/confirmation-mail.js';
@@ -24,7 +25,6 @@ import {
   createAccountWithImage,
   emailExists,
   isEmailTaken,
-  isUuid,
   type NewAccount,
   type UserRow,
 } from '../users/users.service.js';

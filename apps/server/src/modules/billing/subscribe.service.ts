@@ -1,6 +1,7 @@
 import { billingMessages, type PublicSubscription, type SubscribeAnswer, type SubscribeBody } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest, conflict } from '../../errors/app-error.js';
+import { isUniqueViolation } from '../../platform/db/errors.js';
 import { withTransaction } from '../../platform/db/transaction.js';
 import {
   PaymentDeclinedError,
@@ -44,17 +45,6 @@ export const ABANDONED_INCOMPLETE_MS = 10 * 60_000;
 
 const isAbandoned = (row: SubscriptionRow, now = Date.now()) =>
   row.status === 'incomplete' && now - row.createdAt.getTime() >= ABANDONED_INCOMPLETE_MS;
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (
-    let e = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined;
-    e;
-    e = e.cause as typeof e
-  ) {
-    if (e.code === '23505' && e.constraint === constraint) return true;
-  }
-  return false;
-}
 
 /** The provider's key for a first payment: from the member and their request key (decision 0013, section 4). */
 export const subscribeKey = (memberId: string, requestKey: string) => `subscribe:${memberId}:${requestKey}`;

@@ -15,7 +15,7 @@ import { requireAdmin } from '../access/access.service.js';
 import type { Actor } from '../access/permissions.js';
 import { countArtistsInGenre, moveArtistsToGenre } from '../artists/artist-lookups.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
-import { isUuid } from '../users/users.service.js';
+import { isUuid } from '../../platform/db/ids.js';
 import { newImageFileName, readImage } from '../users/profile-images.js';
 import { artworkKeyOf, genreArtworkKey, genreArtworkPath, shownArtwork, toPublicGenre } from './genres.presenter.js';
 import {

@@ -15,6 +15,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors/app-error.js';
 import type { Database } from '../../platform/db/client.js';
+import { isUniqueViolation } from '../../platform/db/errors.js';
 import { transactionWithRetry } from '../../platform/db/retry.js';
 import { requireSignedIn } from '../access/access.service.js';
 import { isAdmin, type Actor } from '../access/permissions.js';
@@ -158,10 +159,7 @@ async function titleClashIsConflict<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    type DatabaseError = { code?: unknown; constraint?: unknown; cause?: unknown } | undefined;
-    for (let e = error as DatabaseError; e; e = e.cause as DatabaseError) {
-      if (e.code === '23505' && e.constraint === 'playlists_picks_month_title_idx') throw conflict(PICKS_TITLE_TAKEN);
-    }
+    if (isUniqueViolation(error, 'playlists_picks_month_title_idx')) throw conflict(PICKS_TITLE_TAKEN);
     throw error;
   }
 }

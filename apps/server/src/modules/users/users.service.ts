@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { dobToIsoDate, messages, parseDob, type PublicUser, type Role, type UserStatus } from '@hfm/shared';
-import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors/app-error.js';
 import type { Database } from '../../platform/db/client.js';
+import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { ProcessedImage } from '../../platform/media/images.js';
 import { mailCodeQuietly } from '../auth/confirmation-mail.js';
 import { hashPassword } from '../auth/passwords.js';
@@ -57,13 +57,6 @@ export interface AccountForm {
 }
 
 export const emailExists = (email: string) => new AppError('EMAIL_EXISTS', messages.emailExists(email));
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-}
 
 /**
  * A failed query's error carries its parameters, which for user rows include the password hash.
@@ -221,9 +214,4 @@ async function loadUserRelations(db: Database, userIds: string[]): Promise<Map<s
 export async function presentUser(db: Database, row: UserRow): Promise<PublicUser> {
   const [user] = await presentUsers(db, [row]);
   return user!;
-}
-
-/** Ids are UUIDs; any other text names nothing, so callers answer 404 without asking the database. */
-export function isUuid(id: string): boolean {
-  return z.guid().safeParse(id).success;
 }
