@@ -13,11 +13,11 @@ import { badRequest } from '../../errors/app-error.js';
 import { fieldsFromIssues, summarise } from '../../http/error-handler.js';
 import type { Database } from '../../platform/db/client.js';
 import { isUuid } from '../../platform/db/ids.js';
+import { newImageFileName, readImage } from '../../platform/media/image-uploads.js';
 import type { ProcessedImage } from '../../platform/media/images.js';
 import { countReadySongs } from '../access/access.service.js';
 import { mailCodeQuietly } from '../auth/confirmation-mail.js';
 import { findGenre, findGenresByIds } from '../genres/genres.service.js';
-import { newImageFileName, readImage } from '../users/profile-images.js';
 import { toPublicUser } from '../users/users.presenter.js';
 import {
   accountFromForm,

@@ -4,14 +4,15 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors/app-error.js';
 import type { Database } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
+import { newImageFileName, readImage } from '../../platform/media/image-uploads.js';
 import type { ProcessedImage } from '../../platform/media/images.js';
+import { storeProfileImage } from '../../platform/media/profile-images.js';
 import { mailCodeQuietly } from '../auth/confirmation-mail.js';
 import { hashPassword } from '../auth/passwords.js';
 import { linkSocialSignUp } from '../auth/social-links.js';
 import { findActiveSubscriptions } from '../billing/billing.service.js';
 import { findHiFivesOfUsers } from '../engagement/engagement.service.js';
 import { toPublicUser } from './users.presenter.js';
-import { newImageFileName, readImage, storeProfileImage } from './profile-images.js';
 import {
   countUsers,
   findUserByEmail as findUserRowByEmail,
