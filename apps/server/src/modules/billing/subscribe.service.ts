@@ -1,5 +1,5 @@
 import { billingMessages, type PublicSubscription, type SubscribeAnswer, type SubscribeBody } from '@hfm/shared';
-import type { AppContext } from '../../context.js';
+import type { AppContext, SessionUser } from '../../context.js';
 import { AppError, badRequest, conflict } from '../../errors/app-error.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { withTransaction } from '../../platform/db/transaction.js';
@@ -12,7 +12,6 @@ import {
 import { requireAccess } from '../access/access.service.js';
 import type { Actor } from '../access/permissions.js';
 import { findArtistById } from '../artists/artists.service.js';
-import type { SessionUser } from '../auth/sessions.js';
 import { listRelatedArtists } from '../discovery/discovery.service.js';
 import { presentSubscription } from './billing.presenter.js';
 import { declined, ensureCustomerId, paymentRequestFailure } from './cards.service.js';
