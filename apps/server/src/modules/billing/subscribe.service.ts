@@ -11,7 +11,7 @@ import {
 } from '../../platform/payments/provider.js';
 import { requireAccess } from '../access/access.service.js';
 import type { Actor } from '../access/permissions.js';
-import { findArtistById } from '../artists/artists.service.js';
+import { findArtistById } from '../artists/artist-lookups.js';
 import { listRelatedArtists } from '../discovery/discovery.service.js';
 import { presentSubscription } from './billing.presenter.js';
 import { declined, ensureCustomerId, paymentRequestFailure } from './cards.service.js';

@@ -16,7 +16,6 @@ import { toPublicUser } from './users.presenter.js';
 import {
   countUsers,
   findUserByEmail as findUserRowByEmail,
-  findUserById,
   findUserByUserName,
   findUserRowsByIds,
   insertUser,
@@ -173,9 +172,7 @@ export function findUserForLogin(db: Database, userName: string): Promise<UserRo
   return findUserByUserName(db, userName);
 }
 
-export function findUser(db: Database, id: string): Promise<UserRow | null> {
-  return findUserById(db, id);
-}
+export { findUser } from './user-lookup.js';
 
 /** Users by id, keyed by id (unknown ids are left out). */
 export async function findUsersByIds(db: Database, ids: string[]): Promise<Map<string, UserRow>> {
