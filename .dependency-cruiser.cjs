@@ -10,8 +10,7 @@ module.exports = {
   forbidden: [
     {
       name: 'no-module-cycles',
-      // A warning until the cycle among artists, billing, genres and users is broken (issue 22).
-      severity: 'warn',
+      severity: 'error',
       comment:
         'Server modules import each other without cycles: move what two modules share into platform/, http/ or ' +
         'the access layer, or turn one direction around (a callback, an event, the caller passing the value).',

@@ -110,6 +110,10 @@ function tally(violations) {
 
 if (command === 'check') {
   for (const violation of errors) console.error(`error ${describe(violation)}`);
+  for (const name of new Set(errors.map((violation) => violation.rule.name))) {
+    const rule = options.ruleSet.forbidden.find((candidate) => candidate.name === name);
+    if (rule?.comment) console.error(`${name}: ${rule.comment}`);
+  }
   console.log(
     `deps:check: ${summary.totalCruised} files cruised; errors ${tally(errors)}; warnings ${tally(warnings)}` +
       (warnings.length > 0 ? ' (npm run deps:graph lists them)' : ''),
