@@ -35,4 +35,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
   }
+  interface FastifyRequest {
+    /** The signed-in user, or null (the session hook of modules/auth sets it); services take it as their `actor`. */
+    currentUser: SessionUser | null;
+  }
 }

@@ -4,7 +4,7 @@ import { subscriptions } from '../../platform/db/schema/billing.js';
 import { hiFives } from '../../platform/db/schema/engagement.js';
 import { createAdmin, createAlbum, createArtist, createSong, createUser, type TestUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import type { SessionUser } from '../auth/sessions.js';
+import type { SessionUser } from '../../context.js';
 import { checkAccess, requireAccess } from './access.service.js';
 import type { Actor, Permission } from './permissions.js';
 

@@ -1,8 +1,7 @@
 import { messages } from '@hfm/shared';
 import { sql, type SQL } from 'drizzle-orm';
-import type { AppContext } from '../../context.js';
+import type { AppContext, SessionUser } from '../../context.js';
 import { badRequest, forbidden, notFound, unauthenticated } from '../../errors/app-error.js';
-import type { SessionUser } from '../auth/sessions.js';
 import {
   albumViewScope,
   NOT_FOUND_MESSAGES,

@@ -1,4 +1,4 @@
-import type { SessionUser } from '../auth/sessions.js';
+import type { SessionUser } from '../../context.js';
 
 /** Who is asking: the signed-in user of the request, or null for an anonymous caller. */
 export type Actor = SessionUser | null;

@@ -2,12 +2,12 @@ import { BANNER_ADVISORY, MAX_ARTIST_PHOTOS, messages } from '@hfm/shared';
 import sharp from 'sharp';
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest, notFound } from '../../errors/app-error.js';
+import { newImageFileName } from '../../platform/media/image-uploads.js';
 import { decodeImageData, processImage, type ProcessedImage } from '../../platform/media/images.js';
 import { publicMediaKeyOf } from '../../platform/storage/public-media.js';
 import { cleanKeySegment } from '../../platform/storage/storage.js';
 import { requireAccess } from '../access/access.service.js';
 import type { Actor } from '../access/permissions.js';
-import { newImageFileName } from '../users/profile-images.js';
 import { NO_SUCH_ARTIST } from './artist-profile.service.js';
 import { bannerImagePath, mediaPath } from './artists.presenter.js';
 import {

@@ -1,7 +1,17 @@
-/** What other modules ask of artists in bulk: the admin's user list and the genres' curation. */
+/**
+ * What other modules ask of artists: one artist by id (billing's subscriptions, receipts and mails), and in
+ * bulk for the admin's user list and the genres' curation. Nothing here reaches another module.
+ */
 import type { ArtistStatus } from '@hfm/shared';
 import type { Database } from '../../platform/db/client.js';
+import { isUuid } from '../../platform/db/ids.js';
 import { countArtistRowsInGenre, findArtistRowsOfUsers, moveArtistRowsToGenre } from './artist-lookups.repository.js';
+import { findArtistRowById, type ArtistRow } from './artists.repository.js';
+
+/** The artist with this id, or null (text that is no UUID names none). */
+export async function findArtistById(db: Database, id: string): Promise<ArtistRow | null> {
+  return isUuid(id) ? findArtistRowById(db, id) : null;
+}
 
 export interface ArtistOfUser {
   id: string;

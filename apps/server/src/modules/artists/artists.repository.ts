@@ -3,6 +3,7 @@ import { artistSlug } from '@hfm/shared';
 import type { ArtistSort, SortOrder } from '@hfm/shared';
 import { and, asc, count, desc, eq, ilike, inArray, max, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
+import { isUniqueViolation } from '../../platform/db/errors.js';
 import { artistPhotos, artists } from '../../platform/db/schema/artists.js';
 
 export type ArtistRow = typeof artists.$inferSelect;
@@ -38,16 +39,7 @@ async function isSlugTaken(db: Database, slug: string): Promise<boolean> {
   return row !== undefined;
 }
 
-function isSlugConflict(error: unknown): boolean {
-  for (
-    let e = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined;
-    e;
-    e = e.cause as typeof e
-  ) {
-    if (e.code === '23505' && e.constraint === 'artists_slug_key') return true;
-  }
-  return false;
-}
+const isSlugConflict = (error: unknown) => isUniqueViolation(error, 'artists_slug_key');
 
 export async function findArtistRowBySlug(db: Database, slug: string): Promise<ArtistRow | null> {
   const [row] = await db.select().from(artists).where(eq(artists.slug, slug)).limit(1);

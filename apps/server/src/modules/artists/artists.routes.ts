@@ -17,7 +17,7 @@ import {
   TEXT_BODY_LIMIT,
 } from '../../http/limits.js';
 import { fileOrField, readMultipartForm, type FormRules } from '../../http/multipart.js';
-import { rateLimited } from '../auth/route-options.js';
+import { rateLimited } from '../../http/route-options.js';
 import { listArtists } from './artist-list.service.js';
 import { getArtist, updateArtist } from './artist-profile.service.js';
 import { signUpArtist, type ArtistSignUpParts } from './artists.service.js';

@@ -12,11 +12,11 @@ import type { AppContext } from '../../context.js';
 import { badRequest } from '../../errors/app-error.js';
 import { fieldsFromIssues, summarise } from '../../http/error-handler.js';
 import type { Database } from '../../platform/db/client.js';
+import { newImageFileName, readImage } from '../../platform/media/image-uploads.js';
 import type { ProcessedImage } from '../../platform/media/images.js';
 import { countReadySongs } from '../access/access.service.js';
 import { mailCodeQuietly } from '../auth/confirmation-mail.js';
 import { findGenre, findGenresByIds } from '../genres/genres.service.js';
-import { newImageFileName, readImage } from '../users/profile-images.js';
 import { toPublicUser } from '../users/users.presenter.js';
 import {
   accountFromForm,
@@ -24,14 +24,12 @@ import {
   createAccountWithImage,
   emailExists,
   isEmailTaken,
-  isUuid,
   type NewAccount,
   type UserRow,
 } from '../users/users.service.js';
 import { findAccountsByIds } from '../users/user-lookup.js';
 import { toArtistAccount, toPublicArtist } from './artists.presenter.js';
 import {
-  findArtistRowById,
   findArtistRowByUserId,
   insertArtist,
   loadPhotoKeys,
@@ -205,9 +203,7 @@ export async function findArtistByUserId(db: Database, userId: string): Promise<
   return findArtistRowByUserId(db, userId);
 }
 
-export async function findArtistById(db: Database, id: string): Promise<ArtistRow | null> {
-  return isUuid(id) ? findArtistRowById(db, id) : null;
-}
+export { findArtistById } from './artist-lookups.js';
 
 /** The artist's payout account at the payment provider (the spec's paymentServiceID), set by payouts. */
 export async function setPaymentServiceId(db: Database, artistId: string, accountId: string): Promise<void> {

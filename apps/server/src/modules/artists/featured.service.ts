@@ -1,9 +1,9 @@
 import type { FeaturedArtists, FeaturedOrderBody, FeaturedSwapBody } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
-import { conflict, forbidden, notFound, unauthenticated } from '../../errors/app-error.js';
+import { conflict, notFound } from '../../errors/app-error.js';
 import { withTransaction } from '../../platform/db/transaction.js';
-import type { SessionUser } from '../auth/sessions.js';
-import { isAdmin, type Actor } from '../access/permissions.js';
+import { requireAdmin } from '../access/access.service.js';
+import type { Actor } from '../access/permissions.js';
 import { findArtistRowById, type ArtistRow } from './artists.repository.js';
 import { mediaPath } from './artists.presenter.js';
 import { presentArtistsForAdmin } from './artists.service.js';
@@ -22,12 +22,6 @@ export const ALREADY_FEATURED = 'That artist is already featured.';
 export const FEATURED_CHANGED = 'The featured artists have changed. Reload them and try again.';
 
 type Ctx = Pick<AppContext, 'db'>;
-
-function requireAdmin(actor: Actor): SessionUser {
-  if (!actor) throw unauthenticated();
-  if (!isAdmin(actor)) throw forbidden();
-  return actor;
-}
 
 const clamp = (value: number, low: number, high: number) => Math.min(Math.max(value, low), high);
 

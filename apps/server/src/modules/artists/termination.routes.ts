@@ -1,7 +1,7 @@
 import { artistIdParams, terminateArtistBody, terminationAnswer } from '@hfm/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { perSignedInAccountLimit, rateLimited } from '../auth/route-options.js';
+import { perSignedInAccountLimit, rateLimited } from '../../http/route-options.js';
 import { terminateArtist } from './termination.service.js';
 
 export async function terminationRoutes(fastify: FastifyInstance): Promise<void> {

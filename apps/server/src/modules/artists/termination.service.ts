@@ -7,13 +7,12 @@
  */
 import { LEGAL, messages, terminationMessages, type TerminateArtistBody, type TerminationAnswer } from '@hfm/shared';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
+import type { AppContext, SessionUser } from '../../context.js';
 import { badRequest, conflict, notFound } from '../../errors/app-error.js';
 import { transactionWithRetry } from '../../platform/db/retry.js';
 import { artistTerminatedMail } from '../../platform/mail/termination-mails.js';
 import { requireAccess } from '../access/access.service.js';
 import type { Actor } from '../access/permissions.js';
-import type { SessionUser } from '../auth/sessions.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { endSubscriptionsOfTerminatedArtist } from '../billing/billing.service.js';
 import { findUser } from '../users/users.service.js';

@@ -1,13 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { findArtistByUserId } from '../artists/artists.service.js';
-import { findSessionUser, SESSION_COOKIE, type SessionUser } from './sessions.js';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The signed-in user, or null; services take it as their `actor`. */
-    currentUser: SessionUser | null;
-  }
-}
+import { findSessionUser, SESSION_COOKIE } from './sessions.js';
 
 /** Reads the session cookie on API requests (not on /media) and puts the user on `request.currentUser`. */
 export function registerSessionHook(app: FastifyInstance): void {

@@ -8,8 +8,6 @@ import { sessions, users } from '../../platform/db/schema/identity.js';
 
 export const SESSION_COOKIE = 'hfm_session';
 
-export type { SessionUser };
-
 export function hashToken(token: string): string {
   return crypto.createHash('sha256').update(token).digest('base64url');
 }

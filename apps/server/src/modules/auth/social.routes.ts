@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { rateLimited } from './route-options.js';
+import { rateLimited } from '../../http/route-options.js';
 import { SESSION_COOKIE } from './sessions.js';
 import { SOCIAL_FLOW_COOKIE, SOCIAL_FLOW_PATH, SOCIAL_FLOW_TTL_SECONDS } from './social-flow-cookie.js';
 import { finishSocialSignIn, listSocialProviders, readSocialPrefill, startSocialSignIn } from './social.service.js';

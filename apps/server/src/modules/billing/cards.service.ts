@@ -6,12 +6,11 @@ import {
   type CardSetupAnswer,
   type SavedCard,
 } from '@hfm/shared';
-import type { AppContext } from '../../context.js';
+import type { AppContext, SessionUser } from '../../context.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors/app-error.js';
 import { PaymentDeclinedError, PaymentRequestError } from '../../platform/payments/provider.js';
 import { requireAccess } from '../access/access.service.js';
 import type { Actor } from '../access/permissions.js';
-import type { SessionUser } from '../auth/sessions.js';
 import { presentCard } from './billing.presenter.js';
 import {
   deleteCardRow,

@@ -10,8 +10,8 @@ import { notFound } from '../../errors/app-error.js';
 import { paymentReceiptMail } from '../../platform/mail/billing-mails.js';
 import { requireAccess } from '../access/access.service.js';
 import type { Actor } from '../access/permissions.js';
-import { findArtistById } from '../artists/artists.service.js';
-import { findUser } from '../users/users.service.js';
+import { findArtistById } from '../artists/artist-lookups.js';
+import { findUser } from '../users/user-lookup.js';
 import { findCardByRef, findCardsByIds, type CardRow } from './cards.repository.js';
 import type { LedgerRow } from './ledger.repository.js';
 import {

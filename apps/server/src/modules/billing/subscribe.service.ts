@@ -1,6 +1,7 @@
 import { billingMessages, type PublicSubscription, type SubscribeAnswer, type SubscribeBody } from '@hfm/shared';
-import type { AppContext } from '../../context.js';
+import type { AppContext, SessionUser } from '../../context.js';
 import { AppError, badRequest, conflict } from '../../errors/app-error.js';
+import { isUniqueViolation } from '../../platform/db/errors.js';
 import { withTransaction } from '../../platform/db/transaction.js';
 import {
   PaymentDeclinedError,
@@ -10,8 +11,7 @@ import {
 } from '../../platform/payments/provider.js';
 import { requireAccess } from '../access/access.service.js';
 import type { Actor } from '../access/permissions.js';
-import { findArtistById } from '../artists/artists.service.js';
-import type { SessionUser } from '../auth/sessions.js';
+import { findArtistById } from '../artists/artist-lookups.js';
 import { listRelatedArtists } from '../discovery/discovery.service.js';
 import { presentSubscription } from './billing.presenter.js';
 import { declined, ensureCustomerId, paymentRequestFailure } from './cards.service.js';
@@ -44,17 +44,6 @@ export const ABANDONED_INCOMPLETE_MS = 10 * 60_000;
 
 const isAbandoned = (row: SubscriptionRow, now = Date.now()) =>
   row.status === 'incomplete' && now - row.createdAt.getTime() >= ABANDONED_INCOMPLETE_MS;
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (
-    let e = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined;
-    e;
-    e = e.cause as typeof e
-  ) {
-    if (e.code === '23505' && e.constraint === constraint) return true;
-  }
-  return false;
-}
 
 /** The provider's key for a first payment: from the member and their request key (decision 0013, section 4). */
 export const subscribeKey = (memberId: string, requestKey: string) => `subscribe:${memberId}:${requestKey}`;

@@ -4,7 +4,7 @@ import { conflict, notFound } from '../../errors/app-error.js';
 import { PaymentRequestError } from '../../platform/payments/provider.js';
 import { requireAccess } from '../access/access.service.js';
 import type { Actor } from '../access/permissions.js';
-import { findArtistById } from '../artists/artists.service.js';
+import { findArtistById } from '../artists/artist-lookups.js';
 import { presentSubscriptions } from './subscribe.service.js';
 import { findSubscription, listSubscriptionsOfMember, updateSubscription } from './subscriptions.repository.js';
 

@@ -1,7 +1,7 @@
 import { webhookAnswer, webhookParams } from '@hfm/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { rateLimited } from '../auth/route-options.js';
+import { rateLimited } from '../../http/route-options.js';
 import { receiveWebhook } from './webhooks.service.js';
 
 /** A provider's event is a few KB; an invoice with many lines a few tens. */

@@ -15,10 +15,11 @@ import type { AppContext } from '../../context.js';
 import { badRequest, conflict, notFound } from '../../errors/app-error.js';
 import type { Database } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
+import { isUuid } from '../../platform/db/ids.js';
 import { richTextToPlainText, sanitizeDocumentHtml } from '../../platform/media/sanitize-html.js';
 import { requireAdmin, requireSignedIn } from '../access/access.service.js';
 import type { Actor } from '../access/permissions.js';
-import { findUser, findUsersByIds, isUuid } from '../users/users.service.js';
+import { findUser, findUsersByIds } from '../users/users.service.js';
 import { toDocumentSummary, toPublicDocument } from './documents.presenter.js';
 import {
   findChangedDocumentRows,

@@ -13,17 +13,13 @@ import {
   type RevenueReport,
 } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
-import { badRequest, forbidden, unauthenticated } from '../../errors/app-error.js';
-import { isAdmin, type Actor } from '../access/permissions.js';
+import { badRequest } from '../../errors/app-error.js';
+import { requireAdmin } from '../access/access.service.js';
+import type { Actor } from '../access/permissions.js';
 import { revenueCsv } from './earnings.csv.js';
 import { readRevenueMonths, type RevenueRow } from './earnings.repository.js';
 
 const DEFAULT_MONTHS = 12;
-
-function requireAdmin(actor: Actor): void {
-  if (!actor) throw unauthenticated();
-  if (!isAdmin(actor)) throw forbidden();
-}
 
 /** The range asked for: `to` this UTC month unless given, `from` eleven months before `to` unless given. */
 function rangeOf(query: RevenueQuery, now: Date): { from: string; to: string } {

@@ -11,12 +11,12 @@ import {
 import type { AppContext } from '../../context.js';
 import { badRequest, conflict, notFound } from '../../errors/app-error.js';
 import type { Database } from '../../platform/db/client.js';
+import { isUniqueViolation } from '../../platform/db/errors.js';
+import { isUuid } from '../../platform/db/ids.js';
+import { newImageFileName, readImage } from '../../platform/media/image-uploads.js';
 import { requireAdmin } from '../access/access.service.js';
 import type { Actor } from '../access/permissions.js';
 import { countArtistsInGenre, moveArtistsToGenre } from '../artists/artist-lookups.js';
-import { isUniqueViolation } from '../../platform/db/errors.js';
-import { isUuid } from '../users/users.service.js';
-import { newImageFileName, readImage } from '../users/profile-images.js';
 import { artworkKeyOf, genreArtworkKey, genreArtworkPath, shownArtwork, toPublicGenre } from './genres.presenter.js';
 import {
   deleteGenreRow,

@@ -1,11 +1,10 @@
 import type { ArtistStats, InitialData, PublicArtist, PublicUser, SessionProfile } from '@hfm/shared';
-import type { AppContext } from '../../context.js';
+import type { AppContext, SessionUser } from '../../context.js';
 import { unauthenticated } from '../../errors/app-error.js';
 import { listOwnAlbums } from '../albums/albums.service.js';
 import { findPublicArtistByUserId } from '../artists/artists.service.js';
 import { requireSignedIn } from '../access/access.service.js';
 import type { Actor } from '../access/permissions.js';
-import type { SessionUser } from '../auth/sessions.js';
 import { findTopSongOfArtist, listOwnSongs } from '../songs/songs.service.js';
 import { findUser, presentUser } from '../users/users.service.js';
 

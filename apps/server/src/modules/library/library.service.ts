@@ -1,8 +1,7 @@
 import { paginate, type DownloadFormat, type MyMusicSongIds, type PagedMyMusic, type PageQuery } from '@hfm/shared';
-import type { AppContext } from '../../context.js';
+import type { AppContext, SessionUser } from '../../context.js';
 import { checkAccess, requireAccess } from '../access/access.service.js';
 import type { Actor } from '../access/permissions.js';
-import type { SessionUser } from '../auth/sessions.js';
 import { presentMyMusicSong } from './library.presenter.js';
 import type { Database } from '../../platform/db/client.js';
 import {

@@ -9,7 +9,7 @@ import {
 } from '@hfm/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { perSignedInAccountLimit, rateLimited } from '../auth/route-options.js';
+import { perSignedInAccountLimit, rateLimited } from '../../http/route-options.js';
 import { completeLocalOnboarding, paymentsConfig, showLocalOnboarding, tokenizeLocalCard } from './payments.service.js';
 
 const tags = ['payments'];

@@ -13,11 +13,11 @@ import {
   type RunPayoutsAnswer,
 } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
-import { conflict, forbidden, unauthenticated } from '../../errors/app-error.js';
+import { conflict } from '../../errors/app-error.js';
 import { withTransaction } from '../../platform/db/transaction.js';
 import type { JobContext, JobOutcome } from '../../platform/jobs/job-queue.js';
+import { requireAdmin } from '../access/access.service.js';
 import type { Actor } from '../access/permissions.js';
-import { isAdmin } from '../access/permissions.js';
 import { findArtistById } from '../artists/artists.service.js';
 import { isGoing, runStatus, type RunStatus } from './payout-run-state.js';
 import { PAYOUT_RUN_JOB, runPayouts } from './payout-run.service.js';
@@ -38,12 +38,6 @@ type AdminContext = Pick<AppContext, 'db' | 'platform' | 'jobs' | 'log' | 'confi
 
 /** How many runs the admin screen lists. */
 const RECENT_RUNS = 24;
-
-/** The admin routes are declared `access: 'admin'`; the services say so too, so no other caller slips past. */
-function requireAdmin(actor: Actor): void {
-  if (!actor) throw unauthenticated();
-  if (!isAdmin(actor)) throw forbidden();
-}
 
 /** A run as its record says (one the caller has just finished or queued); runStatus says it of any other. */
 const recordedStatus = (row: PayoutRunRow): RunStatus => ({

@@ -5,7 +5,7 @@ import { playlists } from '../../platform/db/schema/catalogue.js';
 import { insertArtistRow, setArtist } from '../../test/catalogue-factories.js';
 import { createAdmin, createSong, createUser, signIn, type TestUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import type { SessionUser } from '../auth/sessions.js';
+import type { SessionUser } from '../../context.js';
 import { generateHfmPicks, NO_PICKS_CANDIDATES } from './hfm-picks.service.js';
 import { picksMonthOf } from './hfm-picks.js';
 

@@ -2,6 +2,7 @@ import { DEFAULT_PLAYLIST_TYPE, HFM_PICKS_SONGS, HFM_PICKS_TITLES, type HfmPicks
 import type { AppContext } from '../../context.js';
 import { conflict } from '../../errors/app-error.js';
 import { transactionWithRetry } from '../../platform/db/retry.js';
+import { requireAdmin } from '../access/access.service.js';
 import type { Actor } from '../access/permissions.js';
 import { choosePicks, groupByArtist, picksMonthOf, picksNotice } from './hfm-picks.js';
 import { listPickCandidates, lockPicksGeneration, retirePicksBefore } from './hfm-picks.repository.js';
@@ -13,7 +14,7 @@ import {
   listTracks,
   replacePlaylistSongs,
 } from './playlists.repository.js';
-import { deleteStoredQuietly, requireCurator } from './playlists.service.js';
+import { deleteStoredQuietly } from './playlists.service.js';
 
 export const NO_PICKS_CANDIDATES =
   'There are no released songs of ACTIVE artists who opted in to HFM Picks yet, so there is nothing to pick.';
@@ -32,7 +33,7 @@ export async function generateHfmPicks(
   options: { regenerate?: boolean } = {},
   now = new Date(),
 ): Promise<HfmPicksAnswer> {
-  const user = requireCurator(actor);
+  const user = requireAdmin(actor);
   const month = picksMonthOf(now);
   const replaced: string[] = [];
   const outcome = await transactionWithRetry(ctx.db, async (tx) => {

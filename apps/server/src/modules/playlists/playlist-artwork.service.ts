@@ -2,11 +2,12 @@ import { messages, type AdminPlaylist } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
 import { AppError, notFound } from '../../errors/app-error.js';
 import { transactionWithRetry } from '../../platform/db/retry.js';
+import { newImageFileName } from '../../platform/media/image-uploads.js';
 import { decodeImageData, processImage, type ProcessedImage } from '../../platform/media/images.js';
-import { newImageFileName } from '../users/profile-images.js';
+import { requireAdmin } from '../access/access.service.js';
 import type { Actor } from '../access/permissions.js';
 import { findPlaylistRow, lockPlaylistRow, updatePlaylistRow } from './playlists.repository.js';
-import { deleteStoredQuietly, NO_SUCH_PLAYLIST, presentPlaylistOf, requireCurator } from './playlists.service.js';
+import { deleteStoredQuietly, NO_SUCH_PLAYLIST, presentPlaylistOf } from './playlists.service.js';
 
 /**
  * Playlist artwork: cropped in the browser to 383 x 254 (aspect 1.5); the server keeps what it is sent,
@@ -40,7 +41,7 @@ export async function uploadPlaylistArtwork(
   id: string,
   input: string | Buffer,
 ): Promise<AdminPlaylist> {
-  requireCurator(actor);
+  requireAdmin(actor);
   if (!(await findPlaylistRow(ctx.db, id))) throw notFound(NO_SUCH_PLAYLIST);
   const image = await readArtwork(input);
   const key = playlistArtworkKey(id, image);

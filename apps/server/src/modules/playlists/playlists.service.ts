@@ -2,7 +2,6 @@ import {
   DEFAULT_PLAYLIST_TITLE,
   DEFAULT_PLAYLIST_TYPE,
   MAX_PLAYLIST_SONGS,
-  messages,
   paginate,
   playlistFieldMessages,
   type AdminPlaylist,
@@ -13,12 +12,12 @@ import {
   type UpdatePlaylistBody,
 } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
-import { badRequest, conflict, forbidden, notFound } from '../../errors/app-error.js';
+import { badRequest, conflict, notFound } from '../../errors/app-error.js';
 import type { Database } from '../../platform/db/client.js';
+import { isUniqueViolation } from '../../platform/db/errors.js';
 import { transactionWithRetry } from '../../platform/db/retry.js';
-import { requireSignedIn } from '../access/access.service.js';
-import { isAdmin, type Actor } from '../access/permissions.js';
-import type { SessionUser } from '../auth/sessions.js';
+import { requireAdmin } from '../access/access.service.js';
+import type { Actor } from '../access/permissions.js';
 import { checkReferences, checkSongList, normaliseSongIds, type CurationFlags } from './playlist-rules.js';
 import { presentPlaylist, presentPlaylistSummary } from './playlists.presenter.js';
 import {
@@ -47,13 +46,6 @@ export const SONG_NOT_ON_PLAYLIST = 'That song is not on this playlist.';
 export const SONG_ON_PLAYLIST_ALREADY = 'That song is on this playlist already.';
 export const PLAYLIST_CHANGED =
   'The playlist’s songs have changed since you opened it. Please reload it and try again.';
-
-/** Curation is for admins: 401 signed out, 403 anyone else. */
-export function requireCurator(actor: Actor): SessionUser {
-  const user = requireSignedIn(actor);
-  if (!isAdmin(user)) throw forbidden(messages.forbidden);
-  return user;
-}
 
 /** The playlist with its tracks, as the editor shows it. */
 export async function presentPlaylistOf(db: Database, row: PlaylistRow): Promise<AdminPlaylist> {
@@ -85,7 +77,7 @@ function columnsOf(body: UpdatePlaylistBody): Partial<NewPlaylistRow> {
 
 /** GET /api/playlists?page&limit: every playlist, newest first. */
 export async function listPlaylists(ctx: AppContext, actor: Actor, query: PageQuery): Promise<PagedAdminPlaylists> {
-  requireCurator(actor);
+  requireAdmin(actor);
   const [total, rows] = await Promise.all([
     countPlaylists(ctx.db),
     listPlaylistRows(ctx.db, query.limit, (query.page - 1) * query.limit),
@@ -95,13 +87,13 @@ export async function listPlaylists(ctx: AppContext, actor: Actor, query: PageQu
 
 /** GET /api/playlists/{id}/edit: one playlist with its tracks, whatever fans can hear of it. */
 export async function getPlaylistForEditing(ctx: AppContext, actor: Actor, id: string): Promise<AdminPlaylist> {
-  requireCurator(actor);
+  requireAdmin(actor);
   return loadPlaylist(ctx.db, id);
 }
 
 /** POST /api/playlists/create: no id, Save creates (the songs in the body, in order). */
 export async function createPlaylist(ctx: AppContext, actor: Actor, body: CreatePlaylistBody): Promise<AdminPlaylist> {
-  const user = requireCurator(actor);
+  const user = requireAdmin(actor);
   const songIds = normaliseSongIds(body.songs ?? []);
   const flags: CurationFlags = { isHFMRadio: body.isHFMRadio ?? false, isHFMPicks: body.isHFMPicks ?? false };
   await checkReferences(ctx, body);
@@ -126,7 +118,7 @@ export async function updatePlaylist(
   id: string,
   body: UpdatePlaylistBody,
 ): Promise<AdminPlaylist> {
-  requireCurator(actor);
+  requireAdmin(actor);
   const songIds = body.songs ? normaliseSongIds(body.songs) : undefined;
   await checkReferences(ctx, body);
   await titleClashIsConflict(() =>
@@ -158,17 +150,14 @@ async function titleClashIsConflict<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    type DatabaseError = { code?: unknown; constraint?: unknown; cause?: unknown } | undefined;
-    for (let e = error as DatabaseError; e; e = e.cause as DatabaseError) {
-      if (e.code === '23505' && e.constraint === 'playlists_picks_month_title_idx') throw conflict(PICKS_TITLE_TAKEN);
-    }
+    if (isUniqueViolation(error, 'playlists_picks_month_title_idx')) throw conflict(PICKS_TITLE_TAKEN);
     throw error;
   }
 }
 
 /** DELETE /api/playlists/remove/{id} (and DELETE /api/playlists/{id}): the playlist and its artwork. */
 export async function deletePlaylist(ctx: AppContext, actor: Actor, id: string): Promise<DeletedAnswer> {
-  requireCurator(actor);
+  requireAdmin(actor);
   const deleted = await deletePlaylistRow(ctx.db, id);
   if (!deleted) throw notFound(NO_SUCH_PLAYLIST);
   if (deleted.artwork) await deleteStoredQuietly(ctx, deleted.artwork);
@@ -202,7 +191,7 @@ export async function addPlaylistSong(
   id: string,
   songId: string,
 ): Promise<AdminPlaylist> {
-  requireCurator(actor);
+  requireAdmin(actor);
   const song = songId.toLowerCase();
   return changeSongs(ctx, id, async (tx, row) => {
     if (row.songIds.includes(song)) throw conflict(SONG_ON_PLAYLIST_ALREADY);
@@ -222,7 +211,7 @@ export async function removeSongFromPlaylist(
   id: string,
   songId: string,
 ): Promise<AdminPlaylist> {
-  requireCurator(actor);
+  requireAdmin(actor);
   return changeSongs(ctx, id, async (tx) => {
     if (!(await removePlaylistSong(tx, id, songId.toLowerCase()))) throw notFound(SONG_NOT_ON_PLAYLIST);
   });
@@ -238,7 +227,7 @@ export async function reorderPlaylistSongs(
   id: string,
   songIds: string[],
 ): Promise<AdminPlaylist> {
-  requireCurator(actor);
+  requireAdmin(actor);
   const order = normaliseSongIds(songIds);
   return changeSongs(ctx, id, async (tx, row) => {
     const current = new Set(row.songIds);

@@ -8,7 +8,8 @@ import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { profileImagePath } from './users.presenter.js';
 import { findUserById, updateUserRow, type UserPatch, type UserRow } from './users.repository.js';
 import { dobFromForm, emptyToNull, presentUser, withoutQueryParameters } from './users.service.js';
-import { newImageFileName, profileImageKey, readImage, storeProfileImage } from './profile-images.js';
+import { newImageFileName, readImage } from '../../platform/media/image-uploads.js';
+import { profileImageKey, storeProfileImage } from '../../platform/media/profile-images.js';
 
 export const EMAIL_CANNOT_CHANGE = 'Email address cannot be changed.';
 

@@ -1,11 +1,12 @@
 import { isoDateToDob, type PublicUser, type Role } from '@hfm/shared';
+import { profileImageKey } from '../../platform/media/profile-images.js';
 import { publicMediaUrl } from '../../platform/storage/public-media.js';
 import type { UserRelations, UserRow } from './users.repository.js';
 
 const NO_RELATIONS: UserRelations = { subscribedTo: [], hiFived: [] };
 
 export function profileImagePath(userId: string, fileName: string | null): string | null {
-  return fileName ? publicMediaUrl(`profile-images/${userId}/${fileName}`) : null;
+  return fileName ? publicMediaUrl(profileImageKey(userId, fileName)) : null;
 }
 
 /** The one place a user row becomes what the API says about a user: never a password hash. */

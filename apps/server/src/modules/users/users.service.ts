@@ -1,21 +1,21 @@
 import crypto from 'node:crypto';
 import { dobToIsoDate, messages, parseDob, type PublicUser, type Role, type UserStatus } from '@hfm/shared';
-import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors/app-error.js';
 import type { Database } from '../../platform/db/client.js';
+import { isUniqueViolation } from '../../platform/db/errors.js';
+import { newImageFileName, readImage } from '../../platform/media/image-uploads.js';
 import type { ProcessedImage } from '../../platform/media/images.js';
+import { storeProfileImage } from '../../platform/media/profile-images.js';
 import { mailCodeQuietly } from '../auth/confirmation-mail.js';
 import { hashPassword } from '../auth/passwords.js';
 import { linkSocialSignUp } from '../auth/social-links.js';
 import { findActiveSubscriptions } from '../billing/billing.service.js';
 import { findHiFivesOfUsers } from '../engagement/engagement.service.js';
 import { toPublicUser } from './users.presenter.js';
-import { newImageFileName, readImage, storeProfileImage } from './profile-images.js';
 import {
   countUsers,
   findUserByEmail as findUserRowByEmail,
-  findUserById,
   findUserByUserName,
   findUserRowsByIds,
   insertUser,
@@ -57,13 +57,6 @@ export interface AccountForm {
 }
 
 export const emailExists = (email: string) => new AppError('EMAIL_EXISTS', messages.emailExists(email));
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-}
 
 /**
  * A failed query's error carries its parameters, which for user rows include the password hash.
@@ -179,9 +172,7 @@ export function findUserForLogin(db: Database, userName: string): Promise<UserRo
   return findUserByUserName(db, userName);
 }
 
-export function findUser(db: Database, id: string): Promise<UserRow | null> {
-  return findUserById(db, id);
-}
+export { findUser } from './user-lookup.js';
 
 /** Users by id, keyed by id (unknown ids are left out). */
 export async function findUsersByIds(db: Database, ids: string[]): Promise<Map<string, UserRow>> {
@@ -221,9 +212,4 @@ async function loadUserRelations(db: Database, userIds: string[]): Promise<Map<s
 export async function presentUser(db: Database, row: UserRow): Promise<PublicUser> {
   const [user] = await presentUsers(db, [row]);
   return user!;
-}
-
-/** Ids are UUIDs; any other text names nothing, so callers answer 404 without asking the database. */
-export function isUuid(id: string): boolean {
-  return z.guid().safeParse(id).success;
 }

@@ -1,13 +1,7 @@
 import crypto from 'node:crypto';
 import { messages } from '@hfm/shared';
 import { AppError } from '../../errors/app-error.js';
-import type { ObjectStorage } from '../../platform/storage/storage.js';
-import { decodeImageData, processImage, type ProcessedImage } from '../../platform/media/images.js';
-
-/** Profile images live at `profile-images/{userId}/{file}`; the user row keeps the file name. */
-export function profileImageKey(userId: string, fileName: string): string {
-  return `profile-images/${userId}/${fileName}`;
-}
+import { decodeImageData, processImage, type ProcessedImage } from './images.js';
 
 /**
  * Every upload gets a new name: images are served as immutable, so a replaced picture must have a
@@ -29,13 +23,4 @@ function decodeText(imageData: string): Buffer {
 /** A data URL, base64 text or raw file bytes; only real PNG or JPEG pass (checked by content). */
 export async function readImage(input: string | Buffer): Promise<ProcessedImage> {
   return processImage(typeof input === 'string' ? decodeText(input) : input);
-}
-
-export async function storeProfileImage(
-  storage: ObjectStorage,
-  userId: string,
-  fileName: string,
-  image: ProcessedImage,
-): Promise<void> {
-  await storage.put(profileImageKey(userId, fileName), image.data, image.contentType);
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { messages } from '@hfm/shared';
-import { AppError } from '../../errors/app-error.js';
+import { AppError } from '../errors/app-error.js';
 
 /** Per-route rate limit from the config (per client address); 429 answers use the error body. */
 export function rateLimited(app: FastifyInstance) {
