@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { publicGenre } from './artists.js';
-import { PRICE_CENTS_PER_ARTIST_YEAR, SEARCH_MIN_CHARS } from './constants.js';
+import { SEARCH_MIN_CHARS } from './constants.js';
+import { PRICE_CENTS_PER_ARTIST_YEAR } from './money.js';
 
 /** A song as fans see it in any list: enough to show its row and play it. */
 export const catalogueSong = z.object({

@@ -14,6 +14,7 @@ export * from './errors.js';
 export * from './legal-documents.js';
 export * from './library.js';
 export * from './messages.js';
+export * from './money.js';
 export * from './pagination.js';
 export * from './payments.js';
 export * from './playlists.js';

@@ -9,8 +9,6 @@ import { z } from 'zod';
 import { cardMessages } from './payments.js';
 import { parseDob } from './validation.js';
 
-/** What an artist earns per paid subscription-year, in cents (the licence fee). */
-export const ARTIST_CREDIT_CENTS = 500;
 /** The payout window: from the 22nd to the 28th of the month after the payment (UTC). */
 export const PAYOUT_WINDOW_FIRST_DAY = 22;
 export const PAYOUT_WINDOW_LAST_DAY = 28;

@@ -1,5 +1,7 @@
 import {
   addPeriods,
+  ARTIST_CREDIT_CENTS,
+  formatUsd,
   heldReasonText,
   isValidPeriod,
   NO_PAYOUT_COUNTS,
@@ -24,8 +26,6 @@ import { TextField } from '../../../ui/text-field';
 import './payouts-screen.css';
 import { countOf } from '../../../ui/count-of';
 
-const dollars = (cents: number) =>
-  (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
 const monthName = (period: string) =>
   new Date(`${period}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const dateTime = (iso: string) =>
@@ -109,9 +109,9 @@ export function PayoutsScreen() {
       <header className="admin-payouts__header">
         <h1 id="admin-payouts-title">Payouts</h1>
         <p>
-          Artists are paid $5.00 per paid subscription-year on the 22nd of the month after each payment; the schedule
-          runs each month by itself and catches up a month it missed. Artists without a payout account or a tax form are
-          held and paid in full later. Running a month again pays nobody twice.
+          Artists are paid {formatUsd(ARTIST_CREDIT_CENTS)} per paid subscription-year on the 22nd of the month after
+          each payment; the schedule runs each month by itself and catches up a month it missed. Artists without a
+          payout account or a tax form are held and paid in full later. Running a month again pays nobody twice.
         </p>
       </header>
 
@@ -191,7 +191,7 @@ function RunProgress({ run }: { run: PayoutRun }) {
       ) : (
         <p className="admin-payouts__summary" role="status">
           Finished {run.finishedAt ? dateTime(run.finishedAt) : ''}: paid {countOf(counts.paid, 'artist')}{' '}
-          {dollars(counts.paidCents)} · held {counts.held} ({dollars(counts.heldCents)}) · failed {counts.failed} ·
+          {formatUsd(counts.paidCents)} · held {counts.held} ({formatUsd(counts.heldCents)}) · failed {counts.failed} ·
           pending {counts.pending} · paid before {counts.alreadyPaid}
         </p>
       )}
@@ -207,8 +207,8 @@ function PlanResult({ plan }: { plan: RunPayoutsAnswer }) {
     <section className="admin-payouts__block" aria-labelledby="admin-payouts-result">
       <h2 id="admin-payouts-result">{`Plan for ${monthName(run.period)} (dry run: nothing paid)`}</h2>
       <p className="admin-payouts__summary">
-        Would pay {countOf(counts.paid, 'artist')} {dollars(counts.paidCents)} · held {counts.held} (
-        {dollars(counts.heldCents)}) · failed {counts.failed} · pending {counts.pending} · paid before{' '}
+        Would pay {countOf(counts.paid, 'artist')} {formatUsd(counts.paidCents)} · held {counts.held} (
+        {formatUsd(counts.heldCents)}) · failed {counts.failed} · pending {counts.pending} · paid before{' '}
         {counts.alreadyPaid}
       </p>
       {partial && (
@@ -237,7 +237,7 @@ function PlanResult({ plan }: { plan: RunPayoutsAnswer }) {
               .map((line) => (
                 <tr key={line.artistID}>
                   <td data-label="Artist">{line.artistName}</td>
-                  <td data-label="Amount">{dollars(line.amountCents)}</td>
+                  <td data-label="Amount">{formatUsd(line.amountCents)}</td>
                   <td data-label="Outcome">
                     <span className={`admin-payouts__badge admin-payouts__badge--${line.outcome}`}>
                       {OUTCOME_TEXT[line.outcome]}
@@ -268,8 +268,8 @@ function PeriodPayouts({ period }: { period: string }) {
       ) : (
         <>
           <p className="admin-payouts__summary">
-            Paid {dollars(data.totals.paidCents)} · held {dollars(data.totals.heldCents)} · failed{' '}
-            {dollars(data.totals.failedCents)} · pending {dollars(data.totals.pendingCents)} · what was payable by{' '}
+            Paid {formatUsd(data.totals.paidCents)} · held {formatUsd(data.totals.heldCents)} · failed{' '}
+            {formatUsd(data.totals.failedCents)} · pending {formatUsd(data.totals.pendingCents)} · what was payable by{' '}
             {dateTime(data.cutoff)}
           </p>
           {data.payouts.length === 0 ? (
@@ -288,7 +288,7 @@ function PeriodPayouts({ period }: { period: string }) {
                 {data.payouts.map((payout) => (
                   <tr key={payout.id}>
                     <td data-label="Artist">{payout.artistName}</td>
-                    <td data-label="Amount">{dollars(payout.amountCents)}</td>
+                    <td data-label="Amount">{formatUsd(payout.amountCents)}</td>
                     <td data-label="Status">
                       <span className={`admin-payouts__badge admin-payouts__badge--${payout.status}`}>
                         {STATUS_TEXT[payout.status]}
@@ -377,7 +377,7 @@ function runSummary(run: PayoutRun): string {
       break;
   }
   const counts = run.counts;
-  const summary = `${run.dryRun ? 'Would pay' : 'Paid'} ${counts.paid ?? 0} (${dollars(counts.paidCents ?? 0)}) · held ${counts.held ?? 0} · failed ${counts.failed ?? 0} · pending ${counts.pending ?? 0}`;
+  const summary = `${run.dryRun ? 'Would pay' : 'Paid'} ${counts.paid ?? 0} (${formatUsd(counts.paidCents ?? 0)}) · held ${counts.held ?? 0} · failed ${counts.failed ?? 0} · pending ${counts.pending ?? 0}`;
   const { artistsPlanned, artistsTotal } = counts;
   const partial = artistsPlanned !== undefined && artistsTotal !== undefined && artistsPlanned < artistsTotal;
   return partial ? `${summary} (the first ${artistsPlanned} of ${countOf(artistsTotal, 'artist')})` : summary;
