@@ -18,6 +18,7 @@ export * from './money.js';
 export * from './pagination.js';
 export * from './payments.js';
 export * from './playlists.js';
+export * from './payout-calendar.js';
 export * from './payouts.js';
 export * from './public-site.js';
 export * from './session.js';

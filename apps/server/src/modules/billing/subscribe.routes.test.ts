@@ -6,7 +6,7 @@ import { ledgerEntries, subscriptions } from '../../platform/db/schema/billing.j
 import { localCharges, localSubscriptions } from '../../platform/db/schema/payments.js';
 import { createBillingTestApp, saveTestCard, type BillingTestApp } from '../../test/billing-helpers.js';
 import { createAdmin, createArtist, createUser, signIn, type TestArtist, type TestUser } from '../../test/factories.js';
-import { payableFrom } from './ledger.js';
+import { payableFrom } from '@hfm/shared';
 import { sumArtistEarnings, sumMemberPayments } from './ledger.repository.js';
 
 describe('POST /api/subscriptions: 999 cents for a year, once', () => {

@@ -14,7 +14,8 @@ import {
 } from '../../test/earnings-helpers.js';
 import { csvRecords, parseCsv } from '../../test/csv.js';
 import { createAdmin, createArtist, createSong, createUser, signIn, type TestArtist } from '../../test/factories.js';
-import { dayOf, payoutCutoffs } from './payout-schedule.js';
+import { payoutCutoffs } from '@hfm/shared';
+import { dayOf } from './payout-schedule.js';
 
 let t: BillingTestApp;
 let adminCookie: string;
