@@ -12,7 +12,6 @@ export const DEFAULT_PAGE = 1;
 export const DEFAULT_PAGE_SIZE = 12;
 export const MAX_PAGE_SIZE = 100;
 export const NEW_RELEASES_COUNT = 9;
-export const SEARCH_MIN_CHARS = 3;
 export const UPLOAD_PART_SIZE = 5_242_880;
 export const STATUS_POLL_MS = 2000;
 export const STATUS_POLL_MAX_ATTEMPTS = 60;
