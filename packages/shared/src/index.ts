@@ -21,6 +21,8 @@ export * from './playlists.js';
 export * from './payout-calendar.js';
 export * from './payouts.js';
 export * from './public-site.js';
+export * from './rich-text.js';
+export * from './rich-text-cases.js';
 export * from './search-term.js';
 export * from './session.js';
 export * from './social.js';
