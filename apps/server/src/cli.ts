@@ -2,6 +2,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
+  formatUsd,
   heldReasonText,
   isValidEmail,
   isValidPeriod,
@@ -238,7 +239,7 @@ async function withAppContext<T>(
 
 const DEMO_FAN_EMAIL = DEMO_ACCOUNTS.find((account) => account.label === 'Fan')!.email;
 
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+const dollars = (cents: number) => formatUsd(cents, { grouping: false });
 
 const OUTCOME_WORDS: Record<PayoutRunLine['outcome'], string> = {
   paid: 'paid',

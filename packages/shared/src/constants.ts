@@ -1,5 +1,5 @@
-export const PRICE_CENTS_PER_ARTIST_YEAR = 999;
-export const ARTIST_EARNING_CENTS_PER_SUBSCRIPTION_YEAR = 500;
+import { ARTIST_CREDIT_CENTS, formatUsd } from './money.js';
+
 export const MIN_AGE_YEARS = 13;
 export const PASSWORD_MIN_LENGTH = 8;
 export const MAX_ARTIST_PHOTOS = 15;
@@ -12,7 +12,6 @@ export const DEFAULT_PAGE = 1;
 export const DEFAULT_PAGE_SIZE = 12;
 export const MAX_PAGE_SIZE = 100;
 export const NEW_RELEASES_COUNT = 9;
-export const SEARCH_MIN_CHARS = 3;
 export const UPLOAD_PART_SIZE = 5_242_880;
 export const STATUS_POLL_MS = 2000;
 export const STATUS_POLL_MAX_ATTEMPTS = 60;
@@ -134,7 +133,7 @@ export const LEGAL = {
   governingLaw: 'New York',
   minimumAge: 18,
   minimumAgeWithConsent: 16,
-  licenceFeePerSubscriptionYear: '$5.00',
+  licenceFeePerSubscriptionYear: formatUsd(ARTIST_CREDIT_CENTS),
   payoutWindow: 'between the 22nd and 28th of the month after the subscription',
   terminationNoticeHours: 24,
   licenseeNoticeBusinessDays: 5,

@@ -4,7 +4,6 @@
  */
 import { z } from 'zod';
 import { publicGenre } from './artists.js';
-import { SEARCH_MIN_CHARS } from './constants.js';
 import { paged, pageQuery } from './pagination.js';
 
 export const GENRE_LABEL_MAX = 60;
@@ -65,9 +64,8 @@ export type AddGenresBody = z.infer<typeof addGenresBody>;
 export const addGenresAnswer = z.object({ added: z.array(publicGenre), skipped: z.array(z.string()) });
 export type AddGenresAnswer = z.infer<typeof addGenresAnswer>;
 
-/** GET /api/genres/search/{search}: under SEARCH_MIN_CHARS characters the answer is empty. */
+/** GET /api/genres/search/{search}: a term that is not a search term (isSearchTerm) answers an empty list. */
 export const genreSearchParams = z.object({ search: z.string().max(200) });
-export const GENRE_SEARCH_MIN_CHARS = SEARCH_MIN_CHARS;
 
 /**
  * PUT or POST /api/genres/upload/artwork/{id}: the genre plus its image (the spec's "genre plus path"),

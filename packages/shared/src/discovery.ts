@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { publicGenre } from './artists.js';
-import { PRICE_CENTS_PER_ARTIST_YEAR, SEARCH_MIN_CHARS } from './constants.js';
+import { PRICE_CENTS_PER_ARTIST_YEAR } from './money.js';
 
 /** A song as fans see it in any list: enough to show its row and play it. */
 export const catalogueSong = z.object({
@@ -154,8 +154,7 @@ export const slugParams = z.object({
 
 // Search ---------------------------------------------------------------------------------------------
 
-/** Fewer characters than this answer an empty list. */
-export const SEARCH_MIN_LENGTH = SEARCH_MIN_CHARS;
+/** The shortest term: SEARCH_MIN_LENGTH and isSearchTerm (search-term.ts). */
 /** Longest term the server looks for; longer terms are a 400. */
 export const SEARCH_MAX_LENGTH = 100;
 /** Most results of each type. */

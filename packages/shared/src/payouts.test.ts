@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
-  addPeriods,
   bankAccountFields,
   isValidEin,
-  isValidPeriod,
   isValidRoutingNumber,
   isValidSsn,
   localOnboardingBody,
   payoutMessages,
   payoutRequirementLabel,
-  periodCutoff,
-  periodOf,
   taxFormFields,
 } from './payouts.js';
 
@@ -50,30 +46,6 @@ const W8BEN = {
   certify: true,
   signature: 'Björk',
 };
-
-describe('periods: the month paid in, its cutoff the 22nd 00:00 UTC', () => {
-  it.each([
-    ['2026-01', true],
-    ['2026-12', true],
-    ['2026-13', false],
-    ['2026-00', false],
-    ['2026-1', false],
-    ['26-01', false],
-    ['2026-01-22', false],
-    ['1999-12', false],
-  ])('%s is a period: %s', (period, valid) => {
-    expect(isValidPeriod(period)).toBe(valid);
-  });
-
-  it('names the cutoff, the month of a date, and months before and after (across year ends)', () => {
-    expect(periodCutoff('2024-02').toISOString()).toBe('2024-02-22T00:00:00.000Z');
-    expect(periodOf(new Date('2025-12-31T23:59:59.999Z'))).toBe('2025-12');
-    expect(periodOf(new Date('2026-01-01T00:00:00.000Z'))).toBe('2026-01');
-    expect(addPeriods('2025-12', 1)).toBe('2026-01');
-    expect(addPeriods('2026-01', -1)).toBe('2025-12');
-    expect(addPeriods('2024-02', 12)).toBe('2025-02');
-  });
-});
 
 describe('the bank account', () => {
   it.each([

@@ -6,17 +6,12 @@
  * A full bank account number or tax id travels only to the onboarding call; only last fours come back.
  */
 import { z } from 'zod';
+import { isValidPeriod, PERIOD_MESSAGE } from './payout-calendar.js';
 import { cardMessages } from './payments.js';
 import { parseDob } from './validation.js';
 
-/** What an artist earns per paid subscription-year, in cents (the licence fee). */
-export const ARTIST_CREDIT_CENTS = 500;
-/** The payout window: from the 22nd to the 28th of the month after the payment (UTC). */
-export const PAYOUT_WINDOW_FIRST_DAY = 22;
-export const PAYOUT_WINDOW_LAST_DAY = 28;
-
 export const payoutMessages = {
-  period: 'The period must be a month written YYYY-MM.',
+  period: PERIOD_MESSAGE,
   country: 'Please choose a country.',
   noAccount: 'This artist has no payout account yet.',
   accountUnderWay: 'Payout setup is already under way. Please try again in a moment.',
@@ -52,33 +47,10 @@ export const payoutMessages = {
 // ---------------------------------------------------------------------------------------------------------
 // Periods
 
-const PERIOD = /^(\d{4})-(0[1-9]|1[0-2])$/;
-
-export function isValidPeriod(value: unknown): value is string {
-  return typeof value === 'string' && PERIOD.test(value) && Number(value.slice(0, 4)) >= 2000;
-}
-
+/** A period (payout-calendar.ts) as a request field. */
 export const periodField = z.string({ error: payoutMessages.period }).refine(isValidPeriod, {
   error: payoutMessages.period,
 });
-
-/** The period's cutoff: what became payable by the 22nd 00:00 UTC of that month is paid in it. */
-export function periodCutoff(period: string): Date {
-  const match = PERIOD.exec(period);
-  if (!match) throw new RangeError(payoutMessages.period);
-  return new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, PAYOUT_WINDOW_FIRST_DAY));
-}
-
-/** The month `date` is in (UTC), as a period. */
-export function periodOf(date: Date): string {
-  return `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}`;
-}
-
-/** The period `months` after (or before, when negative) this one. */
-export function addPeriods(period: string, months: number): string {
-  const cutoff = periodCutoff(period);
-  return periodOf(new Date(Date.UTC(cutoff.getUTCFullYear(), cutoff.getUTCMonth() + months, 1)));
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Countries and states

@@ -39,6 +39,6 @@ export async function createRouteCast(artist: Partial<NewArtist> = {}): Promise<
 }
 
 /** A request with a session's cookie, or signed out (`undefined`); the request's own headers are kept. */
-export function injectAs(t: TestApp, cookie: string | undefined, options: InjectOptions) {
+export function injectAs(t: TestApp, cookie: string | null | undefined, options: InjectOptions) {
   return t.app.inject({ ...options, headers: { ...options.headers, ...(cookie ? { cookie } : {}) } });
 }

@@ -1,24 +1,7 @@
-/** Money and months as people read them: US dollars from integer cents, UTC months and days in English. */
+/** Counts and months as people read them: UTC months and days in English (dollars: formatUsd, @hfm/shared). */
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const usdCompact = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  notation: 'compact',
-  maximumFractionDigits: 1,
-});
 const count = new Intl.NumberFormat('en-US');
 const countCompact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
-
-/** 50000 cents: '$500.00'; -500: '-$5.00'. */
-export function formatUsd(cents: number): string {
-  return usd.format(cents / 100);
-}
-
-/** For chart axes: '$5', '$1.2K'. */
-export function formatUsdCompact(cents: number): string {
-  return usdCompact.format(cents / 100);
-}
 
 export function formatCount(value: number): string {
   return count.format(value);

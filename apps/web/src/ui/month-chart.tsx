@@ -3,17 +3,10 @@
  * numbers, which screen readers read instead of the drawing. Load it lazily (`lazy(() =>
  * import('../ui/month-chart'))`): recharts is a large library, and only the earnings screens draw charts.
  */
+import { formatUsd } from '@hfm/shared';
 import { Bar, BarChart, CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { CHART_COLORS } from './chart-colors';
-import {
-  formatCount,
-  formatCountCompact,
-  formatMonthLong,
-  formatMonthName,
-  formatMonthShort,
-  formatUsd,
-  formatUsdCompact,
-} from './money';
+import { formatCount, formatCountCompact, formatMonthLong, formatMonthName, formatMonthShort } from './money';
 import './month-chart.css';
 
 export interface ChartSeries<K extends string> {
@@ -47,7 +40,8 @@ export default function MonthChart<K extends string>({
 }: MonthChartProps<K>) {
   const format = unit === 'usd' ? formatUsd : formatCount;
   const dollars = (value: number) => formatUsd(Math.round(value * 100));
-  const axisValue = unit === 'usd' ? (value: number) => formatUsdCompact(Math.round(value * 100)) : formatCountCompact;
+  const axisValue =
+    unit === 'usd' ? (value: number) => formatUsd(Math.round(value * 100), { compact: true }) : formatCountCompact;
   const tooltipValue = unit === 'usd' ? dollars : formatCount;
   // Twelve months read as month names (the title says which year); longer ranges name the year too.
   const axisMonth = months.length > 12 ? formatMonthShort : formatMonthName;

@@ -10,7 +10,7 @@ import {
 } from '../../test/billing-helpers.js';
 import { createArtist, readMails, type TestArtist } from '../../test/factories.js';
 import { findActiveSubscriptions } from './billing.service.js';
-import { payableFrom } from './ledger.js';
+import { payableFrom } from '@hfm/shared';
 import { RECEIPT_MAIL_JOB } from './receipts.service.js';
 import { CARD_GONE_REASON, renewalKey, renewDueSubscriptions, renewSubscription } from './renewals.service.js';
 

@@ -1,4 +1,4 @@
-import { billingMessages } from '@hfm/shared';
+import { billingMessages, payableFrom } from '@hfm/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artists } from '../../platform/db/schema/artists.js';
@@ -7,7 +7,6 @@ import { localCharges, localSubscriptions } from '../../platform/db/schema/payme
 import { createBillingTestApp, saveTestCard, type BillingTestApp } from '../../test/billing-helpers.js';
 import { createAdmin, createArtist, createUser, signIn, type TestArtist, type TestUser } from '../../test/factories.js';
 import { injectAs } from '../../test/route-cast.js';
-import { payableFrom } from './ledger.js';
 import { sumArtistEarnings, sumMemberPayments } from './ledger.repository.js';
 
 describe('POST /api/subscriptions: 999 cents for a year, once', () => {

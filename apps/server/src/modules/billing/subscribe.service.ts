@@ -1,4 +1,10 @@
-import { billingMessages, type PublicSubscription, type SubscribeAnswer, type SubscribeBody } from '@hfm/shared';
+import {
+  billingMessages,
+  PRICE_CENTS_PER_ARTIST_YEAR,
+  type PublicSubscription,
+  type SubscribeAnswer,
+  type SubscribeBody,
+} from '@hfm/shared';
 import type { AppContext, SessionUser } from '../../context.js';
 import { AppError, badRequest, conflict } from '../../errors/app-error.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
@@ -16,7 +22,7 @@ import { listRelatedArtists } from '../discovery/discovery.service.js';
 import { presentSubscription } from './billing.presenter.js';
 import { declined, ensureCustomerId, paymentRequestFailure } from './cards.service.js';
 import { findCardByRef, findCardsByIds, findCustomerId, type CardRow } from './cards.repository.js';
-import { SUBSCRIPTION_PRICE_CENTS, paidTermRows } from './ledger.js';
+import { paidTermRows } from './ledger.js';
 import { insertLedgerRows } from './ledger.repository.js';
 import { countPayment } from './billing.metrics.js';
 import { recordTermReceipt } from './receipts.service.js';
@@ -196,7 +202,7 @@ async function payFirstYear(
     payment = await provider.createSubscription({
       customerId,
       paymentMethodId: card.providerRef,
-      amountCents: SUBSCRIPTION_PRICE_CENTS,
+      amountCents: PRICE_CENTS_PER_ARTIST_YEAR,
       interval: 'year',
       description: `${artistName}, one year`,
       idempotencyKey: subscribeKey(member.id, row.requestKey ?? row.id),
@@ -276,7 +282,7 @@ async function holdPlace(
         artistId,
         paymentMethodId: card.id,
         status: 'incomplete',
-        priceCents: SUBSCRIPTION_PRICE_CENTS,
+        priceCents: PRICE_CENTS_PER_ARTIST_YEAR,
         currentPeriodEnd: new Date(),
         requestKey: requestKey ?? id,
       });

@@ -6,7 +6,7 @@ import { ledgerEntries, providerEvents, subscriptions } from '../../platform/db/
 import type { ProviderEvent } from '../../platform/payments/provider.js';
 import { createBillingTestApp, subscribeTestFan, type BillingTestApp } from '../../test/billing-helpers.js';
 import { createArtist, type TestArtist } from '../../test/factories.js';
-import { payableFrom } from './ledger.js';
+import { payableFrom } from '@hfm/shared';
 import { sumMemberPayments } from './ledger.repository.js';
 import { renewalKey, renewSubscription } from './renewals.service.js';
 

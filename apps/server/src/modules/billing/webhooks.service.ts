@@ -4,12 +4,12 @@
  * truth for access (decision 0013): events fill in what our own calls may have missed (a renewal Stripe paid,
  * a refund or dispute made at the provider) and reconcile what the provider ended.
  */
-import { billingMessages, type WebhookAnswer } from '@hfm/shared';
+import { billingMessages, payableFrom, type WebhookAnswer } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../errors/app-error.js';
 import { withTransaction } from '../../platform/db/transaction.js';
 import { WebhookSignatureError, type ProviderEvent } from '../../platform/payments/provider.js';
-import { artistDebitCents, payableFrom } from './ledger.js';
+import { artistDebitCents } from './ledger.js';
 import {
   findChargeRowForUpdate,
   findTermCreditForUpdate,

@@ -5,18 +5,14 @@
 import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { stringify as stringifyAll } from 'csv-stringify/sync';
-import { monthOf, type RevenueFigures, type RevenueReport } from '@hfm/shared';
+import { formatUsd, monthOf, type RevenueFigures, type RevenueReport } from '@hfm/shared';
 import type { Database } from '../../platform/db/client.js';
 import { listArtistLedgerPage, type LedgerRow, type PayoutRow } from './earnings.repository.js';
 
 const PAGE_SIZE = 1000;
 
-/** Integer cents as dollars with two decimals: -500 is '-5.00'. */
-export function dollars(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
+/** The 'Amount (USD)' columns: dollars with two decimals, no sign or separator (-500 is '-5.00'). */
+const dollars = (cents: number) => formatUsd(cents, { symbol: false, grouping: false });
 
 export const STATEMENT_COLUMNS = [
   'Date (UTC)',
@@ -60,7 +56,7 @@ function ledgerLine(row: LedgerRow, periodOfTransfer: Map<string, string>): Line
 
 /** A payout that moved no money (held, being made, failed): its amount in words, the amount columns empty. */
 function recordLine(record: PayoutRow): Line {
-  const amount = `$${dollars(record.amountCents)}`;
+  const amount = formatUsd(record.amountCents, { grouping: false });
   const description =
     record.status === 'held'
       ? `Payout of ${amount} held: ${HELD_REASON_TEXT[record.heldReason ?? ''] ?? record.heldReason ?? 'on hold'}`

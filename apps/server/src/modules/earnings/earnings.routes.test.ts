@@ -1,4 +1,4 @@
-import { artistEarnings, monthOf, type ArtistEarnings } from '@hfm/shared';
+import { artistEarnings, monthOf, payoutCutoffs, type ArtistEarnings } from '@hfm/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { songPlayMonths } from '../../platform/db/schema/engagement.js';
@@ -15,7 +15,7 @@ import {
 import { csvRecords, parseCsv } from '../../test/csv.js';
 import { createAdmin, createArtist, createSong, createUser, signIn, type TestArtist } from '../../test/factories.js';
 import { injectAs } from '../../test/route-cast.js';
-import { dayOf, payoutCutoffs } from './payout-schedule.js';
+import { dayOf } from './payout-schedule.js';
 
 let t: BillingTestApp;
 let adminCookie: string;

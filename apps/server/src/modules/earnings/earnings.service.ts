@@ -3,7 +3,7 @@
  * subscriptions, the payout run's records and engagement's plays per month. Nothing here writes.
  */
 import type { Readable } from 'node:stream';
-import { addMonths, EARNINGS_SERIES_MONTHS, monthOf, type ArtistEarnings } from '@hfm/shared';
+import { addMonths, EARNINGS_SERIES_MONTHS, monthOf, payoutCutoffs, type ArtistEarnings } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
 import { requireAccess } from '../access/access.service.js';
 import type { Actor } from '../access/permissions.js';
@@ -16,7 +16,7 @@ import {
   sumArtistLedger,
   type PayoutRow,
 } from './earnings.repository.js';
-import { dayOf, heldReasonOf, nextPayoutOf, payoutCutoffs } from './payout-schedule.js';
+import { dayOf, heldReasonOf, nextPayoutOf } from './payout-schedule.js';
 
 type EarningsContext = Pick<AppContext, 'db'>;
 

@@ -1,41 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { dayOf, heldReasonOf, nextPayoutOf, payoutCutoffs, payoutDayOnOrAfter } from './payout-schedule.js';
+import { heldReasonOf, nextPayoutOf } from './payout-schedule.js';
 
 const at = (iso: string) => new Date(iso);
-
-describe('payoutCutoffs: the next payout days, UTC', () => {
-  it.each([
-    // [now, this month paid, first, second]
-    ['2025-03-01T00:00:00Z', false, '2025-03-22', '2025-04-22'],
-    ['2025-03-21T23:59:59Z', false, '2025-03-22', '2025-04-22'],
-    // The window is open and this month's payout not paid: today.
-    ['2025-03-22T00:00:00Z', false, '2025-03-22', '2025-04-22'],
-    ['2025-03-25T10:00:00Z', false, '2025-03-25', '2025-04-22'],
-    ['2025-03-28T23:59:59Z', false, '2025-03-28', '2025-04-22'],
-    // Paid, or the window closed: next month's.
-    ['2025-03-25T10:00:00Z', true, '2025-04-22', '2025-05-22'],
-    ['2025-03-29T00:00:00Z', false, '2025-04-22', '2025-05-22'],
-    ['2025-12-31T23:59:59Z', false, '2026-01-22', '2026-02-22'],
-    ['2025-12-10T00:00:00Z', true, '2026-01-22', '2026-02-22'],
-  ] as const)('%s (paid: %s): %s, then %s', (now, paid, first, second) => {
-    const cutoffs = payoutCutoffs(at(now), paid);
-    expect([dayOf(cutoffs.first), dayOf(cutoffs.second)]).toEqual([first, second]);
-  });
-
-  it('the window opens at the 22nd and takes what is payable by that moment', () => {
-    expect(payoutCutoffs(at('2025-03-22T00:00:00Z'), false).first.toISOString()).toBe('2025-03-22T00:00:00.000Z');
-    expect(payoutCutoffs(at('2025-03-10T08:00:00Z'), false).first.toISOString()).toBe('2025-03-22T00:00:00.000Z');
-  });
-});
-
-describe('payoutDayOnOrAfter', () => {
-  it.each([
-    ['2025-03-22T00:00:00Z', '2025-03-22'],
-    ['2025-03-22T00:00:01Z', '2025-04-22'],
-    ['2025-03-02T00:00:00Z', '2025-03-22'],
-    ['2025-12-30T00:00:00Z', '2026-01-22'],
-  ])('%s: %s', (date, day) => expect(dayOf(payoutDayOnOrAfter(at(date)))).toBe(day));
-});
 
 describe('heldReasonOf: why a payout would wait', () => {
   it.each([

@@ -1,40 +1,8 @@
 /**
- * When the artist is paid next, without a database: the payout window (the 22nd to the 28th of each month,
- * UTC), the payout run that pays in it, and why a payout would wait. docs/earnings.md.
+ * When the artist is paid next, without a database: the next payout (on the payout calendar of
+ * @hfm/shared) and why a payout would wait. docs/earnings.md.
  */
-import type { EarningsHeldReason } from '@hfm/shared';
-
-/** The window in which a month's payout is made: from the 22nd (the run's day) to the 28th. */
-export const PAYOUT_WINDOW = { firstDay: 22, lastDay: 28 } as const;
-
-export interface PayoutCutoffs {
-  /** The next payout day: what is payable by it is what that payout pays. */
-  first: Date;
-  /** The payout day after it (a credit written now is payable by then at the latest). */
-  second: Date;
-}
-
-/**
- * The next two payout days as seen at `now`. While the window is open and this month's payout is not paid
- * (not run yet, held or failed), the next one is now; otherwise the next 22nd still to come (this month's
- * before the 22nd, next month's once this month's is paid or the window has closed).
- */
-export function payoutCutoffs(now: Date, thisMonthPaid: boolean): PayoutCutoffs {
-  const year = now.getUTCFullYear();
-  const month = now.getUTCMonth();
-  const day = now.getUTCDate();
-  const windowOpen = day >= PAYOUT_WINDOW.firstDay && day <= PAYOUT_WINDOW.lastDay;
-  const payoutDay = (monthsAhead: number) => new Date(Date.UTC(year, month + monthsAhead, PAYOUT_WINDOW.firstDay));
-  if (!thisMonthPaid && windowOpen) return { first: now, second: payoutDay(1) };
-  if (!thisMonthPaid && day < PAYOUT_WINDOW.firstDay) return { first: payoutDay(0), second: payoutDay(1) };
-  return { first: payoutDay(1), second: payoutDay(2) };
-}
-
-/** The first payout day (a 22nd, UTC) on or after the moment. */
-export function payoutDayOnOrAfter(date: Date): Date {
-  const day = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), PAYOUT_WINDOW.firstDay));
-  return day >= date ? day : new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, PAYOUT_WINDOW.firstDay));
-}
+import { payoutDayOnOrAfter, type EarningsHeldReason, type PayoutCutoffs } from '@hfm/shared';
 
 /** The UTC day of a moment, 'YYYY-MM-DD'. */
 export function dayOf(date: Date): string {

@@ -291,6 +291,22 @@ describe('GET /api/genres/search/{search}', () => {
     }
   });
 
+  it('counts characters as the catalogue search does (code points): two emoji are too few, three are enough', async () => {
+    // Two emoji are four UTF-16 units: the genre search used to look for them while the catalogue's did not.
+    const suffix = Date.now().toString(36);
+    await t.app.ctx.db.insert(genres).values({ label: `🎸🎹🥁 ${suffix}` });
+    const catalogue = (term: string) =>
+      t.app.inject({ method: 'GET', url: `/api/search?${new URLSearchParams({ s: term }).toString()}` });
+    for (const term of ['🎸🎹', ' 🎸🎹 ', 'e\u0301']) {
+      expect((await search(term)).json()).toEqual([]);
+      expect((await catalogue(term)).json()).toEqual([]);
+    }
+    const found = await search('🎸🎹🥁');
+    expect(found.statusCode).toBe(200);
+    expect(found.json().map((genre: PublicGenre) => genre.label)).toContain(`🎸🎹🥁 ${suffix}`);
+    expect((await catalogue('🎸🎹🥁')).statusCode).toBe(200);
+  });
+
   it('matches labels containing the term in any case, those starting with it first', async () => {
     const suffix = Date.now().toString(36);
     await t.app.ctx.db

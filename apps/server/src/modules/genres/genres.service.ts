@@ -1,6 +1,6 @@
 import {
   GENRE_SEARCH_LIMIT,
-  GENRE_SEARCH_MIN_CHARS,
+  isSearchTerm,
   genreMessages,
   type AddGenresAnswer,
   type AddGenresBody,
@@ -62,12 +62,13 @@ export async function findGenresByIds(db: Database, ids: string[]): Promise<Map<
 }
 
 /**
- * The spec's genre type-ahead: under 3 characters the answer is empty; otherwise the genres whose label
+ * The spec's genre type-ahead: a term under 3 characters (isSearchTerm: code points, as the catalogue
+ * search counts them) answers an empty list; otherwise the genres whose label
  * contains the term in any case, those starting with it first, at most GENRE_SEARCH_LIMIT.
  */
 export async function searchGenres(db: Database, search: string): Promise<PublicGenre[]> {
   const term = search.trim();
-  if (term.length < GENRE_SEARCH_MIN_CHARS) return [];
+  if (!isSearchTerm(term)) return [];
   return (await searchGenreRows(db, term, GENRE_SEARCH_LIMIT)).map(toPublicGenre);
 }
 

@@ -5,7 +5,7 @@
  * once a day while one is held (an artist who finished onboarding is paid that week); and any period with a
  * transfer whose outcome is still unknown.
  */
-import { addPeriods, PAYOUT_WINDOW_FIRST_DAY, PAYOUT_WINDOW_LAST_DAY, periodCutoff, periodOf } from '@hfm/shared';
+import { addPeriods, isPayoutWindowOpen, periodCutoff, periodOf } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
 import { firstPayableEarningAt } from '../billing/artist-balances.service.js';
 import { runPayouts } from './payout-run.service.js';
@@ -24,8 +24,7 @@ export async function periodsDue(ctx: Pick<AppContext, 'db'>, now: Date): Promis
       if (periodCutoff(period) <= now && !finished.has(period)) due.add(period);
     }
   }
-  const day = now.getUTCDate();
-  if (day >= PAYOUT_WINDOW_FIRST_DAY && day <= PAYOUT_WINDOW_LAST_DAY && !due.has(current)) {
+  if (isPayoutWindowOpen(now) && !due.has(current)) {
     const statuses = await statusesOfPeriod(ctx.db, current);
     const last = await lastFinishedRun(ctx.db, current);
     const heldAndStale = statuses.has('held') && (!last || now.getTime() - last.startedAt.getTime() >= DAY_MS);

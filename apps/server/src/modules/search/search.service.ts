@@ -1,24 +1,19 @@
-import { SEARCH_LIMIT_PER_TYPE, SEARCH_MIN_LENGTH, type SearchResult } from '@hfm/shared';
+import { isSearchTerm, SEARCH_LIMIT_PER_TYPE, type SearchResult } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
 import { presentAlbumMatch, presentArtistMatch, presentSongMatch } from './search.presenter.js';
 import { findAlbumMatches, findArtistMatches, findSongMatches } from './search.repository.js';
 
-/** Characters as a reader counts them (code points: an emoji is one). */
-function characterCount(text: string): number {
-  return [...text].length;
-}
-
 /**
  * GET /api/search: artists, then songs, then albums whose name or title contains the term
- * case-insensitively, each type best match first and at most SEARCH_LIMIT_PER_TYPE. A term shorter than
- * SEARCH_MIN_LENGTH (after trimming) finds nothing.
+ * case-insensitively, each type best match first and at most SEARCH_LIMIT_PER_TYPE. A term that is not a
+ * search term (isSearchTerm: SEARCH_MIN_LENGTH code points after trimming) finds nothing.
  *
  * Anyone may search and there are no ids to check: what a fan may see is in the queries themselves, only
  * ACTIVE searchable artists and the access layer's definition of a released song.
  */
 export async function searchCatalogue(ctx: Pick<AppContext, 'db'>, term: string): Promise<SearchResult[]> {
   const wanted = term.trim();
-  if (characterCount(wanted) < SEARCH_MIN_LENGTH) return [];
+  if (!isSearchTerm(wanted)) return [];
   const [artistRows, songRows, albumRows] = await Promise.all([
     findArtistMatches(ctx.db, wanted, SEARCH_LIMIT_PER_TYPE),
     findSongMatches(ctx.db, wanted, SEARCH_LIMIT_PER_TYPE),

@@ -1,4 +1,5 @@
 /** The mails of a subscription's renewal: a receipt, a declined renewal with the next try, a lapse. */
+import { formatUsd } from '@hfm/shared';
 import type { MailMessage } from './mailer.js';
 import { paragraphsMail } from './templates.js';
 
@@ -11,7 +12,8 @@ export interface RenewalMailInput {
 
 const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 export const formatMailDate = (date: Date) => longDate.format(date);
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+/** Mails write amounts without a thousands separator: '$1234.56'. */
+const dollars = (cents: number) => formatUsd(cents, { grouping: false });
 const greeting = (firstName: string) => (firstName ? `Hi ${firstName},` : 'Hi,');
 
 /** The receipt of a renewed year. */

@@ -1,8 +1,18 @@
-import { LEGAL_DOCUMENTS } from '@hfm/shared';
+import { DOCUMENT_CASES, LEGAL_DOCUMENTS, RICH_TEXT_CASES } from '@hfm/shared';
 import { describe, expect, it } from 'vitest';
 import { LINK_REL, richTextToPlainText, sanitizeDocumentHtml, sanitizeRichText } from './sanitize-html.js';
 
 const rel = `rel="${LINK_REL}"`;
+
+// The same table as the web's sanitiser test (@hfm/shared rich-text-cases.ts): one allow-list.
+describe('the shared rich-text and document tables', () => {
+  it.each(RICH_TEXT_CASES.map((row) => [row.name, row] as const))('rich text: %s', (_name, row) => {
+    expect(sanitizeRichText(row.html)).toBe(row.clean);
+  });
+  it.each(DOCUMENT_CASES.map((row) => [row.name, row] as const))('document: %s', (_name, row) => {
+    expect(sanitizeDocumentHtml(row.html)).toBe(row.clean);
+  });
+});
 
 describe('sanitizeRichText: the bio editor’s markup survives, everything else is stripped', () => {
   it('keeps the allowed tags as they are', () => {

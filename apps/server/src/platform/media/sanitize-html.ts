@@ -1,24 +1,28 @@
+/** The server's sanitiser (sanitize-html), configured from the shared allow-list (@hfm/shared rich-text.ts). */
+import {
+  ANCHOR_ID,
+  DOCUMENT_ATTRIBUTES,
+  DOCUMENT_TAGS,
+  DROPPED_WITH_CONTENT,
+  isAllowedHref,
+  isSitePath,
+  LINK_REL,
+  LINK_SCHEMES,
+  RICH_TEXT_ATTRIBUTES,
+  RICH_TEXT_TAGS,
+} from '@hfm/shared';
 import sanitize from 'sanitize-html';
 
-const LINK_SCHEMES = ['http', 'https', 'mailto'];
-export const LINK_REL = 'noopener noreferrer nofollow';
+export { LINK_REL };
 
-/** A link keeps its href only when it is an absolute http, https or mailto address. */
-function isAllowedHref(href: string | undefined): href is string {
-  if (!href) return false;
-  try {
-    return LINK_SCHEMES.includes(new URL(href.trim()).protocol.replace(/:$/, ''));
-  } catch {
-    return false;
-  }
-}
-
-const RICH_TEXT_TAGS = ['p', 'br', 'strong', 'em', 'b', 'i', 'u', 's', 'ul', 'ol', 'li', 'a', 'h2', 'h3', 'blockquote'];
+const attributes = (list: Readonly<Record<string, readonly string[]>>) =>
+  Object.fromEntries(Object.entries(list).map(([tag, names]) => [tag, [...names]]));
 
 const BASE_OPTIONS: sanitize.IOptions = {
-  allowedTags: RICH_TEXT_TAGS,
-  allowedAttributes: { a: ['href', 'rel'] },
-  allowedSchemes: LINK_SCHEMES,
+  allowedTags: [...RICH_TEXT_TAGS],
+  allowedAttributes: attributes(RICH_TEXT_ATTRIBUTES),
+  nonTextTags: [...DROPPED_WITH_CONTENT],
+  allowedSchemes: [...LINK_SCHEMES],
   allowedSchemesByTag: {},
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
@@ -60,17 +64,10 @@ export function richTextToPlainText(html: string): string {
     .trim();
 }
 
-/** A heading's anchor (#userGuidelines): a letter, then letters, digits, '-' or '_'. */
-const ANCHOR_ID = /^[A-Za-z][\w-]{0,63}$/;
-/** A path inside the site (`/main/#/privacy-policy`): one leading slash, no backslash, no spaces. */
-const SITE_PATH = /^\/(?![/\\])[^\s\\]*$/;
-
-const DOCUMENT_TAGS = [...RICH_TEXT_TAGS, 'h4'];
-
 const DOCUMENT_BASE: sanitize.IOptions = {
   ...BASE_OPTIONS,
-  allowedTags: DOCUMENT_TAGS,
-  allowedAttributes: { a: ['href', 'rel'], h2: ['id'], h3: ['id'], h4: ['id'] },
+  allowedTags: [...DOCUMENT_TAGS],
+  allowedAttributes: attributes(DOCUMENT_ATTRIBUTES),
 };
 
 function keepAnchor(tagName: string, attribs: sanitize.Attributes): sanitize.Tag {
@@ -85,8 +82,8 @@ const DOCUMENT_LINK_PASS: sanitize.IOptions = {
   transformTags: {
     a: (_tagName, attribs): sanitize.Tag => {
       const href = attribs.href?.trim();
-      if (href && SITE_PATH.test(href)) return { tagName: 'a', attribs: { href } };
-      if (isAllowedHref(href)) return { tagName: 'a', attribs: { href: href!, rel: LINK_REL } };
+      if (isSitePath(href)) return { tagName: 'a', attribs: { href } };
+      if (isAllowedHref(href)) return { tagName: 'a', attribs: { href, rel: LINK_REL } };
       return { tagName: 'span', attribs: {} };
     },
     h2: keepAnchor,

@@ -1,4 +1,4 @@
-import { GENRE_SEARCH_MIN_CHARS, type PublicGenre } from '@hfm/shared';
+import { isSearchTerm, type PublicGenre } from '@hfm/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../client';
 
@@ -6,10 +6,10 @@ export function searchGenres(term: string, signal?: AbortSignal): Promise<Public
   return api(`/api/genres/search/${encodeURIComponent(term)}`, { signal });
 }
 
-/** The genre type-ahead: asks only from 3 characters on (the spec's minimum); shorter terms find nothing. */
+/** The genre type-ahead: asks only for a search term (isSearchTerm: 3 characters, the spec's minimum); shorter terms find nothing. */
 export function useGenreSearch(term: string) {
   const trimmed = term.trim();
-  const enabled = trimmed.length >= GENRE_SEARCH_MIN_CHARS;
+  const enabled = isSearchTerm(trimmed);
   return useQuery({
     queryKey: ['genres', 'search', trimmed.toLowerCase()],
     queryFn: ({ signal }) => searchGenres(trimmed, signal),

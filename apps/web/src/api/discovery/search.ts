@@ -1,4 +1,4 @@
-import { SEARCH_MIN_LENGTH, type SearchResult } from '@hfm/shared';
+import { isSearchTerm, type SearchResult } from '@hfm/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../client';
 import { discoveryKeys } from './keys';
@@ -6,11 +6,6 @@ import { discoveryKeys } from './keys';
 /** GET /api/search?s={term}: songs, artists and albums, best matches first within each type. */
 export function fetchSearch(term: string, signal?: AbortSignal): Promise<SearchResult[]> {
   return api(`/api/search?${new URLSearchParams({ s: term }).toString()}`, { signal });
-}
-
-/** Whether a term is long enough to ask the server (shorter ones answer an empty list anyway). */
-export function isSearchable(term: string): boolean {
-  return term.trim().length >= SEARCH_MIN_LENGTH;
 }
 
 export const searchQuery = (term: string) =>
@@ -25,6 +20,6 @@ export const searchQuery = (term: string) =>
  * changed never shows (and its request is aborted). The last answer stays, dimmed, while the next loads.
  */
 export function useSearch(term: string) {
-  const enabled = isSearchable(term);
+  const enabled = isSearchTerm(term);
   return useQuery({ ...searchQuery(term), enabled, placeholderData: enabled ? keepPreviousData : undefined });
 }

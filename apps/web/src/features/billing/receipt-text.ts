@@ -1,4 +1,4 @@
-import { CARD_BRANDS, type CardBrand, type PaymentReceipt, type ReceiptKind } from '@hfm/shared';
+import { CARD_BRANDS, formatUsd, type CardBrand, type PaymentReceipt, type ReceiptKind } from '@hfm/shared';
 import { brandName } from '../../ui/card-label';
 import { formatTermDate } from './subscriptions-section';
 
@@ -20,7 +20,8 @@ export const RECEIPT_AMOUNT_LABELS: Record<ReceiptKind, string> = {
   failed_renewal: 'Amount not charged',
 };
 
-export const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+/** Receipts write amounts without a thousands separator: '$1234.56'. */
+export const dollars = (cents: number) => formatUsd(cents, { grouping: false });
 
 /** '$9.99', '−$9.99' for money back, '$9.99 not charged' for a refused renewal. */
 export function amountText(receipt: Pick<PaymentReceipt, 'kind' | 'amountCents'>): string {

@@ -24,7 +24,7 @@ describe('Artist page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Nina Simone' })).toBeInTheDocument();
     expect(document.title).toBe('Nina Simone | HFM');
     expect(screen.getByText('Soul')).toBeInTheDocument();
-    expect(screen.getByText('Tryon').tagName).toBe('STRONG');
+    expect((await screen.findByText('Tryon')).tagName).toBe('STRONG');
     expect(container.querySelector('script')).toBeNull();
     expect(screen.getByRole('img', { name: 'Nina Simone, photo 1' })).toHaveAttribute(
       'src',
@@ -155,7 +155,7 @@ describe('Artist page', () => {
       expect(screen.queryByRole('heading', { name: 'Songs' })).not.toBeInTheDocument();
       expect(screen.queryByRole('list', { name: 'Songs by Nina Simone' })).not.toBeInTheDocument();
       // The bio stays.
-      expect(screen.getByText('Tryon').tagName).toBe('STRONG');
+      expect((await screen.findByText('Tryon')).tagName).toBe('STRONG');
     });
 
     it('to a subscriber in term: the notice, Subscribed, and the songs in full', async () => {

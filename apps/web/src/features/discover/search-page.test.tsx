@@ -64,10 +64,11 @@ describe('Search', () => {
     expect(searchBox()).toHaveValue('nina');
   });
 
-  it('shows a hint and asks nothing for fewer than 3 characters', async () => {
+  // Characters as the server counts them (isSearchTerm: code points): two emoji are four UTF-16 units, too few.
+  it.each(['ni', '🎸🎹', 'e\u0301'])('shows a hint and asks nothing for fewer than 3 characters: %j', async (term) => {
     const calls = stubFetch([sessionRoute(member()), searchRoute(() => ({ body: found }))]);
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    renderDiscover('/members/search?s=ni');
+    renderDiscover(`/members/search?${new URLSearchParams({ s: term }).toString()}`);
     await vi.waitFor(() => expect(screen.getByText('Type at least 3 characters to search.')).toBeInTheDocument());
     await act(async () => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS * 4));
     expect(searches(calls)).toHaveLength(0);

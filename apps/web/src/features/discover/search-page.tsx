@@ -1,6 +1,6 @@
-import { SEARCH_MIN_LENGTH, type SearchResult } from '@hfm/shared';
+import { isSearchTerm, SEARCH_MIN_LENGTH, type SearchResult } from '@hfm/shared';
 import { Link, useSearchParams } from 'react-router';
-import { isSearchable, useSearch } from '../../api/discovery/search';
+import { useSearch } from '../../api/discovery/search';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { ArtistCardLink, CardRow, initialsOf } from './cards';
 import { QueryBlock } from './query-block';
@@ -22,7 +22,7 @@ export function SearchPage() {
   const settled = useDebouncedValue(term, SEARCH_DEBOUNCE_MS);
   const results = useSearch(settled);
   useDocumentTitle(term ? `Search: ${term}` : 'Search');
-  const tooShort = !isSearchable(term);
+  const tooShort = !isSearchTerm(term);
 
   return (
     <div className="discover search-page">

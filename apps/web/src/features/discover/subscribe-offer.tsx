@@ -1,4 +1,4 @@
-import type { HeroArtist, SubscriptionOffer as Offer } from '@hfm/shared';
+import { formatUsd, type HeroArtist, type SubscriptionOffer as Offer } from '@hfm/shared';
 import { lazy, Suspense, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { useMemberSubscriptions, useResumeSubscription } from '../../api/billing/subscriptions';
@@ -15,7 +15,7 @@ export const OPEN_SUBSCRIBE_PARAM = 'subscribe';
 
 /** '$9.99/year' from the offer's cents. */
 export function formatYearlyPrice(cents: number): string {
-  return `$${(cents / 100).toFixed(2)}/year`;
+  return `${formatUsd(cents, { grouping: false })}/year`;
 }
 
 /**

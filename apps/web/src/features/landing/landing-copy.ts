@@ -1,22 +1,13 @@
-import { ARTIST_EARNING_CENTS_PER_SUBSCRIPTION_YEAR, PRICE_CENTS_PER_ARTIST_YEAR } from '@hfm/shared';
-
-export function formatDollars(cents: number, options: { cents?: boolean } = {}): string {
-  const withCents = options.cents ?? cents % 100 !== 0;
-  return (cents / 100).toLocaleString('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: withCents ? 2 : 0,
-    maximumFractionDigits: withCents ? 2 : 0,
-  });
-}
+import { ARTIST_CREDIT_CENTS, formatUsd, PRICE_CENTS_PER_ARTIST_YEAR } from '@hfm/shared';
 
 /** '$9.99' */
-export const FAN_PRICE = formatDollars(PRICE_CENTS_PER_ARTIST_YEAR);
+export const FAN_PRICE = formatUsd(PRICE_CENTS_PER_ARTIST_YEAR, { cents: 'auto' });
 /** '$5.00' */
-export const ARTIST_SHARE = formatDollars(ARTIST_EARNING_CENTS_PER_SUBSCRIPTION_YEAR, { cents: true });
+export const ARTIST_SHARE = formatUsd(ARTIST_CREDIT_CENTS);
 
+/** '$5,000' for 1,000 subscribers. */
 export function yearlyEarnings(subscribers: number): string {
-  return formatDollars(subscribers * ARTIST_EARNING_CENTS_PER_SUBSCRIPTION_YEAR, { cents: false });
+  return formatUsd(subscribers * ARTIST_CREDIT_CENTS, { cents: 'never' });
 }
 
 export interface Feature {

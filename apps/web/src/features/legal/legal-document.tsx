@@ -4,7 +4,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useDocument } from '../../api/documents/get-document';
 import { Button } from '../../ui/button';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { structureLegalHtml } from './legal-structure';
+import { lazyModule } from '../../ui/lazy-module';
 import './legal.css';
 
 interface LegalDocumentProps {
@@ -20,14 +20,18 @@ interface LegalDocumentProps {
 
 const SITE_PREFIX = '/main/#';
 
+/** The structure and its sanitiser (DOMPurify): a chunk of their own, off the page's first load. */
+const legalStructure = lazyModule(() => import('./legal-structure'));
+
 export function LegalDocument({ documentKey, level, title, fallbackTitle }: LegalDocumentProps) {
   const query = useDocument(documentKey);
   const shownTitle = title ?? query.data?.label ?? fallbackTitle;
   useDocumentTitle(level === 1 ? shownTitle : null);
   const content = query.data?.content;
+  const structuring = legalStructure.useModule();
   const structure = useMemo(
-    () => (content === undefined ? null : structureLegalHtml(content, level)),
-    [content, level],
+    () => (content === undefined || !structuring ? null : structuring.structureLegalHtml(content, level)),
+    [structuring, content, level],
   );
   const followSiteLink = useSiteLinks();
   const Title = level === 1 ? 'h1' : 'h2';

@@ -1,4 +1,5 @@
-import { sanitizeDocumentHtml } from '../../ui/safe-html';
+import { ANCHOR_ID } from '@hfm/shared';
+import { sanitizeDocumentHtml } from '../../ui/sanitize';
 
 export interface LegalSectionLink {
   /** The section's anchor on the page (#userGuidelines). */
@@ -13,8 +14,6 @@ export interface LegalStructure {
   /** The sections, each a `<section>` with its numbered heading, as the page shows them. */
   bodyHtml: string;
 }
-
-const ANCHOR_ID = /^[A-Za-z][\w-]{0,63}$/;
 
 /** An anchor from a heading's text, for a heading saved without one ('Who can use HFM' -> 'who-can-use-hfm'). */
 function anchorFrom(text: string): string {

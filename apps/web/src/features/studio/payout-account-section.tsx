@@ -1,4 +1,11 @@
-import { COUNTRY_CODES, payoutRequirementLabel, type PayoutAccountStatus, type PublicArtist } from '@hfm/shared';
+import {
+  ARTIST_CREDIT_CENTS,
+  COUNTRY_CODES,
+  formatUsd,
+  payoutRequirementLabel,
+  type PayoutAccountStatus,
+  type PublicArtist,
+} from '@hfm/shared';
 import { useState } from 'react';
 import { useCreateAccountLink } from '../../api/payouts/create-account-link';
 import { useCreatePayoutAccount } from '../../api/payouts/create-payout-account';
@@ -25,9 +32,9 @@ export function PayoutAccountSection({ artist }: { artist: PublicArtist }) {
     <section className="studio-card payouts" aria-labelledby="payouts-heading">
       <h3 id="payouts-heading">Payouts</h3>
       <p className="studio-muted">
-        You earn $5.00 for every paid subscription-year, paid to your bank account between the 22nd and 28th of the
-        month after each payment. To be paid you need a payout account and a tax form (W-9 or W-8BEN) on file; until
-        then your earnings wait for you, and are paid in full once you are set up.
+        You earn {formatUsd(ARTIST_CREDIT_CENTS)} for every paid subscription-year, paid to your bank account between
+        the 22nd and 28th of the month after each payment. To be paid you need a payout account and a tax form (W-9 or
+        W-8BEN) on file; until then your earnings wait for you, and are paid in full once you are set up.
       </p>
       {query.isPending ? (
         <p className="studio-muted" role="status">

@@ -1,4 +1,4 @@
-import { GENRE_SEARCH_MIN_CHARS, messages, type PublicGenre } from '@hfm/shared';
+import { isSearchTerm, messages, SEARCH_MIN_LENGTH, type PublicGenre } from '@hfm/shared';
 import { useState } from 'react';
 import { useGenreSearch } from '../../../api/curation/search-genres';
 import { useGenres } from '../../../api/genres';
@@ -15,7 +15,7 @@ export default function GenresScreen() {
   useDocumentTitle('Genres · Admin');
   const genres = useGenres();
   const [term, setTerm] = useState('');
-  const searching = term.trim().length >= GENRE_SEARCH_MIN_CHARS;
+  const searching = isSearchTerm(term);
   const found = useGenreSearch(term);
   const shown: PublicGenre[] | undefined = searching ? found.data : genres.data;
   // The search answers genres as they were; show each as the list has it now (renamed, new artwork).
@@ -39,7 +39,7 @@ export default function GenresScreen() {
             type="search"
             value={term}
             onChange={(event) => setTerm(event.target.value)}
-            hint={`Type at least ${GENRE_SEARCH_MIN_CHARS} characters to search.`}
+            hint={`Type at least ${SEARCH_MIN_LENGTH} characters to search.`}
             autoComplete="off"
           />
         </div>

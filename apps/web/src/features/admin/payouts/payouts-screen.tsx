@@ -1,10 +1,11 @@
 import {
-  addPeriods,
+  ARTIST_CREDIT_CENTS,
+  formatUsd,
   heldReasonText,
   isValidPeriod,
   NO_PAYOUT_COUNTS,
-  PAYOUT_WINDOW_FIRST_DAY,
-  periodOf,
+  latestOpenedPeriod,
+  periodName,
   type AdminPayout,
   type PayoutRun,
   type PayoutRunLine,
@@ -24,17 +25,12 @@ import { TextField } from '../../../ui/text-field';
 import './payouts-screen.css';
 import { countOf } from '../../../ui/count-of';
 
-const dollars = (cents: number) =>
-  (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
-const monthName = (period: string) =>
-  new Date(`${period}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const dateTime = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';
 
 /** The month whose window is open or last opened: this month from the 22nd (UTC), else the last. */
 export function defaultPeriod(now = new Date()): string {
-  const current = periodOf(now);
-  return now.getUTCDate() >= PAYOUT_WINDOW_FIRST_DAY ? current : addPeriods(current, -1);
+  return latestOpenedPeriod(now);
 }
 
 const STATUS_TEXT: Record<AdminPayout['status'], string> = {
@@ -76,8 +72,8 @@ export function PayoutsScreen() {
   const periodGoing = goingOfPeriod !== undefined;
 
   usePayoutRunEndings(runs.data, followedNow, (ended) => {
-    if (ended.state === 'finished') toast.success(`The payout run of ${monthName(ended.period)} has finished.`);
-    else toast.error(`The payout run of ${monthName(ended.period)} stopped.`);
+    if (ended.state === 'finished') toast.success(`The payout run of ${periodName(ended.period)} has finished.`);
+    else toast.error(`The payout run of ${periodName(ended.period)} stopped.`);
   });
 
   async function preview() {
@@ -97,8 +93,8 @@ export function PayoutsScreen() {
       const answer = await starting.mutateAsync(period);
       setPlan(null);
       setFollowed(answer.run);
-      if (answer.alreadyRunning) toast.info(`A run of ${monthName(period)} is already going: it is shown below.`);
-      else toast.success(`The payout run of ${monthName(period)} has started.`);
+      if (answer.alreadyRunning) toast.info(`A run of ${periodName(period)} is already going: it is shown below.`);
+      else toast.success(`The payout run of ${periodName(period)} has started.`);
     } catch (error) {
       setFailure(failureText(error));
     }
@@ -109,9 +105,9 @@ export function PayoutsScreen() {
       <header className="admin-payouts__header">
         <h1 id="admin-payouts-title">Payouts</h1>
         <p>
-          Artists are paid $5.00 per paid subscription-year on the 22nd of the month after each payment; the schedule
-          runs each month by itself and catches up a month it missed. Artists without a payout account or a tax form are
-          held and paid in full later. Running a month again pays nobody twice.
+          Artists are paid {formatUsd(ARTIST_CREDIT_CENTS)} per paid subscription-year on the 22nd of the month after
+          each payment; the schedule runs each month by itself and catches up a month it missed. Artists without a
+          payout account or a tax form are held and paid in full later. Running a month again pays nobody twice.
         </p>
       </header>
 
@@ -152,7 +148,7 @@ export function PayoutsScreen() {
       <Modal
         open={confirming}
         onOpenChange={setConfirming}
-        title={`Pay artists for ${valid ? monthName(period) : 'this month'}?`}
+        title={`Pay artists for ${valid ? periodName(period) : 'this month'}?`}
         description="Each artist is paid what is due and unpaid, once, through the payment provider. Artists who cannot be paid yet are held. The run goes on in the background; this page shows when it ends."
         size="small"
         hideClose
@@ -177,7 +173,7 @@ function RunProgress({ run }: { run: PayoutRun }) {
   const counts = countsOf(run);
   return (
     <section className="admin-payouts__block" aria-labelledby="admin-payouts-progress">
-      <h2 id="admin-payouts-progress">Run of {monthName(run.period)}</h2>
+      <h2 id="admin-payouts-progress">Run of {periodName(run.period)}</h2>
       {run.state === 'queued' || run.state === 'running' ? (
         <p className="admin-payouts__progress" role="status">
           <Spinner size="small" />
@@ -191,7 +187,7 @@ function RunProgress({ run }: { run: PayoutRun }) {
       ) : (
         <p className="admin-payouts__summary" role="status">
           Finished {run.finishedAt ? dateTime(run.finishedAt) : ''}: paid {countOf(counts.paid, 'artist')}{' '}
-          {dollars(counts.paidCents)} · held {counts.held} ({dollars(counts.heldCents)}) · failed {counts.failed} ·
+          {formatUsd(counts.paidCents)} · held {counts.held} ({formatUsd(counts.heldCents)}) · failed {counts.failed} ·
           pending {counts.pending} · paid before {counts.alreadyPaid}
         </p>
       )}
@@ -205,10 +201,10 @@ function PlanResult({ plan }: { plan: RunPayoutsAnswer }) {
   const partial = plan.artistsPlanned < plan.artistsTotal;
   return (
     <section className="admin-payouts__block" aria-labelledby="admin-payouts-result">
-      <h2 id="admin-payouts-result">{`Plan for ${monthName(run.period)} (dry run: nothing paid)`}</h2>
+      <h2 id="admin-payouts-result">{`Plan for ${periodName(run.period)} (dry run: nothing paid)`}</h2>
       <p className="admin-payouts__summary">
-        Would pay {countOf(counts.paid, 'artist')} {dollars(counts.paidCents)} · held {counts.held} (
-        {dollars(counts.heldCents)}) · failed {counts.failed} · pending {counts.pending} · paid before{' '}
+        Would pay {countOf(counts.paid, 'artist')} {formatUsd(counts.paidCents)} · held {counts.held} (
+        {formatUsd(counts.heldCents)}) · failed {counts.failed} · pending {counts.pending} · paid before{' '}
         {counts.alreadyPaid}
       </p>
       {partial && (
@@ -237,7 +233,7 @@ function PlanResult({ plan }: { plan: RunPayoutsAnswer }) {
               .map((line) => (
                 <tr key={line.artistID}>
                   <td data-label="Artist">{line.artistName}</td>
-                  <td data-label="Amount">{dollars(line.amountCents)}</td>
+                  <td data-label="Amount">{formatUsd(line.amountCents)}</td>
                   <td data-label="Outcome">
                     <span className={`admin-payouts__badge admin-payouts__badge--${line.outcome}`}>
                       {OUTCOME_TEXT[line.outcome]}
@@ -258,7 +254,7 @@ function PeriodPayouts({ period }: { period: string }) {
   const data = query.data;
   return (
     <section className="admin-payouts__block" aria-labelledby="admin-payouts-period">
-      <h2 id="admin-payouts-period">Payouts of {monthName(period)}</h2>
+      <h2 id="admin-payouts-period">Payouts of {periodName(period)}</h2>
       {query.isPending ? (
         <p className="admin-payouts__muted" role="status">
           Loading…
@@ -268,8 +264,8 @@ function PeriodPayouts({ period }: { period: string }) {
       ) : (
         <>
           <p className="admin-payouts__summary">
-            Paid {dollars(data.totals.paidCents)} · held {dollars(data.totals.heldCents)} · failed{' '}
-            {dollars(data.totals.failedCents)} · pending {dollars(data.totals.pendingCents)} · what was payable by{' '}
+            Paid {formatUsd(data.totals.paidCents)} · held {formatUsd(data.totals.heldCents)} · failed{' '}
+            {formatUsd(data.totals.failedCents)} · pending {formatUsd(data.totals.pendingCents)} · what was payable by{' '}
             {dateTime(data.cutoff)}
           </p>
           {data.payouts.length === 0 ? (
@@ -288,7 +284,7 @@ function PeriodPayouts({ period }: { period: string }) {
                 {data.payouts.map((payout) => (
                   <tr key={payout.id}>
                     <td data-label="Artist">{payout.artistName}</td>
-                    <td data-label="Amount">{dollars(payout.amountCents)}</td>
+                    <td data-label="Amount">{formatUsd(payout.amountCents)}</td>
                     <td data-label="Status">
                       <span className={`admin-payouts__badge admin-payouts__badge--${payout.status}`}>
                         {STATUS_TEXT[payout.status]}
@@ -344,7 +340,7 @@ function RecentRuns({ query }: { query: ReturnType<typeof usePayoutRuns> }) {
             {runs.map((entry) => (
               <tr key={entry.id}>
                 <td data-label="Month">
-                  {monthName(entry.period)}
+                  {periodName(entry.period)}
                   {entry.dryRun ? ' (dry run)' : ''}
                 </td>
                 <td data-label="Started">{dateTime(entry.startedAt)}</td>
@@ -377,7 +373,7 @@ function runSummary(run: PayoutRun): string {
       break;
   }
   const counts = run.counts;
-  const summary = `${run.dryRun ? 'Would pay' : 'Paid'} ${counts.paid ?? 0} (${dollars(counts.paidCents ?? 0)}) · held ${counts.held ?? 0} · failed ${counts.failed ?? 0} · pending ${counts.pending ?? 0}`;
+  const summary = `${run.dryRun ? 'Would pay' : 'Paid'} ${counts.paid ?? 0} (${formatUsd(counts.paidCents ?? 0)}) · held ${counts.held ?? 0} · failed ${counts.failed ?? 0} · pending ${counts.pending ?? 0}`;
   const { artistsPlanned, artistsTotal } = counts;
   const partial = artistsPlanned !== undefined && artistsTotal !== undefined && artistsPlanned < artistsTotal;
   return partial ? `${summary} (the first ${artistsPlanned} of ${countOf(artistsTotal, 'artist')})` : summary;

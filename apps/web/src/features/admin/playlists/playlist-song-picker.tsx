@@ -1,7 +1,7 @@
 import { arrayMove } from '@dnd-kit/sortable';
-import { formatDuration, MAX_PLAYLIST_SONGS, SEARCH_MIN_LENGTH, type PlaylistTrack } from '@hfm/shared';
+import { formatDuration, isSearchTerm, MAX_PLAYLIST_SONGS, SEARCH_MIN_LENGTH, type PlaylistTrack } from '@hfm/shared';
 import { useState } from 'react';
-import { isSearchable, useSearch } from '../../../api/discovery/search';
+import { useSearch } from '../../../api/discovery/search';
 import { SortableSongList } from '../../../ui/sortable-song-list';
 import { useDebouncedValue } from '../../../ui/use-debounced-value';
 
@@ -177,7 +177,7 @@ function SongSearch({
         maxLength={100}
         onChange={(event) => setTerm(event.target.value)}
       />
-      {!isSearchable(debounced) ? null : search.isPending ? (
+      {!isSearchTerm(debounced) ? null : search.isPending ? (
         <p className="playlist-picker__empty">Loading...</p>
       ) : found.length === 0 ? (
         <p className="playlist-picker__empty">No released songs match “{debounced}”.</p>

@@ -1,9 +1,9 @@
-import { addMonths, monthOf, revenueQuery, type RevenueFigures, type RevenueReport } from '@hfm/shared';
+import { addMonths, formatUsd, monthOf, revenueQuery, type RevenueFigures, type RevenueReport } from '@hfm/shared';
 import type MonthChartType from '../../../ui/month-chart';
 import { lazy, Suspense, useId, useState } from 'react';
 import { revenueCsvUrl, useRevenue, type MonthRange } from '../../../api/earnings/get-revenue';
 import { CHART_COLORS } from '../../../ui/chart-colors';
-import { formatCount, formatMonthLong, formatMonthShort, formatUsd } from '../../../ui/money';
+import { formatCount, formatMonthLong, formatMonthShort } from '../../../ui/money';
 import { Spinner } from '../../../ui/spinner';
 import './revenue.css';
 

@@ -1,6 +1,6 @@
-import type { ArtistEarnings, EarningsHeldReason } from '@hfm/shared';
+import { ARTIST_CREDIT_CENTS, formatUsd, type ArtistEarnings, type EarningsHeldReason } from '@hfm/shared';
 import { artistStatementUrl, useArtistEarnings } from '../../../api/earnings/get-artist-earnings';
-import { formatCount, formatDay, formatUsd } from '../../../ui/money';
+import { formatCount, formatDay } from '../../../ui/money';
 import { Spinner } from '../../../ui/spinner';
 import { EarningsCharts } from './earnings-charts';
 import { PayoutHistory } from './payout-history';
@@ -61,8 +61,8 @@ function EarningsBody({ earnings }: { earnings: ArtistEarnings }) {
       </dl>
       <p className="studio-muted earnings__totals">
         Earned in all {formatUsd(earnings.earnedAllTimeCents)} · Paid out {formatUsd(earnings.paidOutCents)} · Owed{' '}
-        {formatUsd(earnings.owedCents)}. You earn $5.00 for every year a fan pays for, paid between the 22nd and the
-        28th of the month after.
+        {formatUsd(earnings.owedCents)}. You earn {formatUsd(ARTIST_CREDIT_CENTS)} for every year a fan pays for, paid
+        between the 22nd and the 28th of the month after.
       </p>
       <EarningsCharts series={earnings.series} />
       <PayoutHistory payouts={earnings.payouts} />

@@ -1,5 +1,5 @@
-import type { ArtistPayoutRecord } from '@hfm/shared';
-import { formatMoment, formatMonthLong, formatUsd } from '../../../ui/money';
+import { formatUsd, type ArtistPayoutRecord } from '@hfm/shared';
+import { formatMoment, formatMonthLong } from '../../../ui/money';
 
 const STATUS_TEXT: Record<ArtistPayoutRecord['status'], string> = {
   paid: 'Paid',
