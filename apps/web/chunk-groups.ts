@@ -49,11 +49,11 @@ const FANS_FIRST_LOAD = [
   'src/features/shells/public-shell.tsx',
   'src/api/songs/get-song-peaks.ts',
   'src/player/waveform.tsx',
-  'src/features/discover/download-menu.tsx',
-  'src/features/discover/download-menu.css',
-  'src/features/discover/cards.tsx',
-  'src/features/discover/cards.css',
-  'src/features/discover/scroll-memory.ts',
+  'src/features/members/artist/download-menu.tsx',
+  'src/features/members/artist/download-menu.css',
+  'src/features/members/cards.tsx',
+  'src/features/members/cards.css',
+  'src/features/members/scroll-memory.ts',
 ];
 
 /** The form fields and their validation (React Hook Form stays apart: the studio and admin use fields without it). */

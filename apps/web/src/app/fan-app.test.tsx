@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithClient, stubFetch, stubLocation } from '../api/test-utils';
-import { stubMediaElement } from '../features/discover/test-app';
+import { stubMediaElement } from '../features/members/test-app';
 import {
   ARTIST_ID,
   artistPage,
@@ -13,7 +13,7 @@ import {
   playRoute,
   sessionRoute,
   summary,
-} from '../features/discover/test-fixtures';
+} from '../features/members/test-fixtures';
 import { fanRoutes } from './fan-routes';
 
 const catalogue = [

@@ -3,11 +3,11 @@ import { useEffect, type ComponentType } from 'react';
 import { Link, Outlet, ScrollRestoration, useLocation, type RouteObject } from 'react-router';
 import { useSession } from '../api/session';
 import { errorMessage } from '../api/server-errors';
-import { ArtistPage } from '../features/discover/artist-page';
-import { MembersNav } from '../features/discover/header-search';
-import { MemberHomePage } from '../features/discover/member-home-page';
-import { PageNotFound } from '../features/discover/page-header';
-import { ViewerProvider } from '../features/discover/viewer';
+import { ArtistPage } from '../features/members/artist/artist-page';
+import { MembersNav } from '../features/members/search/header-search';
+import { MemberHomePage } from '../features/members/home/member-home-page';
+import { PageNotFound } from '../features/members/page-header';
+import { ViewerProvider } from '../features/members/viewer';
 import { AppShell, ShellMessage } from '../features/shells/app-shell';
 import { PublicShell } from '../features/shells/public-shell';
 import { Button } from '../ui/button';
@@ -30,15 +30,21 @@ export const fanRoutes: RouteObject[] = [
         children: [
           { index: true, element: <MemberHomePage /> },
           // The pages a fan lands on (home, an artist) come with the area; the others load when first opened.
-          { path: 'search', ...lazyPage(async () => (await import('../features/discover/search-page')).SearchPage) },
+          {
+            path: 'search',
+            ...lazyPage(async () => (await import('../features/members/search/search-page')).SearchPage),
+          },
           {
             path: 'my-music',
-            ...lazyPage(async () => (await import('../features/discover/my-music-page')).MyMusicPage),
+            ...lazyPage(async () => (await import('../features/members/my-music/my-music-page')).MyMusicPage),
           },
-          { path: 'genres/:id', ...lazyPage(async () => (await import('../features/discover/genre-page')).GenrePage) },
+          {
+            path: 'genres/:id',
+            ...lazyPage(async () => (await import('../features/members/collections/genre-page')).GenrePage),
+          },
           {
             path: 'playlists/:id',
-            ...lazyPage(async () => (await import('../features/discover/playlist-page')).PlaylistPage),
+            ...lazyPage(async () => (await import('../features/members/collections/playlist-page')).PlaylistPage),
           },
           { path: 'account', ...lazyPage(async () => (await import('./member-account-page')).MemberAccountPage) },
           {

@@ -1,7 +1,7 @@
 /**
  * A chart of values per month (recharts), with its text alternative: a visually hidden table of the same
  * numbers, which screen readers read instead of the drawing. Load it lazily (`lazy(() =>
- * import('../ui/month-chart'))`): recharts is a large library, and only the earnings screens draw charts.
+ * import('./month-chart'))`): recharts is a large library, and only the earnings screens draw charts.
  */
 import { formatUsd } from '@hfm/shared';
 import { Bar, BarChart, CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';

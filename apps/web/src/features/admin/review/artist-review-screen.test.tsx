@@ -73,7 +73,10 @@ describe('#/submissions/artist/{id}', () => {
     expect(screen.getByText('tess@band.test')).toHaveAttribute('href', 'mailto:tess@band.test');
     expect(screen.getByText('Tess Band', { exact: false })).toBeInTheDocument();
     expect(screen.getByText('May 1, 2025')).toBeInTheDocument();
-    expect(document.querySelector('.review-bio')!.innerHTML).toBe('<p>Loud and <em>proud</em></p>');
+    // The sanitiser (DOMPurify) loads lazily: the bio appears once it has.
+    await waitFor(() =>
+      expect(document.querySelector('.review-bio')!.innerHTML).toBe('<p>Loud and <em>proud</em></p>'),
+    );
 
     await userEvent.click(screen.getByRole('button', { name: 'The Test Band, photo 2 of 2' }));
     const viewer = screen.getByRole('dialog', { name: 'Photo 2 of 2' });

@@ -2,7 +2,7 @@ import { formatDuration } from '@hfm/shared';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useKeptSongIds } from '../../api/library/get-kept-song-ids';
-import { DownloadMenu } from './download-menu';
+import { DownloadMenu } from './artist/download-menu';
 import { LazyWaveform } from './lazy-waveform';
 import { usePlayFromList, type ListSong } from './playable';
 import { useHiFive } from './use-hi-five';

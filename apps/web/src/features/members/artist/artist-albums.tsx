@@ -1,8 +1,8 @@
 import type { AlbumWithSongs } from '@hfm/shared';
 import { AlbumDownloadMenu } from './download-menu';
-import { SongRows } from './song-rows';
-import { useViewer } from './viewer';
-import { countOf } from '../../ui/count-of';
+import { SongRows } from '../song-rows';
+import { useViewer } from '../viewer';
+import { countOf } from '../../../ui/count-of';
 
 /** Each album: artwork, name, liner notes and its songs in album order (playing one queues the album). */
 export function ArtistAlbums({ albums, subscribed }: { albums: AlbumWithSongs[]; subscribed: boolean }) {

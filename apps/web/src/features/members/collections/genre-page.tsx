@@ -1,11 +1,11 @@
 import { useParams } from 'react-router';
-import { useGenrePage } from '../../api/discovery/get-genre-page';
-import { useDocumentTitle } from '../../ui/use-document-title';
-import { ArtistCardLink, CardRow } from './cards';
-import { PageHeader, PageNotFound } from './page-header';
-import { QueryBlock } from './query-block';
-import { SongRows } from './song-rows';
-import './discover.css';
+import { useGenrePage } from '../../../api/discovery/get-genre-page';
+import { useDocumentTitle } from '../../../ui/use-document-title';
+import { ArtistCardLink, CardRow } from '../cards';
+import { PageHeader, PageNotFound } from '../page-header';
+import { QueryBlock } from '../query-block';
+import { SongRows } from '../song-rows';
+import '../members.css';
 
 /** /members/genres/{id}: a genre's artists and their newest songs. */
 export function GenrePage() {

@@ -1,17 +1,17 @@
 import { artistLeftNotice, type ArtistPage as ArtistPageData } from '@hfm/shared';
 import { useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { ApiError } from '../../api/client';
-import { useArtistPage } from '../../api/discovery/get-artist-page';
-import { SafeHtml } from '../../ui/safe-html';
-import { SITE_NAME } from '../../ui/use-document-title';
+import { ApiError } from '../../../api/client';
+import { useArtistPage } from '../../../api/discovery/get-artist-page';
+import { SafeHtml } from '../../../ui/safe-html';
+import { SITE_NAME } from '../../../ui/use-document-title';
 import { ArtistAlbums } from './artist-albums';
-import { initialsOf } from './cards';
-import { QueryBlock } from './query-block';
-import { SongRows } from './song-rows';
-import { SubscribeOffer } from './subscribe-offer';
-import { useViewer } from './viewer';
-import './discover.css';
+import { initialsOf } from '../cards';
+import { QueryBlock } from '../query-block';
+import { SongRows } from '../song-rows';
+import { SubscribeOffer } from '../subscribe/subscribe-offer';
+import { useViewer } from '../viewer';
+import '../members.css';
 import './artist-page.css';
 
 /** /a/{slug}: an artist's public page; anyone may open it, signed in or not. */

@@ -1,14 +1,14 @@
 import { isSearchTerm, SEARCH_MIN_LENGTH, type SearchResult } from '@hfm/shared';
 import { Link, useSearchParams } from 'react-router';
-import { useSearch } from '../../api/discovery/search';
-import { useDocumentTitle } from '../../ui/use-document-title';
-import { ArtistCardLink, CardRow, initialsOf } from './cards';
-import { QueryBlock } from './query-block';
-import { SongRows } from './song-rows';
-import { useDebouncedValue } from '../../ui/use-debounced-value';
-import './discover.css';
+import { useSearch } from '../../../api/discovery/search';
+import { useDocumentTitle } from '../../../ui/use-document-title';
+import { ArtistCardLink, CardRow, initialsOf } from '../cards';
+import { QueryBlock } from '../query-block';
+import { SongRows } from '../song-rows';
+import { useDebouncedValue } from '../../../ui/use-debounced-value';
+import '../members.css';
 import './search-page.css';
-import { countOf } from '../../ui/count-of';
+import { countOf } from '../../../ui/count-of';
 
 /** Typing settles this long before a search goes out, so fast typing makes one request. */
 export const SEARCH_DEBOUNCE_MS = 250;

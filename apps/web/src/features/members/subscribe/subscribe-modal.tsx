@@ -1,16 +1,16 @@
 import type { ArtistCard, SavedCard } from '@hfm/shared';
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Link } from 'react-router';
-import { usePaymentsConfig } from '../../api/billing/get-payments-config';
-import { useSavedCards } from '../../api/billing/saved-cards';
-import { Button } from '../../ui/button';
-import { CardEntry, keepFocus, useCardForm } from '../../ui/card-form';
-import { useDiscardGuard } from '../../ui/discard-changes';
-import { Modal } from '../../ui/modal';
-import { Spinner } from '../../ui/spinner';
-import type { StripeCardHandle } from '../../ui/stripe-card-entry';
-import { describeCard } from '../../ui/card-label';
-import { initialsOf } from './cards';
+import { usePaymentsConfig } from '../../../api/billing/get-payments-config';
+import { useSavedCards } from '../../../api/billing/saved-cards';
+import { Button } from '../../../ui/button';
+import { CardEntry, keepFocus, useCardForm } from '../../../ui/card-form';
+import { useDiscardGuard } from '../../../ui/discard-changes';
+import { Modal } from '../../../ui/modal';
+import { Spinner } from '../../../ui/spinner';
+import type { StripeCardHandle } from '../../../ui/stripe-card-entry';
+import { describeCard } from '../../../ui/card-label';
+import { initialsOf } from '../cards';
 import { useSubscribeFlow, type SubscribeFlow } from './use-subscribe-flow';
 import './subscribe-modal.css';
 

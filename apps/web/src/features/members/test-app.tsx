@@ -2,13 +2,13 @@ import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 're
 import { useSession } from '../../api/session';
 import { renderWithClient } from '../../api/test-utils';
 import { usePlayer } from '../../player/player-context';
-import { ArtistPage } from './artist-page';
-import { GenrePage } from './genre-page';
-import { MembersNav } from './header-search';
-import { MemberHomePage } from './member-home-page';
-import { MyMusicPage } from './my-music-page';
-import { PlaylistPage } from './playlist-page';
-import { SearchPage } from './search-page';
+import { ArtistPage } from './artist/artist-page';
+import { GenrePage } from './collections/genre-page';
+import { MembersNav } from './search/header-search';
+import { MemberHomePage } from './home/member-home-page';
+import { MyMusicPage } from './my-music/my-music-page';
+import { PlaylistPage } from './collections/playlist-page';
+import { SearchPage } from './search/search-page';
 import { ViewerProvider } from './viewer';
 
 /** Test-only: the discover screens under a memory router, with the viewer read from the session as app/ does. */

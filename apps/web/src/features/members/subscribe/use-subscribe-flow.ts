@@ -1,11 +1,11 @@
 import type { CardFormCard, SubscribeAnswer } from '@hfm/shared';
 import { useRef, useState } from 'react';
-import { ApiError } from '../../api/client';
-import { useAttachCard, useSaveLocalCard } from '../../api/billing/saved-cards';
-import { useSubscribe } from '../../api/billing/subscriptions';
-import { errorMessage } from '../../api/server-errors';
-import { showServerCardErrors, type CardForm } from '../../ui/card-form';
-import type { ConfirmedCard } from '../../ui/stripe-card-entry';
+import { ApiError } from '../../../api/client';
+import { useAttachCard, useSaveLocalCard } from '../../../api/billing/saved-cards';
+import { useSubscribe } from '../../../api/billing/subscriptions';
+import { errorMessage } from '../../../api/server-errors';
+import { showServerCardErrors, type CardForm } from '../../../ui/card-form';
+import type { ConfirmedCard } from '../../../ui/stripe-card-entry';
 
 /** The spec's subscribe modal states; closing is the fifth ('close'), which forgets the rest. */
 export type SubscribeStatus = 'idle' | 'loading' | 'success' | 'error';

@@ -2,11 +2,11 @@ import { downloadOptionText, type DownloadFormat, type DownloadOption } from '@h
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useAlbumDownloadOptions } from '../../api/library/get-album-download-options';
-import { useDownloadOptions } from '../../api/library/get-download-options';
-import { useDownloadAlbum, useDownloadSong } from '../../api/library/download-song';
-import { errorMessage } from '../../api/server-errors';
-import { toastError } from '../../ui/deferred-toaster';
+import { useAlbumDownloadOptions } from '../../../api/library/get-album-download-options';
+import { useDownloadOptions } from '../../../api/library/get-download-options';
+import { useDownloadAlbum, useDownloadSong } from '../../../api/library/download-song';
+import { errorMessage } from '../../../api/server-errors';
+import { toastError } from '../../../ui/deferred-toaster';
 import { DownloadIcon } from './download-menu';
 
 /**

@@ -1,15 +1,15 @@
 import type { ArtistSummary, HeroArtist, MemberHomeLists } from '@hfm/shared';
 import { Link } from 'react-router';
-import { useArtistSummary } from '../../api/discovery/get-artist-summary';
-import { useHeroArtist } from '../../api/discovery/get-hero-artist';
-import { useMemberHomeLists } from '../../api/discovery/get-member-home-lists';
-import { DocumentNotices } from '../../ui/document-notices';
-import { useDocumentTitle } from '../../ui/use-document-title';
+import { useArtistSummary } from '../../../api/discovery/get-artist-summary';
+import { useHeroArtist } from '../../../api/discovery/get-hero-artist';
+import { useMemberHomeLists } from '../../../api/discovery/get-member-home-lists';
+import { DocumentNotices } from '../../../ui/document-notices';
+import { useDocumentTitle } from '../../../ui/use-document-title';
 import { HomeLists } from './home-lists';
-import { QueryBlock } from './query-block';
-import { SongRows } from './song-rows';
-import { useViewer } from './viewer';
-import './discover.css';
+import { QueryBlock } from '../query-block';
+import { SongRows } from '../song-rows';
+import { useViewer } from '../viewer';
+import '../members.css';
 import './member-home.css';
 
 /** /members/: the hero artist, their songs, and the lists to browse; each block loads and fails on its own. */

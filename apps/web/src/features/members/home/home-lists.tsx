@@ -1,7 +1,7 @@
 import type { ArtistCard, MemberHomeLists, PlaylistCard, PublicGenre } from '@hfm/shared';
 import type { ReactNode } from 'react';
-import { ArtistCardLink, CardRow, GenreCardLink, PlaylistCardLink } from './cards';
-import { QueryBlock, Skeleton, type BlockQuery } from './query-block';
+import { ArtistCardLink, CardRow, GenreCardLink, PlaylistCardLink } from '../cards';
+import { QueryBlock, Skeleton, type BlockQuery } from '../query-block';
 
 interface Row {
   id: keyof MemberHomeLists;

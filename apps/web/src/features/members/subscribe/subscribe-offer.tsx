@@ -1,11 +1,11 @@
 import { formatUsd, type HeroArtist, type SubscriptionOffer as Offer } from '@hfm/shared';
 import { lazy, Suspense, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { useMemberSubscriptions, useResumeSubscription } from '../../api/billing/subscriptions';
-import { errorMessage } from '../../api/server-errors';
-import { Button } from '../../ui/button';
-import { loginHref, rememberReturnPath } from '../../ui/return-address';
-import { useViewer } from './viewer';
+import { useMemberSubscriptions, useResumeSubscription } from '../../../api/billing/subscriptions';
+import { errorMessage } from '../../../api/server-errors';
+import { Button } from '../../../ui/button';
+import { loginHref, rememberReturnPath } from '../../../ui/return-address';
+import { useViewer } from '../viewer';
 
 /** The modal, its card form and Stripe's loader: a chunk of their own, loaded when a fan first opens it. */
 const SubscribeModal = lazy(() => import('./subscribe-modal').then((module) => ({ default: module.SubscribeModal })));

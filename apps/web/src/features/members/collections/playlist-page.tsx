@@ -1,14 +1,14 @@
 import { useParams } from 'react-router';
-import { usePlaylistPage } from '../../api/discovery/get-playlist-page';
-import { Button } from '../../ui/button';
-import { useDocumentTitle } from '../../ui/use-document-title';
+import { usePlaylistPage } from '../../../api/discovery/get-playlist-page';
+import { Button } from '../../../ui/button';
+import { useDocumentTitle } from '../../../ui/use-document-title';
 import { isNotFound } from './genre-page';
-import { PageHeader, PageNotFound } from './page-header';
-import { usePlayFromList } from './playable';
-import { QueryBlock } from './query-block';
-import { SongRows, type SongRowsProps } from './song-rows';
-import './discover.css';
-import { countOf } from '../../ui/count-of';
+import { PageHeader, PageNotFound } from '../page-header';
+import { usePlayFromList } from '../playable';
+import { QueryBlock } from '../query-block';
+import { SongRows, type SongRowsProps } from '../song-rows';
+import '../members.css';
+import { countOf } from '../../../ui/count-of';
 
 /** /members/playlists/{id}: a playlist's songs in order; Play starts at the top with the playlist as the queue. */
 export function PlaylistPage() {

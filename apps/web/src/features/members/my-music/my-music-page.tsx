@@ -1,15 +1,15 @@
 import { DOWNLOAD_FORMAT_LABELS, formatDuration, type MyMusicSong } from '@hfm/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useMyMusic } from '../../api/library/get-my-music';
-import { Pagination } from '../../ui/pagination';
-import { useDocumentTitle } from '../../ui/use-document-title';
-import { initialsOf } from './cards';
-import { DownloadMenu } from './download-menu';
-import { usePlayFromList } from './playable';
-import { QueryBlock } from './query-block';
-import { useViewer } from './viewer';
-import './discover.css';
+import { useMyMusic } from '../../../api/library/get-my-music';
+import { Pagination } from '../../../ui/pagination';
+import { useDocumentTitle } from '../../../ui/use-document-title';
+import { initialsOf } from '../cards';
+import { DownloadMenu } from '../artist/download-menu';
+import { usePlayFromList } from '../playable';
+import { QueryBlock } from '../query-block';
+import { useViewer } from '../viewer';
+import '../members.css';
 import './my-music.css';
 
 const downloadedOn = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });

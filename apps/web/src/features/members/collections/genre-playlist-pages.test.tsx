@@ -2,9 +2,18 @@ import type { CatalogueSong, GenrePage, PlaylistPage } from '@hfm/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { error, stubFetch, type StubReply } from '../../api/test-utils';
-import { renderDiscover, stubMediaElement } from './test-app';
-import { artistCard, member, MEMBER_ID, playlistCard, playRoute, sessionRoute, songList, songs } from './test-fixtures';
+import { error, stubFetch, type StubReply } from '../../../api/test-utils';
+import { renderDiscover, stubMediaElement } from '../test-app';
+import {
+  artistCard,
+  member,
+  MEMBER_ID,
+  playlistCard,
+  playRoute,
+  sessionRoute,
+  songList,
+  songs,
+} from '../test-fixtures';
 
 const keptRoute = {
   method: 'GET',
