@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { error, renderWithClient, stubFetch, type RecordedRequest, type StubReply } from '../api/test-utils';
 import { usePlayer, usePlayingId, type PlayableSong } from './player-context';
+import { catalogueSongFixture } from '../test/songs';
 
 /** Test-only: the player's component tests drive a jsdom audio element, which plays nothing by itself. */
 
@@ -12,25 +13,12 @@ export const PEAK_BYTES = [0, 255, 128, 64];
 
 /** A song as fans' lists carry it (CatalogueSong). */
 export function catalogueSong(change: Partial<CatalogueSong> & { id: string; title: string }): CatalogueSong {
-  return {
+  return catalogueSongFixture({
     artistID: '00000000-0000-4000-8000-0000000000aa',
     artistName: 'Nova Lights',
     artistSlug: 'nova-lights',
-    duration: 200,
-    explicit: false,
-    releaseDate: '05/01/2025',
-    trackNumber: null,
-    isFullPreview: false,
-    playsInFull: change.isFullPreview ?? false,
-    freeToKeep: false,
-    fullPreviewPosition: 0,
-    plays: 0,
-    hifives: 0,
-    albumIDs: [],
-    createdAt: '2025-05-01T00:00:00.000Z',
     ...change,
-    _id: change.id,
-  };
+  });
 }
 
 export const songs = ['Dawn', 'Noon', 'Dusk'].map((title, index) =>

@@ -1,4 +1,4 @@
-import type { PublicSong } from '@hfm/shared';
+import type { CatalogueSong, PublicSong } from '@hfm/shared';
 
 /** A song as the server presents it (publicSong), with the given fields changed. */
 export function songFixture(change: Partial<PublicSong> = {}): PublicSong {
@@ -33,5 +33,28 @@ export function songFixture(change: Partial<PublicSong> = {}): PublicSong {
     updatedAt: '2025-05-01T00:00:00.000Z',
     ...change,
     _id: id,
+  };
+}
+
+/** A song as fans' lists carry it (CatalogueSong), with the given fields changed. */
+export function catalogueSongFixture(change: Partial<CatalogueSong> & { id: string; title: string }): CatalogueSong {
+  return {
+    artistID: '00000000-0000-4000-8000-0000000000a1',
+    artistName: 'Nina Simone',
+    artistSlug: 'nina-simone',
+    duration: 200,
+    explicit: false,
+    releaseDate: '05/01/2025',
+    trackNumber: null,
+    isFullPreview: false,
+    playsInFull: change.isFullPreview ?? false,
+    freeToKeep: false,
+    fullPreviewPosition: 0,
+    plays: 0,
+    hifives: 0,
+    albumIDs: [],
+    createdAt: '2025-05-01T00:00:00.000Z',
+    ...change,
+    _id: change.id,
   };
 }

@@ -10,6 +10,7 @@ import type {
   PublicUser,
 } from '@hfm/shared';
 import type { StubRoute } from '../../api/test-utils';
+import { catalogueSongFixture } from '../../test/songs';
 
 /** Test-only: catalogue answers as the server presents them, with the given fields changed. */
 
@@ -17,26 +18,7 @@ export const ARTIST_ID = '00000000-0000-4000-8000-0000000000a1';
 export const MEMBER_ID = '00000000-0000-4000-8000-0000000000f1';
 
 export function catalogueSong(change: Partial<CatalogueSong> & { id: string }): CatalogueSong {
-  return {
-    artistID: ARTIST_ID,
-    artistName: 'Nina Simone',
-    artistSlug: 'nina-simone',
-    title: 'Untitled',
-    duration: 200,
-    explicit: false,
-    releaseDate: '05/01/2025',
-    trackNumber: null,
-    isFullPreview: false,
-    playsInFull: change.isFullPreview ?? false,
-    freeToKeep: false,
-    fullPreviewPosition: 0,
-    plays: 0,
-    hifives: 0,
-    albumIDs: [],
-    createdAt: '2025-05-01T00:00:00.000Z',
-    ...change,
-    _id: change.id,
-  };
+  return catalogueSongFixture({ artistID: ARTIST_ID, title: 'Untitled', ...change });
 }
 
 export const songs = {
