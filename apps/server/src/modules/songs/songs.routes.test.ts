@@ -350,7 +350,8 @@ describe('GET /api/songs/artist/{artistID}', () => {
     listerCookie = await signIn(t.app, lister);
     for (let i = 0; i < 14; i++) {
       const status = i % 2 === 0 ? 'ready' : i % 3 === 0 ? 'failed' : 'pending';
-      const song = await createSong(t.app, lister.artistId, { title: `Song ${i}`, status });
+      const createdAt = new Date(Date.UTC(2026, 0, 1, 0, 0, i));
+      const song = await createSong(t.app, lister.artistId, { title: `Song ${i}`, status, createdAt });
       if (status === 'ready') readyIds.push(song.id);
     }
     await createSong(t.app, artist.artistId, { status: 'ready' });
