@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { useChangePassword } from '../../api/users/change-password';
 import { Button } from '../../ui/button';
 import { PasswordField } from '../../ui/password-field';
-import { NewPasswordFields } from '../../ui/person-fields';
+import { NewPasswordFields } from '../../components/person-fields';
 import { showSaveFailure } from './save-failure';
 
 const EMPTY: ChangePasswordBody = { currentPassword: '', password: '', confirmPassword: '' };

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { useUpdateUser } from '../../api/users/update-user';
 import { Button } from '../../ui/button';
-import { ContactFields, GenderField, NameFields } from '../../ui/person-fields';
+import { ContactFields, GenderField, NameFields } from '../../components/person-fields';
 import { TextField } from '../../ui/text-field';
 import { showSaveFailure } from './save-failure';
 

@@ -2,7 +2,7 @@ import { LEGAL, terminationMessages, type PublicArtist } from '@hfm/shared';
 import { useInitial } from '../../api/artists/get-initial';
 import { formatTerminationDate } from './terminate-licence';
 import './terminate-licence.css';
-import { DocumentNotices } from '../../ui/document-notices';
+import { DocumentNotices } from '../../components/document-notices';
 
 const STATUS_TEXT: Record<PublicArtist['status'], { label: string; detail: string }> = {
   PENDING: {

@@ -1,5 +1,5 @@
 import { addMonths, formatUsd, monthOf, revenueQuery, type RevenueFigures, type RevenueReport } from '@hfm/shared';
-import type MonthChartType from '../../../ui/month-chart';
+import type MonthChartType from '../../../components/month-chart';
 import { lazy, Suspense, useId, useState } from 'react';
 import { revenueCsvUrl, useRevenue, type MonthRange } from '../../../api/earnings/get-revenue';
 import { CHART_COLORS } from '../../../ui/chart-colors';
@@ -8,7 +8,7 @@ import { Spinner } from '../../../ui/spinner';
 import './revenue.css';
 
 // recharts is loaded only when the report first draws its charts.
-const MonthChart = lazy(() => import('../../../ui/month-chart')) as unknown as typeof MonthChartType;
+const MonthChart = lazy(() => import('../../../components/month-chart')) as unknown as typeof MonthChartType;
 
 /** The last twelve UTC months, this one included: the report's default range. */
 export function defaultRange(now = new Date()): MonthRange {

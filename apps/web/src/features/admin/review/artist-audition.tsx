@@ -6,7 +6,7 @@ import { Button } from '../../../ui/button';
 import { Modal } from '../../../ui/modal';
 import { Pagination } from '../../../ui/pagination';
 import { SafeHtml } from '../../../ui/safe-html';
-import { SongList } from '../../../ui/song-list';
+import { SongList } from '../../../components/song-list';
 import { useAdminOptions } from '../admin-options';
 
 /** The audition as the artist submitted it: bio, photos and every song, playable in the shared player. */

@@ -1,7 +1,7 @@
 import { formatDuration, messages, type DownloadFormat, type PublicSong } from '@hfm/shared';
 import { useEffect, useRef, useState } from 'react';
-import { ConfirmPopup } from './confirm-delete';
-import { Spinner } from './spinner';
+import { ConfirmPopup } from '../ui/confirm-delete';
+import { Spinner } from '../ui/spinner';
 import { RowMenu, type RowMenuItem } from './song-list.menu';
 import './song-list.css';
 
