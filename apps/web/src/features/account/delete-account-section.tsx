@@ -29,7 +29,7 @@ function Consequences() {
 export function DeleteAccountSection({ userId }: { userId: string }) {
   const [open, setOpen] = useState(false);
   return (
-    <section className="account-card account-card--danger" aria-labelledby="account-delete-heading">
+    <section className="surface-card surface-card--danger account-card" aria-labelledby="account-delete-heading">
       <h2 id="account-delete-heading">Delete account</h2>
       <p className="account-page__muted">
         Deleting your account cannot be undone. You can sign up again later with the same email address, as a new

@@ -34,7 +34,7 @@ export function PasswordSection({ userId }: { userId: string }) {
   });
 
   return (
-    <form className="account-card" onSubmit={save} noValidate aria-labelledby="account-password-heading">
+    <form className="surface-card account-card" onSubmit={save} noValidate aria-labelledby="account-password-heading">
       <h2 id="account-password-heading">Password</h2>
       <div className="account-grid account-grid--single">
         <PasswordField

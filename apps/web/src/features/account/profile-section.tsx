@@ -53,7 +53,7 @@ export function ProfileSection({ user }: { user: PublicUser }) {
   });
 
   return (
-    <form className="account-card" onSubmit={save} noValidate aria-labelledby="account-profile-heading">
+    <form className="surface-card account-card" onSubmit={save} noValidate aria-labelledby="account-profile-heading">
       <h2 id="account-profile-heading">Profile</h2>
       <div className="account-grid">
         <NameFields form={form} />

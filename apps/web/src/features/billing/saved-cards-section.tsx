@@ -19,7 +19,7 @@ export function SavedCardsSection({ memberId }: { memberId: string }) {
   const [adding, setAdding] = useState(false);
   if (cards.isError) console.warn('The saved cards could not be loaded.', cards.error);
   return (
-    <section className="account-card" aria-labelledby="account-cards-heading">
+    <section className="surface-card account-card" aria-labelledby="account-cards-heading">
       <h2 id="account-cards-heading">Saved cards</h2>
       {cards.isPending ? (
         <p className="account-page__muted" role="status">

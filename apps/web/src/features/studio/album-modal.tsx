@@ -136,7 +136,7 @@ function AlbumForm({
       ) : (
         <AlbumSongPicker songs={catalogue.data?.items ?? []} selected={songs} onChange={setSongs} />
       )}
-      <div className="studio-actions">
+      <div className="action-row action-row--spaced">
         <Button variant="secondary" onClick={guard.requestClose}>
           Close
         </Button>

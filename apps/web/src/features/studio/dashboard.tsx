@@ -48,13 +48,13 @@ export function Dashboard({ artist }: { artist: PublicArtist }) {
     <div className="dashboard">
       <DocumentNotices />
       <section
-        className={`studio-card dashboard__status dashboard__status--${artist.status.toLowerCase()}`}
+        className={`surface-card dashboard__status dashboard__status--${artist.status.toLowerCase()}`}
         aria-labelledby="status-heading"
       >
         <h3 id="status-heading">Status: {status.label}</h3>
         {artist.status === 'CANCELLED' ? <AfterTermination artist={artist} /> : <p>{status.detail}</p>}
       </section>
-      <dl className="dashboard__stats">
+      <dl className="stat-grid dashboard__stats">
         <Stat
           label="Most listened to"
           value={data?.stats.mostListenedToSong?.title ?? (data ? 'No plays yet' : loading)}
@@ -74,7 +74,7 @@ export function Dashboard({ artist }: { artist: PublicArtist }) {
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
-    <div className="dashboard__stat">
+    <div className="stat">
       <dt>{label}</dt>
       <dd>{value}</dd>
     </div>

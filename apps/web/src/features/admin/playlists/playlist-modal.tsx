@@ -243,7 +243,7 @@ function PlaylistForm({ playlist, onClose, requestCloseRef }: CloseProps & { pla
           {errors.songs}
         </p>
       )}
-      <div className="playlist-form__actions">
+      <div className="action-row">
         <Button variant="secondary" onClick={guard.requestClose}>
           Close Modal
         </Button>

@@ -188,7 +188,7 @@ function PicksExistDialog({ month, regenerating, onRegenerate, onClose }: PicksE
         Regenerate replaces the three playlists with three new ones (edits made to them are lost; members keep what they
         downloaded).
       </p>
-      <div className="playlists-admin__dialog-actions">
+      <div className="action-row action-row--spaced">
         <Button variant="ghost" onClick={onClose}>
           Keep them
         </Button>
