@@ -179,7 +179,7 @@ function SongRow({ song, active, playing, showAdminColumns, onActivate, ...actio
       <span role="cell" className="song-list__title">
         <span className="song-list__title-text">{song.title}</span>
         {song.explicit && !showAdminColumns && (
-          <span className="song-list__explicit" title="Explicit" aria-label="Explicit">
+          <span className="explicit-mark" title="Explicit" aria-label="Explicit">
             E
           </span>
         )}

@@ -113,7 +113,7 @@ function SongRow({ song, number, playing, onPlay, preview, showArtist, download,
         <span className="song-row__title">
           <span className="song-row__title-text">{song.title}</span>
           {song.explicit && (
-            <span className="song-row__explicit" title="Explicit" aria-label="Explicit">
+            <span className="explicit-mark" title="Explicit" aria-label="Explicit">
               E
             </span>
           )}

@@ -125,7 +125,7 @@ function PlaylistRow({
   ].filter((flag): flag is string => flag !== null);
   return (
     <li className="playlists-admin__row">
-      <div className="playlists-admin__cover">
+      <div className="cover-frame playlists-admin__cover">
         {playlist.artworkPath ? <img src={playlist.artworkPath} alt="" /> : <span aria-hidden="true">♪</span>}
       </div>
       <div className="playlists-admin__body">
