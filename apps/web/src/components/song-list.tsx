@@ -160,7 +160,9 @@ function SongRow({ song, active, playing, showAdminColumns, onActivate, ...actio
       <span role="cell" className="song-list__play-col">
         <button
           type="button"
-          className={['song-list__play', playing ? 'song-list__play--playing' : null].filter(Boolean).join(' ')}
+          className={['play-button', 'song-list__play', playing ? 'play-button--playing' : null]
+            .filter(Boolean)
+            .join(' ')}
           onClick={(event) => {
             event.stopPropagation();
             togglePlay();

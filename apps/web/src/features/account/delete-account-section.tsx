@@ -14,7 +14,7 @@ export const AFTER_DELETION = '/main/#/?account=deleted';
 /** What deleting means, said before the password is asked for (docs/decisions/0014). */
 function Consequences() {
   return (
-    <ul className="account-delete__list">
+    <ul className="note-list">
       <li>You are signed out on every device, and you cannot sign in again.</li>
       <li>Your name, email address, birthday, phone number, location, picture and saved cards are removed.</li>
       <li>Your subscriptions stop renewing. Your Hi Fives and listening history are removed.</li>
@@ -100,7 +100,7 @@ function DeleteAccountDialog({
           {...register('currentPassword')}
         />
         {formError && (
-          <p className="account-delete__error" role="alert">
+          <p className="error-text" role="alert">
             {formError}
           </p>
         )}

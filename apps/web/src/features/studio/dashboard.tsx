@@ -25,7 +25,7 @@ function AfterTermination({ artist }: { artist: PublicArtist }) {
           : STATUS_TEXT.CANCELLED.detail}{' '}
         What happens next:
       </p>
-      <ul className="dashboard__next">
+      <ul className="note-list">
         <li>No new fans can subscribe to you, and no subscription to you renews.</li>
         <li>
           Fans who subscribe keep access to your music until the end of their term, and every song they downloaded stays

@@ -23,7 +23,7 @@ export function formatTerminationDate(iso: string): string {
 
 function Effects() {
   return (
-    <ul className="terminate-licence__effects">
+    <ul className="note-list">
       {TERMINATION_EFFECTS.map((effect) => (
         <li key={effect}>{effect}</li>
       ))}
@@ -145,7 +145,7 @@ function TerminateDialog({
           error={errors.currentPassword}
         />
         {formError && (
-          <p className="terminate-licence__error" role="alert">
+          <p className="error-text" role="alert">
             {formError}
           </p>
         )}

@@ -52,7 +52,7 @@ export function RevenueScreen() {
         )}
       </fieldset>
       {report.isError ? (
-        <p className="revenue__error" role="alert">
+        <p className="error-box" role="alert">
           {report.error.message}
         </p>
       ) : report.data ? (

@@ -32,7 +32,7 @@ export function EarningsPanel({ artistId }: { artistId: string }) {
           <Spinner size="small" /> Loading your earnings...
         </p>
       ) : earnings.isError ? (
-        <p className="studio-error" role="alert">
+        <p className="error-box" role="alert">
           {earnings.error.message}
         </p>
       ) : (
