@@ -171,10 +171,15 @@ const noCacheEdits = {
 
 const sharedLayerImports = {
   group: ['../features', '../features/**', '../../features/**', '../app', '../app/**', '../../app/**'],
-  message: 'ui/, api/ and player/ are shared layers: they import no feature and nothing from app/.',
+  message: 'ui/, components/, api/ and player/ are shared layers: they import no feature and nothing from app/.',
 };
 
-/** Web zones: a feature imports no other feature; the shared layers (ui/, api/, player/) import no feature nor app/. */
+/** ui/ holds generic primitives: what knows the product (the API, the player, domain widgets) sits above it. */
+const uiReaches = ['../api', '../api/**', '../components', '../components/**', '../player', '../player/**'];
+const UI_IS_GENERIC =
+  'ui/ keeps generic primitives: a widget that knows the API, the player or a domain belongs in components/.';
+
+/** Web zones: a feature imports no other feature; the shared layers (components/, ui/, api/, player/) import no feature nor app/. */
 const webZones = [
   ...WEB_FEATURES.map((feature) => ({
     files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
@@ -186,7 +191,7 @@ const webZones = [
           patterns: [
             {
               group: WEB_FEATURES.filter((other) => other !== feature).flatMap(featurePaths),
-              message: `Features do not import each other: move what ${feature} shares to ui/, api/ or player/.`,
+              message: `Features do not import each other: move what ${feature} shares to components/, ui/, api/ or player/.`,
             },
           ],
         },
@@ -194,8 +199,19 @@ const webZones = [
     },
   })),
   {
-    files: ['apps/web/src/{ui,player}/**/*.{ts,tsx}'],
+    files: ['apps/web/src/{components,player}/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { paths: [noCacheEdits], patterns: [sharedLayerImports] }] },
+  },
+  {
+    files: ['apps/web/src/ui/**/*.{ts,tsx}'],
+    // Its tests may render a primitive inside the app's providers.
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [noCacheEdits], patterns: [sharedLayerImports, { group: uiReaches, message: UI_IS_GENERIC }] },
+      ],
+    },
   },
   {
     files: ['apps/web/src/api/**/*.{ts,tsx}'],

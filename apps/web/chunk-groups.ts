@@ -41,8 +41,8 @@ const AREA_FRAME = [
   'src/player/player-settings.ts',
   'src/player/player-provider.tsx',
   'src/ui/safe-html.tsx',
-  'src/ui/document-notices.tsx',
-  'src/ui/document-notices.css',
+  'src/components/document-notices.tsx',
+  'src/components/document-notices.css',
 ];
 /** What /members/ and /a/{slug} draw first beside src/app/fan-app.tsx: the public frame and the cards. */
 const FANS_FIRST_LOAD = [
@@ -72,9 +72,9 @@ const SIGN_UP = [
   'src/ui/deferred-resolver.ts',
   'src/ui/lazy-discard-guard.tsx',
   'src/ui/date-mask.ts',
-  'src/ui/person-fields.tsx',
-  'src/ui/gender-buttons.tsx',
-  'src/ui/password-hint.tsx',
+  'src/components/person-fields.tsx',
+  'src/components/gender-buttons.tsx',
+  'src/components/password-hint.tsx',
 ];
 
 /** The groups' paths that named a module of the build: one that named none is stale (a file renamed or gone). */

@@ -44,13 +44,23 @@ describe('web lint zones', { timeout: LINT_TIMEOUT }, () => {
     ['ui/', 'ui/button.tsx', "import { value } from '../features/studio/songs-panel';"],
     ['api/', 'api/session.ts', "import { value } from '../app/providers';"],
     ['player/', 'player/player-bar.tsx', "import { value } from '../features/auth/login-page';"],
+    ['components/', 'components/song-list.tsx', "import { value } from '../features/studio/songs-panel';"],
   ])('stops %s importing a feature or app/', async (_, file, line) => {
     expect(await restrictedImports(file, line)).toEqual([expect.stringMatching(/shared layers/)]);
   });
 
   it.each([
+    ['the API', "import { value } from '../api/songs/get-song';"],
+    ['a domain widget', "import { value } from '../components/song-list';"],
+    ['the player', "import { value } from '../player/player-bar';"],
+  ])('keeps ui/ generic: it does not import %s', async (_, line) => {
+    expect(await restrictedImports('ui/button.tsx', line)).toEqual([expect.stringMatching(/generic primitives/)]);
+  });
+
+  it.each([
     ['a feature', 'features/auth/signed-in-notice.tsx'],
-    ['ui/', 'ui/song-list.tsx'],
+    ['ui/', 'ui/button.tsx'],
+    ['components/', 'components/song-list.tsx'],
     ['player/', 'player/player-bar.tsx'],
   ])('keeps %s from editing the query cache', async (_, file) => {
     const line = "import { useQueryClient as value } from '@tanstack/react-query';";
@@ -62,7 +72,8 @@ describe('web lint zones', { timeout: LINT_TIMEOUT }, () => {
     ['the shared layers', 'features/studio/songs-panel.tsx', "import { value } from '../../ui/button';"],
     ['the player', 'features/studio/songs-panel.tsx', "import { value } from '../../player/player-bar';"],
     ['features, from app/', 'app/public-app.tsx', "import { value } from '../features/landing/about-page';"],
-    ['api/, from ui/', 'ui/song-list.tsx', "import { value } from '../api/songs/get-song';"],
+    ['api/, from components/', 'components/song-list.tsx', "import { value } from '../api/songs/get-song';"],
+    ['ui/, from components/', 'components/song-list.tsx', "import { value } from '../ui/button';"],
     [
       'the query client, in api/',
       'api/songs/delete-song.ts',

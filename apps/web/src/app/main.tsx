@@ -5,6 +5,7 @@ import { ErrorBoundary } from '../ui/error-boundary';
 import { FansShell, LoginShell } from './area-shells';
 import { Providers } from './providers';
 import './styles.css';
+import '../ui/surfaces.css';
 
 const PublicApp = lazy(() => import('./public-app'));
 const LoginPage = lazy(() => import('../features/auth/login-page'));

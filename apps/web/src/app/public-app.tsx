@@ -19,8 +19,8 @@ import { ComingSoonPage } from '../features/coming-soon/coming-soon-page';
 import { WelcomePage } from '../features/welcome/welcome-page';
 import { CrossFade } from '../ui/cross-fade';
 import { ErrorBoundary } from '../ui/error-boundary';
-import { SiteFooter } from '../ui/site-footer';
-import { SiteNav } from '../ui/site-nav';
+import { SiteFooter } from '../components/site-footer';
+import { SiteNav } from '../components/site-nav';
 
 const ArtistSignUpPage = lazy(() => import('../features/signup/artist-sign-up-page'));
 const FanSignUpPage = lazy(() => import('../features/signup/fan-sign-up-page'));

@@ -1,6 +1,6 @@
 import { formatDuration } from '@hfm/shared';
 import * as Dialog from '@radix-ui/react-dialog';
-import { SortableSongList } from '../ui/sortable-song-list';
+import { SortableSongList } from '../components/sortable-song-list';
 import type { PlayableSong, Player } from './player-context';
 import { PlayerIcon } from './player-icons';
 import './queue-panel.css';

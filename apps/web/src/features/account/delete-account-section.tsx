@@ -14,7 +14,7 @@ export const AFTER_DELETION = '/main/#/?account=deleted';
 /** What deleting means, said before the password is asked for (docs/decisions/0014). */
 function Consequences() {
   return (
-    <ul className="account-delete__list">
+    <ul className="note-list">
       <li>You are signed out on every device, and you cannot sign in again.</li>
       <li>Your name, email address, birthday, phone number, location, picture and saved cards are removed.</li>
       <li>Your subscriptions stop renewing. Your Hi Fives and listening history are removed.</li>
@@ -29,7 +29,7 @@ function Consequences() {
 export function DeleteAccountSection({ userId }: { userId: string }) {
   const [open, setOpen] = useState(false);
   return (
-    <section className="account-card account-card--danger" aria-labelledby="account-delete-heading">
+    <section className="surface-card surface-card--danger account-card" aria-labelledby="account-delete-heading">
       <h2 id="account-delete-heading">Delete account</h2>
       <p className="account-page__muted">
         Deleting your account cannot be undone. You can sign up again later with the same email address, as a new
@@ -100,7 +100,7 @@ function DeleteAccountDialog({
           {...register('currentPassword')}
         />
         {formError && (
-          <p className="account-delete__error" role="alert">
+          <p className="error-text" role="alert">
             {formError}
           </p>
         )}

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { useChangePassword } from '../../api/users/change-password';
 import { Button } from '../../ui/button';
 import { PasswordField } from '../../ui/password-field';
-import { NewPasswordFields } from '../../ui/person-fields';
+import { NewPasswordFields } from '../../components/person-fields';
 import { showSaveFailure } from './save-failure';
 
 const EMPTY: ChangePasswordBody = { currentPassword: '', password: '', confirmPassword: '' };
@@ -34,7 +34,7 @@ export function PasswordSection({ userId }: { userId: string }) {
   });
 
   return (
-    <form className="account-card" onSubmit={save} noValidate aria-labelledby="account-password-heading">
+    <form className="surface-card account-card" onSubmit={save} noValidate aria-labelledby="account-password-heading">
       <h2 id="account-password-heading">Password</h2>
       <div className="account-grid account-grid--single">
         <PasswordField

@@ -34,7 +34,7 @@ export function ProfileImageSection({ user }: { user: PublicUser }) {
   }
 
   return (
-    <section className="account-card" aria-labelledby="account-image-heading">
+    <section className="surface-card account-card" aria-labelledby="account-image-heading">
       <h2 id="account-image-heading">Profile image</h2>
       <div className="account-image">
         <div className="account-image__frame">

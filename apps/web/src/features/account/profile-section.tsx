@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { useUpdateUser } from '../../api/users/update-user';
 import { Button } from '../../ui/button';
-import { ContactFields, GenderField, NameFields } from '../../ui/person-fields';
+import { ContactFields, GenderField, NameFields } from '../../components/person-fields';
 import { TextField } from '../../ui/text-field';
 import { showSaveFailure } from './save-failure';
 
@@ -53,7 +53,7 @@ export function ProfileSection({ user }: { user: PublicUser }) {
   });
 
   return (
-    <form className="account-card" onSubmit={save} noValidate aria-labelledby="account-profile-heading">
+    <form className="surface-card account-card" onSubmit={save} noValidate aria-labelledby="account-profile-heading">
       <h2 id="account-profile-heading">Profile</h2>
       <div className="account-grid">
         <NameFields form={form} />

@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { error, renderWithClient, stubFetch, type StubReply, type StubRoute } from '../../api/test-utils';
-import { STRIPE_LOADING } from '../../ui/stripe-card-entry';
+import { STRIPE_LOADING } from '../../components/stripe-card-entry';
 import { BillingSections } from './billing-sections';
 import { CARD_REMOVED, CARD_SAVED } from './saved-cards-section';
 import { formatTermDate } from './subscriptions-section';

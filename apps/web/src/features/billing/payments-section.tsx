@@ -14,7 +14,7 @@ export function PaymentsSection({ memberId }: { memberId: string }) {
   const pagination = receipts.data?.pagination;
 
   return (
-    <section className="account-card" aria-labelledby="account-payments-heading">
+    <section className="surface-card account-card" aria-labelledby="account-payments-heading">
       <h2 id="account-payments-heading">Payments</h2>
       {receipts.isPending && (
         <p className="account-page__muted" role="status">

@@ -1,5 +1,5 @@
 import { CARD_BRANDS, formatUsd, type CardBrand, type PaymentReceipt, type ReceiptKind } from '@hfm/shared';
-import { brandName } from '../../ui/card-label';
+import { brandName } from '../../components/card-label';
 import { formatTermDate } from './subscriptions-section';
 
 /** What each kind of receipt records, as the Payments list names it. */

@@ -5,10 +5,10 @@ import { usePaymentsConfig } from '../../api/billing/get-payments-config';
 import { useAttachCard, useRemoveSavedCard, useSaveLocalCard, useSavedCards } from '../../api/billing/saved-cards';
 import { errorMessage } from '../../api/server-errors';
 import { Button } from '../../ui/button';
-import { CardEntry, keepFocus, showServerCardErrors, useCardForm } from '../../ui/card-form';
-import { brandName, cardExpiry, describeCard } from '../../ui/card-label';
+import { CardEntry, keepFocus, showServerCardErrors, useCardForm } from '../../components/card-form';
+import { brandName, cardExpiry, describeCard } from '../../components/card-label';
 import { ConfirmDelete } from '../../ui/confirm-delete';
-import type { StripeCardHandle } from '../../ui/stripe-card-entry';
+import type { StripeCardHandle } from '../../components/stripe-card-entry';
 
 export const CARD_SAVED = 'Card saved.';
 export const CARD_REMOVED = 'Card removed.';
@@ -19,7 +19,7 @@ export function SavedCardsSection({ memberId }: { memberId: string }) {
   const [adding, setAdding] = useState(false);
   if (cards.isError) console.warn('The saved cards could not be loaded.', cards.error);
   return (
-    <section className="account-card" aria-labelledby="account-cards-heading">
+    <section className="surface-card account-card" aria-labelledby="account-cards-heading">
       <h2 id="account-cards-heading">Saved cards</h2>
       {cards.isPending ? (
         <p className="account-page__muted" role="status">

@@ -75,7 +75,7 @@ export function SubscriptionsSection({ memberId }: { memberId: string }) {
   };
 
   return (
-    <section className="account-card" aria-labelledby="account-subscriptions-heading">
+    <section className="surface-card account-card" aria-labelledby="account-subscriptions-heading">
       <h2 id="account-subscriptions-heading">Subscriptions</h2>
       {subscriptions.isPending && (
         <p className="account-page__muted" role="status">

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { BrandLink } from '../../ui/site-nav';
+import { BrandLink } from '../../components/site-nav';
 import './coming-soon.css';
 import { useDocumentTitle } from '../../ui/use-document-title';
 

@@ -9,7 +9,7 @@ import { countOf } from '../../ui/count-of';
 export function CardRow({ id, label, children }: { id: string; label: string; children: ReactNode }) {
   const ref = useRememberedScroll<HTMLUListElement>(id);
   return (
-    <ul ref={ref} className="card-row" aria-label={label} data-row={id}>
+    <ul ref={ref} className="tile-grid card-row" aria-label={label} data-row={id}>
       {children}
     </ul>
   );

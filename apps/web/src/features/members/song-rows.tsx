@@ -99,7 +99,7 @@ function SongRow({ song, number, playing, onPlay, preview, showArtist, download,
     <li className={`song-row${playing ? ' song-row--playing' : ''}`}>
       <button
         type="button"
-        className="song-row__play"
+        className={`play-button song-row__play${playing ? ' play-button--playing' : ''}`}
         onClick={onPlay}
         aria-label={`${playing ? 'Pause' : 'Play'} ${song.title}`}
       >
@@ -113,7 +113,7 @@ function SongRow({ song, number, playing, onPlay, preview, showArtist, download,
         <span className="song-row__title">
           <span className="song-row__title-text">{song.title}</span>
           {song.explicit && (
-            <span className="song-row__explicit" title="Explicit" aria-label="Explicit">
+            <span className="explicit-mark" title="Explicit" aria-label="Explicit">
               E
             </span>
           )}

@@ -7,7 +7,7 @@ import { deferredResolver } from '../../ui/deferred-resolver';
 import { SelectField } from '../../ui/select-field';
 import { SavingOverlay } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
-import { ContactFields, GenderField, NameFields, NewPasswordFields } from '../../ui/person-fields';
+import { ContactFields, GenderField, NameFields, NewPasswordFields } from '../../components/person-fields';
 import { DobField, EmailField, type AccountFormValues } from './account-fields';
 import { useSignUpSubmit } from './use-sign-up-submit';
 

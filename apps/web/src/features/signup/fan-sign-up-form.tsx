@@ -7,7 +7,7 @@ import { Button } from '../../ui/button';
 import { deferredResolver } from '../../ui/deferred-resolver';
 import { useLazyDiscardGuard } from '../../ui/lazy-discard-guard';
 import { SavingOverlay } from '../../ui/spinner';
-import { GenderField, NameFields, NewPasswordFields } from '../../ui/person-fields';
+import { GenderField, NameFields, NewPasswordFields } from '../../components/person-fields';
 import { DobField, EmailField, type AccountFormValues } from './account-fields';
 import { ProfileImagePicker } from './profile-image-picker';
 import { SignUpProgress } from './sign-up-progress';

@@ -102,7 +102,7 @@ function AlbumForm({
       <div className="album-form__top">
         <div className="album-form__artwork">
           <span className="field__label">Artwork</span>
-          <div className="album-form__cover">
+          <div className="cover-frame album-form__cover">
             {artworkSrc ? <img src={artworkSrc} alt="Album artwork" /> : <span>No artwork</span>}
           </div>
           <Button variant="secondary" onClick={() => setEditorOpen(true)}>
@@ -136,7 +136,7 @@ function AlbumForm({
       ) : (
         <AlbumSongPicker songs={catalogue.data?.items ?? []} selected={songs} onChange={setSongs} />
       )}
-      <div className="studio-actions">
+      <div className="action-row action-row--spaced">
         <Button variant="secondary" onClick={guard.requestClose}>
           Close
         </Button>

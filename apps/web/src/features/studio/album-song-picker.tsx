@@ -1,6 +1,6 @@
 import { arrayMove } from '@dnd-kit/sortable';
 import { formatDuration, type PublicSong } from '@hfm/shared';
-import { SortableSongList } from '../../ui/sortable-song-list';
+import { SortableSongList } from '../../components/sortable-song-list';
 
 export interface AlbumSongPickerProps {
   songs: PublicSong[];

@@ -43,10 +43,10 @@ export function AlbumsPanel({ artist, editor }: AlbumsPanelProps) {
       ) : list.length === 0 ? (
         <p className="studio-muted">No albums yet. Gather your songs into one with New Album.</p>
       ) : (
-        <ul className="album-grid">
+        <ul className="tile-grid">
           {list.map((album) => (
             <li key={albumKey(album)} className="album-card">
-              <div className="album-card__cover">
+              <div className="cover-frame">
                 {album.artworkPath ? <img src={album.artworkPath} alt="" /> : <span aria-hidden="true">♪</span>}
               </div>
               <div className="album-card__body">

@@ -31,7 +31,7 @@ export function AuditionForm({ artist }: { artist: PublicArtist }) {
 
   return (
     <div className="audition">
-      <form className="studio-card studio-form" onSubmit={submit} noValidate aria-labelledby="bio-heading">
+      <form className="surface-card studio-form" onSubmit={submit} noValidate aria-labelledby="bio-heading">
         <h3 id="bio-heading">Bio</h3>
         <RichText
           label="Your bio"
@@ -40,7 +40,7 @@ export function AuditionForm({ artist }: { artist: PublicArtist }) {
           error={error}
           hint="Tell fans who you are and what you make."
         />
-        <div className="studio-actions">
+        <div className="action-row">
           <Button type="submit" loading={update.isPending}>
             Save Bio
           </Button>
@@ -77,7 +77,7 @@ export function ArtistPhotos({ artist }: { artist: PublicArtist }) {
   }
 
   return (
-    <section className="studio-card" aria-labelledby="photos-heading">
+    <section className="surface-card" aria-labelledby="photos-heading">
       <h3 id="photos-heading">
         Artist photos{' '}
         <span className="studio-muted">

@@ -2,7 +2,7 @@ import { LEGAL, terminationMessages, type PublicArtist } from '@hfm/shared';
 import { useInitial } from '../../api/artists/get-initial';
 import { formatTerminationDate } from './terminate-licence';
 import './terminate-licence.css';
-import { DocumentNotices } from '../../ui/document-notices';
+import { DocumentNotices } from '../../components/document-notices';
 
 const STATUS_TEXT: Record<PublicArtist['status'], { label: string; detail: string }> = {
   PENDING: {
@@ -25,7 +25,7 @@ function AfterTermination({ artist }: { artist: PublicArtist }) {
           : STATUS_TEXT.CANCELLED.detail}{' '}
         What happens next:
       </p>
-      <ul className="dashboard__next">
+      <ul className="note-list">
         <li>No new fans can subscribe to you, and no subscription to you renews.</li>
         <li>
           Fans who subscribe keep access to your music until the end of their term, and every song they downloaded stays
@@ -48,13 +48,13 @@ export function Dashboard({ artist }: { artist: PublicArtist }) {
     <div className="dashboard">
       <DocumentNotices />
       <section
-        className={`studio-card dashboard__status dashboard__status--${artist.status.toLowerCase()}`}
+        className={`surface-card dashboard__status dashboard__status--${artist.status.toLowerCase()}`}
         aria-labelledby="status-heading"
       >
         <h3 id="status-heading">Status: {status.label}</h3>
         {artist.status === 'CANCELLED' ? <AfterTermination artist={artist} /> : <p>{status.detail}</p>}
       </section>
-      <dl className="dashboard__stats">
+      <dl className="stat-grid dashboard__stats">
         <Stat
           label="Most listened to"
           value={data?.stats.mostListenedToSong?.title ?? (data ? 'No plays yet' : loading)}
@@ -74,7 +74,7 @@ export function Dashboard({ artist }: { artist: PublicArtist }) {
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
-    <div className="dashboard__stat">
+    <div className="stat">
       <dt>{label}</dt>
       <dd>{value}</dd>
     </div>

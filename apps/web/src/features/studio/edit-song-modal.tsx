@@ -47,7 +47,7 @@ function EditSongDialog({ song, onClose, onSaved }: EditSongModalProps & { song:
     <Modal open onOpenChange={(open) => !open && guard.requestClose()} title="Edit Song Info" size="large">
       <form onSubmit={submit} noValidate>
         <SongInfoFields values={values} errors={errors} onChange={setValues} />
-        <div className="studio-actions">
+        <div className="action-row action-row--spaced">
           <Button variant="secondary" onClick={guard.requestClose}>
             Cancel
           </Button>

@@ -135,7 +135,7 @@ export function NewSongModal({ open, onOpenChange, uploads, onSaved, onCreateAlb
             </Switch.Root>
             <span>Add all songs to a new album?</span>
           </label>
-          <div className="studio-actions">
+          <div className="action-row action-row--spaced">
             <Button variant="secondary" onClick={guard.requestClose}>
               Cancel
             </Button>
@@ -164,7 +164,7 @@ export function NewSongModal({ open, onOpenChange, uploads, onSaved, onCreateAlb
             </div>
           )}
           {!busy && uploaded.length > 0 && (
-            <div className="studio-actions">
+            <div className="action-row action-row--spaced">
               <Button onClick={() => setStep('edit')}>
                 Continue to Edit Song Info ({countOf(uploaded.length, 'song')})
               </Button>

@@ -29,7 +29,7 @@ export function PayoutAccountSection({ artist }: { artist: PublicArtist }) {
   const query = usePayoutAccount(artist.id);
   const account = query.data?.account ?? null;
   return (
-    <section className="studio-card payouts" aria-labelledby="payouts-heading">
+    <section className="surface-card payouts" aria-labelledby="payouts-heading">
       <h3 id="payouts-heading">Payouts</h3>
       <p className="studio-muted">
         You earn {formatUsd(ARTIST_CREDIT_CENTS)} for every paid subscription-year, paid to your bank account between

@@ -38,7 +38,7 @@ export function ProfileForm({ artist }: { artist: PublicArtist }) {
   }
 
   return (
-    <form className="studio-card studio-form" onSubmit={submit} noValidate aria-labelledby="profile-heading">
+    <form className="surface-card studio-form" onSubmit={submit} noValidate aria-labelledby="profile-heading">
       <h3 id="profile-heading">Profile</h3>
       <TextField
         label="Band/Artist Name"
@@ -69,7 +69,7 @@ export function ProfileForm({ artist }: { artist: PublicArtist }) {
           </span>
         </span>
       </label>
-      <div className="studio-actions">
+      <div className="action-row">
         <Button type="submit" loading={update.isPending}>
           Save Profile
         </Button>

@@ -52,7 +52,7 @@ export function ProfileImages({
   }
 
   return (
-    <section className="studio-card" aria-labelledby="images-heading">
+    <section className="surface-card" aria-labelledby="images-heading">
       <h3 id="images-heading">Images</h3>
       <div className="profile-images">
         <div className="profile-images__banner">

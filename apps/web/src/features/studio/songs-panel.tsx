@@ -15,7 +15,7 @@ import { fetchDownloadUrl } from '../../api/songs/get-download-url';
 import { usePlayer, usePlayingId, type PlayableSong } from '../../player/player-context';
 import { Button } from '../../ui/button';
 import { Pagination } from '../../ui/pagination';
-import { SongList } from '../../ui/song-list';
+import { SongList } from '../../components/song-list';
 import { EditSongModal } from './edit-song-modal';
 
 export const OWN_SONG_HI_FIVE = 'Hi Fives are for members: you cannot Hi Five your own song.';

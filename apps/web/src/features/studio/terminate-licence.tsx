@@ -23,7 +23,7 @@ export function formatTerminationDate(iso: string): string {
 
 function Effects() {
   return (
-    <ul className="terminate-licence__effects">
+    <ul className="note-list">
       {TERMINATION_EFFECTS.map((effect) => (
         <li key={effect}>{effect}</li>
       ))}
@@ -39,7 +39,7 @@ export function TerminateLicenceSection({ artist }: { artist: PublicArtist }) {
   const [open, setOpen] = useState(false);
   if (artist.status === 'CANCELLED') {
     return (
-      <section className="studio-card terminate-licence" aria-labelledby="terminate-heading">
+      <section className="surface-card terminate-licence" aria-labelledby="terminate-heading">
         <h3 id="terminate-heading">Licence terminated</h3>
         <p className="studio-muted">
           {artist.terminatedAt
@@ -51,11 +51,11 @@ export function TerminateLicenceSection({ artist }: { artist: PublicArtist }) {
     );
   }
   return (
-    <section className="studio-card terminate-licence terminate-licence--danger" aria-labelledby="terminate-heading">
+    <section className="surface-card terminate-licence surface-card--danger" aria-labelledby="terminate-heading">
       <h3 id="terminate-heading">Terminate licence</h3>
       <p className="studio-muted">You may end your licence with HFM at any time. This is what happens:</p>
       <Effects />
-      <div className="studio-actions">
+      <div className="action-row">
         <Button variant="danger" onClick={() => setOpen(true)}>
           Terminate licence
         </Button>
@@ -145,11 +145,11 @@ function TerminateDialog({
           error={errors.currentPassword}
         />
         {formError && (
-          <p className="terminate-licence__error" role="alert">
+          <p className="error-text" role="alert">
             {formError}
           </p>
         )}
-        <div className="studio-actions">
+        <div className="action-row">
           <Button variant="ghost" onClick={() => close(false)} disabled={terminate.isPending}>
             Cancel
           </Button>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { LOGIN_PATH } from '../../api/client';
-import { BrandMark } from '../../ui/site-nav';
+import { BrandMark } from '../../components/site-nav';
 import { WelcomeArt } from './welcome-art';
 import './welcome.css';
 import { useDocumentTitle } from '../../ui/use-document-title';

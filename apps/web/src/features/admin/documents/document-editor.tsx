@@ -75,7 +75,7 @@ function DocumentForm({ document }: { document: PublicDocument }) {
           View page <span className="visually-hidden">(opens in a new tab)</span>
         </a>
       </div>
-      <div className="admin-card document-form">
+      <div className="surface-card admin-card document-form">
         <TextField
           label="Title"
           value={label}
@@ -107,7 +107,7 @@ function VersionHistory({ id }: { id: string }) {
   const versions = useDocumentVersions(id);
   if (!versions.data || versions.data.length === 0) return null;
   return (
-    <div className="admin-card">
+    <div className="surface-card admin-card">
       <h2 id="versions-title">Published versions</h2>
       <ol className="document-versions" aria-labelledby="versions-title">
         {versions.data.map((version) => (

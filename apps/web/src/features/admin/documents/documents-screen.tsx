@@ -34,7 +34,7 @@ function DocumentList() {
       {documents.data && (
         <ul className="document-list" aria-label="Documents">
           {documents.data.map((document) => (
-            <li key={document.id} className="admin-card document-list__item">
+            <li key={document.id} className="surface-card admin-card document-list__item">
               <div>
                 <h2>{document.label}</h2>
                 <p className="admin-hint">

@@ -61,7 +61,7 @@ export function AddGenresForm() {
   }
 
   return (
-    <form className="admin-card" onSubmit={submit} noValidate aria-labelledby="add-genres-title">
+    <form className="surface-card admin-card" onSubmit={submit} noValidate aria-labelledby="add-genres-title">
       <h2 id="add-genres-title">Add genres</h2>
       <FieldShell
         label="New genres"

@@ -32,7 +32,7 @@ export default function GenresScreen() {
 
       <AddGenresForm />
 
-      <div className="admin-card">
+      <div className="surface-card admin-card">
         <div className="admin-toolbar">
           <TextField
             label="Search genres"

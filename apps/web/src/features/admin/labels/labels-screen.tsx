@@ -66,7 +66,7 @@ export default function LabelsScreen() {
         <Button onClick={() => setEditing('new')}>New label</Button>
       </div>
 
-      <div className="admin-card">
+      <div className="surface-card admin-card">
         <div className="admin-toolbar">
           <SelectField
             className="field--narrow"

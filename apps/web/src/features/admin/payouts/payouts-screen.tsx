@@ -172,7 +172,7 @@ const countsOf = (run: PayoutRun) => ({ ...NO_PAYOUT_COUNTS, ...run.counts });
 function RunProgress({ run }: { run: PayoutRun }) {
   const counts = countsOf(run);
   return (
-    <section className="admin-payouts__block" aria-labelledby="admin-payouts-progress">
+    <section className="surface-card admin-payouts__block" aria-labelledby="admin-payouts-progress">
       <h2 id="admin-payouts-progress">Run of {periodName(run.period)}</h2>
       {run.state === 'queued' || run.state === 'running' ? (
         <p className="admin-payouts__progress" role="status">
@@ -200,7 +200,7 @@ function PlanResult({ plan }: { plan: RunPayoutsAnswer }) {
   const counts = countsOf(run);
   const partial = plan.artistsPlanned < plan.artistsTotal;
   return (
-    <section className="admin-payouts__block" aria-labelledby="admin-payouts-result">
+    <section className="surface-card admin-payouts__block" aria-labelledby="admin-payouts-result">
       <h2 id="admin-payouts-result">{`Plan for ${periodName(run.period)} (dry run: nothing paid)`}</h2>
       <p className="admin-payouts__summary">
         Would pay {countOf(counts.paid, 'artist')} {formatUsd(counts.paidCents)} · held {counts.held} (
@@ -218,7 +218,7 @@ function PlanResult({ plan }: { plan: RunPayoutsAnswer }) {
       {lines.length === 0 ? (
         <p className="admin-payouts__muted">Nobody is owed anything for this month.</p>
       ) : (
-        <table className="admin-payouts__table">
+        <table className="data-table admin-payouts__table">
           <thead>
             <tr>
               <th scope="col">Artist</th>
@@ -253,7 +253,7 @@ function PeriodPayouts({ period }: { period: string }) {
   const query = usePeriodPayouts(period);
   const data = query.data;
   return (
-    <section className="admin-payouts__block" aria-labelledby="admin-payouts-period">
+    <section className="surface-card admin-payouts__block" aria-labelledby="admin-payouts-period">
       <h2 id="admin-payouts-period">Payouts of {periodName(period)}</h2>
       {query.isPending ? (
         <p className="admin-payouts__muted" role="status">
@@ -271,7 +271,7 @@ function PeriodPayouts({ period }: { period: string }) {
           {data.payouts.length === 0 ? (
             <p className="admin-payouts__muted">No payouts for this month yet.</p>
           ) : (
-            <table className="admin-payouts__table">
+            <table className="data-table admin-payouts__table">
               <thead>
                 <tr>
                   <th scope="col">Artist</th>
@@ -318,7 +318,7 @@ function payoutDetail(payout: AdminPayout): string {
 function RecentRuns({ query }: { query: ReturnType<typeof usePayoutRuns> }) {
   const runs = query.data ?? [];
   return (
-    <section className="admin-payouts__block" aria-labelledby="admin-payouts-runs">
+    <section className="surface-card admin-payouts__block" aria-labelledby="admin-payouts-runs">
       <h2 id="admin-payouts-runs">Recent runs</h2>
       {query.isPending ? (
         <p className="admin-payouts__muted" role="status">
@@ -327,7 +327,7 @@ function RecentRuns({ query }: { query: ReturnType<typeof usePayoutRuns> }) {
       ) : runs.length === 0 ? (
         <p className="admin-payouts__muted">No runs yet.</p>
       ) : (
-        <table className="admin-payouts__table">
+        <table className="data-table admin-payouts__table">
           <thead>
             <tr>
               <th scope="col">Month</th>

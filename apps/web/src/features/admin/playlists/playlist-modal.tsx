@@ -176,7 +176,7 @@ function PlaylistForm({ playlist, onClose, requestCloseRef }: CloseProps & { pla
       <div className="playlist-form__top">
         <div className="playlist-form__artwork">
           <span className="field__label">Artwork</span>
-          <div className="playlist-form__cover">
+          <div className="cover-frame playlist-form__cover">
             {artworkSrc ? <img src={artworkSrc} alt="Playlist artwork" /> : <span>No artwork</span>}
           </div>
           <Button variant="secondary" onClick={() => setEditorOpen(true)} loading={upload.isPending}>
@@ -243,7 +243,7 @@ function PlaylistForm({ playlist, onClose, requestCloseRef }: CloseProps & { pla
           {errors.songs}
         </p>
       )}
-      <div className="playlist-form__actions">
+      <div className="action-row">
         <Button variant="secondary" onClick={guard.requestClose}>
           Close Modal
         </Button>

@@ -2,7 +2,7 @@ import { arrayMove } from '@dnd-kit/sortable';
 import { formatDuration, isSearchTerm, MAX_PLAYLIST_SONGS, SEARCH_MIN_LENGTH, type PlaylistTrack } from '@hfm/shared';
 import { useState } from 'react';
 import { useSearch } from '../../../api/discovery/search';
-import { SortableSongList } from '../../../ui/sortable-song-list';
+import { SortableSongList } from '../../../components/sortable-song-list';
 import { useDebouncedValue } from '../../../ui/use-debounced-value';
 
 /**

@@ -125,7 +125,7 @@ function PlaylistRow({
   ].filter((flag): flag is string => flag !== null);
   return (
     <li className="playlists-admin__row">
-      <div className="playlists-admin__cover">
+      <div className="cover-frame playlists-admin__cover">
         {playlist.artworkPath ? <img src={playlist.artworkPath} alt="" /> : <span aria-hidden="true">♪</span>}
       </div>
       <div className="playlists-admin__body">
@@ -188,7 +188,7 @@ function PicksExistDialog({ month, regenerating, onRegenerate, onClose }: PicksE
         Regenerate replaces the three playlists with three new ones (edits made to them are lost; members keep what they
         downloaded).
       </p>
-      <div className="playlists-admin__dialog-actions">
+      <div className="action-row action-row--spaced">
         <Button variant="ghost" onClick={onClose}>
           Keep them
         </Button>

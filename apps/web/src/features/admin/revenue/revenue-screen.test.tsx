@@ -44,7 +44,7 @@ function reportFor(from: string, to: string): RevenueReport {
 let calls: RecordedRequest[];
 
 beforeAll(async () => {
-  await import('../../../ui/month-chart');
+  await import('../../../components/month-chart');
 });
 beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => {});

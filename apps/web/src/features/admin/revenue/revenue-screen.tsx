@@ -1,5 +1,5 @@
 import { addMonths, formatUsd, monthOf, revenueQuery, type RevenueFigures, type RevenueReport } from '@hfm/shared';
-import type MonthChartType from '../../../ui/month-chart';
+import type MonthChartType from '../../../components/month-chart';
 import { lazy, Suspense, useId, useState } from 'react';
 import { revenueCsvUrl, useRevenue, type MonthRange } from '../../../api/earnings/get-revenue';
 import { CHART_COLORS } from '../../../ui/chart-colors';
@@ -8,7 +8,7 @@ import { Spinner } from '../../../ui/spinner';
 import './revenue.css';
 
 // recharts is loaded only when the report first draws its charts.
-const MonthChart = lazy(() => import('../../../ui/month-chart')) as unknown as typeof MonthChartType;
+const MonthChart = lazy(() => import('../../../components/month-chart')) as unknown as typeof MonthChartType;
 
 /** The last twelve UTC months, this one included: the report's default range. */
 export function defaultRange(now = new Date()): MonthRange {
@@ -52,7 +52,7 @@ export function RevenueScreen() {
         )}
       </fieldset>
       {report.isError ? (
-        <p className="revenue__error" role="alert">
+        <p className="error-box" role="alert">
           {report.error.message}
         </p>
       ) : report.data ? (
@@ -95,7 +95,7 @@ function RevenueBody({ report }: { report: RevenueReport }) {
   const range = `${formatMonthShort(report.from)} to ${formatMonthShort(report.to)}`;
   return (
     <>
-      <dl className="revenue__totals" aria-label={`Totals, ${range}`}>
+      <dl className="stat-grid revenue__totals" aria-label={`Totals, ${range}`}>
         <Total label="Gross" value={formatUsd(totals.grossCents)} />
         <Total label="Refunds and disputes" value={formatUsd(totals.refundsCents + totals.disputesCents)} />
         <Total label="Artists' share" value={formatUsd(totals.artistShareCents)} />
@@ -144,11 +144,11 @@ function RevenueBody({ report }: { report: RevenueReport }) {
 
 function Total({ label, value, detail }: { label: string; value: string; detail?: string }) {
   return (
-    <div className="revenue__total">
+    <div className="stat">
       <dt>{label}</dt>
       <dd>
         {value}
-        {detail && <span className="revenue__total-detail">{detail}</span>}
+        {detail && <span className="stat__detail">{detail}</span>}
       </dd>
     </div>
   );
@@ -175,8 +175,8 @@ function MonthTable({ report }: { report: RevenueReport }) {
   return (
     <section className="revenue__months">
       <h2 id={headingId}>By month</h2>
-      <div className="revenue__table-scroll" role="region" aria-labelledby={headingId} tabIndex={0}>
-        <table className="revenue__table">
+      <div className="data-table-frame" role="region" aria-labelledby={headingId} tabIndex={0}>
+        <table className="data-table revenue__table">
           <thead>
             <tr>
               <th scope="col">Month</th>

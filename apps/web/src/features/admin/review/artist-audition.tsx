@@ -6,14 +6,14 @@ import { Button } from '../../../ui/button';
 import { Modal } from '../../../ui/modal';
 import { Pagination } from '../../../ui/pagination';
 import { SafeHtml } from '../../../ui/safe-html';
-import { SongList } from '../../../ui/song-list';
+import { SongList } from '../../../components/song-list';
 import { useAdminOptions } from '../admin-options';
 
 /** The audition as the artist submitted it: bio, photos and every song, playable in the shared player. */
 export function ArtistAudition({ artist }: { artist: PublicArtist }) {
   return (
     <div className="review-audition">
-      <section className="review-card" aria-labelledby="audition-bio">
+      <section className="surface-card review-card" aria-labelledby="audition-bio">
         <h2 id="audition-bio">Bio</h2>
         {artist.bio ? (
           <SafeHtml html={artist.bio} className="review-bio" />
@@ -32,7 +32,7 @@ function AuditionPhotos({ artist }: { artist: PublicArtist }) {
   const photos = artist.photos;
   const alt = (index: number) => `${artist.name}, photo ${index + 1} of ${photos.length}`;
   return (
-    <section className="review-card" aria-labelledby="audition-photos">
+    <section className="surface-card review-card" aria-labelledby="audition-photos">
       <h2 id="audition-photos">
         Photos <span className="review-muted">({photos.length})</span>
       </h2>
@@ -84,7 +84,7 @@ function AuditionSongs({ artist }: { artist: PublicArtist }) {
   const pagination = songs.data?.pagination;
   const playable = (song: PublicSong): PlayableSong => ({ ...song, artistName: artist.name });
   return (
-    <section className="review-card" aria-labelledby="audition-songs">
+    <section className="surface-card review-card" aria-labelledby="audition-songs">
       <h2 id="audition-songs">Songs {pagination && <span className="review-muted">({pagination.total})</span>}</h2>
       <SongList
         label={`Songs of ${artist.name}`}

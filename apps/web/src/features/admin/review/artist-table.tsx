@@ -64,8 +64,8 @@ export function ArtistTable({
           </>
         )}
       </p>
-      <div className="review-table-wrap">
-        <table className="review-table" aria-label={label} aria-busy={updating || undefined}>
+      <div className="data-table-frame review-table-wrap">
+        <table className="data-table review-table" aria-label={label} aria-busy={updating || undefined}>
           <thead>
             <tr>
               <th scope="col">Artist</th>
@@ -76,7 +76,7 @@ export function ArtistTable({
                 Status
               </th>
               <th scope="col">Tier</th>
-              <th scope="col" className="review-table__number">
+              <th scope="col" className="data-table__number">
                 Score
               </th>
               <th scope="col" className="review-table__wide">
@@ -102,7 +102,7 @@ export function ArtistTable({
                   <StatusBadge status={artist.status} />
                 </td>
                 <td>{artist.tier}</td>
-                <td className="review-table__number">{artist.totalScore}</td>
+                <td className="data-table__number">{artist.totalScore}</td>
                 <td className="review-table__wide">
                   {artist.featuredPosition >= 0 ? `Yes, #${artist.featuredPosition + 1}` : 'No'}
                 </td>

@@ -144,7 +144,7 @@ export function FeaturedScreen() {
           </SortableContext>
         </DndContext>
       )}
-      <section className="review-card" aria-labelledby="featured-add">
+      <section className="surface-card review-card" aria-labelledby="featured-add">
         <h2 id="featured-add">Add an artist</h2>
         <p className="review-muted">Added artists go to the end of the order.</p>
         <ArtistPicker

@@ -33,7 +33,7 @@ export function FeaturingPanel({ artist }: { artist: PublicArtist }) {
   }
 
   return (
-    <section className="review-card" aria-labelledby="featuring-heading">
+    <section className="surface-card review-card" aria-labelledby="featuring-heading">
       <h2 id="featuring-heading">Featuring</h2>
       {artist.status !== 'ACTIVE' ? (
         <p className="review-muted">Only ACTIVE artists can be featured.</p>

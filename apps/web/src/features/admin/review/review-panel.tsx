@@ -81,7 +81,7 @@ export function ReviewPanel({ artist, onApproved }: ReviewPanelProps) {
   const auditionMissing =
     artist.status !== 'ACTIVE' && artist.readySongs !== undefined && artist.readySongs < MIN_AUDITION_SONGS;
   return (
-    <section className="review-card review-panel" aria-labelledby="review-heading">
+    <section className="surface-card review-card review-panel" aria-labelledby="review-heading">
       <h2 id="review-heading">Review</h2>
       <ScoreMatrix scores={scores} onChange={setScores} disabled={busy !== null} />
       <SelectField
@@ -151,7 +151,7 @@ export function ReviewPanel({ artist, onApproved }: ReviewPanelProps) {
         size="small"
         hideClose
       >
-        <div className="review-panel__confirm">
+        <div className="action-row">
           <Button
             variant="danger"
             loading={busy === 'cancel'}

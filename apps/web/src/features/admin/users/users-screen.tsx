@@ -120,7 +120,7 @@ export default function UsersScreen() {
         ))}
       </div>
 
-      <div className="admin-card">
+      <div className="surface-card admin-card">
         <div className="admin-toolbar">
           <form className="users-search" role="search" onSubmit={submitSearch}>
             <TextField

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useArtistSummary } from '../../../api/discovery/get-artist-summary';
 import { useHeroArtist } from '../../../api/discovery/get-hero-artist';
 import { useMemberHomeLists } from '../../../api/discovery/get-member-home-lists';
-import { DocumentNotices } from '../../../ui/document-notices';
+import { DocumentNotices } from '../../../components/document-notices';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { HomeLists } from './home-lists';
 import { QueryBlock } from '../query-block';

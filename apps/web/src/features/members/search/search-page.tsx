@@ -79,7 +79,7 @@ function SearchGroups({ results, term }: { results: SearchResult[]; term: string
         {albums.length > 0 && (
           <section className="discover-section" aria-labelledby="search-albums-title">
             <h2 id="search-albums-title">Albums</h2>
-            <ul className="search-albums" aria-label="Albums found">
+            <ul className="tile-grid" aria-label="Albums found">
               {albums.map((album) => (
                 <li key={album.id}>
                   <Link className="search-album" to={`/a/${album.artistSlug}#album-${album.id}`}>

@@ -4,8 +4,8 @@ import { ApiError } from '../../../api/client';
 import { useAttachCard, useSaveLocalCard } from '../../../api/billing/saved-cards';
 import { useSubscribe } from '../../../api/billing/subscriptions';
 import { errorMessage } from '../../../api/server-errors';
-import { showServerCardErrors, type CardForm } from '../../../ui/card-form';
-import type { ConfirmedCard } from '../../../ui/stripe-card-entry';
+import { showServerCardErrors, type CardForm } from '../../../components/card-form';
+import type { ConfirmedCard } from '../../../components/stripe-card-entry';
 
 /** The spec's subscribe modal states; closing is the fifth ('close'), which forgets the rest. */
 export type SubscribeStatus = 'idle' | 'loading' | 'success' | 'error';

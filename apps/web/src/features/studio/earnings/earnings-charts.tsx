@@ -1,11 +1,11 @@
 import type { EarningsMonth } from '@hfm/shared';
-import type MonthChartType from '../../../ui/month-chart';
+import type MonthChartType from '../../../components/month-chart';
 import { lazy, Suspense } from 'react';
 import { CHART_COLORS } from '../../../ui/chart-colors';
 import { formatMonthShort } from '../../../ui/money';
 
 // recharts is loaded only when the Earnings tab first draws its charts.
-const MonthChart = lazy(() => import('../../../ui/month-chart')) as unknown as typeof MonthChartType;
+const MonthChart = lazy(() => import('../../../components/month-chart')) as unknown as typeof MonthChartType;
 
 /** Subscribers, plays and earnings over the last twelve months, each with a table for screen readers. */
 export function EarningsCharts({ series }: { series: EarningsMonth[] }) {

@@ -36,7 +36,7 @@ const stubEarnings = (body: unknown, status = 200) =>
 
 // The charts' module (recharts) is loaded lazily; loading it once here keeps the tests' waits short.
 beforeAll(async () => {
-  await import('../../../ui/month-chart');
+  await import('../../../components/month-chart');
 });
 beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => {});

@@ -32,7 +32,7 @@ export function EarningsPanel({ artistId }: { artistId: string }) {
           <Spinner size="small" /> Loading your earnings...
         </p>
       ) : earnings.isError ? (
-        <p className="studio-error" role="alert">
+        <p className="error-box" role="alert">
           {earnings.error.message}
         </p>
       ) : (
@@ -45,16 +45,16 @@ export function EarningsPanel({ artistId }: { artistId: string }) {
 function EarningsBody({ earnings }: { earnings: ArtistEarnings }) {
   return (
     <>
-      <dl className="earnings__stats">
-        <div className="earnings__stat">
+      <dl className="stat-grid earnings__stats">
+        <div className="stat">
           <dt>Subscribers now</dt>
           <dd>{formatCount(earnings.subscribersNow)}</dd>
         </div>
-        <div className="earnings__stat">
+        <div className="stat">
           <dt>Earned this month</dt>
           <dd>{formatUsd(earnings.earnedThisMonthCents)}</dd>
         </div>
-        <div className="earnings__stat">
+        <div className="stat">
           <dt>Next payout</dt>
           <NextPayout next={earnings.nextPayout} />
         </div>
@@ -77,10 +77,10 @@ function NextPayout({ next }: { next: ArtistEarnings['nextPayout'] }) {
       {next.date ? (
         <>
           <span className="earnings__amount">{formatUsd(next.amountCents)}</span>
-          <span className="earnings__detail">on {formatDay(next.date)}</span>
+          <span className="stat__detail">on {formatDay(next.date)}</span>
         </>
       ) : (
-        <span className="earnings__detail earnings__detail--lead">Nothing owed yet</span>
+        <span className="stat__detail earnings__detail--lead">Nothing owed yet</span>
       )}
       {held && (
         <span className="earnings__held">

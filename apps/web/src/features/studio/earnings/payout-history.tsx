@@ -17,7 +17,7 @@ const HELD_REASON_TEXT: Record<string, string> = {
 /** The monthly payouts, newest first. */
 export function PayoutHistory({ payouts }: { payouts: ArtistPayoutRecord[] }) {
   return (
-    <section className="studio-card earnings__payouts">
+    <section className="surface-card earnings__payouts">
       <h3 id="payout-history-heading">Payout history</h3>
       {payouts.length === 0 ? (
         <p className="studio-muted">
@@ -25,12 +25,12 @@ export function PayoutHistory({ payouts }: { payouts: ArtistPayoutRecord[] }) {
         </p>
       ) : (
         <div className="earnings__table-scroll" role="region" aria-labelledby="payout-history-heading" tabIndex={0}>
-          <table className="earnings__table">
+          <table className="data-table earnings__table">
             <thead>
               <tr>
                 <th scope="col">Month</th>
                 <th scope="col">Status</th>
-                <th scope="col" className="earnings__number">
+                <th scope="col" className="data-table__number">
                   Amount
                 </th>
                 <th scope="col">Paid on</th>
@@ -51,7 +51,7 @@ export function PayoutHistory({ payouts }: { payouts: ArtistPayoutRecord[] }) {
                       </span>
                     )}
                   </td>
-                  <td className="earnings__number">{formatUsd(payout.amountCents)}</td>
+                  <td className="data-table__number">{formatUsd(payout.amountCents)}</td>
                   <td>{payout.paidAt ? formatMoment(payout.paidAt) : '—'}</td>
                 </tr>
               ))}

@@ -2,7 +2,7 @@ import { closestCenter, DndContext, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { ReactNode } from 'react';
-import { songMoveAnnouncements, useKeptPickUp, useSortableListSensors } from './sortable-list';
+import { songMoveAnnouncements, useKeptPickUp, useSortableListSensors } from '../ui/sortable-list';
 
 /** What a screen reader is told of a song's drag handle before it is used. */
 export const SONG_MOVE_INSTRUCTIONS =

@@ -1,6 +1,6 @@
 import { GENDER_LABELS, GENDERS, type Gender } from '@hfm/shared';
 import { useId, type KeyboardEvent } from 'react';
-import './field.css';
+import '../ui/field.css';
 
 export interface GenderButtonsProps {
   value: string | undefined;

@@ -1,7 +1,7 @@
 import { formatDuration, messages, type DownloadFormat, type PublicSong } from '@hfm/shared';
 import { useEffect, useRef, useState } from 'react';
-import { ConfirmPopup } from './confirm-delete';
-import { Spinner } from './spinner';
+import { ConfirmPopup } from '../ui/confirm-delete';
+import { Spinner } from '../ui/spinner';
 import { RowMenu, type RowMenuItem } from './song-list.menu';
 import './song-list.css';
 
@@ -160,7 +160,9 @@ function SongRow({ song, active, playing, showAdminColumns, onActivate, ...actio
       <span role="cell" className="song-list__play-col">
         <button
           type="button"
-          className={['song-list__play', playing ? 'song-list__play--playing' : null].filter(Boolean).join(' ')}
+          className={['play-button', 'song-list__play', playing ? 'play-button--playing' : null]
+            .filter(Boolean)
+            .join(' ')}
           onClick={(event) => {
             event.stopPropagation();
             togglePlay();
@@ -179,7 +181,7 @@ function SongRow({ song, active, playing, showAdminColumns, onActivate, ...actio
       <span role="cell" className="song-list__title">
         <span className="song-list__title-text">{song.title}</span>
         {song.explicit && !showAdminColumns && (
-          <span className="song-list__explicit" title="Explicit" aria-label="Explicit">
+          <span className="explicit-mark" title="Explicit" aria-label="Explicit">
             E
           </span>
         )}

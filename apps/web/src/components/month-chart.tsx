@@ -5,8 +5,8 @@
  */
 import { formatUsd } from '@hfm/shared';
 import { Bar, BarChart, CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
-import { CHART_COLORS } from './chart-colors';
-import { formatCount, formatCountCompact, formatMonthLong, formatMonthName, formatMonthShort } from './money';
+import { CHART_COLORS } from '../ui/chart-colors';
+import { formatCount, formatCountCompact, formatMonthLong, formatMonthName, formatMonthShort } from '../ui/money';
 import './month-chart.css';
 
 export interface ChartSeries<K extends string> {

@@ -9,10 +9,10 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import { GenderButtons } from './gender-buttons';
-import { PasswordField } from './password-field';
+import { PasswordField } from '../ui/password-field';
 import { PasswordHintIcon, PasswordMatch, passwordFailureText } from './password-hint';
-import { SelectField } from './select-field';
-import { TextField } from './text-field';
+import { SelectField } from '../ui/select-field';
+import { TextField } from '../ui/text-field';
 
 /**
  * The person's fields that sign-up and the account page both hold, for any form that has them (the

@@ -1,5 +1,5 @@
 import { messages, passwordStrengthFailures } from '@hfm/shared';
-import './field.css';
+import '../ui/field.css';
 
 /** The icon beside the password label: green when the password passes the strength test, red when not. */
 export function PasswordHintIcon({ password }: { password: string }) {

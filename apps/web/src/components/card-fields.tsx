@@ -1,6 +1,6 @@
 import type { CardFormFields, CardHolderFields } from '@hfm/shared';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { TextField } from './text-field';
+import { TextField } from '../ui/text-field';
 
 export interface CardFieldSpec<Name extends keyof CardFormFields = keyof CardFormFields> {
   name: Name;
