@@ -219,6 +219,20 @@ const webZones = [
   },
 ];
 
+/** vi.waitFor gives up after one second unless told: a clock a loaded machine can beat, so tests give it a bound. */
+const conditionWaits = {
+  files: ['**/*.test.{ts,tsx}'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector: "CallExpression[callee.object.name='vi'][callee.property.name='waitFor'][arguments.length<2]",
+        message: 'Give vi.waitFor a timeout (web tests: untilCondition from src/test/conditions.ts).',
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   {
     ignores: ['**/dist/**', '**/node_modules/**', 'apps/server/migrations/**', 'bench/results/**', 'e2e/artifacts/**'],
@@ -243,4 +257,5 @@ export default tseslint.config(
   ...serverBoundaries,
   typeAware,
   reactHandlers,
+  conditionWaits,
 );

@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dbToLinear, outputLevels } from './loudness';
 import { PLAYER_SETTINGS_KEY, readPlayerSettings } from './player-settings';
+import { untilCondition } from '../test/conditions';
 import {
   bar,
   dawn,
@@ -93,7 +94,7 @@ describe('even loudness', () => {
     expect(context!.sources).toEqual([audio]);
     expect(context!.source.connect).toHaveBeenCalledWith(context!.gain);
     expect(context!.gain.connect).toHaveBeenCalledWith(context!.destination);
-    await vi.waitFor(() => expect(context!.gain.gain.value).toBeCloseTo(0.501, 3));
+    await vi.waitFor(() => expect(context!.gain.gain.value).toBeCloseTo(0.501, 3), untilCondition);
 
     const toggle = bar().getByRole('switch', { name: 'Even loudness' });
     expect(toggle).toBeChecked();
@@ -106,7 +107,7 @@ describe('even loudness', () => {
     expect(context!.gain.gain.value).toBeCloseTo(0.501, 3);
     fireEvent.click(bar().getByRole('button', { name: 'Next song' }));
     // A quiet song is raised, which only Web Audio can do; the volume rides on the same gain.
-    await vi.waitFor(() => expect(context!.gain.gain.value).toBeCloseTo(1.585, 3));
+    await vi.waitFor(() => expect(context!.gain.gain.value).toBeCloseTo(1.585, 3), untilCondition);
     fireEvent.change(bar().getByRole('slider', { name: 'Volume' }), { target: { value: '0.5' } });
     expect(context!.gain.gain.value).toBeCloseTo(0.792, 3);
     expect(audio.volume).toBe(1);
@@ -118,13 +119,13 @@ describe('even loudness', () => {
     stubPlayerApi({ answers: { [dawn.id]: { gainDb: -6 }, [noon.id]: { gainDb: 4 } } });
     const { audio } = renderPlayer([dawn, noon]);
     await startSong('Dawn');
-    await vi.waitFor(() => expect(audio.volume).toBeCloseTo(0.501, 3));
+    await vi.waitFor(() => expect(audio.volume).toBeCloseTo(0.501, 3), untilCondition);
     fireEvent.click(bar().getByRole('switch', { name: 'Even loudness' }));
     expect(audio.volume).toBe(1);
     fireEvent.click(bar().getByRole('switch', { name: 'Even loudness' }));
     fireEvent.click(bar().getByRole('button', { name: 'Next song' }));
     await bar().findByRole('button', { name: 'Pause Noon' });
-    await vi.waitFor(() => expect(audio.volume).toBe(1));
+    await vi.waitFor(() => expect(audio.volume).toBe(1), untilCondition);
   });
 
   it('makes no AudioContext while switched off', async () => {

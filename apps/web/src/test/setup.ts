@@ -1,10 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { CONDITION_TIMEOUT_MS } from './conditions';
 
-// Tests wait on conditions, never on the clock: a busy machine only makes them slower, so the
-// longest any findBy/waitFor may wait is generous (the condition usually holds within milliseconds).
-configure({ asyncUtilTimeout: 15_000 });
+configure({ asyncUtilTimeout: CONDITION_TIMEOUT_MS });
 
 afterEach(() => {
   cleanup();

@@ -73,9 +73,9 @@ describe('image work slots', () => {
     expect(slots.inUse).toEqual({ running: 2, waiting: 2 });
     gates.shift()!();
     await accepted[0];
-    await vi.waitFor(() => expect(started).toBe(3));
+    await vi.waitFor(() => expect(started).toBe(3), { timeout: 15_000 });
     for (let finished = 1; finished < 4; finished++) {
-      await vi.waitFor(() => expect(gates.length).toBeGreaterThan(0));
+      await vi.waitFor(() => expect(gates.length).toBeGreaterThan(0), { timeout: 15_000 });
       gates.shift()!();
     }
     await Promise.all(accepted);

@@ -6,6 +6,7 @@ import { stubFetch, type StubReply } from '../../../api/test-utils';
 import { SEARCH_DEBOUNCE_MS } from './search-page';
 import { renderDiscover, stubMediaElement } from '../test-app';
 import { member, playRoute, sessionRoute, songs } from '../test-fixtures';
+import { untilCondition } from '../../../test/conditions';
 
 const found: SearchResult[] = [
   { type: 'song', ...pick(songs.feeling), duration: 200, isFullPreview: false },
@@ -59,7 +60,10 @@ describe('Search', () => {
     expect(searches(calls)).toHaveLength(0);
     await act(async () => vi.advanceTimersByTime(1));
     // vi.waitFor moves the fake clock on between checks, so the query's own scheduling runs.
-    await vi.waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Songs' })).toBeInTheDocument());
+    await vi.waitFor(
+      () => expect(screen.getByRole('heading', { level: 2, name: 'Songs' })).toBeInTheDocument(),
+      untilCondition,
+    );
     expect(searches(calls).map((call) => call.path)).toEqual(['/api/search?s=nina']);
     expect(searchBox()).toHaveValue('nina');
   });
@@ -69,7 +73,10 @@ describe('Search', () => {
     const calls = stubFetch([sessionRoute(member()), searchRoute(() => ({ body: found }))]);
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     renderDiscover(`/members/search?${new URLSearchParams({ s: term }).toString()}`);
-    await vi.waitFor(() => expect(screen.getByText('Type at least 3 characters to search.')).toBeInTheDocument());
+    await vi.waitFor(
+      () => expect(screen.getByText('Type at least 3 characters to search.')).toBeInTheDocument(),
+      untilCondition,
+    );
     await act(async () => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS * 4));
     expect(searches(calls)).toHaveLength(0);
     expect(screen.queryByRole('status', { name: 'Loading search results…' })).not.toBeInTheDocument();
@@ -106,9 +113,9 @@ describe('Search', () => {
       searchRoute((term) => new Promise<StubReply>((resolve) => answers.set(term, resolve))),
     ]);
     const { router } = renderDiscover('/members/search?s=feel');
-    await vi.waitFor(() => expect(answers.has('feel')).toBe(true));
+    await vi.waitFor(() => expect(answers.has('feel')).toBe(true), untilCondition);
     await act(() => router.navigate('/members/search?s=baltimore', { replace: true }));
-    await vi.waitFor(() => expect(answers.has('baltimore')).toBe(true));
+    await vi.waitFor(() => expect(answers.has('baltimore')).toBe(true), untilCondition);
 
     await act(async () => answers.get('baltimore')!({ body: [found[1]] }));
     await act(async () => answers.get('feel')!({ body: [found[0]] }));
