@@ -97,10 +97,22 @@ export function replyProblem(method: string, url: string, status: number, body: 
   const key = `${route.method} ${route.template} ${status}`;
   let validate = validators.get(key);
   if (!validate) {
-    validate = ajv.compile(schema);
+    validate = ajv.compile(withNullInNullableEnums(schema) as object);
     validators.set(key, validate);
   }
   return validate(body) ? null : `${where}: ${ajv.errorsText(validate.errors, { dataVar: 'body' })}`;
+}
+
+/**
+ * OpenAPI 3.0 says a nullable enum lists null among its values; the server's document leaves it out (its
+ * serialiser writes null all the same), and ajv reads the enum as written.
+ */
+function withNullInNullableEnums(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withNullInNullableEnums);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const copy = Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, withNullInNullableEnums(value)]));
+  if (copy.nullable === true && Array.isArray(copy.enum) && !copy.enum.includes(null)) copy.enum = [...copy.enum, null];
+  return copy;
 }
 
 const problems: string[] = [];
