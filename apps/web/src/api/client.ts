@@ -64,7 +64,7 @@ type Answer<Op> = Op extends { responses: infer Responses }
   : never;
 
 /** Everything but the route's own parts. */
-export interface CallOptions {
+interface CallOptions {
   signal?: AbortSignal;
   /** A 401 sends the browser to /login unless this is false (the login call itself). */
   redirectOn401?: boolean;
@@ -77,18 +77,10 @@ type RequestOptions<Op> = UrlOptions<Op> & BodyOption<Op> & CallOptions;
 /** The options argument, optional when the route needs none of its parts. */
 type OptionalWhenEmpty<Options> = object extends Options ? [options?: Options] : [options: Options];
 
-/** The route's answer type, for a hook or component that names it. */
-export type ApiAnswer<M extends HttpMethod, Route extends ApiRoute<M>> = Answer<Operation<M, Route>>;
 /** The route's query parameters. */
 export type ApiQuery<M extends HttpMethod, Route extends ApiRoute<M>> = NonNullable<
   QueryOption<Operation<M, Route>>['query']
 >;
-/** The route's JSON body type. */
-export type ApiBody<M extends HttpMethod, Route extends ApiRoute<M>> = Exclude<
-  RequestBody<Operation<M, Route>>,
-  FormData
->;
-
 interface RouteParts {
   params?: Record<string, string | number>;
   query?: Record<string, string | number | boolean | undefined>;

@@ -7,7 +7,6 @@ import {
   type PublicArtist,
   type PublicSong,
   type StoredPart,
-  type StoredParts,
   type UploadedPart,
 } from '@hfm/shared';
 import { api } from './client';

@@ -1,4 +1,3 @@
-import type { PagedPaymentReceipts, PaymentReceipt } from '@hfm/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../client';
 import { billingKeys } from './keys';

@@ -1,4 +1,3 @@
-import type { PublicSubscription, SubscribeAnswer } from '@hfm/shared';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../client';
 import { discoveryKeys } from '../discovery/keys';
