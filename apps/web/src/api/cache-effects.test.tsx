@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { artistFixture } from '../test/artists';
 import { songFixture } from '../test/songs';
 import { useDeleteAlbum } from './albums/delete-album';
 import { albumKeys } from './albums/get-artist-albums';
@@ -65,7 +66,13 @@ describe('song mutations', () => {
   });
 
   it('a deleted song leaves the cached page, and its peaks the cache', async () => {
-    stubFetch([{ method: 'DELETE', path: `/api/songs/remove/${songs[0]!.id}`, reply: { body: { deleted: true } } }]);
+    stubFetch([
+      {
+        method: 'DELETE',
+        path: `/api/songs/remove/${songs[0]!.id}`,
+        reply: { body: { id: songs[0]!.id, deleted: true } },
+      },
+    ]);
     client.setQueryData(songKeys.peaks(songs[0]!.id), [0.5]);
     const { result } = renderHook(() => useDeleteSong(), { wrapper });
     await act(() => result.current.mutateAsync(songs[0]!.id));
@@ -88,7 +95,7 @@ describe('album mutations', () => {
 
   it('a new album goes to the front of the cached list, a saved one takes its place', async () => {
     stubFetch([
-      { method: 'POST', path: '/api/albums/create', reply: { body: album(3) } },
+      { method: 'POST', path: '/api/albums/create', reply: { status: 201, body: album(3) } },
       { method: 'PATCH', path: '/api/albums/update/album-2', reply: { body: album(2, 'Second, renamed') } },
     ]);
     const { result } = renderHook(() => useSaveAlbum(), { wrapper });
@@ -106,7 +113,7 @@ describe('album mutations', () => {
 });
 
 describe('artist and session mutations', () => {
-  const artist = { id: ARTIST, _id: ARTIST, name: 'Old', photos: ['/a.jpg'] } as PublicArtist;
+  const artist = artistFixture({ id: ARTIST, name: 'Old', photos: ['/a.jpg'] });
 
   it('the saved artist and its photo list replace the cached artist', async () => {
     client.setQueryData(artistQuery(ARTIST).queryKey, artist);

@@ -1,4 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { apiUrl, matchApiUrl } from './client';
 import { discoveryKeys } from './discovery/keys';
 import { documentKeys } from './documents/get-document';
 import { sessionQuery } from './session';
@@ -12,14 +13,14 @@ export const FIRST_DATA_ID = 'hfm-first-data';
 
 /** The query each embedded answer is, by the API path the server answered it for. */
 function queryKeyOf(path: string): QueryKey | null {
-  if (path === '/api/auth/session') return sessionQuery.queryKey;
-  if (path === '/api/documents/notices') return documentKeys.notices;
-  if (path === '/api/bff/members/hero-artist') return discoveryKeys.heroArtist;
-  if (path === '/api/playlists/agg/member-home-lists') return discoveryKeys.memberHomeLists;
-  const artistPage = /^\/api\/artist-pages\/([^/]+)$/.exec(path);
-  if (artistPage) return discoveryKeys.artistPage(decodeURIComponent(artistPage[1]!));
-  const heroSongs = /^\/api\/bff\/members\/artist-summary\/([^/]+)$/.exec(path);
-  return heroSongs ? discoveryKeys.artistSummary(decodeURIComponent(heroSongs[1]!)) : null;
+  if (path === apiUrl('/auth/session')) return sessionQuery.queryKey;
+  if (path === apiUrl('/documents/notices')) return documentKeys.notices;
+  if (path === apiUrl('/bff/members/hero-artist')) return discoveryKeys.heroArtist;
+  if (path === apiUrl('/playlists/agg/member-home-lists')) return discoveryKeys.memberHomeLists;
+  const artistPage = matchApiUrl('/artist-pages/{slug}', path);
+  if (artistPage) return discoveryKeys.artistPage(artistPage.slug);
+  const heroSongs = matchApiUrl('/bff/members/artist-summary/{artistId}', path);
+  return heroSongs ? discoveryKeys.artistSummary(heroSongs.artistId) : null;
 }
 
 /** The page's embedded answers by API path; none when the page has no (readable) block. */

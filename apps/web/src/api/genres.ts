@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './client';
 
 export function fetchGenres(): Promise<PublicGenre[]> {
-  return api('/api/genres');
+  return api.get('/genres');
 }
 
 export const genresQuery = queryOptions({ queryKey: ['genres'], queryFn: fetchGenres, staleTime: 5 * 60_000 });

@@ -3,11 +3,11 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from './client';
 
 export function confirmUser(body: ConfirmUserBody): Promise<ConfirmedAnswer> {
-  return api('/api/auth/confirm-user', { body });
+  return api.post('/auth/confirm-user', { body });
 }
 
 export function resendCode(body: { email: string }): Promise<CodeSentAnswer> {
-  return api('/api/auth/resend-code', { body });
+  return api.post('/auth/resend-code', { body });
 }
 
 export function useConfirmUser() {

@@ -7,20 +7,20 @@ export type { SessionProfile };
 
 /** The signed-in user; a 401 sends the browser to /login unless redirectOn401 is false. */
 export function fetchSessionProfile(redirectOn401 = true): Promise<SessionProfile> {
-  return api('/api/users/session/profile', { redirectOn401 });
+  return api.get('/users/session/profile', { redirectOn401 });
 }
 
 /** Who is signed in, or null: a signed-out visitor gets a quiet answer, not a 401 error in the console. */
 export function fetchSession(): Promise<SessionAnswer> {
-  return api('/api/auth/session');
+  return api.get('/auth/session');
 }
 
 export function login(body: LoginBody): Promise<LoginAnswer> {
-  return api('/api/auth', { body, redirectOn401: false });
+  return api.post('/auth', { body, redirectOn401: false });
 }
 
 export function logout(): Promise<LogoutAnswer> {
-  return api('/api/auth/logout', { method: 'POST' });
+  return api.post('/auth/logout');
 }
 
 export const sessionProfileQuery = (redirectOn401 = true) =>

@@ -12,12 +12,12 @@ import { api } from './client';
  * sign-up pages load no react-query mutation code; confirming the code is api/identity.ts.
  */
 export function checkEmail(email: string): Promise<EmailExistsAnswer> {
-  return api(`/api/users/check-email/${encodeURIComponent(email)}`);
+  return api.get('/users/check-email/{email}', { params: { email } });
 }
 
 /** The fan sign-up body (docs/identity.md): the account form plus role 'subscriber'. */
 export function createFan(body: CreateFanBody): Promise<PublicUser> {
-  return api('/api/users/create', { body });
+  return api.post('/users/create', { body });
 }
 
 /** Multipart with the `artist` and `user` JSON parts, as the spec's client sends it. */
@@ -25,5 +25,5 @@ export function createArtist({ artist, user }: ArtistSignUpRequest): Promise<Art
   const form = new FormData();
   form.append('artist', JSON.stringify(artist));
   form.append('user', JSON.stringify(user));
-  return api('/api/artists/create', { body: form });
+  return api.post('/artists/create', { body: form });
 }

@@ -1,12 +1,12 @@
 import type { SocialPrefillAnswer, SocialProvidersAnswer } from '@hfm/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from './client';
+import { api, apiUrl } from './client';
 
 export type { SocialPrefillAnswer };
 
 /** The configured social sign-in providers (none: no button). */
 export function fetchSocialProviders(): Promise<SocialProvidersAnswer> {
-  return api('/api/auth/social/providers');
+  return api.get('/auth/social/providers');
 }
 
 export const socialProvidersQuery = queryOptions({
@@ -22,12 +22,12 @@ export function useSocialProviders() {
 
 /** Where the Sign Up With … button goes: a full page load, the server redirects to the provider. */
 export function socialStartHref(providerId: string): string {
-  return `/api/auth/social/${encodeURIComponent(providerId)}/start`;
+  return apiUrl('/auth/social/{provider}/start', { params: { provider: providerId } });
 }
 
 /** The provider's details for the Fan Sign Up modal: the server answers a token once, so it is never refetched. */
 export function fetchSocialPrefill(token: string): Promise<SocialPrefillAnswer> {
-  return api(`/api/auth/social/prefill/${encodeURIComponent(token)}`);
+  return api.get('/auth/social/prefill/{token}', { params: { token } });
 }
 
 export function useSocialPrefill(token: string | null) {

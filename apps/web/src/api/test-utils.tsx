@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import { PlayerProvider } from '../player/player-provider';
+import { findRoute, replyProblem, reportProblem } from '../test/api-contract';
 
 /** Test-only helpers for component tests: the network boundary (fetch) and the browser's location. */
 
@@ -30,8 +31,13 @@ export function headersOf(request: RecordedRequest): Record<string, string> {
   return sentHeaders.get(request) ?? {};
 }
 
-/** Replaces fetch with a table of routes; unmatched calls answer 404. Returns the calls made. */
+/**
+ * Replaces fetch with a table of routes; unmatched calls answer 404. Returns the calls made. Every route and
+ * reply is checked against the API document: a stub of a route the server does not have, or a reply it could
+ * never give, fails the test (at once when the stub says so itself, after the test when a reply function does).
+ */
 export function stubFetch(routes: StubRoute[]): RecordedRequest[] {
+  routes.forEach(checkStub);
   const calls: RecordedRequest[] = [];
   vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
     const request: RecordedRequest = { method: init.method ?? 'GET', path: String(input), body: readBody(init.body) };
@@ -45,12 +51,21 @@ export function stubFetch(routes: StubRoute[]): RecordedRequest[] {
     const reply = route
       ? await (typeof route.reply === 'function' ? route.reply(request) : route.reply)
       : { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Not found.' } } };
+    const problem = route ? replyProblem(request.method, request.path, reply.status ?? 200, reply.body) : null;
+    if (problem) reportProblem(`A stubbed reply the server could never give: ${problem}`);
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status: reply.status ?? 200,
       headers: { 'content-type': 'application/json' },
     });
   });
   return calls;
+}
+
+function checkStub({ method, path, reply }: StubRoute): void {
+  if (typeof path !== 'string') return;
+  if (!findRoute(method, path)) throw new Error(`A stub of a route the server does not have: ${method} ${path}`);
+  const problem = typeof reply === 'function' ? null : replyProblem(method, path, reply.status ?? 200, reply.body);
+  if (problem) throw new Error(`A stubbed reply the server could never give: ${problem}`);
 }
 
 function readBody(body: BodyInit | null | undefined): unknown {

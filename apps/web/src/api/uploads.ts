@@ -7,7 +7,6 @@ import {
   type PublicArtist,
   type PublicSong,
   type StoredPart,
-  type StoredParts,
   type UploadedPart,
 } from '@hfm/shared';
 import { api } from './client';
@@ -140,17 +139,17 @@ export function presignUpload(
   songId: string,
   files: { name: string; size: number; type: string; s3Path: string }[],
 ): Promise<PresignedUpload[]> {
-  return api(`/api/songs/upload-presigned/${songId}`, { body: { files } });
+  return api.post('/songs/upload-presigned/{id}', { params: { id: songId }, body: { files } });
 }
 
 export async function fetchStoredParts(songId: string, upload: PresignedUpload): Promise<StoredPart[]> {
-  const query = new URLSearchParams({ uploadId: upload.uploadId, key: upload.key });
-  const answer = await api<StoredParts>(`/api/songs/upload-parts/${songId}?${query}`);
+  const query = { uploadId: upload.uploadId, key: upload.key };
+  const answer = await api.get('/songs/upload-parts/{id}', { params: { id: songId }, query });
   return answer.parts;
 }
 
 export function completeUpload(songId: string, body: CompleteUploadBody): Promise<PublicSong> {
-  return api(`/api/songs/upload-complete/${songId}`, { body });
+  return api.post('/songs/upload-complete/{id}', { params: { id: songId }, body });
 }
 
 export interface UploadSongFileOptions {

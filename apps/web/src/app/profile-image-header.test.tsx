@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useUploadProfileImage } from '../api/artists/upload-images';
 import { renderWithClient, stubFetch, stubLocation } from '../api/test-utils';
+import { userFixture } from '../test/users';
 import SignedInApp from './signed-in-app';
 
-const admin = {
+const admin = userFixture({
   _id: 'u1',
   id: 'u1',
   firstName: 'Nina',
@@ -13,9 +14,7 @@ const admin = {
   name: 'Nina Simone',
   email: 'nina@example.com',
   role: 'ADMIN',
-  profileImagePath: null,
-  subscribedTo: [],
-};
+});
 
 function UploadButton() {
   const upload = useUploadProfileImage('u1');

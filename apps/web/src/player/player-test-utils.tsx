@@ -5,6 +5,7 @@ import { vi } from 'vitest';
 import { error, renderWithClient, stubFetch, type RecordedRequest, type StubReply } from '../api/test-utils';
 import { usePlayer, usePlayingId, type PlayableSong } from './player-context';
 import { catalogueSongFixture } from '../test/songs';
+import { userFixture } from '../test/users';
 
 /** Test-only: the player's component tests drive a jsdom audio element, which plays nothing by itself. */
 
@@ -85,17 +86,28 @@ export function stubPlayerApi({ answers = {}, userId = null, profileUserId }: Pl
     {
       method: 'GET',
       path: '/api/auth/session',
-      reply: { body: { user: userId ? { id: userId, _id: userId } : null } },
+      reply: { body: { user: userId ? userFixture({ id: userId, _id: userId }) : null } },
     },
     {
       method: 'GET',
       path: '/api/users/session/profile',
-      reply: { body: { user: { id: profileUserId, _id: profileUserId }, artist: null } },
+      reply: {
+        body: { user: userFixture(profileUserId ? { id: profileUserId, _id: profileUserId } : {}), artist: null },
+      },
     },
     {
       method: 'POST',
       path: '/api/mzd-events',
-      reply: (request) => ({ body: { ...(request.body as object), _id: 'e1', id: 'e1', counted: true } }),
+      reply: (request) => ({
+        status: 201,
+        body: {
+          ...(request.body as object),
+          _id: 'e1',
+          id: 'e1',
+          counted: true,
+          createdAt: '2025-05-01T00:00:00.000Z',
+        },
+      }),
     },
   ]);
 }

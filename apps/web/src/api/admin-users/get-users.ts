@@ -19,11 +19,8 @@ export const adminUserKeys = {
 
 /** GET /api/paged/users (admin). */
 export function fetchAdminUsers(params: AdminUsersParams, signal?: AbortSignal): Promise<Paged<AdminUser>> {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) {
-    if (value !== undefined && value !== '') query.set(name, String(value));
-  }
-  return api(`/api/paged/users?${query}`, { signal });
+  const query = { ...params, search: params.search === '' ? undefined : params.search };
+  return api.get('/paged/users', { query, signal });
 }
 
 export function useAdminUsers(params: AdminUsersParams) {

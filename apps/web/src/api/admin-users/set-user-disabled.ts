@@ -5,7 +5,9 @@ import { adminUserKeys } from './get-users';
 
 /** POST /api/users/{id}/disable or /enable (admin). */
 export function setUserDisabled(id: string, disabled: boolean): Promise<AdminUser> {
-  return api(`/api/users/${id}/${disabled ? 'disable' : 'enable'}`, { method: 'POST' });
+  return disabled
+    ? api.post('/users/{id}/disable', { params: { id } })
+    : api.post('/users/{id}/enable', { params: { id } });
 }
 
 /** The changed account replaces itself on every cached page; pages filtered by status refresh. */

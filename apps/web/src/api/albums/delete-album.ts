@@ -4,7 +4,7 @@ import { api } from '../client';
 import { albumKeys } from './get-artist-albums';
 
 export function deleteAlbum(id: string): Promise<DeletedAnswer> {
-  return api(`/api/albums/${id}`, { method: 'DELETE' });
+  return api.delete('/albums/{id}', { params: { id } });
 }
 
 /** The deleted album leaves every cached list of albums. */

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../client';
 
 export function fetchArtistAlbums(artistID: string): Promise<PublicAlbum[]> {
-  return api(`/api/albums/artist/${artistID}`);
+  return api.get('/albums/artist/{artistID}', { params: { artistID } });
 }
 
 export const albumKeys = {

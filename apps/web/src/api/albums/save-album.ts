@@ -4,11 +4,11 @@ import { api } from '../client';
 import { albumKeys } from './get-artist-albums';
 
 export function createAlbum(body: CreateAlbumBody): Promise<PublicAlbum> {
-  return api('/api/albums/create', { body });
+  return api.post('/albums/create', { body });
 }
 
 export function updateAlbum(id: string, body: UpdateAlbumBody): Promise<PublicAlbum> {
-  return api(`/api/albums/update/${id}`, { method: 'PATCH', body });
+  return api.patch('/albums/update/{id}', { params: { id }, body });
 }
 
 /** A saved album replaces its old self in the artist's cached list; a new one goes to the front. */

@@ -4,11 +4,11 @@ import { api } from '../client';
 import { artistQuery } from './get-artist';
 
 export function uploadArtistPhoto(id: string, imgData: string): Promise<PhotoUploadAnswer> {
-  return api(`/api/artist-photo/upload/${id}`, { body: { imgData } });
+  return api.post('/artist-photo/upload/{id}', { params: { id }, body: { imgData } });
 }
 
 export function deleteArtistPhoto(id: string, path: string): Promise<PhotosAnswer> {
-  return api(`/api/artist-photo/${id}`, { method: 'DELETE', body: { path } });
+  return api.delete('/artist-photo/{id}', { params: { id }, body: { path } });
 }
 
 function setCachedPhotos(client: QueryClient, id: string, photos: string[]) {

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../client';
 
 export function fetchArtist(id: string): Promise<PublicArtist> {
-  return api(`/api/artists/${id}`);
+  return api.get('/artists/{id}', { params: { id } });
 }
 
 export const artistQuery = (id: string) => queryOptions({ queryKey: ['artist', id], queryFn: () => fetchArtist(id) });

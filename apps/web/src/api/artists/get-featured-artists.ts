@@ -5,7 +5,7 @@ import { artistKeys } from './keys';
 
 /** GET /api/artists/featured: the featured order (admins); position 0 is member home's hero artist. */
 export function fetchFeaturedArtists(): Promise<FeaturedArtists> {
-  return api('/api/artists/featured');
+  return api.get('/artists/featured');
 }
 
 export const featuredArtistsQuery = () =>

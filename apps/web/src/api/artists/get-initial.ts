@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../client';
 
 export function fetchInitial(): Promise<InitialData> {
-  return api('/api/initial');
+  return api.get('/initial');
 }
 
 export const initialQuery = queryOptions({ queryKey: ['initial'], queryFn: fetchInitial });

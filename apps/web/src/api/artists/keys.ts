@@ -1,4 +1,4 @@
-import type { ArtistListRequest } from '@hfm/shared';
+import type { ArtistListRequest } from './list-artists';
 
 /** Query keys of artist lists (admins'); every list and the featured order sit under `artistKeys.all`. */
 export const artistKeys = {

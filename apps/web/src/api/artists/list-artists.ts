@@ -1,21 +1,15 @@
-import type { ArtistListRequest, PagedArtists } from '@hfm/shared';
+import type { PagedArtists } from '@hfm/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../client';
+import { api, type ApiQuery } from '../client';
 import { artistKeys } from './keys';
 
-/** The query string of a list request, in a fixed order, without the values left out. */
-export function artistListSearch(query: ArtistListRequest): string {
-  const params = new URLSearchParams();
-  for (const key of ['page', 'limit', 'status', 'tier', 'search', 'sort', 'order'] as const) {
-    const value = query[key];
-    if (value !== undefined && value !== '') params.set(key, String(value));
-  }
-  return params.toString();
-}
+/** What the admins' artist list asks the server for: the query of GET /api/artists. */
+export type ArtistListRequest = ApiQuery<'get', '/artists'>;
 
-/** GET /api/artists: for admins every artist, filtered, searched, sorted and paged. */
-export function fetchArtists(query: ArtistListRequest): Promise<PagedArtists> {
-  return api(`/api/artists?${artistListSearch(query)}`);
+/** GET /api/artists: for admins every artist, filtered, searched, sorted and paged (a fixed order, no blanks). */
+export function fetchArtists(request: ArtistListRequest): Promise<PagedArtists> {
+  const { page, limit, status, tier, search, sort, order } = request;
+  return api.get('/artists', { query: { page, limit, status, tier, search: search || undefined, sort, order } });
 }
 
 export const artistListQuery = (query: ArtistListRequest) =>

@@ -6,7 +6,7 @@ import { artistKeys } from './keys';
 
 /** PUT /api/artists/featured/order: the whole featured order at once. */
 export function reorderFeaturedArtists(ids: string[]): Promise<FeaturedArtists> {
-  return api('/api/artists/featured/order', { method: 'PUT', body: { ids } });
+  return api.put('/artists/featured/order', { body: { ids } });
 }
 
 /**

@@ -7,7 +7,7 @@ import { artistKeys } from './keys';
 
 /** POST /api/artists/featured/swap: the added artist takes the removed one's place. */
 export function swapFeaturedArtists(body: FeaturedSwapBody): Promise<FeaturedArtists> {
-  return api('/api/artists/featured/swap', { body });
+  return api.post('/artists/featured/swap', { body });
 }
 
 export function useSwapFeaturedArtists() {

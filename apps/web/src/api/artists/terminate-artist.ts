@@ -9,7 +9,7 @@ import { initialQuery } from './get-initial';
  * A wrong password is a 400 for the form, not a trip to /login.
  */
 export function terminateArtist(id: string, body: TerminateArtistBody): Promise<TerminationAnswer> {
-  return api(`/api/artists/${id}/terminate`, { method: 'POST', body, redirectOn401: false });
+  return api.post('/artists/{id}/terminate', { params: { id }, body, redirectOn401: false });
 }
 
 /** The terminated artist replaces the cached one (status CANCELLED); the studio's first load is read again. */

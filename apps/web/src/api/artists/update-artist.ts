@@ -5,7 +5,7 @@ import { artistChanged } from './artist-cache';
 
 /** PATCH /api/artists/{id}: the fields sent change, the others stay. */
 export function updateArtist(id: string, body: UpdateArtistRequest): Promise<PublicArtist> {
-  return api(`/api/artists/${id}`, { method: 'PATCH', body });
+  return api.patch('/artists/{id}', { params: { id }, body });
 }
 
 /** Profile and bio (the studio), or an admin's review: the saved artist replaces the cached one. */

@@ -7,11 +7,11 @@ export function uploadBanner(id: string, image: Blob, fileName: string): Promise
   const form = new FormData();
   form.append('fileName', fileName);
   form.append('bannerImageData', image, fileName);
-  return api(`/api/banner-image/upload/${id}`, { body: form });
+  return api.post('/banner-image/upload/{id}', { params: { id }, body: form });
 }
 
 export function uploadProfileImage(userId: string, imageData: string, fileName: string): Promise<ImagePathAnswer> {
-  return api(`/api/profile-image/upload/${userId}`, { body: { imageData, fileName } });
+  return api.post('/profile-image/upload/{id}', { params: { id: userId }, body: { imageData, fileName } });
 }
 
 /** Uploads a new profile image; every cached view of the signed-in user (e.g. the header's avatar) shows it at once. */

@@ -5,7 +5,7 @@ import { billingKeys } from './keys';
 
 /** GET /api/payments/config: which card form to mount (the local one, or Stripe's card element). */
 export function fetchPaymentsConfig(signal?: AbortSignal): Promise<PaymentsConfigAnswer> {
-  return api('/api/payments/config', { signal });
+  return api.get('/payments/config', { signal });
 }
 
 export const paymentsConfigQuery = queryOptions({

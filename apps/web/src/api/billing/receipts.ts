@@ -1,4 +1,3 @@
-import type { PagedPaymentReceipts, PaymentReceipt } from '@hfm/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../client';
 import { billingKeys } from './keys';
@@ -11,7 +10,9 @@ export function useMemberReceipts(memberId: string, page: number) {
   return useQuery({
     queryKey: billingKeys.receiptPage(memberId, page),
     queryFn: ({ signal }) =>
-      api<PagedPaymentReceipts>(`/api/subscriptions/payments/${memberId}?page=${page}&limit=${RECEIPTS_PAGE_SIZE}`, {
+      api.get('/subscriptions/payments/{memberID}', {
+        params: { memberID: memberId },
+        query: { page, limit: RECEIPTS_PAGE_SIZE },
         signal,
       }),
     placeholderData: keepPreviousData,
@@ -22,6 +23,6 @@ export function useMemberReceipts(memberId: string, page: number) {
 export function useReceipt(id: string) {
   return useQuery({
     queryKey: billingKeys.receipt(id),
-    queryFn: ({ signal }) => api<PaymentReceipt>(`/api/subscriptions/receipts/${id}`, { signal }),
+    queryFn: ({ signal }) => api.get('/subscriptions/receipts/{id}', { params: { id }, signal }),
   });
 }

@@ -5,7 +5,7 @@ import { billingKeys } from './keys';
 
 /** GET /api/subscriptions/card-list/{memberID}: brand, last four and expiry of each saved card. */
 export function fetchSavedCards(memberId: string, signal?: AbortSignal): Promise<SavedCard[]> {
-  return api(`/api/subscriptions/card-list/${memberId}`, { signal });
+  return api.get('/subscriptions/card-list/{memberID}', { params: { memberID: memberId }, signal });
 }
 
 export function useSavedCards(memberId: string) {
@@ -20,7 +20,7 @@ export function useSavedCards(memberId: string) {
  * POST /api/payments/local/payment-methods and nowhere else; the answer's token names the card from then on.
  */
 export function tokenizeLocalCard(card: LocalPaymentMethodBody): Promise<LocalPaymentMethodAnswer> {
-  return api('/api/payments/local/payment-methods', { body: card });
+  return api.post('/payments/local/payment-methods', { body: card });
 }
 
 /** POST /api/subscriptions/attach-payment-method/{memberID}: saves the token to the member (402 when refused). */
@@ -28,7 +28,7 @@ export function attachPaymentMethod(
   memberId: string,
   body: { paymentMethodID: string; cardName?: string; postalCode?: string },
 ): Promise<SavedCard> {
-  return api(`/api/subscriptions/attach-payment-method/${memberId}`, { body });
+  return api.post('/subscriptions/attach-payment-method/{memberID}', { params: { memberID: memberId }, body });
 }
 
 /** Tokenises a card typed into the local form and saves it; the card list is fetched again. */
@@ -58,9 +58,7 @@ export function useRemoveSavedCard(memberId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (cardId: string) =>
-      api<{ id: string; deleted: true }>(`/api/subscriptions/payment-methods/${memberId}/${cardId}`, {
-        method: 'DELETE',
-      }),
+      api.delete('/subscriptions/payment-methods/{memberID}/{cardId}', { params: { memberID: memberId, cardId } }),
     onSuccess: () => client.invalidateQueries({ queryKey: billingKeys.cards(memberId) }),
   });
 }

@@ -1,4 +1,3 @@
-import type { PublicSubscription, SubscribeAnswer } from '@hfm/shared';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../client';
 import { discoveryKeys } from '../discovery/keys';
@@ -15,7 +14,7 @@ export interface SubscribeRequest {
 
 /** POST /api/subscriptions: 999 cents for one year; answers the subscription and a few related artists. */
 export function subscribe(memberId: string, { artistID, paymentMethodID, idempotencyKey }: SubscribeRequest) {
-  return api<SubscribeAnswer>('/api/subscriptions', {
+  return api.post('/subscriptions', {
     body: { memberID: memberId, paymentMethodID, artistID },
     headers: { 'Idempotency-Key': idempotencyKey },
   });
@@ -49,7 +48,7 @@ export function useSubscribe(memberId: string) {
 export function useMemberSubscriptions(memberId: string) {
   return useQuery({
     queryKey: billingKeys.subscriptions(memberId),
-    queryFn: ({ signal }) => api<PublicSubscription[]>(`/api/subscriptions/member/${memberId}`, { signal }),
+    queryFn: ({ signal }) => api.get('/subscriptions/member/{memberID}', { params: { memberID: memberId }, signal }),
   });
 }
 
@@ -57,8 +56,7 @@ export function useMemberSubscriptions(memberId: string) {
 export function useCancelSubscription(memberId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (subscriptionId: string) =>
-      api<PublicSubscription>(`/api/subscriptions/${subscriptionId}/cancel`, { method: 'POST' }),
+    mutationFn: (subscriptionId: string) => api.post('/subscriptions/{id}/cancel', { params: { id: subscriptionId } }),
     onSuccess: () => refetchAccess(client, memberId),
   });
 }
@@ -67,8 +65,7 @@ export function useCancelSubscription(memberId: string) {
 export function useResumeSubscription(memberId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (subscriptionId: string) =>
-      api<PublicSubscription>(`/api/subscriptions/${subscriptionId}/resume`, { method: 'POST' }),
+    mutationFn: (subscriptionId: string) => api.post('/subscriptions/{id}/resume', { params: { id: subscriptionId } }),
     onSuccess: () => refetchAccess(client, memberId),
   });
 }

@@ -5,7 +5,7 @@ import { genresQuery } from '../genres';
 import { sortByLabel } from './genre-cache';
 
 export function addGenres(labels: string[]): Promise<AddGenresAnswer> {
-  return api('/api/genres', { body: { genres: labels.map((label) => ({ label })) } });
+  return api.post('/genres', { body: { genres: labels.map((label) => ({ label })) } });
 }
 
 /** POST /api/genres, the spec's bulk save (addGenres): the added genres join the cached list. */

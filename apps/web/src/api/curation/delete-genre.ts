@@ -10,8 +10,7 @@ export interface DeleteGenreInput {
 }
 
 export function deleteGenre({ id, moveArtistsTo }: DeleteGenreInput): Promise<DeletedGenreAnswer> {
-  const query = moveArtistsTo ? `?moveArtistsTo=${encodeURIComponent(moveArtistsTo)}` : '';
-  return api(`/api/genres/remove/${id}${query}`, { method: 'DELETE' });
+  return api.delete('/genres/remove/{id}', { params: { id }, query: { moveArtistsTo: moveArtistsTo || undefined } });
 }
 
 /** DELETE /api/genres/remove/{id}: the genre leaves the cached list. */

@@ -4,7 +4,7 @@ import { api } from '../client';
 import { labelKeys } from './get-labels';
 
 export function deleteLabel(id: string): Promise<DeletedAnswer> {
-  return api(`/api/labels/${id}`, { method: 'DELETE' });
+  return api.delete('/labels/{id}', { params: { id } });
 }
 
 /** DELETE /api/labels/{id}: the label leaves every cached page, which then refresh. */

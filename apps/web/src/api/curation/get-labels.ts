@@ -15,13 +15,8 @@ export const labelKeys = {
 };
 
 export function fetchLabels(params: LabelListParams, signal?: AbortSignal): Promise<Paged<PublicLabel>> {
-  const query = new URLSearchParams({
-    page: String(params.page),
-    limit: String(params.limit),
-    sort: params.sort,
-    order: params.order,
-  });
-  return api(`/api/labels?${query}`, { signal });
+  const { page, limit, sort, order } = params;
+  return api.get('/labels', { query: { page, limit, sort, order }, signal });
 }
 
 export const labelsQuery = (params: LabelListParams) =>

@@ -5,11 +5,11 @@ import { genresQuery } from '../genres';
 import { putGenre } from './genre-cache';
 
 export function createGenre(body: SaveGenreBody): Promise<PublicGenre> {
-  return api('/api/genres/create', { body });
+  return api.post('/genres/create', { body });
 }
 
 export function renameGenre(id: string, body: SaveGenreBody): Promise<PublicGenre> {
-  return api(`/api/genres/${id}`, { method: 'PATCH', body });
+  return api.patch('/genres/{id}', { params: { id }, body });
 }
 
 /** The spec's genre save: POST /api/genres/create without an id, PATCH /api/genres/{id} with one. */

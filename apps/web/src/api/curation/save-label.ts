@@ -4,11 +4,11 @@ import { api } from '../client';
 import { labelKeys } from './get-labels';
 
 export function createLabel(body: CreateLabelBody): Promise<PublicLabel> {
-  return api('/api/labels/create', { body });
+  return api.post('/labels/create', { body });
 }
 
 export function updateLabel(id: string, body: UpdateLabelBody): Promise<PublicLabel> {
-  return api(`/api/labels/${id}`, { method: 'PATCH', body });
+  return api.patch('/labels/{id}', { params: { id }, body });
 }
 
 /**

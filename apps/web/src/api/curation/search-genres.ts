@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../client';
 
 export function searchGenres(term: string, signal?: AbortSignal): Promise<PublicGenre[]> {
-  return api(`/api/genres/search/${encodeURIComponent(term)}`, { signal });
+  return api.get('/genres/search/{search}', { params: { search: term }, signal });
 }
 
 /** The genre type-ahead: asks only for a search term (isSearchTerm: 3 characters, the spec's minimum); shorter terms find nothing. */

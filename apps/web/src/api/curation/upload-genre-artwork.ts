@@ -6,7 +6,7 @@ import { putGenre } from './genre-cache';
 
 /** The spec's artwork save: the genre plus the image (a PNG data URL from the image editor). */
 export function uploadGenreArtwork(genre: PublicGenre, imageData: string): Promise<GenreArtworkAnswer> {
-  return api(`/api/genres/upload/artwork/${genre.id}`, { method: 'PUT', body: { ...genre, imageData } });
+  return api.put('/genres/upload/artwork/{id}', { params: { id: genre.id }, body: { ...genre, imageData } });
 }
 
 /** PUT /api/genres/upload/artwork/{id}: the genre in the cached list shows its new artwork. */

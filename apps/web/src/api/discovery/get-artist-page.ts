@@ -9,7 +9,7 @@ import { discoveryKeys } from './keys';
  * Anyone may open it, so a 401 here never sends the visitor to /login.
  */
 export function fetchArtistPage(slug: string, signal?: AbortSignal): Promise<ArtistPage> {
-  return api(`/api/artist-pages/${encodeURIComponent(slug)}`, { signal, redirectOn401: false });
+  return api.get('/artist-pages/{slug}', { params: { slug }, signal, redirectOn401: false });
 }
 
 export const artistPageQuery = (slug: string) =>

@@ -5,7 +5,7 @@ import { discoveryKeys } from './keys';
 
 /** GET /api/bff/members/artist-summary/{artistId}: the artist and their released songs. */
 export function fetchArtistSummary(artistId: string, signal?: AbortSignal): Promise<ArtistSummary> {
-  return api(`/api/bff/members/artist-summary/${encodeURIComponent(artistId)}`, { signal });
+  return api.get('/bff/members/artist-summary/{artistId}', { params: { artistId }, signal });
 }
 
 export const artistSummaryQuery = (artistId: string) =>

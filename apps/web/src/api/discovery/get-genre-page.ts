@@ -5,7 +5,7 @@ import { discoveryKeys } from './keys';
 
 /** GET /api/genres/{id}/page: a genre, its active artists and their newest songs. */
 export function fetchGenrePage(id: string, signal?: AbortSignal): Promise<GenrePage> {
-  return api(`/api/genres/${encodeURIComponent(id)}/page`, { signal });
+  return api.get('/genres/{id}/page', { params: { id }, signal });
 }
 
 export const genrePageQuery = (id: string) =>

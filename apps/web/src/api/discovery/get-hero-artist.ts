@@ -5,7 +5,7 @@ import { discoveryKeys } from './keys';
 
 /** GET /api/bff/members/hero-artist: the artist member home leads with; null in an empty catalogue. */
 export function fetchHeroArtist(signal?: AbortSignal): Promise<HeroArtist | null> {
-  return api('/api/bff/members/hero-artist', { signal });
+  return api.get('/bff/members/hero-artist', { signal });
 }
 
 export const heroArtistQuery = queryOptions({

@@ -5,7 +5,7 @@ import { discoveryKeys } from './keys';
 
 /** GET /api/playlists/agg/member-home-lists: playlists, picks, radio, featured artists, genres, new releases. */
 export function fetchMemberHomeLists(signal?: AbortSignal): Promise<MemberHomeLists> {
-  return api('/api/playlists/agg/member-home-lists', { signal });
+  return api.get('/playlists/agg/member-home-lists', { signal });
 }
 
 export const memberHomeListsQuery = queryOptions({

@@ -5,7 +5,7 @@ import { discoveryKeys } from './keys';
 
 /** GET /api/playlists/{id}: a playlist and its songs in order. */
 export function fetchPlaylistPage(id: string, signal?: AbortSignal): Promise<PlaylistPage> {
-  return api(`/api/playlists/${encodeURIComponent(id)}`, { signal });
+  return api.get('/playlists/{id}', { params: { id }, signal });
 }
 
 export const playlistPageQuery = (id: string) =>

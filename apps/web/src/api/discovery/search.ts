@@ -5,7 +5,7 @@ import { discoveryKeys } from './keys';
 
 /** GET /api/search?s={term}: songs, artists and albums, best matches first within each type. */
 export function fetchSearch(term: string, signal?: AbortSignal): Promise<SearchResult[]> {
-  return api(`/api/search?${new URLSearchParams({ s: term }).toString()}`, { signal });
+  return api.get('/search', { query: { s: term }, signal });
 }
 
 export const searchQuery = (term: string) =>

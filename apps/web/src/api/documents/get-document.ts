@@ -12,7 +12,7 @@ export const documentKeys = {
 
 /** GET /api/documents/{id}: a document with its text, by id or by key ('user-terms'). */
 export function fetchDocument(idOrKey: string, signal?: AbortSignal): Promise<PublicDocument> {
-  return api(`/api/documents/${encodeURIComponent(idOrKey)}`, { signal });
+  return api.get('/documents/{id}', { params: { id: idOrKey }, signal });
 }
 
 export const documentQuery = (idOrKey: LegalDocumentKey | string) =>
@@ -28,7 +28,7 @@ export function useDocument(idOrKey: LegalDocumentKey | string) {
 
 /** GET /api/documents: every document without its text. */
 export function fetchDocuments(signal?: AbortSignal): Promise<DocumentSummary[]> {
-  return api('/api/documents', { signal });
+  return api.get('/documents', { signal });
 }
 
 export function useDocuments() {

@@ -5,7 +5,7 @@ import { documentKeys } from './get-document';
 
 /** GET /api/documents/notices: changes of the legal texts in the last 30 days that concern the caller. */
 export function fetchDocumentNotices(signal?: AbortSignal): Promise<DocumentNotice[]> {
-  return api('/api/documents/notices', { signal });
+  return api.get('/documents/notices', { signal });
 }
 
 export function useDocumentNotices() {

@@ -4,7 +4,7 @@ import { api } from '../client';
 import { documentKeys } from './get-document';
 
 export function updateDocument(id: string, body: UpdateDocumentBody): Promise<PublicDocument> {
-  return api(`/api/documents/${id}`, { method: 'PATCH', body });
+  return api.patch('/documents/{id}', { params: { id }, body });
 }
 
 /** PATCH /api/documents/{id}: the saved document replaces the cached one (by id and key); lists refresh. */
@@ -25,7 +25,7 @@ export function useUpdateDocument() {
 
 /** GET /api/documents/{id}/versions (admin): every published version, newest first. */
 export function fetchDocumentVersions(id: string, signal?: AbortSignal): Promise<DocumentVersion[]> {
-  return api(`/api/documents/${id}/versions`, { signal });
+  return api.get('/documents/{id}/versions', { params: { id }, signal });
 }
 
 export function useDocumentVersions(id: string) {

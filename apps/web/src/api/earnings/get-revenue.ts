@@ -1,6 +1,6 @@
 import type { RevenueReport } from '@hfm/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../client';
+import { api, apiUrl } from '../client';
 import { earningsKeys } from './keys';
 
 export interface MonthRange {
@@ -9,11 +9,9 @@ export interface MonthRange {
   to: string;
 }
 
-const rangeQuery = (range: MonthRange) => new URLSearchParams({ from: range.from, to: range.to }).toString();
-
 /** GET /api/admin/revenue?from=&to=: the ledger per UTC month and the range's totals (admins). */
 export function fetchRevenue(range: MonthRange, signal?: AbortSignal): Promise<RevenueReport> {
-  return api(`/api/admin/revenue?${rangeQuery(range)}`, { signal });
+  return api.get('/admin/revenue', { query: { from: range.from, to: range.to }, signal });
 }
 
 /** The report for the range; while another range loads, the last one stays on screen. */
@@ -27,5 +25,5 @@ export function useRevenue(range: MonthRange) {
 
 /** GET /api/admin/revenue.csv for the range, downloaded by a plain link. */
 export function revenueCsvUrl(range: MonthRange): string {
-  return `/api/admin/revenue.csv?${rangeQuery(range)}`;
+  return apiUrl('/admin/revenue.csv', { query: { from: range.from, to: range.to } });
 }

@@ -11,7 +11,7 @@ import {
 
 /** POST /api/hi-fives: adds the member's Hi Five to a song; answers the entry and the song's new count. */
 export function addHiFive(body: HiFiveBody): Promise<HiFiveEntry> {
-  return api('/api/hi-fives', { method: 'POST', body });
+  return api.post('/hi-fives', { body });
 }
 
 /**

@@ -11,7 +11,7 @@ export function postListenEvent(memberID: string, songId: string): Promise<Event
     itemType: 'song',
     eventPayload: { action: 'listen', clientTime: new Date().toISOString() },
   };
-  return api('/api/mzd-events', { body, redirectOn401: false });
+  return api.post('/mzd-events', { body, redirectOn401: false });
 }
 
 /**

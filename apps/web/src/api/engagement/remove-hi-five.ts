@@ -5,7 +5,7 @@ import { rollBackHiFive, setCachedHiFived, setCachedHiFives, takeHiFiveSnapshot 
 
 /** DELETE /api/hi-fives/{entryId}: takes a Hi Five back; answers the song's count after. */
 export function removeHiFive(entryId: string): Promise<HiFiveRemoved> {
-  return api(`/api/hi-fives/${encodeURIComponent(entryId)}`, { method: 'DELETE' });
+  return api.delete('/hi-fives/{entryId}', { params: { entryId } });
 }
 
 export interface RemoveHiFiveInput {

@@ -1,5 +1,6 @@
 import type { DownloadFormat } from '@hfm/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiUrl } from '../client';
 import { fetchDownloadUrl } from '../songs/get-download-url';
 import { libraryKeys } from './keys';
 
@@ -32,7 +33,7 @@ export function useDownloadSong() {
 
 /** GET /api/albums/{id}/download?format=...: the album as one zip, streamed by the server. */
 export function albumDownloadUrl(albumId: string, format: DownloadFormat = 'flac'): string {
-  return `/api/albums/${albumId}/download?format=${format}`;
+  return apiUrl('/albums/{id}/download', { params: { id: albumId }, query: { format } });
 }
 
 /** Starting an album zip records a download of each of its songs: My Music is fetched again. */

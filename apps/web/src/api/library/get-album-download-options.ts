@@ -5,7 +5,7 @@ import { libraryKeys } from './keys';
 
 /** GET /api/albums/{id}/downloads: each format with the size of the album's zip in it. */
 export function fetchAlbumDownloadOptions(albumId: string, signal?: AbortSignal): Promise<DownloadOption[]> {
-  return api(`/api/albums/${albumId}/downloads`, { signal });
+  return api.get('/albums/{id}/downloads', { params: { id: albumId }, signal });
 }
 
 /**

@@ -5,7 +5,7 @@ import { libraryKeys } from './keys';
 
 /** GET /api/songs/{id}/downloads: each format with its size, for whoever may download the song. */
 export function fetchDownloadOptions(songId: string, signal?: AbortSignal): Promise<DownloadOption[]> {
-  return api(`/api/songs/${songId}/downloads`, { signal });
+  return api.get('/songs/{id}/downloads', { params: { id: songId }, signal });
 }
 
 export const downloadOptionsQuery = (songId: string) =>

@@ -7,7 +7,7 @@ const NONE: ReadonlySet<string> = new Set();
 
 /** GET /api/members/{memberID}/my-music/song-ids: every song the member keeps. */
 export function fetchKeptSongIds(memberId: string, signal?: AbortSignal): Promise<MyMusicSongIds> {
-  return api(`/api/members/${memberId}/my-music/song-ids`, { signal });
+  return api.get('/members/{memberID}/my-music/song-ids', { params: { memberID: memberId }, signal });
 }
 
 /** The songs a member keeps, as a set (empty until known, and for anyone who is not a member). */

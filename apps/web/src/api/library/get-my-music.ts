@@ -5,7 +5,7 @@ import { libraryKeys } from './keys';
 
 /** GET /api/members/{memberID}/my-music: the songs the member keeps, newest download first. */
 export function fetchMyMusic(memberId: string, page: number, signal?: AbortSignal): Promise<PagedMyMusic> {
-  return api(`/api/members/${memberId}/my-music?page=${page}`, { signal });
+  return api.get('/members/{memberID}/my-music', { params: { memberID: memberId }, query: { page }, signal });
 }
 
 export const myMusicQuery = (memberId: string, page: number) =>

@@ -4,7 +4,7 @@ import { api } from '../client';
 
 /** POST /api/artists/create-account-link/{id}: a fresh single-use onboarding link (the provider's page). */
 export function createAccountLink(artistId: string): Promise<AccountLinkAnswer> {
-  return api(`/api/artists/create-account-link/${artistId}`, { method: 'POST' });
+  return api.post('/artists/create-account-link/{id}', { params: { id: artistId } });
 }
 
 export function useCreateAccountLink(artistId: string) {

@@ -5,7 +5,7 @@ import { payoutKeys } from './keys';
 
 /** POST /api/artists/create-connect-account: the artist's own payout account, made once (then the same one). */
 export function createPayoutAccount(body: NonNullable<CreateConnectAccountBody>): Promise<PayoutAccountStatus> {
-  return api('/api/artists/create-connect-account', { body });
+  return api.post('/artists/create-connect-account', { body });
 }
 
 export function useCreatePayoutAccount(artistId: string) {

@@ -5,10 +5,7 @@ import { payoutKeys } from './keys';
 
 /** GET /api/payments/local/connect/onboarding/{linkId}: what the onboarding page shows (404 once gone). */
 export function fetchLocalOnboarding(linkId: string, signal?: AbortSignal): Promise<LocalOnboardingAnswer> {
-  return api(`/api/payments/local/connect/onboarding/${encodeURIComponent(linkId)}`, {
-    signal,
-    redirectOn401: false,
-  });
+  return api.get('/payments/local/connect/onboarding/{linkId}', { params: { linkId }, signal, redirectOn401: false });
 }
 
 export function useLocalOnboarding(linkId: string) {

@@ -5,7 +5,7 @@ import { payoutKeys } from './keys';
 
 /** GET /api/artists/retrieve-connect-account/{id}: the payout account as the provider knows it now, or null. */
 export function fetchPayoutAccount(artistId: string, signal?: AbortSignal): Promise<RetrieveConnectAccountAnswer> {
-  return api(`/api/artists/retrieve-connect-account/${artistId}`, { signal });
+  return api.get('/artists/retrieve-connect-account/{id}', { params: { id: artistId }, signal });
 }
 
 export function usePayoutAccount(artistId: string) {

@@ -10,7 +10,7 @@ export const isRunGoing = (run: PayoutRun) => run.state === 'queued' || run.stat
 
 /** GET /api/admin/payout-runs: the latest runs, newest first (admins). */
 export function fetchPayoutRuns(signal?: AbortSignal): Promise<PayoutRun[]> {
-  return api('/api/admin/payout-runs', { signal });
+  return api.get('/admin/payout-runs', { signal });
 }
 
 /** The runs, fetched again every PAYOUT_RUNS_POLL_MS while any is queued or running. */

@@ -5,7 +5,7 @@ import { payoutKeys } from './keys';
 
 /** GET /api/admin/payouts?period=: the month's payouts with names, reasons and totals (admins). */
 export function fetchPeriodPayouts(period: string, signal?: AbortSignal): Promise<AdminPayoutList> {
-  return api(`/api/admin/payouts?period=${encodeURIComponent(period)}`, { signal });
+  return api.get('/admin/payouts', { query: { period }, signal });
 }
 
 export function usePeriodPayouts(period: string) {

@@ -5,7 +5,8 @@ import { payoutKeys } from './keys';
 
 /** POST /api/admin/payouts/run with dryRun: the plan of a month (its first artists), answered at once. */
 export function planPayouts(period: string): Promise<RunPayoutsAnswer> {
-  return api('/api/admin/payouts/run', { body: { period, dryRun: true } });
+  // The route answers a plan (200) for a dry run and an accepted run (202) otherwise; the document has both.
+  return api.post('/admin/payouts/run', { body: { period, dryRun: true } }) as Promise<RunPayoutsAnswer>;
 }
 
 /**
@@ -13,7 +14,7 @@ export function planPayouts(period: string): Promise<RunPayoutsAnswer> {
  * admin started that is still going); running it again pays nobody twice. Follow it with usePayoutRuns.
  */
 export function startPayoutRun(period: string): Promise<PayoutRunAccepted> {
-  return api('/api/admin/payouts/run', { body: { period, dryRun: false } });
+  return api.post('/admin/payouts/run', { body: { period, dryRun: false } }) as Promise<PayoutRunAccepted>;
 }
 
 /** A plan adds to the runs. */

@@ -7,7 +7,7 @@ import { api } from '../client';
  * here and nowhere else; the answer says where to go next (the studio).
  */
 export function submitLocalOnboarding(linkId: string, body: LocalOnboardingBody): Promise<LocalOnboardingDone> {
-  return api(`/api/payments/local/connect/onboarding/${encodeURIComponent(linkId)}`, { body, redirectOn401: false });
+  return api.post('/payments/local/connect/onboarding/{linkId}', { params: { linkId }, body, redirectOn401: false });
 }
 
 export function useSubmitLocalOnboarding(linkId: string) {

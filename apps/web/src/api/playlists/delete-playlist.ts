@@ -5,7 +5,7 @@ import { playlistKeys } from './keys';
 
 /** DELETE /api/playlists/remove/{id}. */
 export function deletePlaylist(id: string): Promise<DeletedAnswer> {
-  return api(`/api/playlists/remove/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  return api.delete('/playlists/remove/{id}', { params: { id } });
 }
 
 /** The deleted playlist leaves the cache; the lists refetch (their pages shift). */

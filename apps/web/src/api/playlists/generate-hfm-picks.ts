@@ -8,7 +8,7 @@ import { playlistKeys } from './keys';
  * false when they were there already). `regenerate` replaces them with three new ones.
  */
 export function generateHfmPicks({ regenerate = false }: { regenerate?: boolean } = {}): Promise<HfmPicksAnswer> {
-  return api(`/api/playlists/hfm-picks${regenerate ? '?regenerate=true' : ''}`, { method: 'POST' });
+  return api.post('/playlists/hfm-picks', { query: { regenerate: regenerate ? 'true' : undefined } });
 }
 
 export function useGenerateHfmPicks() {

@@ -5,7 +5,7 @@ import { playlistKeys } from './keys';
 
 /** GET /api/playlists/{id}/edit: one playlist with its tracks, for the Edit Playlist modal. */
 export function fetchPlaylistForEditing(id: string, signal?: AbortSignal): Promise<AdminPlaylist> {
-  return api(`/api/playlists/${encodeURIComponent(id)}/edit`, { signal });
+  return api.get('/playlists/{id}/edit', { params: { id }, signal });
 }
 
 export const playlistQuery = (id: string) =>

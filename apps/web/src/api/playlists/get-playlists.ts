@@ -5,9 +5,7 @@ import { playlistKeys } from './keys';
 
 /** GET /api/playlists?page&limit: every playlist, newest first (admins). */
 export function fetchPlaylists(page: number, limit: number, signal?: AbortSignal): Promise<PagedAdminPlaylists> {
-  return api(`/api/playlists?${new URLSearchParams({ page: String(page), limit: String(limit) }).toString()}`, {
-    signal,
-  });
+  return api.get('/playlists', { query: { page, limit }, signal });
 }
 
 export const playlistsQuery = (page: number, limit = DEFAULT_PAGE_SIZE) =>

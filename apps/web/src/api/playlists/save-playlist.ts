@@ -5,12 +5,12 @@ import { playlistKeys } from './keys';
 
 /** POST /api/playlists/create. */
 export function createPlaylist(body: CreatePlaylistBody): Promise<AdminPlaylist> {
-  return api('/api/playlists/create', { body });
+  return api.post('/playlists/create', { body });
 }
 
 /** PUT /api/playlists/{id}: only the fields sent change; `songs` is the whole list in order. */
 export function updatePlaylist(id: string, body: UpdatePlaylistBody): Promise<AdminPlaylist> {
-  return api(`/api/playlists/${encodeURIComponent(id)}`, { method: 'PUT', body });
+  return api.put('/playlists/{id}', { params: { id }, body });
 }
 
 /** The spec's playlist save: no id, Save creates; with an id, updates. The lists refetch; the playlist is cached. */

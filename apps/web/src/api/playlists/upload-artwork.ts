@@ -5,10 +5,7 @@ import { playlistKeys } from './keys';
 
 /** PUT /api/playlists/upload/artwork/{id}: the cropped image as a data URL; answers the playlist. */
 export function uploadPlaylistArtwork(id: string, imageData: string, fileName: string): Promise<AdminPlaylist> {
-  return api(`/api/playlists/upload/artwork/${encodeURIComponent(id)}`, {
-    method: 'PUT',
-    body: { imageData, fileName },
-  });
+  return api.put('/playlists/upload/artwork/{id}', { params: { id }, body: { imageData, fileName } });
 }
 
 export function useUploadPlaylistArtwork() {

@@ -3,5 +3,5 @@ import { api } from '../client';
 
 /** Used by the upload flow, which reports the song's progress through useSongChanged. */
 export function createSong(body: CreateSongBody): Promise<PublicSong> {
-  return api('/api/songs', { body });
+  return api.post('/songs', { body });
 }

@@ -5,7 +5,7 @@ import { updateCachedSongs } from './cached-songs';
 import { songKeys } from './keys';
 
 export function deleteSong(id: string): Promise<DeletedAnswer> {
-  return api(`/api/songs/remove/${id}`, { method: 'DELETE' });
+  return api.delete('/songs/remove/{id}', { params: { id } });
 }
 
 /** The deleted song leaves every cached list, and its waveform the cache. */

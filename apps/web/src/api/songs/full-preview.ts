@@ -4,11 +4,11 @@ import { api } from '../client';
 import { updateCachedSongs } from './cached-songs';
 
 export function setFullPreviewPosition(id: string, position: number, artistID: string): Promise<FullPreviewEntry[]> {
-  return api(`/api/songs/full-preview-position/${id}`, { method: 'PUT', body: { position, artistID } });
+  return api.put('/songs/full-preview-position/{id}', { params: { id }, body: { position, artistID } });
 }
 
 export function removeFullPreview(id: string): Promise<FullPreviewEntry[]> {
-  return api(`/api/songs/full-preview-remove/${id}`, { method: 'PUT', body: {} });
+  return api.put('/songs/full-preview-remove/{id}', { params: { id } });
 }
 
 /** Makes a song a full preview at `position`, or stops it being one; the artist's cached lists follow. */

@@ -4,7 +4,7 @@ import { api } from '../client';
 import { songKeys } from './keys';
 
 export function fetchArtistSongs(artistID: string, page: number, limit = DEFAULT_PAGE_SIZE): Promise<PagedSongs> {
-  return api(`/api/songs/artist/${artistID}?page=${page}&limit=${limit}`);
+  return api.get('/songs/artist/{artistID}', { params: { artistID }, query: { page, limit } });
 }
 
 export const artistSongsQuery = (artistID: string, page: number, limit = DEFAULT_PAGE_SIZE) =>

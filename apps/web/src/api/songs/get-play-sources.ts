@@ -3,5 +3,5 @@ import { api } from '../client';
 
 /** GET /api/songs/{id}/play: signed, short-lived media URLs. */
 export function fetchPlaySources(id: string): Promise<PlaybackAnswer> {
-  return api(`/api/songs/${id}/play`);
+  return api.get('/songs/{id}/play', { params: { id } });
 }

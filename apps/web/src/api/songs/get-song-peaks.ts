@@ -4,7 +4,7 @@ import { api } from '../client';
 import { songKeys } from './keys';
 
 export function fetchSongPeaks(id: string, signal?: AbortSignal): Promise<SongPeaks> {
-  return api(`/api/songs/${id}/peaks`, { signal });
+  return api.get('/songs/{id}/peaks', { params: { id }, signal });
 }
 
 /** The base64 bytes of GET /api/songs/{id}/peaks as levels from 0 to 1. */

@@ -4,7 +4,7 @@ import { api } from '../client';
 import { songKeys } from './keys';
 
 export function fetchUploadLimits(): Promise<UploadLimits> {
-  return api('/api/songs/upload-limits');
+  return api.get('/songs/upload-limits');
 }
 
 /** The signed-in artist's upload rules and room left: read afresh each time the upload screen opens. */

@@ -4,7 +4,7 @@ import { api } from '../client';
 import { replaceCachedSong } from './cached-songs';
 
 export function updateSong(id: string, body: UpdateSongBody): Promise<PublicSong> {
-  return api(`/api/songs/${id}`, { method: 'PUT', body });
+  return api.put('/songs/{id}', { params: { id }, body });
 }
 
 /** Edit Song Info: the saved song takes its place in every cached list. */

@@ -4,7 +4,7 @@ import { api } from '../client';
 
 /** `PUT /api/users/password/{id}`: the user's own, with the current password; their other sessions end. */
 export function changePassword(userId: string, body: ChangePasswordBody): Promise<PasswordChangedAnswer> {
-  return api(`/api/users/password/${userId}`, { method: 'PUT', body });
+  return api.put('/users/password/{id}', { params: { id: userId }, body });
 }
 
 export function useChangePassword(userId: string) {

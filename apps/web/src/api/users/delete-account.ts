@@ -7,7 +7,7 @@ import { api } from '../client';
  * for the form, not a trip to /login.
  */
 export function deleteAccount(userId: string, body: DeleteAccountBody): Promise<DeletedAnswer> {
-  return api(`/api/users/${userId}`, { method: 'DELETE', body, redirectOn401: false });
+  return api.delete('/users/{id}', { params: { id: userId }, body, redirectOn401: false });
 }
 
 /** Once the account is gone, nobody is signed in any more: the cached session is forgotten. */

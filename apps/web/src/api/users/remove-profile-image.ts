@@ -5,7 +5,7 @@ import { replaceSessionUser } from './session-user-cache';
 
 /** `DELETE /api/users/remove/profile-image/{id}`: back to no picture. */
 export function removeProfileImage(userId: string): Promise<PublicUser> {
-  return api(`/api/users/remove/profile-image/${userId}`, { method: 'DELETE' });
+  return api.delete('/users/remove/profile-image/{id}', { params: { id: userId } });
 }
 
 export function useRemoveProfileImage(userId: string) {

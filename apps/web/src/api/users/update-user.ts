@@ -5,7 +5,7 @@ import { replaceSessionUser } from './session-user-cache';
 
 /** `PUT /api/users/{id}`: names, phone, location, gender (date of birth and email cannot change). */
 export function updateUser(userId: string, body: UpdateUserBody): Promise<PublicUser> {
-  return api(`/api/users/${userId}`, { method: 'PUT', body });
+  return api.put('/users/{id}', { params: { id: userId }, body });
 }
 
 export function useUpdateUser(userId: string) {

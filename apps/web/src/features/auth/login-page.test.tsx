@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { error, renderWithClient, stubFetch, stubLocation, type StubRoute } from '../../api/test-utils';
 import { rememberReturnPath } from '../../ui/return-address';
+import { userFixture } from '../../test/users';
 import LoginPage from './login-page';
 
 const signedOut: StubRoute = { method: 'GET', path: '/api/auth/session', reply: { body: { user: null } } };
@@ -27,7 +28,7 @@ describe('Login page', () => {
   it("goes to the server's routeTo on success", async () => {
     const calls = stubFetch([
       signedOut,
-      { method: 'POST', path: '/api/auth', reply: { body: { routeTo: '/members/', user: {} } } },
+      { method: 'POST', path: '/api/auth', reply: { body: { routeTo: '/members/', user: userFixture() } } },
     ]);
     renderWithClient(<LoginPage />);
     await logIn('sam@example.com', 'Change-Gonna1');
@@ -40,7 +41,10 @@ describe('Login page', () => {
 
   it('goes back to the ?next= path on this site (e.g. the artist page whose Subscribe sent the visitor)', async () => {
     location = stubLocation('http://localhost/login?next=%2Fa%2Fnina-simone');
-    stubFetch([signedOut, { method: 'POST', path: '/api/auth', reply: { body: { routeTo: '/members/', user: {} } } }]);
+    stubFetch([
+      signedOut,
+      { method: 'POST', path: '/api/auth', reply: { body: { routeTo: '/members/', user: userFixture() } } },
+    ]);
     renderWithClient(<LoginPage />);
     await logIn('sam@example.com', 'Change-Gonna1');
     await waitFor(() => expect(location.assign).toHaveBeenCalledWith('/a/nina-simone'));
@@ -53,7 +57,10 @@ describe('Login page', () => {
     ['a script', 'javascript:alert(1)'],
   ])('ignores ?next= that is %s and follows routeTo', async (_, next) => {
     location = stubLocation(`http://localhost/login?${new URLSearchParams({ next }).toString()}`);
-    stubFetch([signedOut, { method: 'POST', path: '/api/auth', reply: { body: { routeTo: '/members/', user: {} } } }]);
+    stubFetch([
+      signedOut,
+      { method: 'POST', path: '/api/auth', reply: { body: { routeTo: '/members/', user: userFixture() } } },
+    ]);
     renderWithClient(<LoginPage />);
     await logIn('sam@example.com', 'Change-Gonna1');
     await waitFor(() => expect(location.assign).toHaveBeenCalledWith('/members/'));
@@ -68,7 +75,10 @@ describe('Login page', () => {
     first.unmount();
 
     location = stubLocation('http://localhost/login?confirmed=1&email=sam%40example.com');
-    stubFetch([signedOut, { method: 'POST', path: '/api/auth', reply: { body: { routeTo: '/members/', user: {} } } }]);
+    stubFetch([
+      signedOut,
+      { method: 'POST', path: '/api/auth', reply: { body: { routeTo: '/members/', user: userFixture() } } },
+    ]);
     renderWithClient(<LoginPage />);
     await logIn('', 'Change-Gonna1');
     await waitFor(() => expect(location.assign).toHaveBeenCalledWith('/a/nina-simone'));
@@ -77,7 +87,10 @@ describe('Login page', () => {
 
   it('a remembered path is not used by a plain sign-in', async () => {
     rememberReturnPath('/a/nina-simone');
-    stubFetch([signedOut, { method: 'POST', path: '/api/auth', reply: { body: { routeTo: '/members/', user: {} } } }]);
+    stubFetch([
+      signedOut,
+      { method: 'POST', path: '/api/auth', reply: { body: { routeTo: '/members/', user: userFixture() } } },
+    ]);
     renderWithClient(<LoginPage />);
     await logIn('sam@example.com', 'Change-Gonna1');
     await waitFor(() => expect(location.assign).toHaveBeenCalledWith('/members/'));
@@ -131,7 +144,7 @@ describe('Login page', () => {
       {
         method: 'GET',
         path: '/api/auth/session',
-        reply: { body: { user: { name: 'Nina Simone', email: 'nina@example.com', role: 'ARTIST' } } },
+        reply: { body: { user: userFixture({ name: 'Nina Simone', email: 'nina@example.com', role: 'ARTIST' }) } },
       },
     ]);
     const user = userEvent.setup();

@@ -11,6 +11,7 @@ import type {
 } from '@hfm/shared';
 import type { StubRoute } from '../../api/test-utils';
 import { catalogueSongFixture } from '../../test/songs';
+import { userFixture } from '../../test/users';
 
 /** Test-only: catalogue answers as the server presents them, with the given fields changed. */
 
@@ -109,29 +110,7 @@ export const artistPage: ArtistPage = {
 };
 
 export function member(change: Partial<PublicUser> = {}): PublicUser {
-  return {
-    _id: MEMBER_ID,
-    id: MEMBER_ID,
-    firstName: 'Sam',
-    lastName: 'Cooke',
-    name: 'Sam Cooke',
-    email: 'sam@example.com',
-    userName: 'sam@example.com',
-    phoneNumber: null,
-    dob: null,
-    location: null,
-    gender: null,
-    status: 'ACTIVE',
-    role: 'SUBSCRIBER',
-    profileImage: null,
-    profileImagePath: null,
-    hfmPicksOptIn: true,
-    subscribedTo: [],
-    hiFived: [],
-    createdAt: '2025-05-01T00:00:00.000Z',
-    updatedAt: '2025-05-01T00:00:00.000Z',
-    ...change,
-  };
+  return userFixture({ _id: MEMBER_ID, id: MEMBER_ID, ...change });
 }
 
 export const sessionRoute = (user: PublicUser | null): StubRoute => ({

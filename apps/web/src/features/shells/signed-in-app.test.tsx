@@ -6,8 +6,10 @@ import { error, renderWithClient, stubFetch, stubLocation } from '../../api/test
 import SignedInApp from '../../app/signed-in-app';
 import { PLAYER_MEMORY_KEY, readRememberedPlayer } from '../../player/player-memory';
 import { songs, stubMediaElement } from '../../player/player-test-utils';
+import { artistFixture } from '../../test/artists';
+import { userFixture } from '../../test/users';
 
-const artistUser = {
+const artistUser = userFixture({
   _id: 'u1',
   id: 'u1',
   firstName: 'Nina',
@@ -15,25 +17,16 @@ const artistUser = {
   name: 'Nina Simone',
   email: 'nina@example.com',
   role: 'ARTIST',
-  profileImagePath: null,
-  subscribedTo: [],
-};
+});
 const pendingArtist = {
-  _id: 'a1',
-  id: 'a1',
-  name: 'The High Priestess',
-  status: 'PENDING',
-  tier: 'In Review',
-  genre: { _id: 'g', id: 'g', label: 'Soul', artwork: null },
-  genreID: 'g',
-  bio: '',
-  hfmPicksOptIn: true,
-  photos: [],
-  hifives: 0,
-  scoreMatrix: [],
-  totalScore: 0,
-  bannerImagePath: null,
-  searchStatus: { isSearchable: false },
+  ...artistFixture({
+    id: 'a1',
+    name: 'The High Priestess',
+    genre: { _id: 'g', id: 'g', label: 'Soul', artwork: null },
+    genreID: 'g',
+    bio: '',
+  }),
+  user: undefined,
   songs: [],
   albums: [],
 };
@@ -60,7 +53,7 @@ describe('Signed-in shells', () => {
 
   it("sends a user to their own area when the role doesn't belong here", async () => {
     const location = stubLocation('http://localhost/admin/');
-    stubFetch([profileRoute({ user: { ...artistUser, role: 'SUBSCRIBER' }, artist: null })]);
+    stubFetch([profileRoute({ user: { ...artistUser, role: 'SUBSCRIBER' as const }, artist: null })]);
     renderWithClient(<SignedInApp area="admin" />);
     await waitFor(() => expect(location.replace).toHaveBeenCalledWith('/members/'));
     expect(screen.queryByText('Admin')).not.toBeInTheDocument();
@@ -69,7 +62,7 @@ describe('Signed-in shells', () => {
   it('signs out through the server and goes to /login', async () => {
     const location = stubLocation('http://localhost/admin/');
     const calls = stubFetch([
-      profileRoute({ user: { ...artistUser, role: 'ADMIN' }, artist: null }),
+      profileRoute({ user: { ...artistUser, role: 'ADMIN' as const }, artist: null }),
       { method: 'POST', path: '/api/auth/logout', reply: { body: { routeTo: '/login' } } },
     ]);
     const user = userEvent.setup();
@@ -92,7 +85,7 @@ describe('Signed-in shells', () => {
     rememberedPlayer();
     const location = stubLocation('http://localhost/admin/');
     stubFetch([
-      profileRoute({ user: { ...artistUser, role: 'ADMIN' }, artist: null }),
+      profileRoute({ user: { ...artistUser, role: 'ADMIN' as const }, artist: null }),
       { method: 'POST', path: '/api/auth/logout', reply: { body: { routeTo: '/login' } } },
     ]);
     const user = userEvent.setup();
@@ -109,7 +102,7 @@ describe('Signed-in shells', () => {
 
     // The next page load, someone else signed in: no player comes back.
     cleanup();
-    stubFetch([profileRoute({ user: { ...artistUser, role: 'ADMIN', id: 'u2', _id: 'u2' }, artist: null })]);
+    stubFetch([profileRoute({ user: { ...artistUser, role: 'ADMIN' as const, id: 'u2', _id: 'u2' }, artist: null })]);
     renderWithClient(<SignedInApp area="admin" />);
     expect(await screen.findByRole('navigation', { name: 'Admin' })).toBeInTheDocument();
     expect(screen.queryAllByRole('region', { name: 'Player' })).toHaveLength(0);

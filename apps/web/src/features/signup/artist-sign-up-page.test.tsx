@@ -3,6 +3,8 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { error, renderWithClient, stubFetch, stubLocation, type StubRoute } from '../../api/test-utils';
+import { artistFixture } from '../../test/artists';
+import { userFixture } from '../../test/users';
 import { ArtistAlmostLive } from './artist-almost-live';
 import ArtistSignUpPage from './artist-sign-up-page';
 
@@ -107,7 +109,14 @@ describe('Artist Sign Up', () => {
     const calls = stubFetch([
       genresRoute,
       emailFree,
-      { method: 'POST', path: '/api/artists/create', reply: async () => (await saved, { status: 201, body: {} }) },
+      {
+        method: 'POST',
+        path: '/api/artists/create',
+        reply: async () => (
+          await saved,
+          { status: 201, body: { user: userFixture({ role: 'ARTIST' }), artist: artistFixture() } }
+        ),
+      },
     ]);
     const user = userEvent.setup();
     renderWithClient(<ArtistSignUpPage />);

@@ -3,6 +3,7 @@ import { cleanup, screen, within, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithClient, stubFetch, stubLocation, type StubRoute } from '../../api/test-utils';
+import { userFixture } from '../../test/users';
 import { FanSignUpModal } from './fan-sign-up-modal';
 import FanSignUpPage from './fan-sign-up-page';
 // The form loads its discard question when first needed; loaded here, its first showing waits on no transform.
@@ -10,7 +11,7 @@ import '../../ui/discard-changes';
 
 const emailFree: StubRoute = { method: 'GET', path: /check-email/, reply: { body: { exists: false } } };
 const emailTaken: StubRoute = { method: 'GET', path: /check-email/, reply: { body: { exists: true } } };
-const created: StubRoute = { method: 'POST', path: '/api/users/create', reply: { status: 201, body: {} } };
+const created: StubRoute = { method: 'POST', path: '/api/users/create', reply: { status: 201, body: userFixture() } };
 
 async function fillValidForm(user: UserEvent) {
   await user.type(screen.getByLabelText('First Name'), 'Sam');
@@ -179,7 +180,11 @@ describe('Fan Sign Up modal', () => {
     const saved = new Promise<void>((resolve) => (finish = resolve));
     stubFetch([
       emailFree,
-      { method: 'POST', path: '/api/users/create', reply: async () => (await saved, { status: 201, body: {} }) },
+      {
+        method: 'POST',
+        path: '/api/users/create',
+        reply: async () => (await saved, { status: 201, body: userFixture() }),
+      },
     ]);
     const user = userEvent.setup();
     renderWithClient(<FanSignUpModal open onOpenChange={() => undefined} />);

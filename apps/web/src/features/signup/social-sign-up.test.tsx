@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithClient, stubFetch, stubLocation, type StubRoute } from '../../api/test-utils';
+import { userFixture } from '../../test/users';
 import { FanSignUpModal } from './fan-sign-up-modal';
 import FanSignUpPage from './fan-sign-up-page';
 
@@ -31,7 +32,7 @@ const prefill: StubRoute = {
   },
 };
 const emailFree: StubRoute = { method: 'GET', path: /check-email/, reply: { body: { exists: false } } };
-const created: StubRoute = { method: 'POST', path: '/api/users/create', reply: { status: 201, body: {} } };
+const created: StubRoute = { method: 'POST', path: '/api/users/create', reply: { status: 201, body: userFixture() } };
 
 const step = (name: string) =>
   within(screen.getByRole('list', { name: 'Sign-up progress' }))

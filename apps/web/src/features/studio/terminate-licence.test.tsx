@@ -11,6 +11,7 @@ import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithClient, stubFetch } from '../../api/test-utils';
+import { artistFixture } from '../../test/artists';
 import StudioApp from './studio-app';
 
 const user = {
@@ -24,23 +25,19 @@ const user = {
   profileImagePath: null,
   subscribedTo: [],
 } as unknown as PublicUser;
-const artist = {
-  _id: 'a1',
+const artist = artistFixture({
   id: 'a1',
   name: 'The High Priestess',
   genreID: 'g',
   status: 'ACTIVE',
   bio: '',
-  photos: [],
-  hifives: 0,
-  hfmPicksOptIn: true,
   bannerImagePath: null,
   terminatedAt: null,
   updatedAt: '2026-01-01T00:00:00.000Z',
   genre: { _id: 'g', id: 'g', label: 'Soul', artwork: null },
-} as unknown as PublicArtist;
+});
 const TERMINATED_AT = '2026-05-02T12:00:00.000Z';
-const terminated = { ...artist, status: 'CANCELLED', terminatedAt: TERMINATED_AT } as PublicArtist;
+const terminated: PublicArtist = { ...artist, status: 'CANCELLED', terminatedAt: TERMINATED_AT };
 
 function renderStudio(tab: string, shown: PublicArtist = artist) {
   window.history.replaceState(null, '', `/artist/#${tab}`);
@@ -130,7 +127,11 @@ describe("the studio's Terminate licence", () => {
         path: '/api/artists/a1/terminate',
         reply: { body: { artist: terminated, terminatedAt: TERMINATED_AT, subscribers: 3 } },
       },
-      { method: 'GET', path: '/api/initial', reply: { status: 404, body: { error: { code: 'NOT_FOUND' } } } },
+      {
+        method: 'GET',
+        path: '/api/initial',
+        reply: { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Not found.' } } },
+      },
     ]);
     const events = userEvent.setup();
     renderStudio('profile');

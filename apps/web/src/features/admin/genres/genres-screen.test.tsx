@@ -113,7 +113,11 @@ describe('#/genres', () => {
   it('deletes after “Really delete item?”: “Genre deleted!”; a refusal shows the server’s reason', async () => {
     stubFetch([
       listRoute([jazz, rock]),
-      { method: 'DELETE', path: '/api/genres/remove/g-jazz', reply: { body: { id: 'g-jazz', deleted: true } } },
+      {
+        method: 'DELETE',
+        path: '/api/genres/remove/g-jazz',
+        reply: { body: { id: 'g-jazz', deleted: true, artistsMoved: 0 } },
+      },
       {
         method: 'DELETE',
         path: '/api/genres/remove/g-rock',

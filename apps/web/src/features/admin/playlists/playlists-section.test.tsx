@@ -70,7 +70,12 @@ describe('#/playlists', () => {
       {
         method: 'GET',
         path: '/api/search?s=sea',
-        reply: { body: [songFound('00000000-0000-4000-8000-000000000201', 'Sea Lion'), { type: 'artist' }] },
+        reply: {
+          body: [
+            songFound('00000000-0000-4000-8000-000000000201', 'Sea Lion'),
+            { type: 'artist', _id: 'a9', id: 'a9', name: 'Sea Wolf', slug: 'sea-wolf', photo: null, genre: null },
+          ],
+        },
       },
       {
         method: 'POST',

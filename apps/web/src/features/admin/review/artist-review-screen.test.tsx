@@ -33,7 +33,10 @@ function stubArtist(start: PublicArtist, extra: StubRoute[] = []) {
       method: 'PATCH',
       path: `/api/artists/${ID}`,
       reply: (request) => {
-        const body = request.body as Partial<PublicArtist> & { isFeatured?: boolean };
+        const { isSearchable, ...body } = request.body as Partial<PublicArtist> & {
+          isFeatured?: boolean;
+          isSearchable?: boolean;
+        };
         artist = {
           ...artist,
           ...body,
@@ -41,7 +44,7 @@ function stubArtist(start: PublicArtist, extra: StubRoute[] = []) {
           ...(body.status === 'ACTIVE' && artist.tier === 'In Review' && !body.tier ? { tier: 'Tier 1' } : {}),
           ...(body.isFeatured === true ? { featuredPosition: 3 } : {}),
           ...(body.isFeatured === false ? { featuredPosition: -1 } : {}),
-          ...('isSearchable' in body ? { searchStatus: { isSearchable: Boolean(body.isSearchable) } } : {}),
+          ...(isSearchable !== undefined ? { searchStatus: { isSearchable } } : {}),
           updatedAt: new Date(Date.parse(artist.updatedAt) + 1000).toISOString(),
         };
         return { body: artist };
@@ -163,7 +166,11 @@ describe('#/submissions/artist/{id}', () => {
   it('shows the server’s refusal and stays', async () => {
     stubFetch([
       { method: 'GET', path: `/api/artists/${ID}`, reply: { body: artistFixture() } },
-      { method: 'PATCH', path: `/api/artists/${ID}`, reply: error(503, 'INTERNAL', 'Please try again in a minute.') },
+      {
+        method: 'PATCH',
+        path: `/api/artists/${ID}`,
+        reply: error(503, 'UNAVAILABLE', 'Please try again in a minute.'),
+      },
       {
         method: 'GET',
         path: /^\/api\/songs\/artist\//,

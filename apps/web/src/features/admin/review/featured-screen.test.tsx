@@ -23,7 +23,8 @@ function stubFeatured(names: string[], others: PublicArtist[] = [], extra: StubR
     active(index + 1, name, { isFeatured: true, featuredPosition: index, featuredBio: `${name} bio` }),
   );
   const renumber = () => (order = order.map((artist, index) => ({ ...artist, featuredPosition: index })));
-  const answer = () => ({ body: { items: order } });
+  // The featured list shows each artist's picture as fans see it: none in these artists.
+  const answer = () => ({ body: { items: order.map((artist) => ({ picture: null, ...artist })) } });
   const calls = stubFetch([
     ...extra,
     { method: 'GET', path: '/api/artists/featured', reply: answer },

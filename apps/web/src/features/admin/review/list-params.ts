@@ -1,14 +1,7 @@
-import {
-  ARTIST_SORTS,
-  ARTIST_STATUSES,
-  SORT_ORDERS,
-  TIERS,
-  type ArtistListRequest,
-  type ArtistSort,
-  type SortOrder,
-} from '@hfm/shared';
+import { ARTIST_SORTS, ARTIST_STATUSES, SORT_ORDERS, TIERS, type ArtistSort, type SortOrder } from '@hfm/shared';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
+import type { ArtistListRequest } from '../../../api/artists/list-artists';
 
 /** What an admin artist list shows, kept in the address (`#/artists?tier=all&sort=totalScore:desc&page=2`). */
 export interface ListParams {
