@@ -23,7 +23,7 @@ import {
   type ArtistRow,
 } from './artists.repository.js';
 import { presentArtists, presentArtistsForAdmin } from './artists.service.js';
-import { ADMIN_STATUS_REASON, terminateArtist } from './termination.service.js';
+import { ADMIN_STATUS_REASON, terminateArtist, type TerminationOptions } from './termination.service.js';
 
 export const NO_SUCH_ARTIST = 'No such artist.';
 
@@ -85,6 +85,7 @@ export async function updateArtist(
   actor: Actor,
   artistId: string,
   body: UpdateArtistBody,
+  termination: TerminationOptions,
 ): Promise<PublicArtist> {
   await requireAccess(ctx, actor, 'artist.manage', [artistId]);
   const review = reviewChange(actor, body);
@@ -94,7 +95,7 @@ export async function updateArtist(
     const before = await loadArtist(ctx, artistId);
     if (before.status !== 'CANCELLED') {
       const { status: _cancelled, ...alsoApply } = { ...reviewPatch(before, review), ...profile };
-      await terminateArtist(ctx, actor, artistId, { reason: ADMIN_STATUS_REASON, alsoApply });
+      await terminateArtist(ctx, actor, artistId, { reason: ADMIN_STATUS_REASON, alsoApply }, termination);
       return presentArtistFor(ctx, actor, await loadArtist(ctx, artistId));
     }
   }

@@ -23,9 +23,10 @@ import { requireAccess } from '../access/access.service.js';
 import { SESSION_COOKIE } from '../auth/sessions.js';
 import { deleteAccount } from './account-deletion.service.js';
 import { changePassword, getUser, removeProfileImage, updateUser, uploadProfileImage } from './account.service.js';
-import { isEmailTaken, signUpFan } from './users.service.js';
+import { signUpFan } from './fan-sign-up.service.js';
+import { isEmailTaken } from '../users/users.service.js';
 
-export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
+export async function accountsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
 

@@ -9,8 +9,8 @@ import { findArtistsOfUsers, type ArtistOfUser } from '../artists/artist-lookups
 import { deleteAllSessions } from '../auth/sessions.js';
 import { lockUserRow } from './deleted-accounts.repository.js';
 import { countUserRows, listUserRows, setUserStatus } from './users-admin.repository.js';
-import { profileImagePath } from './users.presenter.js';
-import type { UserRow } from './users.repository.js';
+import { profileImagePath } from '../users/users.presenter.js';
+import type { UserRow } from '../users/users.service.js';
 
 type AdminUsersQuery = z.output<typeof adminUsersQuery>;
 

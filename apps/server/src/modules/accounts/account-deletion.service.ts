@@ -7,7 +7,7 @@ import { accountDeletedMail } from '../../platform/mail/templates.js';
 import { requireAccess } from '../access/access.service.js';
 import type { Actor } from '../access/permissions.js';
 import { deleteAllSessions } from '../auth/sessions.js';
-import { verifyPassword } from '../auth/passwords.js';
+import { verifyPassword } from '../../platform/security/passwords.js';
 import { forgetSocialLinksOf } from '../auth/social-links.js';
 import { endSubscriptionsOfDeletedMember } from '../billing/billing.service.js';
 import { forgetEngagementOfDeletedMember } from '../engagement/engagement.service.js';
@@ -20,7 +20,7 @@ import {
   insertDeletedAccount,
   lockUserRow,
 } from './deleted-accounts.repository.js';
-import { findUserById, type UserRow } from './users.repository.js';
+import { findUser, type UserRow } from '../users/users.service.js';
 
 /** Mails the address a deleted account had; the job carries only the id (the record holds the address). */
 export const ACCOUNT_DELETED_MAIL_JOB = 'users.account-deleted-mail';
@@ -39,7 +39,7 @@ function assertDeletable(row: UserRow): void {
 }
 
 async function loadLiveUser(db: Database, userId: string): Promise<UserRow> {
-  const row = await findUserById(db, userId);
+  const row = await findUser(db, userId);
   if (!row || row.status === 'DELETED') throw notFound(messages.notFound);
   return row;
 }
