@@ -1,12 +1,11 @@
 import { messages, type PublicUser, type UpdateUserBody } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../errors/app-error.js';
-import { requireAccess } from '../access/access.service.js';
-import type { Actor } from '../access/permissions.js';
-import { deleteOtherSessions } from '../auth/sessions.js';
+import { requireAccess, type Actor } from '../access/index.js';
+import { deleteOtherSessions } from '../auth/index.js';
 import { hashPassword, verifyPassword } from '../../platform/security/passwords.js';
-import { profileImagePath } from '../users/users.presenter.js';
 import {
+  profileImagePath,
   dobFromForm,
   emptyToNull,
   findUser,
@@ -15,7 +14,7 @@ import {
   withoutQueryParameters,
   type UserPatch,
   type UserRow,
-} from '../users/users.service.js';
+} from '../users/index.js';
 import { newImageFileName, readImage } from '../../platform/media/image-uploads.js';
 import { profileImageKey, storeProfileImage } from '../../platform/media/profile-images.js';
 

@@ -1,16 +1,15 @@
 import type { PublicUser } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
 import { readImage } from '../../platform/media/image-uploads.js';
-import { mailCodeQuietly } from '../auth/confirmation-mail.js';
-import { linkSocialSignUp } from '../auth/social-links.js';
+import { mailCodeQuietly, linkSocialSignUp } from '../auth/index.js';
 import {
   accountFromForm,
   createAccountWithImage,
   emailExists,
   isEmailTaken,
   type AccountForm,
-} from '../users/users.service.js';
-import { toPublicUser } from '../users/users.presenter.js';
+  toPublicUser,
+} from '../users/index.js';
 
 export interface FanSignUp extends AccountForm {
   profileImageData?: string | null | undefined;

@@ -3,9 +3,8 @@ import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../errors/app-error.js';
 import { summarise } from '../../http/error-handler.js';
 import { richTextToPlainText, sanitizeRichText } from '../../platform/media/sanitize-html.js';
-import { requireAccess } from '../access/access.service.js';
-import { isAdmin, type Actor } from '../access/permissions.js';
-import { findGenre } from '../genres/genres.service.js';
+import { requireAccess, isAdmin, type Actor } from '../access/index.js';
+import { findGenre } from '../genres/index.js';
 import { withTransaction } from '../../platform/db/transaction.js';
 import {
   afterReview,

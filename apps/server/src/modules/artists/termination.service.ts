@@ -12,10 +12,9 @@ import { badRequest, conflict, notFound } from '../../errors/app-error.js';
 import type { Database } from '../../platform/db/client.js';
 import { transactionWithRetry } from '../../platform/db/retry.js';
 import { artistTerminatedMail } from '../../platform/mail/termination-mails.js';
-import { requireAccess } from '../access/access.service.js';
-import type { Actor } from '../access/permissions.js';
+import { requireAccess, type Actor } from '../access/index.js';
 import { verifyPassword } from '../../platform/security/passwords.js';
-import { findUser } from '../users/users.service.js';
+import { findUser } from '../users/index.js';
 import { findArtistRowById, lockArtistRow, updateArtistRow, type ArtistPatch } from './artists.repository.js';
 import { presentArtists } from './artists.service.js';
 import { removeFromFeatured } from './featured.service.js';
@@ -32,7 +31,11 @@ export const ADMIN_STATUS_REASON = 'Status set to CANCELLED by an admin.';
  * Billing's part of a termination, run in its transaction: every subscription to the artist stops renewing;
  * how many were active. Given by the app (billing sits above artists: decision 0034).
  */
-export type EndSubscriptionsOfArtist = (ctx: Pick<AppContext, 'jobs'>, tx: Database, artistId: string) => Promise<number>;
+export type EndSubscriptionsOfArtist = (
+  ctx: Pick<AppContext, 'jobs'>,
+  tx: Database,
+  artistId: string,
+) => Promise<number>;
 
 /** What the termination routes (and the admin's PATCH to CANCELLED) are given by the app. */
 export interface TerminationOptions {

@@ -32,7 +32,13 @@ export async function webhookRoutes(app: FastifyInstance, handlers: WebhookHandl
       const payments = ctx.platform.payments;
       const signature = request.headers[payments.webhookSignatureHeader];
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      return receiveWebhook(ctx, handlers, request.params.provider, body, typeof signature === 'string' ? signature : undefined);
+      return receiveWebhook(
+        ctx,
+        handlers,
+        request.params.provider,
+        body,
+        typeof signature === 'string' ? signature : undefined,
+      );
     },
   );
 }

@@ -33,7 +33,10 @@ type EventOf<T extends ProviderEvent['type']> = Extract<ProviderEvent, { type: T
 /** Events other modules apply, in the event's transaction: given by the app (payouts sit above billing). */
 export interface WebhookHandlers {
   /** An artist's payout account changed at the provider (Stripe: account.updated): payouts caches its status. */
-  payoutAccountUpdated(ctx: Pick<AppContext, 'db' | 'platform'>, event: EventOf<'payout_account.updated'>): Promise<void>;
+  payoutAccountUpdated(
+    ctx: Pick<AppContext, 'db' | 'platform'>,
+    event: EventOf<'payout_account.updated'>,
+  ): Promise<void>;
 }
 
 export async function receiveWebhook(

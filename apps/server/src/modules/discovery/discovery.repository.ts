@@ -6,8 +6,7 @@ import { artistPhotos, artists } from '../../platform/db/schema/artists.js';
 import { subscriptions } from '../../platform/db/schema/billing.js';
 import { albums, albumSongs, playlists, playlistSongs, songs } from '../../platform/db/schema/catalogue.js';
 import { genres } from '../../platform/db/schema/genres.js';
-import { curatedSongColumns } from '../access/curated.js';
-import { artistIsActive, releasedSong, songIsOut } from '../access/released.js';
+import { curatedSongColumns, artistIsActive, releasedSong, songIsOut } from '../access/index.js';
 
 /**
  * The read model fans browse (docs/decisions/0010): each function is one statement across the artists,

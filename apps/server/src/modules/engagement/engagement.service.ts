@@ -1,2 +1,1 @@
-
 export { forgetEngagementOfDeletedMember } from './hi-fives.service.js';

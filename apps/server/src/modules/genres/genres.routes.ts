@@ -146,7 +146,8 @@ export async function genresRoutes(fastify: FastifyInstance, { artistsOfGenre }:
           response: { 200: deletedGenreAnswer },
         },
       },
-      async (request) => deleteGenre(ctx, request.currentUser, artistsOfGenre, request.params.id, request.query.moveArtistsTo),
+      async (request) =>
+        deleteGenre(ctx, request.currentUser, artistsOfGenre, request.params.id, request.query.moveArtistsTo),
     );
   }
 

@@ -14,8 +14,7 @@ import type { Database } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { isUuid } from '../../platform/db/ids.js';
 import { newImageFileName, readImage } from '../../platform/media/image-uploads.js';
-import { requireAdmin } from '../access/access.service.js';
-import type { Actor } from '../access/permissions.js';
+import { requireAdmin, type Actor } from '../access/index.js';
 import { artworkKeyOf, genreArtworkKey, genreArtworkPath, shownArtwork, toPublicGenre } from './genres.presenter.js';
 import {
   deleteGenreRow,

@@ -11,7 +11,7 @@ import {
   trigramCount,
   type TitleBand,
 } from '../../platform/db/schema/catalogue.js';
-import { releasedSong } from '../access/released.js';
+import { releasedSong } from '../access/index.js';
 import { bestOf, CANDIDATES_PER_RESULT, nearestOverBands, type MatchKind } from './search.ranking.js';
 
 /** The term with LIKE's metacharacters escaped (`\` is LIKE's default escape), so each matches itself. */

@@ -185,10 +185,7 @@ export async function presentUsers(db: Database, rows: UserRow[]): Promise<Publi
 /** Active subscriptions and Hi Fives of the given users, keyed by user id (a read model: decision 0047). */
 async function loadUserRelations(db: Database, userIds: string[]): Promise<Map<string, UserRelations>> {
   const relations = new Map<string, UserRelations>(userIds.map((id) => [id, { subscribedTo: [], hiFived: [] }]));
-  const [subscribed, hiFived] = await Promise.all([
-    listActiveSubscriptionsOf(db, userIds),
-    listHiFivesOf(db, userIds),
-  ]);
+  const [subscribed, hiFived] = await Promise.all([listActiveSubscriptionsOf(db, userIds), listHiFivesOf(db, userIds)]);
   for (const row of subscribed) relations.get(row.memberId)?.subscribedTo.push({ artistID: row.artistId });
   for (const row of hiFived) relations.get(row.userId)?.hiFived.push({ id: row.id, itemID: row.itemId });
   return relations;
