@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { badRequest, conflict, notFound } from '../../errors/app-error.js';
 import type { Database } from '../../platform/db/client.js';
 import { transactionWithRetry } from '../../platform/db/retry.js';
-import { accountDeletedMail } from '../../platform/mail/templates.js';
+import { accountDeletedMail } from './accounts.mails.js';
 import { requireAccess, type Actor } from '../access/index.js';
 import { deleteAllSessions, forgetSocialLinksOf } from '../auth/index.js';
 import { verifyPassword } from '../../platform/security/passwords.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { artistApprovedMail } from '../../platform/mail/artist-mails.js';
+import { artistApprovedMail } from './artists.mails.js';
 import { findUser } from '../users/index.js';
 import { findArtistRowById } from './artists.repository.js';
 

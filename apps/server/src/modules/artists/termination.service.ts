@@ -11,7 +11,7 @@ import type { AppContext, SessionUser } from '../../context.js';
 import { badRequest, conflict, notFound } from '../../errors/app-error.js';
 import type { Database } from '../../platform/db/client.js';
 import { transactionWithRetry } from '../../platform/db/retry.js';
-import { artistTerminatedMail } from '../../platform/mail/termination-mails.js';
+import { artistTerminatedMail } from './artists.mails.js';
 import { requireAccess, type Actor } from '../access/index.js';
 import { verifyPassword } from '../../platform/security/passwords.js';
 import { findUser } from '../users/index.js';

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../platform/db/client.js';
-import { artistLeftMail } from '../../platform/mail/termination-mails.js';
+import { artistLeftMail } from './billing.mails.js';
 import { PaymentRequestError } from '../../platform/payments/provider.js';
 import { findArtistById } from '../artists/index.js';
 import { findUser } from '../users/index.js';

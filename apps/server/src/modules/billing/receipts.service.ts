@@ -7,7 +7,7 @@ import type { PagedPaymentReceipts, PageQuery, PaymentReceipt, ReceiptKind } fro
 import { billingMessages, paginate } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../errors/app-error.js';
-import { paymentReceiptMail } from '../../platform/mail/billing-mails.js';
+import { paymentReceiptMail } from './billing.mails.js';
 import { requireAccess, type Actor } from '../access/index.js';
 import { findArtistById } from '../artists/index.js';
 import { findUser } from '../users/index.js';

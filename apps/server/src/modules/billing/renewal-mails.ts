@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { renewalDeclinedMail, renewalReceiptMail, subscriptionLapsedMail } from '../../platform/mail/billing-mails.js';
+import { renewalDeclinedMail, renewalReceiptMail, subscriptionLapsedMail } from './billing.mails.js';
 import { findArtistById } from '../artists/index.js';
 import { findUser } from '../users/index.js';
 import { findSubscription } from './subscriptions.repository.js';

@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, gt, gte, inArray, ne, not, or, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
-import { catalogueSongColumns, artistPicture, jsonList } from '../../platform/db/catalogue-reads.js';
+import { jsonList } from '../../platform/db/json-list.js';
+import { artistPicture } from '../artists/index.js';
+import { catalogueSongColumns } from './catalogue-song-columns.js';
 import { preparedRead } from '../../platform/db/prepared.js';
 import { artistPhotos, artists } from '../../platform/db/schema/artists.js';
 import { subscriptions } from '../../platform/db/schema/billing.js';

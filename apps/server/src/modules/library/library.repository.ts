@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { catalogueSongColumns, artistPicture } from '../../platform/db/catalogue-reads.js';
+import { artistPicture } from '../artists/index.js';
+import { catalogueSongColumns } from '../discovery/index.js';
 import type { Database } from '../../platform/db/client.js';
 import { artists } from '../../platform/db/schema/artists.js';
 import { albums, albumSongs, songs } from '../../platform/db/schema/catalogue.js';

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
-import { artistPicture } from '../../platform/db/catalogue-reads.js';
+import { artistPicture } from '../artists/index.js';
 import { artists } from '../../platform/db/schema/artists.js';
 import { genres } from '../../platform/db/schema/genres.js';
 import {

@@ -1,4 +1,5 @@
 /** The users module's public face: what other modules, the app, the seed and the CLI may use. */
+export { profileImageKeySql } from './profile-image-sql.js';
 export { accountIdsWithEmailLike, findAccountsByIds } from './user-lookup.js';
 export { profileImagePath, toPublicUser } from './users.presenter.js';
 export {
