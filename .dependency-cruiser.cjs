@@ -1,7 +1,8 @@
 /**
  * The server's module graph, checked by dependency-cruiser (`npm run deps:check`, part of `npm run lint`).
  * eslint.config.js keeps the layers (platform <- http <- modules <- app) and each module's tables; this file
- * keeps the modules free of import cycles and shows their dependency graph (`npm run deps:graph`).
+ * keeps the modules free of import cycles, makes each module's index.ts its only door, and shows their
+ * dependency graph (`npm run deps:graph`). The layers among the modules: docs/decisions/0047.
  */
 const MODULES = '^apps/server/src/modules/';
 
@@ -18,9 +19,23 @@ module.exports = {
       to: { circular: true },
     },
     {
+      // Barrels can hide a loop between modules from the file-level rule above (a -> B/index -> b -> A/index
+      // -> a2, where A/index does not lead back to a): this one checks the graph of module folders.
+      name: 'no-module-level-cycles',
+      severity: 'error',
+      comment:
+        'Server modules form layers (docs/decisions/0047): no module reaches, through any other, back to itself. ' +
+        'Turn one direction around: the app (modules/index.ts) passes the lower module the call it needs.',
+      scope: 'folder',
+      from: { path: `${MODULES}[^/]+$` },
+      to: { circular: true },
+    },
+    {
       name: 'module-public-face',
-      severity: 'warn',
-      comment: "A module reaches another through that module's index.ts only (its public face), never its other files.",
+      severity: 'error',
+      comment:
+        "A module reaches another through that module's index.ts only (its public face), never its other files. " +
+        'Test files are exempt: they set up and inspect state as an operator would.',
       from: { path: `${MODULES}([^/]+)/`, pathNot: '\\.test\\.ts$' },
       to: {
         path: MODULES,

@@ -12,6 +12,8 @@ import tseslint from 'typescript-eslint';
  */
 const MODULE_TABLES = {
   access: 'all',
+  /** A person's account use cases above identity, sign-in, billing, engagement and library (decision 0047). */
+  accounts: ['identity'],
   albums: ['catalogue'],
   artists: ['artists'],
   auth: ['identity'],
@@ -40,7 +42,8 @@ const MODULE_TABLES = {
   /** A read model: what fans may find, across artists, songs and albums. */
   search: ['artists', 'catalogue', 'genres'],
   songs: ['catalogue'],
-  users: ['identity'],
+  /** Identity: accounts and their lookups; presents an account's subscriptions and Hi Fives as a read model (decision 0047). */
+  users: ['identity', 'billing', 'engagement'],
 };
 const SERVER = 'apps/server/src';
 // Tests and their helpers set up and inspect rows directly, as an operator would.

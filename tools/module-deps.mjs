@@ -2,8 +2,9 @@
  * The server modules' import graph, cruised by dependency-cruiser with the rules in .dependency-cruiser.cjs.
  *
  *   node tools/module-deps.mjs check   (npm run deps:check, part of npm run lint): prints every error (an
- *                                      import cycle through apps/server/src/modules) and exits 1 on any; counts
- *                                      the warnings (a module reaching past another's index.ts).
+ *                                      import cycle through apps/server/src/modules, between files or between
+ *                                      module folders, or a module reaching past another's index.ts) and exits
+ *                                      1 on any; counts the warnings.
  *   node tools/module-deps.mjs graph   (npm run deps:graph): each module and the modules it imports, then the
  *                                      groups of modules that reach each other (module-level cycles), then
  *                                      every warning. `graph --mermaid` prints the module graph as a mermaid

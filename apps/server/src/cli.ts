@@ -27,8 +27,8 @@ import {
 } from './seed/catalogue.js';
 import { DEMO_ACCOUNTS, seedDemo } from './seed/demo.js';
 import { describeDemoFan, seedDemoFanActivity } from './seed/demo-fan.js';
-import { runPayouts, type RunResult } from './modules/payouts/payout-run.service.js';
-import { createAccount } from './modules/users/users.service.js';
+import { runPayouts, type RunResult } from './modules/payouts/index.js';
+import { createAccount } from './modules/users/index.js';
 
 export const USAGE = `Usage: npm run cli -- <command> [options]
 

@@ -1,50 +1,56 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
-import { albumsRoutes } from './albums/albums.routes.js';
-import { artistImagesRoutes } from './artists/artist-images.routes.js';
-import { registerArtistJobs } from './artists/artists.jobs.js';
-import { artistsRoutes } from './artists/artists.routes.js';
-import { featuredRoutes } from './artists/featured.routes.js';
-import { registerTerminationJobs } from './artists/termination.jobs.js';
-import { terminationRoutes } from './artists/termination.routes.js';
-import { registerAuthJobs } from './auth/auth.jobs.js';
-import { authRoutes } from './auth/auth.routes.js';
-import { socialRoutes } from './auth/social.routes.js';
-import { registerBillingJobs } from './billing/billing.jobs.js';
-import { billingRoutes } from './billing/billing.routes.js';
-import { webhookRoutes } from './billing/webhooks.routes.js';
-import { artistShareRoutes } from './discovery/artist-share.routes.js';
-import { discoveryRoutes } from './discovery/discovery.routes.js';
-import { earningsRoutes } from './earnings/earnings.routes.js';
-import { documentsRoutes } from './documents/documents.routes.js';
-import { seedLegalDocuments } from './documents/documents.service.js';
-import { engagementRoutes } from './engagement/engagement.routes.js';
-import { genresRoutes } from './genres/genres.routes.js';
-import { initialRoutes } from './initial/initial.routes.js';
-import { labelsRoutes } from './labels/labels.routes.js';
-import { libraryRoutes } from './library/library.routes.js';
-import { paymentsRoutes } from './payments/payments.routes.js';
-import { playlistsRoutes } from './playlists/playlists.routes.js';
-import { registerPayoutJobs } from './payouts/payouts.jobs.js';
-import { payoutsRoutes } from './payouts/payouts.routes.js';
-import { searchRoutes } from './search/search.routes.js';
-import { registerSongJobs } from './songs/songs.jobs.js';
-import { songsRoutes } from './songs/songs.routes.js';
-import { usersAdminRoutes } from './users/users-admin.routes.js';
-import { registerUserJobs } from './users/users.jobs.js';
-import { usersRoutes } from './users/users.routes.js';
+import { registerAccountJobs, accountsRoutes, usersAdminRoutes } from './accounts/index.js';
+import { albumsRoutes } from './albums/index.js';
+import {
+  artistImagesRoutes,
+  registerArtistJobs,
+  artistsRoutes,
+  countArtistsInGenre,
+  moveArtistsToGenre,
+  findArtistByUserId,
+  featuredRoutes,
+  registerTerminationJobs,
+  terminationRoutes,
+} from './artists/index.js';
+import { registerAuthJobs, authRoutes, registerSessionHook, socialRoutes } from './auth/index.js';
+import {
+  registerBillingJobs,
+  endSubscriptionsOfTerminatedArtist,
+  billingRoutes,
+  webhookRoutes,
+} from './billing/index.js';
+import { artistShareRoutes, discoveryRoutes } from './discovery/index.js';
+import { earningsRoutes } from './earnings/index.js';
+import { documentsRoutes, seedLegalDocuments } from './documents/index.js';
+import { engagementRoutes } from './engagement/index.js';
+import { genresRoutes } from './genres/index.js';
+import { initialRoutes } from './initial/index.js';
+import { labelsRoutes } from './labels/index.js';
+import { libraryRoutes } from './library/index.js';
+import { paymentsRoutes } from './payments/index.js';
+import { playlistsRoutes } from './playlists/index.js';
+import { applyPayoutAccountEvent, registerPayoutJobs, payoutsRoutes } from './payouts/index.js';
+import { searchRoutes } from './search/index.js';
+import { registerSongJobs, songsRoutes } from './songs/index.js';
+
+/** The session hook: auth reads the cookie, artists say which artist an ARTIST account's user has. */
+export function registerSessions(app: FastifyInstance): void {
+  registerSessionHook(app, async (db, userId) => (await findArtistByUserId(db, userId))?.id ?? null);
+}
 
 /** Every domain's routes, registered in one place so the API reads like the spec's catalogue. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(authRoutes);
   await app.register(socialRoutes);
-  await app.register(usersRoutes);
+  await app.register(accountsRoutes);
   await app.register(initialRoutes);
-  await app.register(artistsRoutes);
+  const termination = { endSubscriptionsOfArtist: endSubscriptionsOfTerminatedArtist };
+  await app.register(artistsRoutes, termination);
   await app.register(artistImagesRoutes);
   await app.register(featuredRoutes);
-  await app.register(terminationRoutes);
-  await app.register(genresRoutes);
+  await app.register(terminationRoutes, termination);
+  await app.register(genresRoutes, { artistsOfGenre: { count: countArtistsInGenre, move: moveArtistsToGenre } });
   await app.register(songsRoutes);
   await app.register(albumsRoutes);
   await app.register(searchRoutes);
@@ -53,7 +59,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(engagementRoutes);
   await app.register(paymentsRoutes);
   await app.register(billingRoutes);
-  await app.register(webhookRoutes);
+  await app.register(webhookRoutes, { payoutAccountUpdated: applyPayoutAccountEvent });
   await app.register(libraryRoutes);
   await app.register(earningsRoutes);
   await app.register(labelsRoutes);
@@ -69,7 +75,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
  */
 export function registerJobs(ctx: AppContext): void {
   registerAuthJobs(ctx);
-  registerUserJobs(ctx);
+  registerAccountJobs(ctx);
   registerSongJobs(ctx);
   registerBillingJobs(ctx);
   registerArtistJobs(ctx);

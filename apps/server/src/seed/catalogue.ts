@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Config } from '../config.js';
-import { hashPassword } from '../modules/auth/passwords.js';
+import { hashPassword } from '../platform/security/passwords.js';
 import type { Database } from '../platform/db/client.js';
 import type { ObjectStorage } from '../platform/storage/storage.js';
 import { prepareDemoClips, type DemoClip } from './catalogue-audio.js';

@@ -7,13 +7,10 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Role } from '@hfm/shared';
 import type { AppContext, SessionUser } from '../context.js';
-import { attachPaymentMethod } from '../modules/billing/cards.service.js';
-import { listReceiptsOfMember } from '../modules/billing/receipts.repository.js';
-import { receiptNumber } from '../modules/billing/receipts.service.js';
-import { subscribe } from '../modules/billing/subscribe.service.js';
-import { giveHiFive } from '../modules/engagement/hi-fives.service.js';
-import { recordDownloads } from '../modules/library/library.service.js';
-import { findUserByEmail } from '../modules/users/users.service.js';
+import { attachPaymentMethod, listReceiptsOfMember, receiptNumber, subscribe } from '../modules/billing/index.js';
+import { giveHiFive } from '../modules/engagement/index.js';
+import { recordDownloads } from '../modules/library/index.js';
+import { findUserByEmail } from '../modules/users/index.js';
 import { artists, songs, subscriptions, users } from '../platform/db/schema.js';
 import type { LocalPaymentProvider } from '../platform/payments/local/local-provider.js';
 import { TEST_CARDS } from '../platform/payments/test-cards.js';

@@ -3,9 +3,9 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { isStrongPassword, type Role } from '@hfm/shared';
 import type { AppContext } from '../context.js';
-import { createArtistAccount, type NewArtist } from '../modules/artists/artists.service.js';
-import { findGenreByLabel } from '../modules/genres/genres.service.js';
-import { createAccount, findUserByEmail, hasNoUsers, type NewAccount } from '../modules/users/users.service.js';
+import { createArtistAccount, type NewArtist } from '../modules/artists/index.js';
+import { findGenreByLabel } from '../modules/genres/index.js';
+import { createAccount, findUserByEmail, hasNoUsers, type NewAccount } from '../modules/users/index.js';
 
 type SeedContext = Pick<AppContext, 'db' | 'config'>;
 export type Print = (line: string) => void;

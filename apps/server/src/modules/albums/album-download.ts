@@ -3,11 +3,10 @@ import type { AppContext } from '../../context.js';
 import { AppError, forbidden, notFound } from '../../errors/app-error.js';
 import { cleanKeySegment } from '../../platform/storage/storage.js';
 import { storedZipLength, zipFromStorage, type ZipArchive } from '../../platform/storage/zip-archive.js';
-import { checkAccess, requireAccess, requireSignedIn } from '../access/access.service.js';
-import type { Actor } from '../access/permissions.js';
-import { findArtistById } from '../artists/artists.service.js';
-import { recordDownloads } from '../library/library.service.js';
-import { findDownloadFiles } from '../songs/songs.playback.js';
+import { checkAccess, requireAccess, requireSignedIn, type Actor } from '../access/index.js';
+import { findArtistById } from '../artists/index.js';
+import { recordDownloads } from '../library/index.js';
+import { findDownloadFiles } from '../songs/index.js';
 import { findAlbumById, songIdsByAlbum } from './albums.repository.js';
 
 export interface AlbumZip extends ZipArchive {

@@ -12,9 +12,8 @@ import { transactionWithRetry } from '../../platform/db/retry.js';
 import { decodeImageData, processImage, type ProcessedImage } from '../../platform/media/images.js';
 import { publicMediaUrl } from '../../platform/storage/public-media.js';
 import { cleanKeySegment } from '../../platform/storage/storage.js';
-import { requireAccess, requireArtistToManage, visibleAlbums, visibleSongs } from '../access/access.service.js';
-import type { Actor } from '../access/permissions.js';
-import { findArtistById, type ArtistRow } from '../artists/artists.service.js';
+import { requireAccess, requireArtistToManage, visibleAlbums, visibleSongs, type Actor } from '../access/index.js';
+import { findArtistById, type ArtistRow } from '../artists/index.js';
 import {
   countArtistSongs,
   deleteAlbumRow,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { artistApprovedMail } from '../../platform/mail/artist-mails.js';
-import { findUser } from '../users/users.service.js';
+import { artistApprovedMail } from './artists.mails.js';
+import { findUser } from '../users/index.js';
 import { findArtistRowById } from './artists.repository.js';
 
 /** Tells an artist it is approved (or active again), from a worker, with retries. */

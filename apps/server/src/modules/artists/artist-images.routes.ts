@@ -14,7 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { badRequest } from '../../errors/app-error.js';
 import { IMAGE_BODY_LIMIT, imageFormRules } from '../../http/limits.js';
 import { fileOrField, readMultipartForm } from '../../http/multipart.js';
-import { requireAccess } from '../access/access.service.js';
+import { requireAccess } from '../access/index.js';
 import { deletePhoto, uploadBanner, uploadPhoto } from './artist-images.service.js';
 
 /**

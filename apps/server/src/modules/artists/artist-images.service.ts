@@ -6,8 +6,7 @@ import { newImageFileName } from '../../platform/media/image-uploads.js';
 import { decodeImageData, processImage, type ProcessedImage } from '../../platform/media/images.js';
 import { publicMediaKeyOf } from '../../platform/storage/public-media.js';
 import { cleanKeySegment } from '../../platform/storage/storage.js';
-import { requireAccess } from '../access/access.service.js';
-import type { Actor } from '../access/permissions.js';
+import { requireAccess, type Actor } from '../access/index.js';
 import { NO_SUCH_ARTIST } from './artist-profile.service.js';
 import { bannerImagePath, mediaPath } from './artists.presenter.js';
 import {

@@ -1,8 +1,8 @@
 import { DEFAULT_TIER_FILTER, paginate, type ArtistListQuery, type Paged, type PublicArtist } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
 import { containsPattern } from '../../platform/db/like.js';
-import { isAdmin, type Actor } from '../access/permissions.js';
-import { accountIdsWithEmailLike } from '../users/user-lookup.js';
+import { isAdmin, type Actor } from '../access/index.js';
+import { accountIdsWithEmailLike } from '../users/index.js';
 import { listArtistRows, type ArtistListFilter, type ArtistListOrder } from './artists.repository.js';
 import { presentArtists, presentArtistsForAdmin } from './artists.service.js';
 

@@ -3,9 +3,8 @@ import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../errors/app-error.js';
 import { summarise } from '../../http/error-handler.js';
 import { richTextToPlainText, sanitizeRichText } from '../../platform/media/sanitize-html.js';
-import { requireAccess } from '../access/access.service.js';
-import { isAdmin, type Actor } from '../access/permissions.js';
-import { findGenre } from '../genres/genres.service.js';
+import { requireAccess, isAdmin, type Actor } from '../access/index.js';
+import { findGenre } from '../genres/index.js';
 import { withTransaction } from '../../platform/db/transaction.js';
 import {
   afterReview,
@@ -23,7 +22,7 @@ import {
   type ArtistRow,
 } from './artists.repository.js';
 import { presentArtists, presentArtistsForAdmin } from './artists.service.js';
-import { ADMIN_STATUS_REASON, terminateArtist } from './termination.service.js';
+import { ADMIN_STATUS_REASON, terminateArtist, type TerminationOptions } from './termination.service.js';
 
 export const NO_SUCH_ARTIST = 'No such artist.';
 
@@ -85,6 +84,7 @@ export async function updateArtist(
   actor: Actor,
   artistId: string,
   body: UpdateArtistBody,
+  termination: TerminationOptions,
 ): Promise<PublicArtist> {
   await requireAccess(ctx, actor, 'artist.manage', [artistId]);
   const review = reviewChange(actor, body);
@@ -94,7 +94,7 @@ export async function updateArtist(
     const before = await loadArtist(ctx, artistId);
     if (before.status !== 'CANCELLED') {
       const { status: _cancelled, ...alsoApply } = { ...reviewPatch(before, review), ...profile };
-      await terminateArtist(ctx, actor, artistId, { reason: ADMIN_STATUS_REASON, alsoApply });
+      await terminateArtist(ctx, actor, artistId, { reason: ADMIN_STATUS_REASON, alsoApply }, termination);
       return presentArtistFor(ctx, actor, await loadArtist(ctx, artistId));
     }
   }

@@ -10,8 +10,7 @@ import {
 } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest, conflict } from '../../errors/app-error.js';
-import { countReadySongs } from '../access/access.service.js';
-import { isAdmin, type Actor } from '../access/permissions.js';
+import { countReadySongs, isAdmin, type Actor } from '../access/index.js';
 import { queueApprovalMail } from './approval-mail.js';
 import type { ArtistPatch, ArtistRow } from './artists.repository.js';
 import { lockFeaturedOrder, placeFeaturedLocked, type FeaturedPlacement } from './featured.service.js';

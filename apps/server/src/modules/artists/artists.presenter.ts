@@ -1,8 +1,7 @@
 import { songDirectoryName, totalScore, type ArtistAccount, type ArtistStatus, type PublicArtist } from '@hfm/shared';
 import { publicMediaUrl } from '../../platform/storage/public-media.js';
-import type { GenreRow } from '../genres/genres.service.js';
-import type { UserRow } from '../users/users.service.js';
-import { toPublicGenre } from '../genres/genres.presenter.js';
+import { type GenreRow, toPublicGenre } from '../genres/index.js';
+import type { UserRow } from '../users/index.js';
 import type { ArtistRow } from './artists.repository.js';
 
 /** The banner URL carries the row's update time, so a new banner is fetched past the cache. */

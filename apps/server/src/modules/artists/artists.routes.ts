@@ -20,6 +20,7 @@ import { fileOrField, readMultipartForm, type FormRules } from '../../http/multi
 import { rateLimited } from '../../http/route-options.js';
 import { listArtists } from './artist-list.service.js';
 import { getArtist, updateArtist } from './artist-profile.service.js';
+import type { TerminationOptions } from './termination.service.js';
 import { signUpArtist, type ArtistSignUpParts } from './artists.service.js';
 
 /**
@@ -38,7 +39,7 @@ const signUpForm: FormRules = {
   totalBytes: IMAGE_BODY_LIMIT + 2 * FORM_JSON_LIMIT,
 };
 
-export async function artistsRoutes(fastify: FastifyInstance): Promise<void> {
+export async function artistsRoutes(fastify: FastifyInstance, termination: TerminationOptions): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
 
@@ -120,7 +121,7 @@ export async function artistsRoutes(fastify: FastifyInstance): Promise<void> {
         body: updateArtistBody,
         response: { 200: publicArtist },
       },
-      handler: async (request) => updateArtist(ctx, request.currentUser, request.params.id, request.body),
+      handler: async (request) => updateArtist(ctx, request.currentUser, request.params.id, request.body, termination),
     });
   }
 }

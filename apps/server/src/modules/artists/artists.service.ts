@@ -14,11 +14,11 @@ import { fieldsFromIssues, summarise } from '../../http/error-handler.js';
 import type { Database } from '../../platform/db/client.js';
 import { newImageFileName, readImage } from '../../platform/media/image-uploads.js';
 import type { ProcessedImage } from '../../platform/media/images.js';
-import { countReadySongs } from '../access/access.service.js';
-import { mailCodeQuietly } from '../auth/confirmation-mail.js';
-import { findGenre, findGenresByIds } from '../genres/genres.service.js';
-import { toPublicUser } from '../users/users.presenter.js';
+import { countReadySongs } from '../access/index.js';
+import { mailCodeQuietly } from '../auth/index.js';
+import { findGenre, findGenresByIds } from '../genres/index.js';
 import {
+  toPublicUser,
   accountFromForm,
   createAccount,
   createAccountWithImage,
@@ -26,8 +26,8 @@ import {
   isEmailTaken,
   type NewAccount,
   type UserRow,
-} from '../users/users.service.js';
-import { findAccountsByIds } from '../users/user-lookup.js';
+  findAccountsByIds,
+} from '../users/index.js';
 import { toArtistAccount, toPublicArtist } from './artists.presenter.js';
 import {
   findArtistRowByUserId,

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import { artistPicture } from '../../platform/db/catalogue-reads.js';
+import { artistPicture } from './artist-picture.js';
 import type { Database } from '../../platform/db/client.js';
 import { artists } from '../../platform/db/schema/artists.js';
 import type { ArtistRow } from './artists.repository.js';

@@ -2,8 +2,7 @@ import type { FeaturedArtists, FeaturedOrderBody, FeaturedSwapBody } from '@hfm/
 import type { AppContext } from '../../context.js';
 import { conflict, notFound } from '../../errors/app-error.js';
 import { withTransaction } from '../../platform/db/transaction.js';
-import { requireAdmin } from '../access/access.service.js';
-import type { Actor } from '../access/permissions.js';
+import { requireAdmin, type Actor } from '../access/index.js';
 import { findArtistRowById, type ArtistRow } from './artists.repository.js';
 import { mediaPath } from './artists.presenter.js';
 import { presentArtistsForAdmin } from './artists.service.js';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { artists } from '../../platform/db/schema/artists.js';
 import { ledgerEntries, subscriptions } from '../../platform/db/schema/billing.js';
 import { localCharges, localSubscriptions } from '../../platform/db/schema/payments.js';
-import { formatMailDate } from '../../platform/mail/billing-mails.js';
+import { formatMailDate } from '../../platform/mail/templates.js';
 import {
   createBillingTestApp,
   saveTestCard,

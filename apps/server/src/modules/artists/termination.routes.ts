@@ -2,9 +2,9 @@ import { artistIdParams, terminateArtistBody, terminationAnswer } from '@hfm/sha
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { perSignedInAccountLimit, rateLimited } from '../../http/route-options.js';
-import { terminateArtist } from './termination.service.js';
+import { terminateArtist, type TerminationOptions } from './termination.service.js';
 
-export async function terminationRoutes(fastify: FastifyInstance): Promise<void> {
+export async function terminationRoutes(fastify: FastifyInstance, termination: TerminationOptions): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
 
@@ -25,7 +25,7 @@ export async function terminationRoutes(fastify: FastifyInstance): Promise<void>
         response: { 200: terminationAnswer },
       },
     },
-    async (request) => terminateArtist(ctx, request.currentUser, request.params.id, request.body),
+    async (request) => terminateArtist(ctx, request.currentUser, request.params.id, request.body, termination),
   );
 
   // The spec's generic remove path for artists: an artist is never deleted, its licence is terminated.
@@ -44,6 +44,6 @@ export async function terminationRoutes(fastify: FastifyInstance): Promise<void>
         response: { 200: terminationAnswer },
       },
     },
-    async (request) => terminateArtist(ctx, request.currentUser, request.params.id, request.body ?? {}),
+    async (request) => terminateArtist(ctx, request.currentUser, request.params.id, request.body ?? {}, termination),
   );
 }

@@ -9,13 +9,12 @@ import { LEGAL, messages, terminationMessages, type TerminateArtistBody, type Te
 import { z } from 'zod';
 import type { AppContext, SessionUser } from '../../context.js';
 import { badRequest, conflict, notFound } from '../../errors/app-error.js';
+import type { Database } from '../../platform/db/client.js';
 import { transactionWithRetry } from '../../platform/db/retry.js';
-import { artistTerminatedMail } from '../../platform/mail/termination-mails.js';
-import { requireAccess } from '../access/access.service.js';
-import type { Actor } from '../access/permissions.js';
-import { verifyPassword } from '../auth/passwords.js';
-import { endSubscriptionsOfTerminatedArtist } from '../billing/billing.service.js';
-import { findUser } from '../users/users.service.js';
+import { artistTerminatedMail } from './artists.mails.js';
+import { requireAccess, type Actor } from '../access/index.js';
+import { verifyPassword } from '../../platform/security/passwords.js';
+import { findUser } from '../users/index.js';
 import { findArtistRowById, lockArtistRow, updateArtistRow, type ArtistPatch } from './artists.repository.js';
 import { presentArtists } from './artists.service.js';
 import { removeFromFeatured } from './featured.service.js';
@@ -27,6 +26,21 @@ const NO_SUCH_ARTIST = 'No such artist.';
 
 /** The reason an admin's PATCH with status CANCELLED records (that route takes no reason). */
 export const ADMIN_STATUS_REASON = 'Status set to CANCELLED by an admin.';
+
+/**
+ * Billing's part of a termination, run in its transaction: every subscription to the artist stops renewing;
+ * how many were active. Given by the app (billing sits above artists: decision 0034).
+ */
+export type EndSubscriptionsOfArtist = (
+  ctx: Pick<AppContext, 'jobs'>,
+  tx: Database,
+  artistId: string,
+) => Promise<number>;
+
+/** What the termination routes (and the admin's PATCH to CANCELLED) are given by the app. */
+export interface TerminationOptions {
+  endSubscriptionsOfArtist: EndSubscriptionsOfArtist;
+}
 
 export interface TerminationRequest {
   reason?: string;
@@ -61,6 +75,7 @@ export async function terminateArtist(
   actor: Actor,
   artistId: string,
   request: TerminationRequest,
+  { endSubscriptionsOfArtist }: TerminationOptions,
 ): Promise<TerminationAnswer> {
   const caller = await requireAccess(ctx, actor, 'artist.manage', [artistId]);
   const current = await findArtistRowById(ctx.db, artistId);
@@ -83,7 +98,7 @@ export async function terminateArtist(
       terminatedBy: caller.id,
       terminationReason: reason,
     });
-    const ending = await endSubscriptionsOfTerminatedArtist(ctx, tx, artistId);
+    const ending = await endSubscriptionsOfArtist(ctx, tx, artistId);
     await ctx.jobs.send(ARTIST_TERMINATED_MAIL_JOB, { artistId, subscribers: ending }, { db: tx });
     return { row: updated!, subscribers: ending };
   });

@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { perAccountLimit, rateLimited } from '../../http/route-options.js';
 import { findSignedInUser, logIn, logOut } from './auth.service.js';
 import { confirmUser, resendCode } from './confirmation.service.js';
-import { warmUpPasswordHashing } from './passwords.js';
+import { warmUpPasswordHashing } from '../../platform/security/passwords.js';
 import { SESSION_COOKIE } from './sessions.js';
 
 const LOGIN_PATH = '/login';

@@ -1,9 +1,9 @@
 import { messages, ROUTE_BY_ROLE, userAdminMessages, type LoginBody, type PublicUser, type Role } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
 import { AppError, forbidden } from '../../errors/app-error.js';
-import { findUser, findUserForLogin, presentUser } from '../users/users.service.js';
-import { verifyPassword } from './passwords.js';
-import type { Actor } from '../access/permissions.js';
+import { findUser, findUserForLogin, presentUser } from '../users/index.js';
+import { verifyPassword } from '../../platform/security/passwords.js';
+import type { Actor } from '../access/index.js';
 import { createSession, deleteAllSessions, type SessionMeta } from './sessions.js';
 import {
   accountKeyOf,

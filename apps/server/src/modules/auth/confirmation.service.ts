@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import { CONFIRMATION_CODE_TTL_MS, CONFIRMATION_MAX_ATTEMPTS, messages, type ConfirmUserBody } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../errors/app-error.js';
-import { confirmationCodeMail } from '../../platform/mail/templates.js';
-import { activateUser, findUser, findUserByEmail } from '../users/users.service.js';
+import { confirmationCodeMail } from './auth.mails.js';
+import { activateUser, findUser, findUserByEmail } from '../users/index.js';
 import { countWrongAttempt, deleteCode, findCode, replaceCode } from './confirmation-codes.repository.js';
 import { mailCodeQuietly } from './confirmation-mail.js';
 

@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { findArtistByUserId } from '../artists/artists.service.js';
+import type { Database } from '../../platform/db/client.js';
 import { findSessionUser, SESSION_COOKIE } from './sessions.js';
 
+/** The artist id of an ARTIST account's user, or null; given by the app (artists sit above auth). */
+export type ArtistIdOfUser = (db: Database, userId: string) => Promise<string | null>;
+
 /** Reads the session cookie on API requests (not on /media) and puts the user on `request.currentUser`. */
-export function registerSessionHook(app: FastifyInstance): void {
+export function registerSessionHook(app: FastifyInstance, artistIdOfUser: ArtistIdOfUser): void {
   app.decorateRequest('currentUser', null);
   app.addHook('onRequest', async (request) => {
     // Only the API reads the user: /media answers public images and signed URLs, whatever the cookie, and a
@@ -13,7 +16,7 @@ export function registerSessionHook(app: FastifyInstance): void {
     if (!token || token.length > 200) return;
     const user = await findSessionUser(app.ctx.db, token);
     // Only ARTIST accounts have an artist (artist sign-up makes both); others skip the lookup.
-    if (user?.role === 'ARTIST') user.artistId = (await findArtistByUserId(app.ctx.db, user.id))?.id ?? null;
+    if (user?.role === 'ARTIST') user.artistId = await artistIdOfUser(app.ctx.db, user.id);
     request.currentUser = user;
   });
 }

@@ -10,7 +10,7 @@ import * as oidc from 'openid-client';
 import type { SocialProviderConfig } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import { AppError, notFound } from '../../errors/app-error.js';
-import { findUser, findUserByEmail, type UserRow } from '../users/users.service.js';
+import { findUser, findUserByEmail, type UserRow } from '../users/index.js';
 import { createSession, hashToken, type SessionMeta } from './sessions.js';
 import { decodeSocialFlow, encodeSocialFlow, SOCIAL_FLOW_TTL_SECONDS } from './social-flow-cookie.js';
 import { fetchPicture, profileFromClaims, type SocialProfile } from './social-profile.js';

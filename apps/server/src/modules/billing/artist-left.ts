@@ -7,10 +7,10 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../platform/db/client.js';
-import { artistLeftMail } from '../../platform/mail/termination-mails.js';
+import { artistLeftMail } from './billing.mails.js';
 import { PaymentRequestError } from '../../platform/payments/provider.js';
-import { findArtistById } from '../artists/artist-lookups.js';
-import { findUser } from '../users/user-lookup.js';
+import { findArtistById } from '../artists/index.js';
+import { findUser } from '../users/index.js';
 import { findSubscription, stopRenewalsOfArtist, type SubscriptionRow } from './subscriptions.repository.js';
 
 /** Cancels one subscription of an artist who left at the provider: at its term's end, or now when it has ended. */

@@ -9,8 +9,7 @@ import {
 import type { AppContext, SessionUser } from '../../context.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors/app-error.js';
 import { PaymentDeclinedError, PaymentRequestError } from '../../platform/payments/provider.js';
-import { requireAccess } from '../access/access.service.js';
-import type { Actor } from '../access/permissions.js';
+import { requireAccess, type Actor } from '../access/index.js';
 import { presentCard } from './billing.presenter.js';
 import {
   deleteCardRow,

@@ -7,11 +7,10 @@ import type { PagedPaymentReceipts, PageQuery, PaymentReceipt, ReceiptKind } fro
 import { billingMessages, paginate } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../errors/app-error.js';
-import { paymentReceiptMail } from '../../platform/mail/billing-mails.js';
-import { requireAccess } from '../access/access.service.js';
-import type { Actor } from '../access/permissions.js';
-import { findArtistById } from '../artists/artist-lookups.js';
-import { findUser } from '../users/user-lookup.js';
+import { paymentReceiptMail } from './billing.mails.js';
+import { requireAccess, type Actor } from '../access/index.js';
+import { findArtistById } from '../artists/index.js';
+import { findUser } from '../users/index.js';
 import { findCardByRef, findCardsByIds, type CardRow } from './cards.repository.js';
 import type { LedgerRow } from './ledger.repository.js';
 import {

@@ -12,7 +12,7 @@ import {
 } from '../../test/billing-helpers.js';
 import { createAdmin, createArtist, readMails, signIn, type TestArtist } from '../../test/factories.js';
 import { injectAs } from '../../test/route-cast.js';
-import { formatMailDate } from '../../platform/mail/billing-mails.js';
+import { formatMailDate } from '../../platform/mail/templates.js';
 import { RECEIPT_MAIL_JOB, sendReceiptMail } from './receipts.service.js';
 import { renewSubscription } from './renewals.service.js';
 

@@ -4,9 +4,9 @@
  */
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { renewalDeclinedMail, renewalReceiptMail, subscriptionLapsedMail } from '../../platform/mail/billing-mails.js';
-import { findArtistById } from '../artists/artist-lookups.js';
-import { findUser } from '../users/user-lookup.js';
+import { renewalDeclinedMail, renewalReceiptMail, subscriptionLapsedMail } from './billing.mails.js';
+import { findArtistById } from '../artists/index.js';
+import { findUser } from '../users/index.js';
 import { findSubscription } from './subscriptions.repository.js';
 
 export const RENEWAL_MAIL_JOB = 'billing.renewal-mail';

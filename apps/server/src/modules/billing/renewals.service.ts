@@ -12,7 +12,7 @@ import {
   PaymentRequestError,
   type SubscriptionPayment,
 } from '../../platform/payments/provider.js';
-import { findArtistById } from '../artists/artist-lookups.js';
+import { findArtistById } from '../artists/index.js';
 import { paidTermRows, providerFeeRow } from './ledger.js';
 import { insertLedgerRows } from './ledger.repository.js';
 import { countPayment } from './billing.metrics.js';

@@ -15,10 +15,9 @@ import {
   type DeclineCode,
   type SubscriptionPayment,
 } from '../../platform/payments/provider.js';
-import { requireAccess } from '../access/access.service.js';
-import type { Actor } from '../access/permissions.js';
-import { findArtistById } from '../artists/artist-lookups.js';
-import { listRelatedArtists } from '../discovery/discovery.service.js';
+import { requireAccess, type Actor } from '../access/index.js';
+import { findArtistById } from '../artists/index.js';
+import { listRelatedArtists } from '../discovery/index.js';
 import { presentSubscription } from './billing.presenter.js';
 import { declined, ensureCustomerId, paymentRequestFailure } from './cards.service.js';
 import { findCardByRef, findCardsByIds, findCustomerId, type CardRow } from './cards.repository.js';

@@ -2,9 +2,8 @@ import { billingMessages, type PublicSubscription } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
 import { conflict, notFound } from '../../errors/app-error.js';
 import { PaymentRequestError } from '../../platform/payments/provider.js';
-import { requireAccess } from '../access/access.service.js';
-import type { Actor } from '../access/permissions.js';
-import { findArtistById } from '../artists/artist-lookups.js';
+import { requireAccess, type Actor } from '../access/index.js';
+import { findArtistById } from '../artists/index.js';
 import { presentSubscriptions } from './subscribe.service.js';
 import { findSubscription, listSubscriptionsOfMember, updateSubscription } from './subscriptions.repository.js';
 

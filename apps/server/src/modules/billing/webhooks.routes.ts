@@ -2,12 +2,12 @@ import { webhookAnswer, webhookParams } from '@hfm/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { rateLimited } from '../../http/route-options.js';
-import { receiveWebhook } from './webhooks.service.js';
+import { receiveWebhook, type WebhookHandlers } from './webhooks.service.js';
 
 /** A provider's event is a few KB; an invoice with many lines a few tens. */
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
 
-export async function webhookRoutes(app: FastifyInstance): Promise<void> {
+export async function webhookRoutes(app: FastifyInstance, handlers: WebhookHandlers): Promise<void> {
   // The signature is over the body as sent: keep it as bytes (this scope only), never parse it first.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) =>
@@ -32,7 +32,13 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
       const payments = ctx.platform.payments;
       const signature = request.headers[payments.webhookSignatureHeader];
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      return receiveWebhook(ctx, request.params.provider, body, typeof signature === 'string' ? signature : undefined);
+      return receiveWebhook(
+        ctx,
+        handlers,
+        request.params.provider,
+        body,
+        typeof signature === 'string' ? signature : undefined,
+      );
     },
   );
 }

@@ -17,7 +17,6 @@ import {
   sumMoneyBack,
   sumTermDebits,
 } from './ledger.repository.js';
-import { applyPayoutAccountEvent } from '../payouts/payout-accounts.service.js';
 import { recordMoneyBackReceipt } from './receipts.service.js';
 import { applyRenewalPayment } from './renewals.service.js';
 import { countMoneyBack, countPayment } from './billing.metrics.js';
@@ -31,8 +30,18 @@ import { recordProviderEvent } from './webhooks.repository.js';
 type WebhookContext = Pick<AppContext, 'db' | 'platform' | 'jobs' | 'log'>;
 type EventOf<T extends ProviderEvent['type']> = Extract<ProviderEvent, { type: T }>;
 
+/** Events other modules apply, in the event's transaction: given by the app (payouts sit above billing). */
+export interface WebhookHandlers {
+  /** An artist's payout account changed at the provider (Stripe: account.updated): payouts caches its status. */
+  payoutAccountUpdated(
+    ctx: Pick<AppContext, 'db' | 'platform'>,
+    event: EventOf<'payout_account.updated'>,
+  ): Promise<void>;
+}
+
 export async function receiveWebhook(
   ctx: WebhookContext,
+  handlers: WebhookHandlers,
   providerName: string,
   rawBody: Buffer,
   signature: string | undefined,
@@ -55,7 +64,7 @@ export async function receiveWebhook(
   let moved: MoneyMoved;
   try {
     moved = await withTransaction(ctx, async (tx) =>
-      (await recordProviderEvent(tx.db, payments.name, event.id, type)) ? applyEvent(tx, event) : undefined,
+      (await recordProviderEvent(tx.db, payments.name, event.id, type)) ? applyEvent(tx, handlers, event) : undefined,
     );
   } catch (error) {
     // A value the database cannot hold (SQLSTATE class 22) fails the same way on every delivery: acknowledged.
@@ -117,7 +126,7 @@ async function refuseEvent(ctx: WebhookContext, event: ProviderEvent, type: stri
 /** Money an event moved that this process records (for the metrics): a renewal paid, or money given back. */
 type MoneyMoved = { kind: 'renewal' | 'refund' | 'dispute'; amountCents: number } | undefined;
 
-async function applyEvent(tx: WebhookContext, event: ProviderEvent): Promise<MoneyMoved> {
+async function applyEvent(tx: WebhookContext, handlers: WebhookHandlers, event: ProviderEvent): Promise<MoneyMoved> {
   switch (event.type) {
     case 'subscription.paid':
       return (await applyTermPaid(tx, event)) ? { kind: 'renewal', amountCents: event.amountCents } : undefined;
@@ -131,9 +140,8 @@ async function applyEvent(tx: WebhookContext, event: ProviderEvent): Promise<Mon
     case 'subscription.ended':
       await applyEnded(tx, event);
       return undefined;
-    // An artist's payout account changed at the provider (Stripe: account.updated): payouts caches its status.
     case 'payout_account.updated':
-      await applyPayoutAccountEvent(tx, event);
+      await handlers.payoutAccountUpdated(tx, event);
       return undefined;
     // Our own calls answer these synchronously; a card detached at the provider fails at its next charge.
     case 'charge.succeeded':

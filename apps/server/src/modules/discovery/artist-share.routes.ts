@@ -9,7 +9,7 @@ import {
   withEarlyFetches,
   withFirstData,
 } from '../../http/web-app.js';
-import { findSessionUser, SESSION_COOKIE } from '../auth/sessions.js';
+import { findSessionUser, SESSION_COOKIE } from '../auth/index.js';
 import { artistPageMeta } from './artist-share.js';
 import { findArtistShareCard } from './discovery.service.js';
 

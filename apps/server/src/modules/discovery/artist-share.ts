@@ -1,8 +1,8 @@
 import { artistLeftNotice } from '@hfm/shared';
 import type { PageMeta } from '../../http/web-app.js';
-import { formatMailDate } from '../../platform/mail/billing-mails.js';
+import { formatMailDate } from '../../platform/mail/templates.js';
 import { richTextToPlainText } from '../../platform/media/sanitize-html.js';
-import { mediaPath } from '../artists/artists.presenter.js';
+import { mediaPath } from '../artists/index.js';
 import type { ArtistShareCard } from './discovery.service.js';
 
 /** Link previews show about this much of a bio. */

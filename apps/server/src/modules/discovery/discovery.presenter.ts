@@ -7,7 +7,7 @@ import {
   type PlaylistCard,
   type PublicGenre,
 } from '@hfm/shared';
-import { bannerImagePath, mediaPath } from '../artists/artists.presenter.js';
+import { bannerImagePath, mediaPath } from '../artists/index.js';
 import type {
   AlbumRow,
   ArtistCardRow,

@@ -1,13 +1,14 @@
 import { and, asc, desc, eq, gt, gte, inArray, ne, not, or, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
-import { catalogueSongColumns, artistPicture, jsonList } from '../../platform/db/catalogue-reads.js';
+import { jsonList } from '../../platform/db/json-list.js';
+import { artistPicture } from '../artists/index.js';
+import { catalogueSongColumns } from './catalogue-song-columns.js';
 import { preparedRead } from '../../platform/db/prepared.js';
 import { artistPhotos, artists } from '../../platform/db/schema/artists.js';
 import { subscriptions } from '../../platform/db/schema/billing.js';
 import { albums, albumSongs, playlists, playlistSongs, songs } from '../../platform/db/schema/catalogue.js';
 import { genres } from '../../platform/db/schema/genres.js';
-import { curatedSongColumns } from '../access/curated.js';
-import { artistIsActive, releasedSong, songIsOut } from '../access/released.js';
+import { curatedSongColumns, artistIsActive, releasedSong, songIsOut } from '../access/index.js';
 
 /**
  * The read model fans browse (docs/decisions/0010): each function is one statement across the artists,

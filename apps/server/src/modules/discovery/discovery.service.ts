@@ -13,8 +13,7 @@ import {
 } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../errors/app-error.js';
-import { checkAccess, requireAccess, requireSignedIn } from '../access/access.service.js';
-import type { Actor } from '../access/permissions.js';
+import { checkAccess, requireAccess, requireSignedIn, type Actor } from '../access/index.js';
 import {
   presentAlbum,
   presentArtistCard,

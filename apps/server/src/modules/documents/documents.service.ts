@@ -17,9 +17,8 @@ import type { Database } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { isUuid } from '../../platform/db/ids.js';
 import { richTextToPlainText, sanitizeDocumentHtml } from '../../platform/media/sanitize-html.js';
-import { requireAdmin, requireSignedIn } from '../access/access.service.js';
-import type { Actor } from '../access/permissions.js';
-import { findUser, findUsersByIds } from '../users/users.service.js';
+import { requireAdmin, requireSignedIn, type Actor } from '../access/index.js';
+import { findUser, findUsersByIds } from '../users/index.js';
 import { toDocumentSummary, toPublicDocument } from './documents.presenter.js';
 import {
   findChangedDocumentRows,

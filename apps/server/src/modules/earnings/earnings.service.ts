@@ -5,9 +5,8 @@
 import type { Readable } from 'node:stream';
 import { addMonths, EARNINGS_SERIES_MONTHS, monthOf, payoutCutoffs, type ArtistEarnings } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
-import { requireAccess } from '../access/access.service.js';
-import type { Actor } from '../access/permissions.js';
-import { findArtistById } from '../artists/artists.service.js';
+import { requireAccess, type Actor } from '../access/index.js';
+import { findArtistById } from '../artists/index.js';
 import { statementCsv } from './earnings.csv.js';
 import {
   findPayoutAccount,

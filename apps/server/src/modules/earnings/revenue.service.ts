@@ -14,8 +14,7 @@ import {
 } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../errors/app-error.js';
-import { requireAdmin } from '../access/access.service.js';
-import type { Actor } from '../access/permissions.js';
+import { requireAdmin, type Actor } from '../access/index.js';
 import { revenueCsv } from './earnings.csv.js';
 import { readRevenueMonths, type RevenueRow } from './earnings.repository.js';
 

@@ -2,9 +2,8 @@ import type { EventAnswer, EventBody } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../errors/app-error.js';
 import { transactionWithRetry } from '../../platform/db/retry.js';
-import { requireAccess, requireSelf } from '../access/access.service.js';
-import type { Actor } from '../access/permissions.js';
-import { addSongPlay, findSongArtistId } from '../songs/songs.counters.js';
+import { requireAccess, requireSelf, type Actor } from '../access/index.js';
+import { addSongPlay, findSongArtistId } from '../songs/index.js';
 import { presentEvent } from './engagement.presenter.js';
 import { addPlayToMonth, claimListenCount, insertEvent } from './events.repository.js';
 

@@ -3,15 +3,9 @@ import type { AppContext } from '../../context.js';
 import { notFound } from '../../errors/app-error.js';
 import type { Database } from '../../platform/db/client.js';
 import { transactionWithRetry } from '../../platform/db/retry.js';
-import { requireAccess, requireSelf } from '../access/access.service.js';
-import type { Actor } from '../access/permissions.js';
-import { lockArtistHiFives, setArtistHiFiveCount } from '../artists/artists.counters.js';
-import {
-  findSongArtistId,
-  findSongArtistIds,
-  setSongHiFiveCount,
-  totalSongHiFivesOfArtist,
-} from '../songs/songs.counters.js';
+import { requireAccess, requireSelf, type Actor } from '../access/index.js';
+import { lockArtistHiFives, setArtistHiFiveCount } from '../artists/index.js';
+import { findSongArtistId, findSongArtistIds, setSongHiFiveCount, totalSongHiFivesOfArtist } from '../songs/index.js';
 import { deleteEventsOfMember } from './events.repository.js';
 import { presentHiFive } from './engagement.presenter.js';
 import {

@@ -21,6 +21,7 @@ import {
   addGenres,
   createGenre,
   deleteGenre,
+  type ArtistsOfGenre,
   getGenre,
   listGenres,
   renameGenre,
@@ -39,7 +40,11 @@ async function artworkFrom(request: FastifyRequest, json: { imageData?: string |
   return image;
 }
 
-export async function genresRoutes(fastify: FastifyInstance): Promise<void> {
+export interface GenresRoutesOptions {
+  artistsOfGenre: ArtistsOfGenre;
+}
+
+export async function genresRoutes(fastify: FastifyInstance, { artistsOfGenre }: GenresRoutesOptions): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
 
@@ -141,7 +146,8 @@ export async function genresRoutes(fastify: FastifyInstance): Promise<void> {
           response: { 200: deletedGenreAnswer },
         },
       },
-      async (request) => deleteGenre(ctx, request.currentUser, request.params.id, request.query.moveArtistsTo),
+      async (request) =>
+        deleteGenre(ctx, request.currentUser, artistsOfGenre, request.params.id, request.query.moveArtistsTo),
     );
   }
 

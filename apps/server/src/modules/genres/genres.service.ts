@@ -14,9 +14,7 @@ import type { Database } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { isUuid } from '../../platform/db/ids.js';
 import { newImageFileName, readImage } from '../../platform/media/image-uploads.js';
-import { requireAdmin } from '../access/access.service.js';
-import type { Actor } from '../access/permissions.js';
-import { countArtistsInGenre, moveArtistsToGenre } from '../artists/artist-lookups.js';
+import { requireAdmin, type Actor } from '../access/index.js';
 import { artworkKeyOf, genreArtworkKey, genreArtworkPath, shownArtwork, toPublicGenre } from './genres.presenter.js';
 import {
   deleteGenreRow,
@@ -121,6 +119,14 @@ async function deleteStoredQuietly(ctx: AppContext, key: string | null): Promise
   });
 }
 
+/** The artists filed under a genre, as the artists module keeps them (artists sit above genres). */
+export interface ArtistsOfGenre {
+  /** How many artists are filed under the genre, whatever their status. */
+  count(db: Database, genreId: string): Promise<number>;
+  /** Files every artist of one genre under another; how many moved. */
+  move(db: Database, fromGenreId: string, toGenreId: string): Promise<number>;
+}
+
 /**
  * Deletes a genre. Artists need a genre, so one with artists is a 409 unless the admin names another genre to
  * move them to (moveArtistsTo): they move and the genre goes in one transaction. Playlists filed under it keep
@@ -129,6 +135,7 @@ async function deleteStoredQuietly(ctx: AppContext, key: string | null): Promise
 export async function deleteGenre(
   ctx: AppContext,
   actor: Actor,
+  artistsOfGenre: ArtistsOfGenre,
   id: string,
   moveArtistsTo?: string,
 ): Promise<DeletedGenreAnswer> {
@@ -137,11 +144,11 @@ export async function deleteGenre(
   const { deleted, artistsMoved } = await ctx.db.transaction(async (tx) => {
     const genre = await lockGenreRow(tx, id);
     if (!genre) throw notFound(genreMessages.noSuchGenre);
-    const artists = await countArtistsInGenre(tx, id);
+    const artists = await artistsOfGenre.count(tx, id);
     if (artists > 0 && !moveArtistsTo) throw conflict(genreMessages.inUse(genre.label, artists));
     // Locked so that it cannot be deleted while the artists move to it.
     if (moveArtistsTo && !(await lockGenreRow(tx, moveArtistsTo))) throw notFound(genreMessages.noSuchMoveTarget);
-    const moved = moveArtistsTo && artists > 0 ? await moveArtistsToGenre(tx, id, moveArtistsTo) : 0;
+    const moved = moveArtistsTo && artists > 0 ? await artistsOfGenre.move(tx, id, moveArtistsTo) : 0;
     return { deleted: await deleteGenreRow(tx, id), artistsMoved: moved };
   });
   await deleteStoredQuietly(ctx, artworkKeyOf(deleted?.artwork ?? null));

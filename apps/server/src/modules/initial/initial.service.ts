@@ -1,12 +1,11 @@
 import type { ArtistStats, InitialData, PublicArtist, PublicUser, SessionProfile } from '@hfm/shared';
 import type { AppContext, SessionUser } from '../../context.js';
 import { unauthenticated } from '../../errors/app-error.js';
-import { listOwnAlbums } from '../albums/albums.service.js';
-import { findPublicArtistByUserId } from '../artists/artists.service.js';
-import { requireSignedIn } from '../access/access.service.js';
-import type { Actor } from '../access/permissions.js';
-import { findTopSongOfArtist, listOwnSongs } from '../songs/songs.service.js';
-import { findUser, presentUser } from '../users/users.service.js';
+import { listOwnAlbums } from '../albums/index.js';
+import { findPublicArtistByUserId } from '../artists/index.js';
+import { requireSignedIn, type Actor } from '../access/index.js';
+import { findTopSongOfArtist, listOwnSongs } from '../songs/index.js';
+import { findUser, presentUser } from '../users/index.js';
 
 type Catalogue = Pick<InitialData['data'], 'songs' | 'albums'>;
 

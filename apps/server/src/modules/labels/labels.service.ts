@@ -11,9 +11,8 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../errors/app-error.js';
-import { requireAdmin } from '../access/access.service.js';
-import type { Actor } from '../access/permissions.js';
-import { findGenresByIds } from '../genres/genres.service.js';
+import { requireAdmin, type Actor } from '../access/index.js';
+import { findGenresByIds } from '../genres/index.js';
 import { toPublicLabel } from './labels.presenter.js';
 import {
   countLabelRows,

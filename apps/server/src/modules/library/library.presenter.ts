@@ -1,6 +1,6 @@
 import { DOWNLOAD_FORMATS, type DownloadFormat, type MyMusicSong } from '@hfm/shared';
-import { mediaPath } from '../artists/artists.presenter.js';
-import { presentCatalogueSong } from '../discovery/discovery.presenter.js';
+import { mediaPath } from '../artists/index.js';
+import { presentCatalogueSong } from '../discovery/index.js';
 import type { KeptSongRow } from './library.repository.js';
 
 /** A kept song as My Music shows it; its artwork is the album's, else the artist's first photo. */

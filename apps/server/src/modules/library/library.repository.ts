@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { catalogueSongColumns, artistPicture } from '../../platform/db/catalogue-reads.js';
+import { artistPicture } from '../artists/index.js';
+import { catalogueSongColumns } from '../discovery/index.js';
 import type { Database } from '../../platform/db/client.js';
 import { artists } from '../../platform/db/schema/artists.js';
 import { albums, albumSongs, songs } from '../../platform/db/schema/catalogue.js';
 import { songDownloads } from '../../platform/db/schema/library.js';
-import { curatedSongColumns } from '../access/curated.js';
-import { releasedSong } from '../access/released.js';
+import { curatedSongColumns, releasedSong } from '../access/index.js';
 
 /**
  * The library: download records (written once each, never changed) and My Music, a read model over them

@@ -1,7 +1,6 @@
 import { paginate, type DownloadFormat, type MyMusicSongIds, type PagedMyMusic, type PageQuery } from '@hfm/shared';
 import type { AppContext, SessionUser } from '../../context.js';
-import { checkAccess, requireAccess } from '../access/access.service.js';
-import type { Actor } from '../access/permissions.js';
+import { checkAccess, requireAccess, type Actor } from '../access/index.js';
 import { presentMyMusicSong } from './library.presenter.js';
 import type { Database } from '../../platform/db/client.js';
 import {

@@ -12,8 +12,7 @@ import { badRequest, notFound } from '../../errors/app-error.js';
 import type { OnboardingLink } from '../../platform/payments/local/local-connect.js';
 import type { LocalPaymentProvider } from '../../platform/payments/local/local-provider.js';
 import { PaymentRequestError } from '../../platform/payments/provider.js';
-import { requireSignedIn } from '../access/access.service.js';
-import type { Actor } from '../access/permissions.js';
+import { requireSignedIn, type Actor } from '../access/index.js';
 
 /** What the web app's card form needs: which provider's form to mount, and Stripe's publishable key. */
 export function paymentsConfig(ctx: Pick<AppContext, 'config'>): PaymentsConfigAnswer {

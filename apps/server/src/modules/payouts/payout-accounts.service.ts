@@ -14,10 +14,9 @@ import {
 import type { AppContext } from '../../context.js';
 import { badRequest, conflict } from '../../errors/app-error.js';
 import { PaymentRequestError, type PayoutAccount, type ProviderEvent } from '../../platform/payments/provider.js';
-import { requireAccess } from '../access/access.service.js';
-import type { Actor } from '../access/permissions.js';
-import { findArtistById, setPaymentServiceId } from '../artists/artists.service.js';
-import { findUser } from '../users/users.service.js';
+import { requireAccess, type Actor } from '../access/index.js';
+import { findArtistById, setPaymentServiceId } from '../artists/index.js';
+import { findUser } from '../users/index.js';
 import {
   cachePayoutAccountStatus,
   findPayoutAccount,

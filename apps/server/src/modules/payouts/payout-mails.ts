@@ -1,8 +1,8 @@
 /** The artist's "you have been paid" mail, sent from a job queued in the transaction that marks the payout paid. */
 import type { AppContext } from '../../context.js';
-import { payoutPaidMail } from '../../platform/mail/payout-mails.js';
-import { findArtistById } from '../artists/artists.service.js';
-import { findUser } from '../users/users.service.js';
+import { payoutPaidMail } from './payouts.mails.js';
+import { findArtistById } from '../artists/index.js';
+import { findUser } from '../users/index.js';
 import { findPayoutById } from './payouts.repository.js';
 
 /** Sends it; false (skipped) when the payout, the artist or a live account to tell is gone. */

@@ -29,8 +29,8 @@ import { badRequest, conflict } from '../../errors/app-error.js';
 import { withTransaction } from '../../platform/db/transaction.js';
 import { LEASE_HEARTBEATS } from '../../platform/jobs/lease.js';
 import { PaymentRequestError } from '../../platform/payments/provider.js';
-import { findArtistById } from '../artists/artists.service.js';
-import { payableArtistBalances, recordArtistPayout } from '../billing/artist-balances.service.js';
+import { findArtistById } from '../artists/index.js';
+import { payableArtistBalances, recordArtistPayout } from '../billing/index.js';
 import { payoutEligibility, type Eligibility } from './payout-accounts.service.js';
 import { countPayouts } from './payouts.metrics.js';
 import {

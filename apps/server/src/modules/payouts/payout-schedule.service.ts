@@ -7,7 +7,7 @@
  */
 import { addPeriods, isPayoutWindowOpen, periodCutoff, periodOf } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
-import { firstPayableEarningAt } from '../billing/artist-balances.service.js';
+import { firstPayableEarningAt } from '../billing/index.js';
 import { runPayouts } from './payout-run.service.js';
 import { lastFinishedRun, periodsWithFinishedRuns, periodsWithStatus, statusesOfPeriod } from './payouts.repository.js';
 

@@ -16,9 +16,8 @@ import type { AppContext } from '../../context.js';
 import { conflict } from '../../errors/app-error.js';
 import { withTransaction } from '../../platform/db/transaction.js';
 import type { JobContext, JobOutcome } from '../../platform/jobs/job-queue.js';
-import { requireAdmin } from '../access/access.service.js';
-import type { Actor } from '../access/permissions.js';
-import { findArtistById } from '../artists/artists.service.js';
+import { requireAdmin, type Actor } from '../access/index.js';
+import { findArtistById } from '../artists/index.js';
 import { isGoing, runStatus, type RunStatus } from './payout-run-state.js';
 import { PAYOUT_RUN_JOB, runPayouts } from './payout-run.service.js';
 import {

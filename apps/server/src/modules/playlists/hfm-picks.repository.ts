@@ -2,7 +2,7 @@ import { and, asc, eq, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
 import { artists } from '../../platform/db/schema/artists.js';
 import { playlists, songs } from '../../platform/db/schema/catalogue.js';
-import { releasedSong } from '../access/released.js';
+import { releasedSong } from '../access/index.js';
 
 /** The SQL of HFM Picks generation (docs/decisions/0022). */
 

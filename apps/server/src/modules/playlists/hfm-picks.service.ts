@@ -2,8 +2,7 @@ import { DEFAULT_PLAYLIST_TYPE, HFM_PICKS_SONGS, HFM_PICKS_TITLES, type HfmPicks
 import type { AppContext } from '../../context.js';
 import { conflict } from '../../errors/app-error.js';
 import { transactionWithRetry } from '../../platform/db/retry.js';
-import { requireAdmin } from '../access/access.service.js';
-import type { Actor } from '../access/permissions.js';
+import { requireAdmin, type Actor } from '../access/index.js';
 import { choosePicks, groupByArtist, picksMonthOf, picksNotice } from './hfm-picks.js';
 import { listPickCandidates, lockPicksGeneration, retirePicksBefore } from './hfm-picks.repository.js';
 import { presentPlaylist } from './playlists.presenter.js';

@@ -4,8 +4,7 @@ import { AppError, notFound } from '../../errors/app-error.js';
 import { transactionWithRetry } from '../../platform/db/retry.js';
 import { newImageFileName } from '../../platform/media/image-uploads.js';
 import { decodeImageData, processImage, type ProcessedImage } from '../../platform/media/images.js';
-import { requireAdmin } from '../access/access.service.js';
-import type { Actor } from '../access/permissions.js';
+import { requireAdmin, type Actor } from '../access/index.js';
 import { findPlaylistRow, lockPlaylistRow, updatePlaylistRow } from './playlists.repository.js';
 import { deleteStoredQuietly, NO_SUCH_PLAYLIST, presentPlaylistOf } from './playlists.service.js';
 

@@ -1,7 +1,7 @@
 import { HFM_PICKS_SONGS, MAX_PLAYLIST_SONGS, playlistFieldMessages, type CreatePlaylistBody } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../errors/app-error.js';
-import { findGenre } from '../genres/genres.service.js';
+import { findGenre } from '../genres/index.js';
 import { findSongFacts, labelExists, type SongFacts } from './playlists.repository.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { AdminPlaylist, AdminPlaylistSummary, PlaylistTrack } from '@hfm/shared';
-import { mediaPath } from '../artists/artists.presenter.js';
+import { mediaPath } from '../artists/index.js';
 import type { PlaylistRow, TrackRow } from './playlists.repository.js';
 
 /** The spec's Playlist as admins edit it; the artwork is a storage key, served under /media like other images. */

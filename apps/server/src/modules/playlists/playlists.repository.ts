@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
-import { jsonList } from '../../platform/db/catalogue-reads.js';
+import { jsonList } from '../../platform/db/json-list.js';
 import { artists } from '../../platform/db/schema/artists.js';
 import { labels, playlists, playlistSongs, songs } from '../../platform/db/schema/catalogue.js';
-import { releasedSong } from '../access/released.js';
+import { releasedSong } from '../access/index.js';
 
 /** The SQL of curated playlists: the playlists and playlist_songs tables, and the songs they hold. */
 

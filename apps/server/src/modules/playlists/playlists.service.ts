@@ -16,8 +16,7 @@ import { badRequest, conflict, notFound } from '../../errors/app-error.js';
 import type { Database } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { transactionWithRetry } from '../../platform/db/retry.js';
-import { requireAdmin } from '../access/access.service.js';
-import type { Actor } from '../access/permissions.js';
+import { requireAdmin, type Actor } from '../access/index.js';
 import { checkReferences, checkSongList, normaliseSongIds, type CurationFlags } from './playlist-rules.js';
 import { presentPlaylist, presentPlaylistSummary } from './playlists.presenter.js';
 import {

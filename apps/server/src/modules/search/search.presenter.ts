@@ -1,5 +1,5 @@
 import type { SearchResult } from '@hfm/shared';
-import { mediaPath } from '../artists/artists.presenter.js';
+import { mediaPath } from '../artists/index.js';
 import type { AlbumMatchRow, ArtistMatchRow, SongMatchRow } from './search.repository.js';
 
 type ResultOf<T extends SearchResult['type']> = Extract<SearchResult, { type: T }>;

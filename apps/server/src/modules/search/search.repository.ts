@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
-import { artistPicture } from '../../platform/db/catalogue-reads.js';
+import { artistPicture } from '../artists/index.js';
 import { artists } from '../../platform/db/schema/artists.js';
 import { genres } from '../../platform/db/schema/genres.js';
 import {
@@ -11,7 +11,7 @@ import {
   trigramCount,
   type TitleBand,
 } from '../../platform/db/schema/catalogue.js';
-import { releasedSong } from '../access/released.js';
+import { releasedSong } from '../access/index.js';
 import { bestOf, CANDIDATES_PER_RESULT, nearestOverBands, type MatchKind } from './search.ranking.js';
 
 /** The term with LIKE's metacharacters escaped (`\` is LIKE's default escape), so each matches itself. */

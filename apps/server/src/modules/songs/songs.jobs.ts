@@ -24,7 +24,7 @@ import {
 } from '../../platform/media/song-pipeline.js';
 import { MediaRejectedError } from '../../platform/media/wav.js';
 import { copyObjectToFile } from '../../platform/storage/storage.js';
-import { findArtistById } from '../artists/artists.service.js';
+import { findArtistById } from '../artists/index.js';
 import { DOWNLOADS_GAVE_UP_REASON, downloadsState } from './songs.downloads-state.js';
 import { findSongById, updateSongRow, type SongRow } from './songs.repository.js';
 import { removeDeadWorkDirs, songWorkDir } from './songs.work-dirs.js';

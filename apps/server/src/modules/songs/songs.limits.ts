@@ -10,9 +10,8 @@ import {
   type WavHeader,
 } from '../../platform/media/wav.js';
 import type { ObjectStorage } from '../../platform/storage/storage.js';
-import type { Actor } from '../access/permissions.js';
-import { requireArtistToManage } from '../access/access.service.js';
-import { findArtistById } from '../artists/artists.service.js';
+import { type Actor, requireArtistToManage } from '../access/index.js';
+import { findArtistById } from '../artists/index.js';
 import { songUsageOfArtist, updateSongRow, type SongRow } from './songs.repository.js';
 
 const GIB = 1024 ** 3;

@@ -10,10 +10,9 @@ import {
 import type { AppContext } from '../../context.js';
 import { AppError, forbidden, notFound, unauthenticated } from '../../errors/app-error.js';
 import { downloadFileName } from '../../platform/media/song-outputs.js';
-import { checkAccess, requireAccess, requireSignedIn } from '../access/access.service.js';
-import type { Actor } from '../access/permissions.js';
-import { findArtistById } from '../artists/artists.service.js';
-import { recordDownloads } from '../library/library.service.js';
+import { checkAccess, requireAccess, requireSignedIn, type Actor } from '../access/index.js';
+import { findArtistById } from '../artists/index.js';
+import { recordDownloads } from '../library/index.js';
 import { DOWNLOADS_GAVE_UP_REASON, DOWNLOADS_PREPARING_MESSAGE, downloadsState } from './songs.downloads-state.js';
 import { findSongsByIds, setSongDownloadSizes, type SongRow } from './songs.repository.js';
 import { loadSong } from './songs.service.js';

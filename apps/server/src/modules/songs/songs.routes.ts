@@ -27,7 +27,7 @@ import { AppError } from '../../errors/app-error.js';
 import { uploadError } from '../../http/multipart.js';
 import { LARGE_JSON_BODY_LIMIT } from '../../http/limits.js';
 import { MAX_PARTS } from '../../platform/storage/multipart-rules.js';
-import { requireAccess } from '../access/access.service.js';
+import { requireAccess } from '../access/index.js';
 import { getUploadLimits } from './songs.limits.js';
 import { downloadSong, listDownloadOptions, playSong } from './songs.playback.js';
 import {

@@ -13,8 +13,7 @@ import type { AppContext } from '../../context.js';
 import type { Database } from '../../platform/db/client.js';
 import { transactionWithRetry } from '../../platform/db/retry.js';
 import { badRequest, notFound } from '../../errors/app-error.js';
-import { requireAccess, requireArtistToManage, visibleSongs } from '../access/access.service.js';
-import type { Actor } from '../access/permissions.js';
+import { requireAccess, requireArtistToManage, visibleSongs, type Actor } from '../access/index.js';
 import {
   albumIdsBySong,
   countAlbumsOfArtist,

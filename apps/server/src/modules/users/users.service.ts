@@ -4,14 +4,11 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors/app-error.js';
 import type { Database } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
-import { newImageFileName, readImage } from '../../platform/media/image-uploads.js';
+import { newImageFileName } from '../../platform/media/image-uploads.js';
 import type { ProcessedImage } from '../../platform/media/images.js';
 import { storeProfileImage } from '../../platform/media/profile-images.js';
-import { mailCodeQuietly } from '../auth/confirmation-mail.js';
-import { hashPassword } from '../auth/passwords.js';
-import { linkSocialSignUp } from '../auth/social-links.js';
-import { findActiveSubscriptions } from '../billing/billing.service.js';
-import { findHiFivesOfUsers } from '../engagement/engagement.service.js';
+import { hashPassword } from '../../platform/security/passwords.js';
+import { listActiveSubscriptionsOf, listHiFivesOf } from './user-relations.repository.js';
 import { toPublicUser } from './users.presenter.js';
 import {
   countUsers,
@@ -20,11 +17,12 @@ import {
   findUserRowsByIds,
   insertUser,
   updateUserRow,
+  type UserPatch,
   type UserRelations,
   type UserRow,
 } from './users.repository.js';
 
-export type { UserRow };
+export type { UserPatch, UserRow };
 
 /** What it takes to make an account; the sign-ups, the CLI, the demo seed and test factories use it. */
 export interface NewAccount {
@@ -142,24 +140,6 @@ export async function createAccountWithImage(
   return row;
 }
 
-export interface FanSignUp extends AccountForm {
-  profileImageData?: string | null | undefined;
-  socialToken?: string | null | undefined;
-}
-
-/** Fan sign-up: an unconfirmed subscriber, mailed a code. The picture is checked before anything is saved. */
-export async function signUpFan(ctx: AppContext, form: FanSignUp): Promise<PublicUser> {
-  if (await findUserRowByEmail(ctx.db, form.email)) throw emailExists(form.email);
-  const image = form.profileImageData ? await readImage(form.profileImageData) : null;
-  const row = await ctx.db.transaction(async (tx) => {
-    const created = await createAccountWithImage(ctx, tx, accountFromForm(form, 'SUBSCRIBER'), image);
-    if (form.socialToken) await linkSocialSignUp(tx, form.socialToken, created.id);
-    return created;
-  });
-  await mailCodeQuietly(ctx, row);
-  return toPublicUser(row);
-}
-
 export async function isEmailTaken(db: Database, email: string): Promise<boolean> {
   return (await findUserRowByEmail(db, email)) !== null;
 }
@@ -180,6 +160,11 @@ export async function findUsersByIds(db: Database, ids: string[]): Promise<Map<s
   return new Map(rows.map((row) => [row.id, row]));
 }
 
+/** Writes the given fields of one account; the row after, or null when there is none. */
+export function updateUserFields(db: Database, id: string, patch: UserPatch): Promise<UserRow | null> {
+  return updateUserRow(db, id, patch);
+}
+
 export async function activateUser(db: Database, id: string): Promise<void> {
   await updateUserRow(db, id, { status: 'ACTIVE', confirmedAt: new Date() });
 }
@@ -197,13 +182,10 @@ export async function presentUsers(db: Database, rows: UserRow[]): Promise<Publi
   return rows.map((row) => toPublicUser(row, relations.get(row.id)));
 }
 
-/** Active subscriptions (billing) and Hi Fives (engagement) of the given users, keyed by user id. */
+/** Active subscriptions and Hi Fives of the given users, keyed by user id (a read model: decision 0047). */
 async function loadUserRelations(db: Database, userIds: string[]): Promise<Map<string, UserRelations>> {
   const relations = new Map<string, UserRelations>(userIds.map((id) => [id, { subscribedTo: [], hiFived: [] }]));
-  const [subscribed, hiFived] = await Promise.all([
-    findActiveSubscriptions(db, userIds),
-    findHiFivesOfUsers(db, userIds),
-  ]);
+  const [subscribed, hiFived] = await Promise.all([listActiveSubscriptionsOf(db, userIds), listHiFivesOf(db, userIds)]);
   for (const row of subscribed) relations.get(row.memberId)?.subscribedTo.push({ artistID: row.artistId });
   for (const row of hiFived) relations.get(row.userId)?.hiFived.push({ id: row.id, itemID: row.itemId });
   return relations;

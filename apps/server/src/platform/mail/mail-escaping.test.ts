@@ -3,12 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { artistApprovedMail } from './artist-mails.js';
-import { renewalDeclinedMail, renewalReceiptMail, subscriptionLapsedMail } from './billing-mails.js';
+import { artistApprovedMail, artistTerminatedMail } from '../../modules/artists/artists.mails.js';
+import {
+  artistLeftMail,
+  renewalDeclinedMail,
+  renewalReceiptMail,
+  subscriptionLapsedMail,
+} from '../../modules/billing/billing.mails.js';
 import { createFileMailer, type MailMessage } from './mailer.js';
-import { payoutPaidMail } from './payout-mails.js';
-import { confirmationCodeMail } from './templates.js';
-import { artistLeftMail, artistTerminatedMail } from './termination-mails.js';
+import { payoutPaidMail } from '../../modules/payouts/payouts.mails.js';
+import { confirmationCodeMail } from '../../modules/auth/auth.mails.js';
 
 /** What a stored-XSS attacker puts in an artist name or a first name (the name is stored raw). */
 const PAYLOAD = `<img src=x onerror="alert('x')"><script>alert(1)</script> & Co`;

@@ -19,13 +19,14 @@ import { FAN_SIGN_UP_BODY_LIMIT, IMAGE_BODY_LIMIT, imageFormRules } from '../../
 import { badRequest } from '../../errors/app-error.js';
 import { fileOrField, readMultipartForm } from '../../http/multipart.js';
 import { perSignedInAccountLimit, rateLimited } from '../../http/route-options.js';
-import { requireAccess } from '../access/access.service.js';
-import { SESSION_COOKIE } from '../auth/sessions.js';
+import { requireAccess } from '../access/index.js';
+import { SESSION_COOKIE } from '../auth/index.js';
 import { deleteAccount } from './account-deletion.service.js';
 import { changePassword, getUser, removeProfileImage, updateUser, uploadProfileImage } from './account.service.js';
-import { isEmailTaken, signUpFan } from './users.service.js';
+import { signUpFan } from './fan-sign-up.service.js';
+import { isEmailTaken } from '../users/index.js';
 
-export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
+export async function accountsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
 

@@ -6,7 +6,7 @@ import {
   purgeExpiredDeletedAccounts,
 } from './account-deletion.service.js';
 
-export function registerUserJobs(ctx: AppContext): void {
+export function registerAccountJobs(ctx: AppContext): void {
   ctx.jobs.define({
     name: ACCOUNT_DELETED_MAIL_JOB,
     payload: z.object({ userId: z.uuid() }),

@@ -3,15 +3,13 @@ import type { AppContext } from '../../context.js';
 import { badRequest, conflict, notFound } from '../../errors/app-error.js';
 import type { Database } from '../../platform/db/client.js';
 import { transactionWithRetry } from '../../platform/db/retry.js';
-import { accountDeletedMail } from '../../platform/mail/templates.js';
-import { requireAccess } from '../access/access.service.js';
-import type { Actor } from '../access/permissions.js';
-import { deleteAllSessions } from '../auth/sessions.js';
-import { verifyPassword } from '../auth/passwords.js';
-import { forgetSocialLinksOf } from '../auth/social-links.js';
-import { endSubscriptionsOfDeletedMember } from '../billing/billing.service.js';
-import { forgetEngagementOfDeletedMember } from '../engagement/engagement.service.js';
-import { forgetDownloadsOfDeletedMember } from '../library/library.service.js';
+import { accountDeletedMail } from './accounts.mails.js';
+import { requireAccess, type Actor } from '../access/index.js';
+import { deleteAllSessions, forgetSocialLinksOf } from '../auth/index.js';
+import { verifyPassword } from '../../platform/security/passwords.js';
+import { endSubscriptionsOfDeletedMember } from '../billing/index.js';
+import { forgetEngagementOfDeletedMember } from '../engagement/index.js';
+import { forgetDownloadsOfDeletedMember } from '../library/index.js';
 import {
   anonymiseUserRow,
   deleteConfirmationCodeOf,
@@ -20,7 +18,7 @@ import {
   insertDeletedAccount,
   lockUserRow,
 } from './deleted-accounts.repository.js';
-import { findUserById, type UserRow } from './users.repository.js';
+import { findUser, type UserRow } from '../users/index.js';
 
 /** Mails the address a deleted account had; the job carries only the id (the record holds the address). */
 export const ACCOUNT_DELETED_MAIL_JOB = 'users.account-deleted-mail';
@@ -39,7 +37,7 @@ function assertDeletable(row: UserRow): void {
 }
 
 async function loadLiveUser(db: Database, userId: string): Promise<UserRow> {
-  const row = await findUserById(db, userId);
+  const row = await findUser(db, userId);
   if (!row || row.status === 'DELETED') throw notFound(messages.notFound);
   return row;
 }

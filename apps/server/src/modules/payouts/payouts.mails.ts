@@ -1,7 +1,7 @@
 /** The artist's mail when a monthly payout has been sent. */
 import { ARTIST_CREDIT_CENTS, formatUsd, periodName } from '@hfm/shared';
-import type { MailMessage } from './mailer.js';
-import { paragraphsMail } from './templates.js';
+import type { MailMessage } from '../../platform/mail/mailer.js';
+import { paragraphsMail } from '../../platform/mail/templates.js';
 
 /** Mails write amounts without a thousands separator: '$1234.56'. */
 const dollars = (cents: number) => formatUsd(cents, { grouping: false });

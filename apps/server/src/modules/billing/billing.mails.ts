@@ -1,7 +1,10 @@
-/** The mails of a subscription's renewal: a receipt, a declined renewal with the next try, a lapse. */
+/**
+ * Billing's mails: a subscription's renewal (a receipt, a declined renewal with the next try, a lapse), a
+ * payment's receipt, and a subscriber's mail when the artist leaves (docs/decisions/0021).
+ */
 import { formatUsd } from '@hfm/shared';
-import type { MailMessage } from './mailer.js';
-import { paragraphsMail } from './templates.js';
+import type { MailMessage } from '../../platform/mail/mailer.js';
+import { formatMailDate, paragraphsMail } from '../../platform/mail/templates.js';
 
 export interface RenewalMailInput {
   to: string;
@@ -10,8 +13,6 @@ export interface RenewalMailInput {
   amountCents: number;
 }
 
-const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
-export const formatMailDate = (date: Date) => longDate.format(date);
 /** Mails write amounts without a thousands separator: '$1234.56'. */
 const dollars = (cents: number) => formatUsd(cents, { grouping: false });
 const greeting = (firstName: string) => (firstName ? `Hi ${firstName},` : 'Hi,');
@@ -156,6 +157,28 @@ export function paymentReceiptMail(input: ReceiptMailInput): MailMessage {
     `Term: ${termText(input)}`,
     `Date: ${formatMailDate(input.createdAt)}`,
     `See or print this receipt: ${input.receiptUrl}`,
+    'HFM',
+  ]);
+}
+
+export interface ArtistLeftMailInput {
+  to: string;
+  firstName: string;
+  artistName: string;
+  /** The end of the subscriber's paid term; null when the subscription had no paid term left (past due). */
+  accessUntil: Date | null;
+}
+
+/** To a subscriber: the artist has left; no renewal, access to the term's end, downloads kept for good. */
+export function artistLeftMail(input: ArtistLeftMailInput): MailMessage {
+  const { artistName } = input;
+  const access = input.accessUntil
+    ? `${artistName} has left HFM: your subscription will not renew. You keep access until ${formatMailDate(input.accessUntil)} and every song you downloaded, for good.`
+    : `${artistName} has left HFM, so your subscription, whose renewal had not gone through, has ended. Every song you downloaded stays yours, for good.`;
+  return paragraphsMail(input.to, `${artistName} has left HFM`, [
+    greeting(input.firstName),
+    access,
+    'Nothing more will be charged for this subscription. The songs you downloaded are in My Music.',
     'HFM',
   ]);
 }

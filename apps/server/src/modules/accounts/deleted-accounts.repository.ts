@@ -1,7 +1,7 @@
 import { eq, lt } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
 import { confirmationCodes, deletedAccounts, users } from '../../platform/db/schema/identity.js';
-import type { UserRow } from './users.repository.js';
+import type { UserRow } from '../users/index.js';
 
 export type DeletedAccountRow = typeof deletedAccounts.$inferSelect;
 export type NewDeletedAccountRow = typeof deletedAccounts.$inferInsert;

@@ -1,20 +1,27 @@
 import { messages, type PublicUser, type UpdateUserBody } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../errors/app-error.js';
-import { requireAccess } from '../access/access.service.js';
-import type { Actor } from '../access/permissions.js';
-import { deleteOtherSessions } from '../auth/sessions.js';
-import { hashPassword, verifyPassword } from '../auth/passwords.js';
-import { profileImagePath } from './users.presenter.js';
-import { findUserById, updateUserRow, type UserPatch, type UserRow } from './users.repository.js';
-import { dobFromForm, emptyToNull, presentUser, withoutQueryParameters } from './users.service.js';
+import { requireAccess, type Actor } from '../access/index.js';
+import { deleteOtherSessions } from '../auth/index.js';
+import { hashPassword, verifyPassword } from '../../platform/security/passwords.js';
+import {
+  profileImagePath,
+  dobFromForm,
+  emptyToNull,
+  findUser,
+  presentUser,
+  updateUserFields,
+  withoutQueryParameters,
+  type UserPatch,
+  type UserRow,
+} from '../users/index.js';
 import { newImageFileName, readImage } from '../../platform/media/image-uploads.js';
 import { profileImageKey, storeProfileImage } from '../../platform/media/profile-images.js';
 
 export const EMAIL_CANNOT_CHANGE = 'Email address cannot be changed.';
 
 async function loadUser(ctx: AppContext, userId: string): Promise<UserRow> {
-  const row = await findUserById(ctx.db, userId);
+  const row = await findUser(ctx.db, userId);
   if (!row) throw notFound(messages.notFound);
   return row;
 }
@@ -57,7 +64,7 @@ export async function updateUser(
   const row = await loadUser(ctx, userId);
   assertUnchangeable(row, body);
   const patch = patchFrom(body);
-  const updated = Object.keys(patch).length > 0 ? await updateUserRow(ctx.db, userId, patch) : row;
+  const updated = Object.keys(patch).length > 0 ? await updateUserFields(ctx.db, userId, patch) : row;
   return presentUser(ctx.db, updated ?? row);
 }
 
@@ -79,7 +86,7 @@ export async function changePassword(
     throw badRequest(messages.currentPasswordWrong, { currentPassword: messages.currentPasswordWrong });
   }
   const passwordHash = await hashPassword(body.password);
-  await updateUserRow(ctx.db, userId, { passwordHash }).catch((error: unknown) => {
+  await updateUserFields(ctx.db, userId, { passwordHash }).catch((error: unknown) => {
     throw withoutQueryParameters(error);
   });
   await deleteOtherSessions(ctx.db, userId, self.sessionId);
@@ -103,7 +110,7 @@ export async function uploadProfileImage(
   const image = await readImage(imageData);
   const fileName = newImageFileName('profile', image);
   await storeProfileImage(ctx.storage, userId, fileName, image);
-  await updateUserRow(ctx.db, userId, { profileImage: fileName });
+  await updateUserFields(ctx.db, userId, { profileImage: fileName });
   await deleteStoredImage(ctx, userId, row.profileImage);
   return { path: profileImagePath(userId, fileName)! };
 }
@@ -111,7 +118,7 @@ export async function uploadProfileImage(
 export async function removeProfileImage(ctx: AppContext, actor: Actor, userId: string): Promise<PublicUser> {
   await requireAccess(ctx, actor, 'user.manage', [userId]);
   const row = await loadUser(ctx, userId);
-  const updated = await updateUserRow(ctx.db, userId, { profileImage: null });
+  const updated = await updateUserFields(ctx.db, userId, { profileImage: null });
   await deleteStoredImage(ctx, userId, row.profileImage);
   return presentUser(ctx.db, updated ?? row);
 }

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
 import { users } from '../../platform/db/schema/identity.js';
-import type { UserRow } from './users.repository.js';
+import type { UserRow } from '../users/index.js';
 
 export interface UserListFilter {
   role?: string | undefined;

@@ -3,14 +3,12 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { conflict, notFound } from '../../errors/app-error.js';
 import { transactionWithRetry } from '../../platform/db/retry.js';
-import { requireAdmin } from '../access/access.service.js';
-import type { Actor } from '../access/permissions.js';
-import { findArtistsOfUsers, type ArtistOfUser } from '../artists/artist-lookups.js';
-import { deleteAllSessions } from '../auth/sessions.js';
+import { requireAdmin, type Actor } from '../access/index.js';
+import { findArtistsOfUsers, type ArtistOfUser } from '../artists/index.js';
+import { deleteAllSessions } from '../auth/index.js';
 import { lockUserRow } from './deleted-accounts.repository.js';
 import { countUserRows, listUserRows, setUserStatus } from './users-admin.repository.js';
-import { profileImagePath } from './users.presenter.js';
-import type { UserRow } from './users.repository.js';
+import { profileImagePath, type UserRow } from '../users/index.js';
 
 type AdminUsersQuery = z.output<typeof adminUsersQuery>;
 

@@ -1,30 +1,37 @@
-/** The mails of an artist's termination (docs/decisions/0021): to each subscriber, and to the artist. */
-import { formatMailDate } from './billing-mails.js';
-import type { MailMessage } from './mailer.js';
-import { paragraphsMail } from './templates.js';
+/** The artists' mails: approved after review (first time) or active again, and its licence terminated (decision 0021). */
+import type { MailMessage } from '../../platform/mail/mailer.js';
+import { formatMailDate, paragraphsMail } from '../../platform/mail/templates.js';
 
-const greeting = (firstName: string) => (firstName ? `Hi ${firstName},` : 'Hi,');
-
-export interface ArtistLeftMailInput {
+export interface ArtistApprovedMailInput {
   to: string;
   firstName: string;
   artistName: string;
-  /** The end of the subscriber's paid term; null when the subscription had no paid term left (past due). */
-  accessUntil: Date | null;
+  /** The artist's studio (`{publicUrl}/artist/`). */
+  studioUrl: string;
+  /** The artist's public page (`{publicUrl}/a/{slug}`). */
+  pageUrl: string;
+  /** True when the artist was approved before and is active again after being set inactive. */
+  again: boolean;
 }
 
-/** To a subscriber: the artist has left; no renewal, access to the term's end, downloads kept for good. */
-export function artistLeftMail(input: ArtistLeftMailInput): MailMessage {
-  const { artistName } = input;
-  const access = input.accessUntil
-    ? `${artistName} has left HFM: your subscription will not renew. You keep access until ${formatMailDate(input.accessUntil)} and every song you downloaded, for good.`
-    : `${artistName} has left HFM, so your subscription, whose renewal had not gone through, has ended. Every song you downloaded stays yours, for good.`;
-  return paragraphsMail(input.to, `${artistName} has left HFM`, [
-    greeting(input.firstName),
-    access,
-    'Nothing more will be charged for this subscription. The songs you downloaded are in My Music.',
-    'HFM',
-  ]);
+const greeting = (firstName: string) => (firstName ? `Hi ${firstName},` : 'Hi,');
+
+/** Sent when an admin sets the artist ACTIVE. */
+export function artistApprovedMail(input: ArtistApprovedMailInput): MailMessage {
+  const opening = input.again
+    ? `${input.artistName} is active on HFM again: your page is back and fans can subscribe to you.`
+    : `Good news: ${input.artistName} is approved. Your page is live on HFM and fans can now find you and subscribe.`;
+  return paragraphsMail(
+    input.to,
+    input.again ? `${input.artistName} is active on HFM again` : `${input.artistName} is approved on HFM`,
+    [
+      greeting(input.firstName),
+      opening,
+      `Your page: ${input.pageUrl}`,
+      `Upload more songs, add photos and connect your payout account in your studio: ${input.studioUrl}`,
+      'HFM',
+    ],
+  );
 }
 
 export interface ArtistTerminatedMailInput {

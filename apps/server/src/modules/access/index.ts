@@ -1,0 +1,16 @@
+/** The access module's public face: what other modules, the app, the seed and the CLI may use. */
+export {
+  checkAccess,
+  countReadySongs,
+  requireAccess,
+  requireAdmin,
+  requireArtistToManage,
+  requireSelf,
+  requireSignedIn,
+  visibleAlbums,
+  visibleSongs,
+} from './access.service.js';
+export { curatedSongColumns } from './curated.js';
+export { type Actor, isAdmin } from './permissions.js';
+export { artistIsActive, releasedSong, songIsOut } from './released.js';
+export { registerRouteAccess } from './route-access.js';
