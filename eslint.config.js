@@ -238,7 +238,7 @@ const conditionWaits = {
 
 /**
  * The web reaches the API through api/client.ts, whose routes, parameters, bodies and answers are typed from
- * docs/api/openapi.json (decision 0050): a URL path written by hand elsewhere is one the compiler cannot check.
+ * docs/api/openapi.json (decision 0048): a URL path written by hand elsewhere is one the compiler cannot check.
  * Tests and their fixtures stub the API by its URLs, so they may.
  */
 const apiPathMessage = 'Call the API through api/client.ts (api.get(...), apiUrl(...)): no /api/ path by hand.';
