@@ -15,7 +15,7 @@ import { createTestApp, type TestApp } from './test-app.js';
 
 /**
  * The permission matrix: each row is one request to one `/api` route, asserted for six actors. Every
- * route of the built app has at least one row (src/test/route-coverage.test.ts fails otherwise).
+ * route of the built app has at least one row (src/test/route-coverage.permissions.test.ts fails otherwise).
  */
 export const ACTORS = ['anonymous', 'fan', 'otherFan', 'artist', 'otherArtist', 'admin'] as const;
 export type ActorName = (typeof ACTORS)[number];
