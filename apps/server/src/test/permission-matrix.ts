@@ -11,6 +11,7 @@ import {
   type TestArtist,
   type TestUser,
 } from './factories.js';
+import { injectAs } from './route-cast.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
 /**
@@ -123,11 +124,7 @@ async function statusesFor(world: MatrixWorld, row: MatrixRow): Promise<Expected
   const actual = {} as Expected;
   for (const actor of ACTORS) {
     const options = await row.request(world, actor);
-    const cookie = world.cookies[actor];
-    const res = await world.t.app.inject({
-      ...options,
-      headers: { ...(cookie ? { cookie } : {}), ...options.headers },
-    });
+    const res = await injectAs(world.t, world.cookies[actor], options);
     await row.after?.(world, actor);
     actual[actor] = res.statusCode;
     const code = ERROR_CODES[res.statusCode];

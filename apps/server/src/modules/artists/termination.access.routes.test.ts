@@ -14,6 +14,7 @@ import {
 } from '../../test/factories.js';
 import { createStoredSong, endSubscription, subscribe } from '../../test/library-factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { injectAs } from '../../test/route-cast.js';
 
 /**
  * What a terminated artist's music is to whom (docs/decisions/0021): subscribers in term keep streaming and
@@ -28,7 +29,7 @@ const cookie = {} as Record<'admin' | 'artist', string>;
 const song = {} as Record<'kept' | 'later' | 'full' | 'never', string>;
 let albumId: string;
 
-const get = (url: string, as?: string) => t.app.inject({ method: 'GET', url, headers: as ? { cookie: as } : {} });
+const get = (url: string, as?: string) => injectAs(t, as, { method: 'GET', url });
 const play = (songId: string, as?: string) => get(`/api/songs/${songId}/play`, as);
 const download = (songId: string, as?: string, format = 'flac') =>
   get(`/api/songs/${songId}/download?format=${format}`, as);
@@ -58,10 +59,9 @@ beforeAll(async () => {
   expect((await download(song.kept, fans.keeper.cookie)).statusCode).toBe(200);
   await endSubscription(t.app, fans.keeper.subscriptionId, 'canceled');
   expect((await download(song.kept, fans.subscriber.cookie)).statusCode).toBe(200);
-  const res = await t.app.inject({
+  const res = await injectAs(t, cookie.admin, {
     method: 'POST',
     url: `/api/artists/${leaving.artistId}/terminate`,
-    headers: { cookie: cookie.admin },
     payload: { reason: 'The licence ends.' },
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -179,10 +179,9 @@ describe("a terminated artist's page", () => {
       .insert(songs)
       .values({ artistId: leaving.artistId, title: 'Unfinished', status: 'pending' })
       .returning();
-    const res = await t.app.inject({
+    const res = await injectAs(t, cookie.artist, {
       method: 'POST',
       url: `/api/songs/upload-presigned/${pendingSong!.id}`,
-      headers: { cookie: cookie.artist },
       payload: { files: [{ name: 'take.wav', size: 1000, type: 'audio/wav' }] },
     });
     expect(res.statusCode, res.body).toBe(409);

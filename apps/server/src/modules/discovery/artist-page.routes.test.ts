@@ -14,6 +14,7 @@ import {
   signIn,
   type TestArtist,
 } from '../../test/factories.js';
+import { injectAs } from '../../test/route-cast.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 /**
@@ -36,7 +37,7 @@ const YEAR_MS = 365 * 24 * 3600 * 1000;
 const isoDay = (n: number) => new Date(Date.UTC(2023, 0, 1 + n)).toISOString().slice(0, 10);
 
 async function get(url: string, as: string | null = null, headers: Record<string, string> = {}) {
-  return t.app.inject({ method: 'GET', url, headers: { ...(as ? { cookie: as } : {}), ...headers } });
+  return injectAs(t, as, { method: 'GET', url, headers });
 }
 
 const pageUrl = (artist: TestArtist) => `/api/artist-pages/${artist.artist.slug}`;

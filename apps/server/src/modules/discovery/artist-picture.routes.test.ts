@@ -4,6 +4,7 @@ import { addArtistPhoto, setArtist } from '../../test/catalogue-factories.js';
 import { createAdmin, createArtist, createUser, signIn, type TestArtist } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { updateUserRow } from '../users/users.repository.js';
+import { injectAs } from '../../test/route-cast.js';
 
 /** The picture fans see for an artist: the profile image the artist chose, else the first audition photo. */
 let t: TestApp;
@@ -13,7 +14,7 @@ let fan: string;
 let admin: string;
 
 async function get<T>(url: string, cookie = fan): Promise<T> {
-  const res = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+  const res = await injectAs(t, cookie, { method: 'GET', url });
   expect(res.statusCode).toBe(200);
   return res.json<T>();
 }

@@ -216,16 +216,16 @@ describe('GET /a/{slug}', () => {
 describe('GET /members/', () => {
   it('carries what the member home shows for a signed-in fan only; anyone else gets the page as built', async () => {
     const fan = await signIn(t.app, await createUser(t.app));
-    const res = await t.app.inject({ url: '/members/', headers: { ...browser, cookie: fan } });
+    const res = await injectAs(t, fan, { url: '/members/', headers: browser });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe('private, no-cache');
     const data = firstData(res.body);
-    const hero = (await t.app.inject({ url: HERO_ARTIST_PATH, headers: { cookie: fan } })).json<{ id: string }>();
+    const hero = (await injectAs(t, fan, { url: HERO_ARTIST_PATH })).json<{ id: string }>();
     const paths = [...MEMBER_HOME_FETCHES, heroSummaryPath(hero.id)];
     expect(Object.keys(data).sort()).toEqual([...paths].sort());
     for (const url of paths) {
-      const answer = await t.app.inject({ url, headers: { cookie: fan } });
+      const answer = await injectAs(t, fan, { url });
       expect(data[url], url).toEqual(answer.json());
     }
     expect(preloads(res.body)).toEqual([]);

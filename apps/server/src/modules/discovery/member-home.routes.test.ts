@@ -2,6 +2,7 @@ import type { ArtistSummary, HeroArtist, MemberHomeLists } from '@hfm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addArtistPhoto, createPlaylist, insertArtistRow, setArtist } from '../../test/catalogue-factories.js';
 import { createAdmin, createArtist, createSong, createUser, signIn, type TestArtist } from '../../test/factories.js';
+import { injectAs } from '../../test/route-cast.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { findGenreByLabel } from '../genres/genres.service.js';
 
@@ -25,7 +26,7 @@ const day = (n: number) => new Date(Date.UTC(2024, 0, 1 + n));
 
 /** A GET as the fan, as another signed-in user (their cookie), or signed out (null). */
 async function get<T = unknown>(url: string, as: string | null = cookie.fan) {
-  const res = await t.app.inject({ method: 'GET', url, headers: as ? { cookie: as } : {} });
+  const res = await injectAs(t, as, { method: 'GET', url });
   return { status: res.statusCode, body: res.json<T>() };
 }
 

@@ -266,10 +266,9 @@ describe('GET /api/artists/{id}/earnings: what the artist sees', () => {
     const song = await createSong(t.app, artist.artistId, { status: 'ready' });
     const other = await createSong(t.app, artist.artistId, { status: 'ready' });
     const fan = await createUser(t.app);
-    const listen = await t.app.inject({
+    const listen = await injectAs(t, await signIn(t.app, fan), {
       method: 'POST',
       url: '/api/mzd-events',
-      headers: { cookie: await signIn(t.app, fan) },
       payload: {
         memberID: fan.id,
         itemID: song.id,

@@ -8,6 +8,7 @@ import { subscribe } from '../../test/library-factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { makeWav } from '../../test/wav.js';
 import { TRANSCODE_JOB } from '../songs/songs.jobs.js';
+import { injectAs } from '../../test/route-cast.js';
 
 /** ffprobe's tags and attached pictures of a file. */
 function probe(file: string) {
@@ -33,7 +34,7 @@ describe('what a subscriber downloads: a real transcoded file, tagged, with the 
     const artist = await createArtist(t.app, { artist: { status: 'ACTIVE', name: 'The Taggers' } });
     const cookie = await signIn(t.app, artist);
     const inject = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, as = cookie) =>
-      t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { cookie: as } });
+      injectAs(t, as, { method, url, ...(payload ? { payload } : {}) });
 
     const album = (await inject('POST', '/api/albums', { name: 'Cover Story', songs: [] })).json();
     const artwork = await inject('PUT', `/api/albums/upload/artwork/${album.id}`, {
@@ -48,11 +49,11 @@ describe('what a subscriber downloads: a real transcoded file, tagged, with the 
     expect(song.statusCode, song.body).toBe(201);
     const songId = song.json().id as string;
     const form = multipart([{ name: 'file', fileName: 'tune.wav', type: 'audio/wav', data: makeWav(4) }]);
-    const upload = await t.app.inject({
+    const upload = await injectAs(t, cookie, {
       method: 'POST',
       url: `/api/songs/upload/${songId}`,
       payload: form.payload,
-      headers: { ...form.headers, cookie },
+      headers: form.headers,
     });
     expect(upload.statusCode, upload.body).toBe(200);
     await t.app.ctx.jobs.idle([TRANSCODE_JOB], { timeoutMs: 100_000 });

@@ -170,11 +170,10 @@ describe('downloads you keep: recorded, yours for good, listed in My Music', () 
       await subscribe(t.app, member.id, artist.artistId);
       expect((await download(song.id, 'flac', member.cookie)).statusCode).toBe(200);
     }
-    const res = await t.app.inject({
+    const res = await injectAs(t, leaving.cookie, {
       method: 'DELETE',
       url: `/api/users/${leaving.id}`,
       payload: { currentPassword: TEST_PASSWORD },
-      headers: { cookie: leaving.cookie },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(await recordsOf(leaving.id, song.id)).toEqual([]);

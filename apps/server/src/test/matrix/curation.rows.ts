@@ -1,6 +1,7 @@
 import { makeImageDataUrl, createUser } from '../factories.js';
 import { insertGenre } from '../catalogue-factories.js';
 import { everyone, matrix, signedInOnly, type MatrixRow, type MatrixWorld } from '../permission-matrix.js';
+import { injectAs } from '../route-cast.js';
 
 /** The admin's curation and accounts: admins only; other signed-in users 403, signed out 401. */
 const adminOnly = (status = 200) => matrix({ anonymous: 401, admin: status, rest: 403 });
@@ -10,11 +11,10 @@ const freshGenre = (w: MatrixWorld) => insertGenre(w.t.app.ctx.db, unique('genre
 
 async function freshLabel(w: MatrixWorld): Promise<string> {
   const admin = w.cookies.admin!;
-  const res = await w.t.app.inject({
+  const res = await injectAs(w.t, admin, {
     method: 'POST',
     url: '/api/labels/create',
     payload: { name: unique('label') },
-    headers: { cookie: admin },
   });
   return res.json().id;
 }
