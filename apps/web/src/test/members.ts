@@ -9,8 +9,8 @@ import type {
   PlaylistCard,
   PublicUser,
 } from '@hfm/shared';
-import type { StubRoute } from '../../api/test-utils';
-import { catalogueSongFixture } from '../../test/songs';
+import type { StubRoute } from './test-utils';
+import { catalogueSongFixture } from './songs';
 
 /** Test-only: catalogue answers as the server presents them, with the given fields changed. */
 
