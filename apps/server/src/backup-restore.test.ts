@@ -10,8 +10,7 @@ import { playbackAnswer } from '@hfm/shared';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRANSCODE_JOB } from './modules/songs/songs.jobs.js';
-import { createArtist, createUser, multipart, signIn, type TestUser } from './test/factories.js';
-import { subscribe } from './test/library-factories.js';
+import { createArtist, createSubscription, createUser, multipart, signIn, type TestUser } from './test/factories.js';
 import { startMoto, type MotoServer } from './test/moto-server.js';
 import { createBucket, motoClient, s3Env } from './test/s3-test-app.js';
 import { createTestApp, type TestApp } from './test/test-app.js';
@@ -130,7 +129,7 @@ describe('backup and restore of PostgreSQL and the bucket', () => {
     expect((await injectAs(t, cookie, { method: 'GET', url: `/api/songs/${songId}` })).json().status).toBe('ready');
 
     const fan = await createUser(t.app);
-    await subscribe(t.app, fan.id, artist.artistId);
+    await createSubscription(t.app, { memberId: fan.id, artistId: artist.artistId });
     const downloaded = await download(t, fan, songId);
     const keys = await bucketKeys();
     await t.close();

@@ -6,8 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { seedStartupData } from './modules/index.js';
-import { createArtist, createUser, signIn, type TestUser } from './test/factories.js';
-import { createStoredSong, subscribe } from './test/library-factories.js';
+import {
+  createArtist,
+  createStoredSong,
+  createSubscription,
+  createUser,
+  signIn,
+  type TestUser,
+} from './test/factories.js';
 import { injectAs } from './test/route-cast.js';
 
 /**
@@ -47,7 +53,7 @@ describe('backing up the embedded mode by copying DATA_DIR with the server stopp
     const artist = await createArtist(app, { artist: { status: 'ACTIVE' } });
     const song = await createStoredSong(app, artist.artistId);
     const fan = await createUser(app);
-    await subscribe(app, fan.id, artist.artistId);
+    await createSubscription(app, { memberId: fan.id, artistId: artist.artistId });
     expect((await download(app, fan, song.id)).equals(song.bytes.flac)).toBe(true);
     await app.close();
 

@@ -2,8 +2,7 @@ import { PutBucketPolicyCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { genres } from '../platform/db/schema.js';
-import { insertGenre } from '../test/catalogue-factories.js';
-import { createAdmin, createArtist, makeImage, makeImageDataUrl, signIn } from '../test/factories.js';
+import { createAdmin, createArtist, createGenre, makeImage, makeImageDataUrl, signIn } from '../test/factories.js';
 import { createS3TestApp, motoClient } from '../test/s3-test-app.js';
 import { PUBLIC_IMAGE_PREFIXES } from '../platform/storage/public-media.js';
 import { SEGMENT_REDIRECT_SECONDS } from './media.routes.js';
@@ -193,7 +192,7 @@ describe('public images with MEDIA_PUBLIC_URL', () => {
   it('shows genre artwork under the public base while its row keeps the /media path', async () => {
     const admin = await createAdmin(s3.t.app);
     const cookie = await signIn(s3.t.app, admin);
-    const id = await insertGenre(s3.t.app.ctx.db, `Bucket ${Date.now()}`);
+    const id = await createGenre(s3.t.app, `Bucket ${Date.now()}`);
     const res = await injectAs(s3.t, cookie, {
       method: 'PUT',
       url: `/api/genres/upload/artwork/${id}`,

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import { genreMessages, labelMessages, messages, terminationMessages, type PublicAlbum } from '@hfm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertGenre } from './catalogue-factories.js';
 import {
   createAdmin,
   createAlbum,
   createArtist,
+  createGenre,
   createSong,
   createUser,
   signIn,
@@ -116,7 +116,7 @@ describe('GET /api/albums', () => {
 
 describe('GET /api/genres/{id} and /api/labels/{id}', () => {
   it('answers a genre to anyone; 404 unknown, 400 not an id', async () => {
-    const id = await insertGenre(t.app.ctx.db, `Spec Genre ${crypto.randomUUID().slice(0, 6)}`);
+    const id = await createGenre(t.app, `Spec Genre ${crypto.randomUUID().slice(0, 6)}`);
     const res = await get('anonymous', `/api/genres/${id}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id, _id: id, label: expect.stringMatching(/^Spec Genre/) });

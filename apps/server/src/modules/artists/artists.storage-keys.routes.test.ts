@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addArtistPhoto, setArtist } from '../../test/catalogue-factories.js';
-import { createAdmin, createArtist, createSong, createUser, signIn, type TestArtist } from '../../test/factories.js';
+import {
+  createAdmin,
+  createArtist,
+  createArtistPhoto,
+  createSong,
+  createUser,
+  setArtist,
+  signIn,
+  type TestArtist,
+} from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { injectAs } from '../../test/route-cast.js';
 
@@ -32,7 +40,7 @@ beforeAll(async () => {
     isFeatured: true,
     featuredPosition: 0,
   });
-  await addArtistPhoto(t.app, id, `band-photos/${id}/photo-1.png`);
+  await createArtistPhoto(t.app, id, `band-photos/${id}/photo-1.png`);
   await createSong(t.app, id, {
     title: 'Keyless Song',
     status: 'ready',

@@ -7,12 +7,14 @@ import {
   createAdmin,
   createAlbum,
   createArtist,
+  createStoredSong,
+  createSubscription,
   createUser,
+  endSubscription,
   signIn,
   type TestArtist,
   type TestUser,
 } from '../../test/factories.js';
-import { createStoredSong, endSubscription, subscribe } from '../../test/library-factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { injectAs } from '../../test/route-cast.js';
 
@@ -53,9 +55,13 @@ beforeAll(async () => {
   fans.subscriber = await fan();
   fans.keeper = await fan();
   fans.stranger = await fan();
-  fans.subscriber.subscriptionId = await subscribe(t.app, fans.subscriber.id, leaving.artistId);
+  fans.subscriber.subscriptionId = (
+    await createSubscription(t.app, { memberId: fans.subscriber.id, artistId: leaving.artistId })
+  ).id;
   // The keeper subscribed, downloaded one song, and the subscription ended before the artist left.
-  fans.keeper.subscriptionId = await subscribe(t.app, fans.keeper.id, leaving.artistId);
+  fans.keeper.subscriptionId = (
+    await createSubscription(t.app, { memberId: fans.keeper.id, artistId: leaving.artistId })
+  ).id;
   expect((await download(song.kept, fans.keeper.cookie)).statusCode).toBe(200);
   await endSubscription(t.app, fans.keeper.subscriptionId, 'canceled');
   expect((await download(song.kept, fans.subscriber.cookie)).statusCode).toBe(200);
@@ -115,7 +121,7 @@ describe("a terminated artist's songs", () => {
 
   it('once the subscriber’s term ends, only the songs they downloaded play', async () => {
     const member = await fan();
-    const subscriptionId = await subscribe(t.app, member.id, leaving.artistId);
+    const subscriptionId = (await createSubscription(t.app, { memberId: member.id, artistId: leaving.artistId })).id;
     expect((await download(song.full, member.cookie)).statusCode).toBe(200);
     await endSubscription(t.app, subscriptionId, 'canceled');
     expect((await play(song.full, member.cookie)).json().full).toBe(true);

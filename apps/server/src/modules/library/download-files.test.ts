@@ -3,8 +3,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { downloadOptions } from '@hfm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createArtist, createUser, makeImageDataUrl, multipart, signIn } from '../../test/factories.js';
-import { subscribe } from '../../test/library-factories.js';
+import {
+  createArtist,
+  createSubscription,
+  createUser,
+  makeImageDataUrl,
+  multipart,
+  signIn,
+} from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { makeWav } from '../../test/wav.js';
 import { TRANSCODE_JOB } from '../songs/songs.jobs.js';
@@ -61,7 +67,7 @@ describe('what a subscriber downloads: a real transcoded file, tagged, with the 
 
     const fan = await createUser(t.app);
     const fanCookie = await signIn(t.app, fan);
-    await subscribe(t.app, fan.id, artist.artistId);
+    await createSubscription(t.app, { memberId: fan.id, artistId: artist.artistId });
     const menu = downloadOptions.parse(
       (await inject('GET', `/api/songs/${songId}/downloads`, undefined, fanCookie)).json(),
     );

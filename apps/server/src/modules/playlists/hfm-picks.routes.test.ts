@@ -2,8 +2,15 @@ import { HFM_PICKS_TITLES, hfmPicksAnswer, type HfmPicksAnswer } from '@hfm/shar
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playlists } from '../../platform/db/schema/catalogue.js';
-import { insertArtistRow, setArtist } from '../../test/catalogue-factories.js';
-import { createAdmin, createSong, createUser, signIn, type TestUser } from '../../test/factories.js';
+import {
+  createAdmin,
+  createArtistRow,
+  createSong,
+  createUser,
+  setArtist,
+  signIn,
+  type TestUser,
+} from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import type { SessionUser } from '../../context.js';
 import { generateHfmPicks, NO_PICKS_CANDIDATES } from './hfm-picks.service.js';
@@ -40,8 +47,8 @@ describe('HFM Picks generation (POST /api/playlists/hfm-picks)', () => {
   const songsOf = (answer: HfmPicksAnswer) => answer.playlists.map((playlist) => playlist.songs);
 
   /** An ACTIVE opted-in artist (unless told otherwise) with `count` released songs. */
-  async function band(count: number, values: Parameters<typeof insertArtistRow>[1] = {}, eligibleSongs = true) {
-    const artist = await insertArtistRow(t.app, values);
+  async function band(count: number, values: Parameters<typeof createArtistRow>[1] = {}, eligibleSongs = true) {
+    const artist = await createArtistRow(t.app, values);
     for (let index = 0; index < count; index++) {
       const song = await createSong(t.app, artist.id, { title: `Song ${index}`, status: 'ready' });
       if (eligibleSongs) eligible.add(song.id);
@@ -98,7 +105,7 @@ describe('HFM Picks generation (POST /api/playlists/hfm-picks)', () => {
     await band(3, { hfmPicksOptIn: false }, false);
     await band(3, { status: 'PENDING' }, false);
     await band(2, { status: 'INACTIVE' }, false);
-    const late = await insertArtistRow(t.app);
+    const late = await createArtistRow(t.app);
     await createSong(t.app, late.id, { status: 'pending' });
     await createSong(t.app, late.id, { status: 'ready', active: false });
     await createSong(t.app, late.id, { status: 'ready', releaseDate: '2999-01-01' });

@@ -3,8 +3,17 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPlaylist, setArtist } from '../catalogue-factories.js';
-import { createAdmin, createAlbum, createArtist, createSong, createUser, signIn, type TestUser } from '../factories.js';
+import {
+  createAdmin,
+  createAlbum,
+  createArtist,
+  createPlaylist,
+  createSong,
+  createUser,
+  setArtist,
+  signIn,
+  type TestUser,
+} from '../factories.js';
 import { injectAs } from '../route-cast.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 import { readOperations, requestFor, type Operation } from './openapi-requests.js';

@@ -1,5 +1,4 @@
-import { makeImageDataUrl, createUser } from '../factories.js';
-import { insertGenre } from '../catalogue-factories.js';
+import { createGenre, createUser, makeImageDataUrl } from '../factories.js';
 import { everyone, matrix, signedInOnly, type MatrixRow, type MatrixWorld } from '../permission-matrix.js';
 import { injectAs } from '../route-cast.js';
 
@@ -7,7 +6,7 @@ import { injectAs } from '../route-cast.js';
 const adminOnly = (status = 200) => matrix({ anonymous: 401, admin: status, rest: 403 });
 
 const unique = (what: string) => `Matrix ${what} ${crypto.randomUUID().slice(0, 8)}`;
-const freshGenre = (w: MatrixWorld) => insertGenre(w.t.app.ctx.db, unique('genre'));
+const freshGenre = (w: MatrixWorld) => createGenre(w.t.app, unique('genre'));
 
 async function freshLabel(w: MatrixWorld): Promise<string> {
   const admin = w.cookies.admin!;
