@@ -4,16 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithClient, stubFetch, stubLocation } from '../test/test-utils';
 import { stubMediaElement } from '../test/members-app';
-import {
-  ARTIST_ID,
-  artistPage,
-  hero,
-  lists,
-  member,
-  playRoute,
-  sessionRoute,
-  summary,
-} from '../test/members';
+import { ARTIST_ID, artistPage, hero, lists, member, playRoute, sessionRoute, summary } from '../test/members';
 import { fanRoutes } from './fan-routes';
 
 const catalogue = [
