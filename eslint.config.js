@@ -132,6 +132,7 @@ const typeAware = {
     parserOptions: {
       project: [
         'packages/shared/tsconfig.test.json',
+        'packages/test-support/tsconfig.json',
         'apps/server/tsconfig.test.json',
         'apps/web/tsconfig.json',
         'e2e/tsconfig.json',

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { codeFromMail, freePort } from '../e2e/support/server.ts';
+import { codeFromMail, freePort } from '@hfm/test-support/server';
 
 export { freePort };
 

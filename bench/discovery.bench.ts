@@ -30,7 +30,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../e2e/support/server.ts';
+import { freePort } from '@hfm/test-support/server';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { toWaves, type CapturedQuery, type Captures, type ChildRequest } from './discovery-capture.ts';

@@ -8,8 +8,8 @@
  * against the build's manifest is apps/web/src/first-load-budget.test.ts.
  */
 import type { Browser, BrowserContext } from 'playwright-core';
-import { launchBrowser } from '../e2e/support/browser.ts';
-import { startServer, type RunningServer } from '../e2e/support/server.ts';
+import { launchBrowser } from '@hfm/test-support/browser';
+import { startServer, type RunningServer } from '@hfm/test-support/server';
 import { writeResult } from './bench-kit.ts';
 
 const BUDGET_KB = 150;

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
-import { startServer, waitForMailedCode, type RunningServer } from '../e2e/support/server.ts';
+import { startServer, waitForMailedCode, type RunningServer } from '@hfm/test-support/server';
 
 const CONNECTIONS = 50;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 15);

@@ -9,7 +9,7 @@
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
-import { startServer } from '../e2e/support/server.ts';
+import { startServer } from '@hfm/test-support/server';
 import { writeResult } from './bench-kit.ts';
 import { demoFanCookie, featuredArtistSlug } from './first-load.bench.ts';
 

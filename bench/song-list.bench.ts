@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { makeWav } from '../apps/server/src/test/wav.ts';
-import { startServer, type RunningServer } from '../e2e/support/server.ts';
+import { startServer, type RunningServer } from '@hfm/test-support/server';
 
 const CONNECTIONS = 20;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

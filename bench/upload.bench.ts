@@ -25,7 +25,7 @@ import { pipeline } from 'node:stream/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../e2e/support/server.ts';
+import { freePort } from '@hfm/test-support/server';
 
 const PART_SIZE = 5_242_880;
 const FILE_BYTES = Number(process.env.BENCH_UPLOAD_BYTES ?? 256 * 1024 ** 2);

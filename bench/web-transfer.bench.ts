@@ -5,8 +5,8 @@
  * summary in docs/performance.md ("Web app").
  */
 import fs from 'node:fs';
-import { launchBrowser } from '../e2e/support/browser.ts';
-import { startServer } from '../e2e/support/server.ts';
+import { launchBrowser } from '@hfm/test-support/browser';
+import { startServer } from '@hfm/test-support/server';
 
 const PAGES = ['/main/', '/main/#/fans', '/login'];
 

@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seriousAxeViolations } from './support/axe.ts';
-import { DESKTOP, launchBrowser, MOBILE } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { seriousAxeViolations } from '@hfm/test-support/axe';
+import { DESKTOP, launchBrowser, MOBILE } from '@hfm/test-support/browser';
+import { startServer, type RunningServer } from '@hfm/test-support/server';
 
 /**
  * axe-core on every screen of the product, as a visitor, a fan, an artist and an admin, at desktop and phone

@@ -11,10 +11,10 @@ import type {
 } from '@hfm/shared';
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, MOBILE, screenshot } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
-import { TEST_PASSWORD } from './support/sign-up.ts';
-import { writeWav } from './support/wav.ts';
+import { DESKTOP, launchBrowser, MOBILE, screenshot } from '@hfm/test-support/browser';
+import { startServer, type RunningServer } from '@hfm/test-support/server';
+import { TEST_PASSWORD } from '@hfm/test-support/sign-up';
+import { writeWav } from '@hfm/test-support/wav';
 
 const ADMIN = 'admin@hfm.local';
 const FAN = 'fan@hfm.local';

@@ -3,8 +3,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTopology, type ServerProcess, type Topology } from '../deploy/topology.ts';
 import { makeWav } from '../apps/server/src/test/wav.ts';
-import { codeFromMail } from './support/server.ts';
-import { TEST_PASSWORD } from './support/sign-up.ts';
+import { codeFromMail } from '@hfm/test-support/server';
+import { TEST_PASSWORD } from '@hfm/test-support/sign-up';
 
 /**
  * The production topology (deploy/topology.ts) with every request sent straight to an API process in turn,

@@ -1,9 +1,9 @@
 import { auditionSongsNeeded, type PublicArtist } from '@hfm/shared';
 import type { APIResponse, Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, MOBILE, screenshot } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
-import { TEST_PASSWORD } from './support/sign-up.ts';
+import { DESKTOP, launchBrowser, MOBILE, screenshot } from '@hfm/test-support/browser';
+import { startServer, type RunningServer } from '@hfm/test-support/server';
+import { TEST_PASSWORD } from '@hfm/test-support/sign-up';
 
 const ADMIN = 'admin@hfm.local';
 

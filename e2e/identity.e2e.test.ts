@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, MOBILE, screenshot } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
-import { fillAccountFields, TEST_PASSWORD } from './support/sign-up.ts';
+import { DESKTOP, launchBrowser, MOBILE, screenshot } from '@hfm/test-support/browser';
+import { startServer, type RunningServer } from '@hfm/test-support/server';
+import { fillAccountFields, TEST_PASSWORD } from '@hfm/test-support/sign-up';
 
 const PASSWORD = TEST_PASSWORD;
 

@@ -1,9 +1,9 @@
 import type { ArtistPage, CatalogueSong, HfmPicksAnswer, PlaylistPage } from '@hfm/shared';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findDemoArtist, getJson, signInThroughApi } from './support/api.ts';
-import { DESKTOP, launchBrowser, MOBILE, screenshot } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { findDemoArtist, getJson, signInThroughApi } from '@hfm/test-support/api';
+import { DESKTOP, launchBrowser, MOBILE, screenshot } from '@hfm/test-support/browser';
+import { startServer, type RunningServer } from '@hfm/test-support/server';
 
 const FAN = 'fan@hfm.local';
 const ADMIN = 'admin@hfm.local';

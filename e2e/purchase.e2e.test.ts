@@ -11,10 +11,10 @@ import type {
 } from '@hfm/shared';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getJson, signInThroughApi } from './support/api.ts';
-import { DESKTOP, launchBrowser, MOBILE, screenshot } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
-import { fillAccountFields, TEST_PASSWORD } from './support/sign-up.ts';
+import { getJson, signInThroughApi } from '@hfm/test-support/api';
+import { DESKTOP, launchBrowser, MOBILE, screenshot } from '@hfm/test-support/browser';
+import { startServer, type RunningServer } from '@hfm/test-support/server';
+import { fillAccountFields, TEST_PASSWORD } from '@hfm/test-support/sign-up';
 
 const PASSWORD = TEST_PASSWORD;
 /** The demo fan finds the catalogue (member home's lists are for signed-in fans). */

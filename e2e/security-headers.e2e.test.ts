@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { DESKTOP, launchBrowser } from '@hfm/test-support/browser';
+import { startServer, type RunningServer } from '@hfm/test-support/server';
 
 /** Every Content-Security-Policy violation the page reports, from the event and from the console. */
 async function watchPolicy(page: Page): Promise<string[]> {

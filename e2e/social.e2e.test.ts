@@ -3,9 +3,9 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOidcProvider, type LoopbackOidcProvider } from '../apps/server/src/test/oidc-provider.ts';
-import { DESKTOP, launchBrowser, MOBILE, screenshot } from './support/browser.ts';
-import { freePort, startServer, type RunningServer } from './support/server.ts';
-import { TEST_PASSWORD } from './support/sign-up.ts';
+import { DESKTOP, launchBrowser, MOBILE, screenshot } from '@hfm/test-support/browser';
+import { freePort, startServer, type RunningServer } from '@hfm/test-support/server';
+import { TEST_PASSWORD } from '@hfm/test-support/sign-up';
 
 const PASSWORD = TEST_PASSWORD;
 /** Screens people look at: the e2e artifacts, and a copy where the team's reviews look. */

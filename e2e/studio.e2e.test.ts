@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, MOBILE, screenshot } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
-import { writeWav } from './support/wav.ts';
+import { DESKTOP, launchBrowser, MOBILE, screenshot } from '@hfm/test-support/browser';
+import { startServer, type RunningServer } from '@hfm/test-support/server';
+import { writeWav } from '@hfm/test-support/wav';
 
 interface Song {
   id: string;

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, MOBILE, screenshot } from './support/browser.ts';
-import { codeFromMail, startServer, type RunningServer } from './support/server.ts';
+import { DESKTOP, launchBrowser, MOBILE, screenshot } from '@hfm/test-support/browser';
+import { codeFromMail, startServer, type RunningServer } from '@hfm/test-support/server';
 
 /** expect.poll gives up after 1 s by default: far too soon on a busy machine. */
 const EVENTUALLY = { timeout: 30_000 };

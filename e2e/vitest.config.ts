@@ -10,12 +10,12 @@ export default defineConfig({
     hookTimeout: 12 * 60_000,
     // Two files at a time: a file spends most of its time waiting on its own server, browser and ffmpeg, so two
     // share the machine's two cores well (decision 0037). Each has its own server, DATA_DIR, database and ports;
-    // the run's seeded template is made once (support/server.ts) and ports are claimed (deploy/processes.ts).
+    // the run's seeded template is made once (@hfm/test-support/server) and ports are claimed (deploy/processes.ts).
     fileParallelism: true,
     maxWorkers: 2,
-    // One first start (demo accounts and catalogue) per run, copied by each file's server: support/server.ts.
-    globalSetup: ['./support/global-setup.ts'],
+    // One first start (demo accounts and catalogue) per run, copied by each file's server: @hfm/test-support/server.
+    globalSetup: ['@hfm/test-support/global-setup'],
     // Every test fails on a console warning printed by any page it opened.
-    setupFiles: ['./support/console-guard.ts'],
+    setupFiles: ['@hfm/test-support/console-guard'],
   },
 });

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import { type PublicArtist, type PublicSong, type SessionProfile } from '@hfm/shared';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
-import { writeWav } from './support/wav.ts';
+import { DESKTOP, launchBrowser } from '@hfm/test-support/browser';
+import { startServer, type RunningServer } from '@hfm/test-support/server';
+import { writeWav } from '@hfm/test-support/wav';
 
 const ADMIN = 'admin@hfm.local';
 const ARTIST = 'artist@hfm.local';

@@ -10,12 +10,12 @@ import { playbackAnswer } from '@hfm/shared';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRANSCODE_JOB } from './modules/songs/songs.jobs.js';
-import { createArtist, createUser, multipart, signIn, type TestUser } from './test/factories.js';
-import { subscribe } from './test/library-factories.js';
+import { createArtist, createSubscription, createUser, multipart, signIn, type TestUser } from './test/factories.js';
 import { startMoto, type MotoServer } from './test/moto-server.js';
 import { createBucket, motoClient, s3Env } from './test/s3-test-app.js';
 import { createTestApp, type TestApp } from './test/test-app.js';
 import { makeWav } from './test/wav.js';
+import { injectAs } from './test/route-cast.js';
 
 /**
  * deploy/backup.sh and deploy/restore.sh tried for real (docs/operations.md): a catalogue with a transcoded
@@ -110,29 +110,26 @@ describe('backup and restore of PostgreSQL and the bucket', () => {
     t = await startApp(true);
     const artist = await createArtist(t.app, { artist: { status: 'ACTIVE', name: 'The Restorers' } });
     const cookie = await signIn(t.app, artist);
-    const created = await t.app.inject({
+    const created = await injectAs(t, cookie, {
       method: 'POST',
       url: '/api/songs',
       payload: { title: 'Safe And Sound', releaseDate: '05/01/2025' },
-      headers: { cookie },
     });
     expect(created.statusCode, created.body).toBe(201);
     const songId = created.json().id as string;
     const form = multipart([{ name: 'file', fileName: 'safe.wav', type: 'audio/wav', data: makeWav(6) }]);
-    const upload = await t.app.inject({
+    const upload = await injectAs(t, cookie, {
       method: 'POST',
       url: `/api/songs/upload/${songId}`,
       payload: form.payload,
-      headers: { ...form.headers, cookie },
+      headers: form.headers,
     });
     expect(upload.statusCode, upload.body).toBe(200);
     await t.app.ctx.jobs.idle([TRANSCODE_JOB], { timeoutMs: 100_000 });
-    expect(
-      (await t.app.inject({ method: 'GET', url: `/api/songs/${songId}`, headers: { cookie } })).json().status,
-    ).toBe('ready');
+    expect((await injectAs(t, cookie, { method: 'GET', url: `/api/songs/${songId}` })).json().status).toBe('ready');
 
     const fan = await createUser(t.app);
-    await subscribe(t.app, fan.id, artist.artistId);
+    await createSubscription(t.app, { memberId: fan.id, artistId: artist.artistId });
     const downloaded = await download(t, fan, songId);
     const keys = await bucketKeys();
     await t.close();
@@ -142,10 +139,9 @@ describe('backup and restore of PostgreSQL and the bucket', () => {
 
   async function download(app: TestApp, fan: TestUser, songId: string): Promise<Buffer> {
     const cookie = await signIn(app.app, fan);
-    const answer = await app.app.inject({
+    const answer = await injectAs(app, cookie, {
       method: 'GET',
       url: `/api/songs/${songId}/download?format=mp3`,
-      headers: { cookie },
     });
     expect(answer.statusCode, answer.body).toBe(200);
     const file = await fetch(answer.json().url as string);
@@ -157,7 +153,7 @@ describe('backup and restore of PostgreSQL and the bucket', () => {
   async function expectServed(before: Before): Promise<void> {
     t = await startApp(false);
     const cookie = await signIn(t.app, before.fan);
-    const play = await t.app.inject({ method: 'GET', url: `/api/songs/${before.songId}/play`, headers: { cookie } });
+    const play = await injectAs(t, cookie, { method: 'GET', url: `/api/songs/${before.songId}/play` });
     expect(play.statusCode, play.body).toBe(200);
     const answer = playbackAnswer.parse(play.json());
     expect(answer.full).toBe(true);
@@ -177,10 +173,9 @@ describe('backup and restore of PostgreSQL and the bucket', () => {
       expect((await bytes.arrayBuffer()).byteLength, name).toBeGreaterThan(0);
     }
 
-    const myMusic = await t.app.inject({
+    const myMusic = await injectAs(t, cookie, {
       method: 'GET',
       url: `/api/members/${before.fan.id}/my-music`,
-      headers: { cookie },
     });
     expect(myMusic.statusCode, myMusic.body).toBe(200);
     expect(JSON.stringify(myMusic.json())).toContain(before.songId);

@@ -13,6 +13,7 @@ import {
   utc,
   type PayoutTestApp,
 } from './test/payout-helpers.js';
+import { injectAs } from './test/route-cast.js';
 
 let t: PayoutTestApp;
 beforeAll(async () => {
@@ -83,10 +84,9 @@ describe('npm run cli -- payouts', () => {
     await onboardArtist(t, artist, cookie);
     await earn(t, artist.artistId, utc('2017-06-06'));
     const account = (
-      await t.app.inject({
+      await injectAs(t, cookie, {
         method: 'GET',
         url: `/api/artists/retrieve-connect-account/${artist.artistId}`,
-        headers: { cookie },
       })
     ).json().account.accountID as string;
     t.failTransferTo(account, 'crash-after-sending');

@@ -6,8 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { seedStartupData } from './modules/index.js';
-import { createArtist, createUser, signIn, type TestUser } from './test/factories.js';
-import { createStoredSong, subscribe } from './test/library-factories.js';
+import {
+  createArtist,
+  createStoredSong,
+  createSubscription,
+  createUser,
+  signIn,
+  type TestUser,
+} from './test/factories.js';
+import { injectAs } from './test/route-cast.js';
 
 /**
  * The embedded mode's backup (docs/operations.md): stop the server, copy DATA_DIR, and a server started on
@@ -32,11 +39,7 @@ describe('backing up the embedded mode by copying DATA_DIR with the server stopp
 
   async function download(app: FastifyInstance, fan: TestUser, songId: string): Promise<Buffer> {
     const cookie = await signIn(app, fan);
-    const answer = await app.inject({
-      method: 'GET',
-      url: `/api/songs/${songId}/download?format=flac`,
-      headers: { cookie },
-    });
+    const answer = await injectAs({ app }, cookie, { method: 'GET', url: `/api/songs/${songId}/download?format=flac` });
     expect(answer.statusCode, answer.body).toBe(200);
     const url = new URL(answer.json().url as string);
     const file = await app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
@@ -50,7 +53,7 @@ describe('backing up the embedded mode by copying DATA_DIR with the server stopp
     const artist = await createArtist(app, { artist: { status: 'ACTIVE' } });
     const song = await createStoredSong(app, artist.artistId);
     const fan = await createUser(app);
-    await subscribe(app, fan.id, artist.artistId);
+    await createSubscription(app, { memberId: fan.id, artistId: artist.artistId });
     expect((await download(app, fan, song.id)).equals(song.bytes.flac)).toBe(true);
     await app.close();
 
@@ -60,10 +63,9 @@ describe('backing up the embedded mode by copying DATA_DIR with the server stopp
     const restored = await start(copy);
     try {
       expect((await download(restored, fan, song.id)).equals(song.bytes.flac)).toBe(true);
-      const myMusic = await restored.inject({
+      const myMusic = await injectAs({ app: restored }, await signIn(restored, fan), {
         method: 'GET',
         url: `/api/members/${fan.id}/my-music`,
-        headers: { cookie: await signIn(restored, fan) },
       });
       expect(JSON.stringify(myMusic.json())).toContain(song.id);
     } finally {

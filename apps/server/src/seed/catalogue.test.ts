@@ -9,6 +9,7 @@ import { DEMO_AUDIO_PREFIX } from './catalogue-audio.js';
 import { allocateSongs, planArtists, SEED_EMAIL_DOMAIN } from './catalogue-plan.js';
 import { previousMonth } from './catalogue-playlists.js';
 import { SeededRandom } from './seeded-random.js';
+import { injectAs } from '../test/route-cast.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -210,7 +211,7 @@ describe('seed-demo --artists --songs', () => {
       .from(songs)
       .where(like(songs.previewFile, `${DEMO_AUDIO_PREFIX}%`))
       .limit(1);
-    const removed = await t.app.inject({ method: 'DELETE', url: `/api/songs/remove/${song!.id}`, headers: { cookie } });
+    const removed = await injectAs(t, cookie, { method: 'DELETE', url: `/api/songs/remove/${song!.id}` });
     expect(removed.statusCode).toBe(200);
     expect(await t.app.ctx.storage.stat(song!.previewFile!)).not.toBeNull();
     expect(await t.app.ctx.storage.stat(song!.streamFile!)).not.toBeNull();

@@ -24,6 +24,7 @@ import { FIRST_START_CATALOGUE, seedCatalogue } from './catalogue.js';
 import { DEMO_ARTIST_ALBUM } from './catalogue-plan.js';
 import { DEMO_ACCOUNTS, DEMO_ACCOUNTS_FILE, seedDemoOnFirstStart } from './demo.js';
 import { seedDemoFanActivity } from './demo-fan.js';
+import { injectAs } from '../test/route-cast.js';
 
 /**
  * What a new user meets on the first embedded start: the demo accounts (their logins kept in a file only the
@@ -191,10 +192,9 @@ describe('the first start', () => {
     expect(login.statusCode).toBe(200);
     const fanId = login.json().user.id as string;
     const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-    const payments = await t.app.inject({
+    const payments = await injectAs(t, cookie, {
       method: 'GET',
       url: `/api/subscriptions/payments/${fanId}`,
-      headers: { cookie },
     });
     expect(payments.statusCode, payments.body).toBe(200);
     expect(payments.json().items).toEqual([

@@ -6,6 +6,7 @@ import { TEST_CARDS, type TestCard } from '../platform/payments/test-cards.js';
 import { subscriptions } from '../platform/db/schema/billing.js';
 import { createUser, signIn } from './factories.js';
 import { createTestApp, type TestApp, type TestAppOptions } from './test-app.js';
+import { injectAs } from './route-cast.js';
 
 export const LOCAL_WEBHOOK_SECRET = 'billing-test-webhook-secret';
 
@@ -52,10 +53,9 @@ export const testCard = (which: TestCard = 'succeeds') => ({
 
 /** Tokenises a test card through the local card route, as the web form does; answers the token. */
 export async function tokenize(app: FastifyInstance, cookie: string, which: TestCard = 'succeeds'): Promise<string> {
-  const res = await app.inject({
+  const res = await injectAs({ app }, cookie, {
     method: 'POST',
     url: '/api/payments/local/payment-methods',
-    headers: { cookie },
     payload: testCard(which),
   });
   if (res.statusCode !== 201) throw new Error(`tokenize failed: ${res.statusCode} ${res.body}`);
@@ -70,10 +70,9 @@ export async function saveTestCard(
   which: TestCard = 'succeeds',
 ): Promise<SavedCard> {
   const paymentMethodID = await tokenize(app, cookie, which);
-  const res = await app.inject({
+  const res = await injectAs({ app }, cookie, {
     method: 'POST',
     url: `/api/subscriptions/attach-payment-method/${memberId}`,
-    headers: { cookie },
     payload: { paymentMethodID },
   });
   if (res.statusCode !== 201) throw new Error(`attach failed: ${res.statusCode} ${res.body}`);
@@ -85,10 +84,9 @@ export async function subscribeTestFan(t: BillingTestApp, artistId: string) {
   const user = await createUser(t.app);
   const cookie = await signIn(t.app, user);
   const card = await saveTestCard(t.app, cookie, user.id);
-  const res = await t.app.inject({
+  const res = await injectAs(t, cookie, {
     method: 'POST',
     url: '/api/subscriptions',
-    headers: { cookie },
     payload: { memberID: user.id, paymentMethodID: card.paymentMethodID, artistID: artistId },
   });
   if (res.statusCode !== 201) throw new Error(`subscribe failed: ${res.statusCode} ${res.body}`);

@@ -11,6 +11,7 @@ import type { Transfer, TransferInput } from '../platform/payments/provider.js';
 import { LOCAL_WEBHOOK_SECRET } from './billing-helpers.js';
 import { createArtist, signIn, type TestArtist } from './factories.js';
 import { createTestApp, type TestApp, type TestAppOptions } from './test-app.js';
+import { injectAs } from './route-cast.js';
 
 /**
  * What the next transfer to an account does besides its real work: throw after sending (a crash), refuse it, or
@@ -126,10 +127,9 @@ export async function artistWithCookie(t: TestApp, overrides: Parameters<typeof 
 
 /** The artist's payout account made through the API, as the studio's "Set up payouts" does. */
 export async function createPayoutAccount(t: TestApp, cookie: string, body: object = {}) {
-  const res = await t.app.inject({
+  const res = await injectAs(t, cookie, {
     method: 'POST',
     url: '/api/artists/create-connect-account',
-    headers: { cookie },
     payload: body,
   });
   if (res.statusCode !== 201 && res.statusCode !== 200) throw new Error(`create: ${res.statusCode} ${res.body}`);
@@ -138,10 +138,9 @@ export async function createPayoutAccount(t: TestApp, cookie: string, body: obje
 
 /** A fresh onboarding link's id, through the API. */
 export async function onboardingLinkId(t: TestApp, cookie: string, artistId: string): Promise<string> {
-  const res = await t.app.inject({
+  const res = await injectAs(t, cookie, {
     method: 'POST',
     url: `/api/artists/create-account-link/${artistId}`,
-    headers: { cookie },
   });
   if (res.statusCode !== 200) throw new Error(`link: ${res.statusCode} ${res.body}`);
   return (res.json().url as string).split('/').pop()!;

@@ -11,11 +11,12 @@ import {
   type TestArtist,
   type TestUser,
 } from './factories.js';
+import { injectAs } from './route-cast.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
 /**
  * The permission matrix: each row is one request to one `/api` route, asserted for six actors. Every
- * route of the built app has at least one row (src/test/route-coverage.test.ts fails otherwise).
+ * route of the built app has at least one row (src/test/route-coverage.permissions.test.ts fails otherwise).
  */
 export const ACTORS = ['anonymous', 'fan', 'otherFan', 'artist', 'otherArtist', 'admin'] as const;
 export type ActorName = (typeof ACTORS)[number];
@@ -123,11 +124,7 @@ async function statusesFor(world: MatrixWorld, row: MatrixRow): Promise<Expected
   const actual = {} as Expected;
   for (const actor of ACTORS) {
     const options = await row.request(world, actor);
-    const cookie = world.cookies[actor];
-    const res = await world.t.app.inject({
-      ...options,
-      headers: { ...(cookie ? { cookie } : {}), ...options.headers },
-    });
+    const res = await injectAs(world.t, world.cookies[actor], options);
     await row.after?.(world, actor);
     actual[actor] = res.statusCode;
     const code = ERROR_CODES[res.statusCode];

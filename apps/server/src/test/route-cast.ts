@@ -38,7 +38,11 @@ export async function createRouteCast(artist: Partial<NewArtist> = {}): Promise<
   };
 }
 
-/** A request with a session's cookie, or signed out (`undefined`); the request's own headers are kept. */
-export function injectAs(t: TestApp, cookie: string | null | undefined, options: InjectOptions) {
-  return t.app.inject({ ...options, headers: { ...options.headers, ...(cookie ? { cookie } : {}) } });
+/**
+ * The one way a server test sends a request as someone: with a session's cookie, or signed out (`null` or
+ * `undefined`). The request's own headers are kept, a cookie of its own included (a permission matrix row that
+ * asks as someone else). `t` is any test app (`createTestApp`, the S3, billing and payout ones, `{ app }`).
+ */
+export function injectAs(t: Pick<TestApp, 'app'>, cookie: string | null | undefined, options: InjectOptions) {
+  return t.app.inject({ ...options, headers: { ...(cookie ? { cookie } : {}), ...options.headers } });
 }

@@ -17,7 +17,7 @@ import { useToggleFullPreview } from './songs/full-preview';
 import { artistSongsQuery } from './songs/get-artist-songs';
 import { songKeys } from './songs/keys';
 import { useUpdateSong } from './songs/update-song';
-import { stubFetch } from './test-utils';
+import { stubFetch } from '../test/test-utils';
 
 /** Each mutation hook, run against a stubbed server, leaves the cache as the screens need it: no component edits it. */
 const ARTIST = '00000000-0000-4000-8000-0000000000aa';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError, apiUrl, matchApiUrl } from './client';
-import { error, headersOf, stubFetch, stubLocation } from './test-utils';
+import { error, headersOf, stubFetch, stubLocation } from '../test/test-utils';
 
 const ID = '00000000-0000-4000-8000-0000000000a1';
 const DELETED = { id: ID, deleted: true as const, artistsMoved: 0 };

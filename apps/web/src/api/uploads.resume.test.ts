@@ -3,7 +3,7 @@ import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubXhr } from '../test/fake-xhr';
 import { songFixture } from '../test/songs';
-import { stubFetch } from './test-utils';
+import { stubFetch } from '../test/test-utils';
 import { uploadParts, uploadSongFile } from './uploads';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -3,7 +3,7 @@ import { UPLOAD_PART_SIZE } from '@hfm/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { songFixture } from '../test/songs';
 import { stubXhr } from '../test/fake-xhr';
-import { stubFetch } from './test-utils';
+import { stubFetch } from '../test/test-utils';
 import {
   hasDownloadsSettled,
   partRanges,

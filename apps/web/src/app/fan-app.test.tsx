@@ -2,18 +2,9 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithClient, stubFetch, stubLocation } from '../api/test-utils';
-import { stubMediaElement } from '../features/members/test-app';
-import {
-  ARTIST_ID,
-  artistPage,
-  hero,
-  lists,
-  member,
-  playRoute,
-  sessionRoute,
-  summary,
-} from '../features/members/test-fixtures';
+import { renderWithClient, stubFetch, stubLocation } from '../test/test-utils';
+import { stubMediaElement } from '../test/members-app';
+import { ARTIST_ID, artistPage, hero, lists, member, playRoute, sessionRoute, summary } from '../test/members';
 import { fanRoutes } from './fan-routes';
 
 const catalogue = [

@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useUploadProfileImage } from '../api/artists/upload-images';
-import { renderWithClient, stubFetch, stubLocation } from '../api/test-utils';
+import { renderWithClient, stubFetch, stubLocation } from '../test/test-utils';
 import { userFixture } from '../test/users';
 import SignedInApp from './signed-in-app';
 

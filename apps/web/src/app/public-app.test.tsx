@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithClient, stubFetch, stubLocation } from '../api/test-utils';
+import { renderWithClient, stubFetch, stubLocation } from '../test/test-utils';
 import PublicApp, { PublicRoutes } from './public-app';
 
 function renderAt(path: string) {

@@ -2,7 +2,7 @@ import type { DocumentNotice } from '@hfm/shared';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { error, renderWithClient, stubFetch } from '../api/test-utils';
+import { error, renderWithClient, stubFetch } from '../test/test-utils';
 import { DocumentNotices } from './document-notices';
 
 export function notice(change: Partial<DocumentNotice> = {}): DocumentNotice {

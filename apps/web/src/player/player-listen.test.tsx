@@ -2,7 +2,7 @@ import { LISTEN_COUNTS_AFTER_SECONDS } from '@hfm/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionProfile } from '../api/session';
-import type { RecordedRequest } from '../api/test-utils';
+import type { RecordedRequest } from '../test/test-utils';
 import { ListenTracker } from './listen-tracker';
 import {
   bar,
@@ -19,7 +19,7 @@ import {
   stubMediaElement,
   stubPlayerApi,
   type PlayerApi,
-} from './player-test-utils';
+} from '../test/player';
 import { playableEnd } from './use-media-loader';
 
 let calls: RecordedRequest[];

@@ -14,7 +14,7 @@ import {
   startSong,
   stubMediaElement,
   stubPlayerApi,
-} from './player-test-utils';
+} from '../test/player';
 
 beforeAll(async () => {
   await Promise.all([import('./player-engine'), import('./queue-panel')]);

@@ -13,7 +13,7 @@ import {
   startSong,
   stubMediaElement,
   stubPlayerApi,
-} from './player-test-utils';
+} from '../test/player';
 
 beforeAll(async () => {
   await import('./player-engine');

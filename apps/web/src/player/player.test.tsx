@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RecordedRequest } from '../api/test-utils';
+import type { RecordedRequest } from '../test/test-utils';
 import { songFixture } from '../test/songs';
 import { choosePlayback } from './playback';
 import {
@@ -19,7 +19,7 @@ import {
   startSong,
   stubMediaElement,
   stubPlayerApi,
-} from './player-test-utils';
+} from '../test/player';
 
 let calls: RecordedRequest[];
 

@@ -10,7 +10,7 @@ afterEach(() => {
   cleanup();
   // The player keeps its queue in the tab's session (player/player-memory.ts): each test starts with none (node-environment tests have no storage)
   globalThis.sessionStorage?.clear();
-  // A fetch stub answered something the server could never give (api/test-utils.tsx stubFetch).
+  // A fetch stub answered something the server could never give (test/test-utils.tsx stubFetch).
   const problems = takeProblems();
   if (problems.length > 0) throw new Error(problems.join('\n'));
 });

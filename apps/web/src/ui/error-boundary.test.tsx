@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithClient, stubLocation } from '../api/test-utils';
+import { renderWithClient, stubLocation } from '../test/test-utils';
 import { ErrorBoundary } from './error-boundary';
 
 beforeEach(() => vi.spyOn(console, 'error').mockImplementation(() => {}));

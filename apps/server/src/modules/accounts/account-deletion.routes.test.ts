@@ -89,11 +89,11 @@ describe('DELETE /api/users/{id}: refusals', () => {
     const fan = await createUser(t.app);
     const cookie = await signIn(t.app, fan);
     expect((await del('not-a-uuid', mine, cookie)).statusCode).toBe(400);
-    const broken = await t.app.inject({
+    const broken = await injectAs(t, cookie, {
       method: 'DELETE',
       url: `/api/users/${fan.id}`,
       payload: '{"currentPassword":',
-      headers: { cookie, 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json' },
     });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().error.code).toBeDefined();
@@ -158,11 +158,10 @@ describe('DELETE /api/users/{id}: a fan deletes their own account', () => {
     otherFan = await createUser(t.app);
     cookie = await signIn(t.app, fan);
     secondCookie = await signIn(t.app, fan);
-    const upload = await t.app.inject({
+    const upload = await injectAs(t, cookie, {
       method: 'POST',
       url: `/api/profile-image/upload/${fan.id}`,
       payload: { imageData: await makeImageDataUrl() },
-      headers: { cookie },
     });
     imagePath = upload.json().path;
     song = (await createSong(t.app, artist.artistId, { status: 'ready' })).id;
@@ -172,15 +171,14 @@ describe('DELETE /api/users/{id}: a fan deletes their own account', () => {
       [fan, cookie, otherSong],
       [otherFan, await signIn(t.app, otherFan), song],
     ] as const) {
-      const res = await t.app.inject({
+      const res = await injectAs(t, whoCookie, {
         method: 'POST',
         url: '/api/hi-fives',
         payload: { memberID: who.id, itemID: item, itemType: 'song' },
-        headers: { cookie: whoCookie },
       });
       expect(res.statusCode).toBe(201);
     }
-    const listen = await t.app.inject({
+    const listen = await injectAs(t, cookie, {
       method: 'POST',
       url: '/api/mzd-events',
       payload: {
@@ -189,7 +187,6 @@ describe('DELETE /api/users/{id}: a fan deletes their own account', () => {
         itemType: 'song',
         eventPayload: { action: 'listen', clientTime: new Date().toISOString() },
       },
-      headers: { cookie },
     });
     expect(listen.statusCode).toBeLessThan(300);
     const [before] = await t.app.ctx.db.select({ plays: songs.plays }).from(songs).where(eq(songs.id, song));
@@ -336,11 +333,10 @@ describe('DELETE /api/users/{id}: a fan deletes their own account', () => {
     expect(again.statusCode).toBe(201);
     expect(again.json().id).not.toBe(fan.id);
     expect((await del(fan.id, mine, adminCookie)).statusCode).toBe(404);
-    const put = await t.app.inject({
+    const put = await injectAs(t, adminCookie, {
       method: 'PUT',
       url: `/api/users/${fan.id}`,
       payload: { firstName: 'Back' },
-      headers: { cookie: adminCookie },
     });
     expect(put.statusCode).toBe(404);
   });

@@ -14,7 +14,7 @@ afterAll(async () => t.close());
 
 const put = (url: string, payload: object, cookie?: string) => injectAs(t, cookie, { method: 'PUT', url, payload });
 const profileStatus = async (cookie: string) =>
-  (await t.app.inject({ method: 'GET', url: '/api/users/session/profile', headers: { cookie } })).statusCode;
+  (await injectAs(t, cookie, { method: 'GET', url: '/api/users/session/profile' })).statusCode;
 
 describe('PUT /api/users/{id}', () => {
   it('answers 401 signed out, 400 for a non-UUID id, 403 for another user, 404 for an unknown id', async () => {

@@ -1,8 +1,16 @@
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addArtistPhoto, setArtist } from '../../test/catalogue-factories.js';
-import { createAdmin, createArtist, createSong, createUser, signIn, type TestArtist } from '../../test/factories.js';
+import {
+  createAdmin,
+  createArtist,
+  createArtistPhoto,
+  createSong,
+  createUser,
+  setArtist,
+  signIn,
+  type TestArtist,
+} from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { injectAs } from '../../test/route-cast.js';
 
 /**
  * Storage keys are in no answer about artists: the banner and photos are there as the URLs fans load
@@ -32,7 +40,7 @@ beforeAll(async () => {
     isFeatured: true,
     featuredPosition: 0,
   });
-  await addArtistPhoto(t.app, id, `band-photos/${id}/photo-1.png`);
+  await createArtistPhoto(t.app, id, `band-photos/${id}/photo-1.png`);
   await createSong(t.app, id, {
     title: 'Keyless Song',
     status: 'ready',
@@ -50,8 +58,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 function get(who: keyof typeof cookie | 'anonymous', url: string) {
-  const options: InjectOptions = { method: 'GET', url };
-  return t.app.inject(who === 'anonymous' ? options : { ...options, headers: { cookie: cookie[who] } });
+  return injectAs(t, who === 'anonymous' ? null : cookie[who], { method: 'GET', url });
 }
 
 /** Every string in an answer, with where it is. */

@@ -26,6 +26,7 @@ import {
 import { ARTIST_LEFT_AT_PROVIDER_JOB, ARTIST_LEFT_MAIL_JOB } from '../billing/artist-left.js';
 import { renewSubscription } from '../billing/renewals.service.js';
 import { ADMIN_STATUS_REASON, ARTIST_TERMINATED_MAIL_JOB } from './termination.service.js';
+import { injectAs } from '../../test/route-cast.js';
 
 const MINUTE = 60_000;
 const JOBS = [ARTIST_LEFT_AT_PROVIDER_JOB, ARTIST_LEFT_MAIL_JOB, ARTIST_TERMINATED_MAIL_JOB];
@@ -42,12 +43,7 @@ afterAll(async () => t.close());
 beforeEach(() => t.clock.set(new Date()));
 
 const terminate = (artistId: string, payload: object, as?: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/artists/${artistId}/terminate`,
-    headers: as ? { cookie: as } : {},
-    payload,
-  });
+  injectAs(t, as, { method: 'POST', url: `/api/artists/${artistId}/terminate`, payload });
 
 async function activeArtist(name?: string): Promise<TestArtist & { cookie: string }> {
   const artist = await createArtist(t.app, { artist: { status: 'ACTIVE', ...(name ? { name } : {}) } });
@@ -223,10 +219,9 @@ describe('terminating a licence', () => {
   it("by an admin's PATCH with status CANCELLED: the same, with the patch's other fields", async () => {
     const artist = await activeArtist();
     const fan = await subscribeTestFan(t, artist.artistId);
-    const res = await t.app.inject({
+    const res = await injectAs(t, cookie.admin, {
       method: 'PATCH',
       url: `/api/artists/${artist.artistId}`,
-      headers: { cookie: cookie.admin },
       payload: { status: 'CANCELLED', tier: 'Tier 2' },
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -249,19 +244,17 @@ describe('after the termination', () => {
     const fan = await createUser(t.app);
     const fanCookie = await signIn(t.app, fan);
     const card = await saveTestCard(t.app, fanCookie, fan.id);
-    const res = await t.app.inject({
+    const res = await injectAs(t, fanCookie, {
       method: 'POST',
       url: '/api/subscriptions',
-      headers: { cookie: fanCookie },
       payload: { memberID: fan.id, paymentMethodID: card.paymentMethodID, artistID: artist.artistId },
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe(billingMessages.artistNotTaking);
 
-    const song = await t.app.inject({
+    const song = await injectAs(t, artist.cookie, {
       method: 'POST',
       url: '/api/songs',
-      headers: { cookie: artist.cookie },
       payload: { releaseDate: '03/15/2024' },
     });
     expect(song.statusCode).toBe(409);
@@ -334,9 +327,9 @@ describe('after the termination', () => {
 
 describe('the featured order and reinstating', () => {
   const patchArtist = (artistId: string, payload: object) =>
-    t.app.inject({ method: 'PATCH', url: `/api/artists/${artistId}`, headers: { cookie: cookie.admin }, payload });
+    injectAs(t, cookie.admin, { method: 'PATCH', url: `/api/artists/${artistId}`, payload });
   const featuredIds = async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/artists/featured', headers: { cookie: cookie.admin } });
+    const res = await injectAs(t, cookie.admin, { method: 'GET', url: '/api/artists/featured' });
     return (res.json() as { items: { id: string; featuredPosition: number }[] }).items;
   };
 

@@ -15,8 +15,7 @@ afterAll(async () => t.close());
 
 const login = (payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/auth', payload: payload as object, headers });
-const profile = (cookie: string) =>
-  t.app.inject({ method: 'GET', url: '/api/users/session/profile', headers: { cookie } });
+const profile = (cookie: string) => injectAs(t, cookie, { method: 'GET', url: '/api/users/session/profile' });
 
 describe('POST /api/auth', () => {
   it.each([
@@ -128,7 +127,7 @@ describe('GET /api/auth/session', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ id: user.id, email: user.email, role: 'SUBSCRIBER' });
     expect(res.body).not.toMatch(/password|hash/i);
-    await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
+    await injectAs(t, cookie, { method: 'POST', url: '/api/auth/logout' });
     expect((await session(cookie)).json()).toEqual({ user: null });
   });
 });
@@ -228,7 +227,7 @@ describe('POST /api/auth/logout', () => {
     const otherCookie = await signIn(t.app, other);
     expect((await profile(laptop)).statusCode).toBe(200);
 
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: phone } });
+    const res = await injectAs(t, phone, { method: 'POST', url: '/api/auth/logout' });
     expect(res.statusCode).toBe(200);
     expect(res.cookies.find((c) => c.name === SESSION_COOKIE)?.value).toBe('');
     expect((await profile(phone)).statusCode).toBe(401);

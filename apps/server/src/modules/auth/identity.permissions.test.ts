@@ -16,7 +16,7 @@ describe('signing out', () => {
     expect(res.statusCode).toBe(200);
     if (user && actor !== 'anonymous') cookies[actor] = await signIn(t.app, user);
     for (const other of ACTORS.filter((a) => a !== 'anonymous' && a !== actor)) {
-      const check = await t.app.inject({ method: 'GET', url: '/api/initial', headers: { cookie: cookies[other]! } });
+      const check = await injectAs(t, cookies[other]!, { method: 'GET', url: '/api/initial' });
       expect(check.statusCode, `${other} after ${actor} logged out`).toBe(200);
     }
   });

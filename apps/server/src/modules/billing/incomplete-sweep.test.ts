@@ -10,6 +10,7 @@ import { createArtist, createUser, signIn, type TestArtist } from '../../test/fa
 import { INCOMPLETE_SWEEP_JOB } from './billing.jobs.js';
 import { findCardByRef, findCustomerId } from './cards.repository.js';
 import { ABANDONED_INCOMPLETE_MS, subscribeKey } from './subscribe.service.js';
+import { injectAs } from '../../test/route-cast.js';
 
 let t: BillingTestApp;
 let artist: TestArtist;
@@ -32,10 +33,10 @@ async function fanWithCard(which: TestCard = 'succeeds') {
 type Fan = Awaited<ReturnType<typeof fanWithCard>>;
 
 const post = (fan: Fan, key: string, card = fan.card) =>
-  t.app.inject({
+  injectAs(t, fan.cookie, {
     method: 'POST',
     url: '/api/subscriptions',
-    headers: { cookie: fan.cookie, 'idempotency-key': key },
+    headers: { 'idempotency-key': key },
     payload: { memberID: fan.user.id, paymentMethodID: card.paymentMethodID, artistID: artist.artistId },
   });
 
@@ -112,10 +113,9 @@ describe('first payments left under way by a crash', { timeout: HANG_GUARD_MS + 
     const charges = await paidCharges(fan.user.id);
     expect(charges).toHaveLength(1);
     expect(ledger.find((entry) => entry.kind === 'charge')!.providerChargeId).toBe(charges[0]!.id);
-    const profile = await t.app.inject({
+    const profile = await injectAs(t, fan.cookie, {
       method: 'GET',
       url: '/api/users/session/profile',
-      headers: { cookie: fan.cookie },
     });
     expect(profile.json().user.subscribedTo).toEqual([{ artistID: artist.artistId }]);
     // Now really subscribed: a new attempt is told so, and charges nothing.

@@ -12,6 +12,7 @@ import {
 import { createArtist, TEST_PASSWORD } from '../../test/factories.js';
 import { MEMBER_AT_PROVIDER_JOB } from './billing.service.js';
 import { renewSubscription } from './renewals.service.js';
+import { injectAs } from '../../test/route-cast.js';
 
 let t: BillingTestApp;
 
@@ -32,10 +33,9 @@ describe("deleting a member's account, at the payment provider", () => {
     const fan = await subscribeTestFan(t, first.artistId);
     // A second subscription of the same fan, past due after a declined renewal.
     const card = await saveTestCard(t.app, fan.cookie, fan.user.id);
-    const res = await t.app.inject({
+    const res = await injectAs(t, fan.cookie, {
       method: 'POST',
       url: '/api/subscriptions',
-      headers: { cookie: fan.cookie },
       payload: { memberID: fan.user.id, paymentMethodID: card.paymentMethodID, artistID: second.artistId },
     });
     const pastDueId: string = res.json().subscription.id;
@@ -45,10 +45,9 @@ describe("deleting a member's account, at the payment provider", () => {
     expect(await renewSubscription(t.app.ctx, pastDueId, t.clock.now())).toBe('declined');
     t.clock.set(new Date());
 
-    const deleted = await t.app.inject({
+    const deleted = await injectAs(t, fan.cookie, {
       method: 'DELETE',
       url: `/api/users/${fan.user.id}`,
-      headers: { cookie: fan.cookie },
       payload: { currentPassword: TEST_PASSWORD },
     });
     expect(deleted.statusCode).toBe(200);

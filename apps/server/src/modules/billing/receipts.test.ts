@@ -37,10 +37,9 @@ async function mailsTo(email: string) {
 }
 /** The fan's receipts through the API, newest first. */
 async function receiptsOf(fan: Fan, query = ''): Promise<PagedPaymentReceipts> {
-  const res = await t.app.inject({
+  const res = await injectAs(t, fan.cookie, {
     method: 'GET',
     url: `/api/subscriptions/payments/${fan.user.id}${query}`,
-    headers: { cookie: fan.cookie },
   });
   expect(res.statusCode).toBe(200);
   return res.json();
@@ -104,10 +103,10 @@ describe('receipts', () => {
     // The job run again (a retry, a redelivery) finds the receipt mailed.
     expect(await sendReceiptMail(t.app.ctx, receipt!.id)).toBe(false);
     const [row] = await t.app.ctx.db.select().from(subscriptions).where(eq(subscriptions.id, fan.subscriptionId));
-    const repeat = await t.app.inject({
+    const repeat = await injectAs(t, fan.cookie, {
       method: 'POST',
       url: '/api/subscriptions',
-      headers: { cookie: fan.cookie, 'idempotency-key': row!.requestKey! },
+      headers: { 'idempotency-key': row!.requestKey! },
       payload: { memberID: fan.user.id, paymentMethodID: fan.card.paymentMethodID, artistID: artist.artistId },
     });
     expect(repeat.statusCode).toBe(201);
@@ -209,16 +208,14 @@ describe('GET /api/subscriptions/payments/{memberID} and /receipts/{id}', () => 
     expect(refused.statusCode).toBe(404);
     expect(refused.json().error.message).toBe('No such receipt.');
     expect((await get()).statusCode).toBe(401);
-    const others = await t.app.inject({
+    const others = await injectAs(t, stranger.cookie, {
       method: 'GET',
       url: `/api/subscriptions/payments/${fan.user.id}`,
-      headers: { cookie: stranger.cookie },
     });
     expect(others.statusCode).toBe(403);
-    const bad = await t.app.inject({
+    const bad = await injectAs(t, fan.cookie, {
       method: 'GET',
       url: `/api/subscriptions/payments/${fan.user.id}?limit=0`,
-      headers: { cookie: fan.cookie },
     });
     expect(bad.statusCode).toBe(400);
   });

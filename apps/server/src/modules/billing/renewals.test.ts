@@ -13,6 +13,7 @@ import { findActiveSubscriptions } from './billing.service.js';
 import { payableFrom } from '@hfm/shared';
 import { RECEIPT_MAIL_JOB } from './receipts.service.js';
 import { CARD_GONE_REASON, renewalKey, renewDueSubscriptions, renewSubscription } from './renewals.service.js';
+import { injectAs } from '../../test/route-cast.js';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -155,10 +156,9 @@ describe('the renewal job', () => {
 
   it('does not charge a subscription set to cancel: it ends at its term end', async () => {
     const fan = await subscribeTestFan(t, artist.artistId);
-    const cancel = await t.app.inject({
+    const cancel = await injectAs(t, fan.cookie, {
       method: 'POST',
       url: `/api/subscriptions/${fan.subscriptionId}/cancel`,
-      headers: { cookie: fan.cookie },
     });
     expect(cancel.statusCode).toBe(200);
     expect(await renew(fan.subscriptionId, await atTermEnd(fan.subscriptionId))).toBe('ended');

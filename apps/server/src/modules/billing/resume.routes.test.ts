@@ -6,6 +6,7 @@ import { subscriptions } from '../../platform/db/schema/billing.js';
 import { createBillingTestApp, subscribeTestFan, type BillingTestApp } from '../../test/billing-helpers.js';
 import { createArtist, type TestArtist } from '../../test/factories.js';
 import { renewSubscription } from './renewals.service.js';
+import { injectAs } from '../../test/route-cast.js';
 
 const MINUTE = 60_000;
 
@@ -22,7 +23,7 @@ beforeEach(() => t.clock.set(new Date()));
 type Fan = Awaited<ReturnType<typeof subscribeTestFan>>;
 
 const call = (fan: Fan, action: 'cancel' | 'resume', cookie = fan.cookie) =>
-  t.app.inject({ method: 'POST', url: `/api/subscriptions/${fan.subscriptionId}/${action}`, headers: { cookie } });
+  injectAs(t, cookie, { method: 'POST', url: `/api/subscriptions/${fan.subscriptionId}/${action}` });
 async function rowOf(id: string) {
   const [row] = await t.app.ctx.db.select().from(subscriptions).where(eq(subscriptions.id, id));
   return row!;

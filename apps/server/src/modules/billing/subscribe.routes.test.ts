@@ -141,7 +141,7 @@ describe('POST /api/subscriptions: 999 cents for a year, once', () => {
     expect(charge.providerChargeId).toBe((await paidCharges(user.id))[0]!.id);
     expect(await sumMemberPayments(t.app.ctx.db, user.id)).toBe(999);
 
-    const profile = await t.app.inject({ method: 'GET', url: '/api/users/session/profile', headers: { cookie } });
+    const profile = await injectAs(t, cookie, { method: 'GET', url: '/api/users/session/profile' });
     expect(profile.json().user.subscribedTo).toEqual([{ artistID: artist.artistId }]);
 
     // Now subscribed: the artist is no longer suggested to them, and a second subscribe is a 409.
@@ -210,7 +210,7 @@ describe('POST /api/subscriptions: 999 cents for a year, once', () => {
     expect((await liveRows(user.id)).map((row) => row.status)).toEqual(['declined']);
     expect(await paidCharges(user.id)).toHaveLength(0);
     expect(await sumMemberPayments(t.app.ctx.db, user.id)).toBe(0);
-    const profile = await t.app.inject({ method: 'GET', url: '/api/users/session/profile', headers: { cookie } });
+    const profile = await injectAs(t, cookie, { method: 'GET', url: '/api/users/session/profile' });
     expect(profile.json().user.subscribedTo).toEqual([]);
     // The same key replays the same decline; a good card then subscribes.
     expect((await post(body(user, card), cookie, 'try-1')).statusCode).toBe(402);
@@ -248,11 +248,7 @@ describe('POST /api/subscriptions: 999 cents for a year, once', () => {
       const { subscription } = (await post(body(user, card), cookie)).json();
       const stranger = await createUser(t.app);
       const cancel = (cookieValue?: string) =>
-        t.app.inject({
-          method: 'POST',
-          url: `/api/subscriptions/${subscription.id}/cancel`,
-          headers: cookieValue ? { cookie: cookieValue } : {},
-        });
+        injectAs(t, cookieValue, { method: 'POST', url: `/api/subscriptions/${subscription.id}/cancel` });
       expect((await cancel()).statusCode).toBe(401);
       expect((await cancel(await signIn(t.app, stranger))).statusCode).toBe(404);
       const res = await cancel(cookie);
@@ -270,22 +266,20 @@ describe('POST /api/subscriptions: 999 cents for a year, once', () => {
         .from(localSubscriptions)
         .where(eq(localSubscriptions.customerId, (await paidCharges(user.id))[0]!.customerId));
       expect(provider!.cancelAtPeriodEnd).toBe(true);
-      const profile = await t.app.inject({ method: 'GET', url: '/api/users/session/profile', headers: { cookie } });
+      const profile = await injectAs(t, cookie, { method: 'GET', url: '/api/users/session/profile' });
       expect(profile.json().user.subscribedTo).toEqual([{ artistID: artist.artistId }]);
-      const list = await t.app.inject({
+      const list = await injectAs(t, cookie, {
         method: 'GET',
         url: `/api/subscriptions/member/${user.id}`,
-        headers: { cookie },
       });
       expect(list.statusCode).toBe(200);
       expect(list.json()).toEqual([res.json()]);
       expect((await cancel('')).statusCode).toBe(401);
       expect(
         (
-          await t.app.inject({
+          await injectAs(t, cookie, {
             method: 'POST',
             url: `/api/subscriptions/${crypto.randomUUID()}/cancel`,
-            headers: { cookie },
           })
         ).statusCode,
       ).toBe(404);

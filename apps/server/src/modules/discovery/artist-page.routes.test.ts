@@ -4,16 +4,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../platform/db/client.js';
 import { subscriptions } from '../../platform/db/schema/billing.js';
 import { songs as songsTable } from '../../platform/db/schema/catalogue.js';
-import { addArtistPhoto, setArtist } from '../../test/catalogue-factories.js';
 import {
   createAdmin,
   createAlbum,
   createArtist,
+  createArtistPhoto,
   createSong,
   createUser,
+  setArtist,
   signIn,
   type TestArtist,
 } from '../../test/factories.js';
+import { injectAs } from '../../test/route-cast.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 /**
@@ -36,7 +38,7 @@ const YEAR_MS = 365 * 24 * 3600 * 1000;
 const isoDay = (n: number) => new Date(Date.UTC(2023, 0, 1 + n)).toISOString().slice(0, 10);
 
 async function get(url: string, as: string | null = null, headers: Record<string, string> = {}) {
-  return t.app.inject({ method: 'GET', url, headers: { ...(as ? { cookie: as } : {}), ...headers } });
+  return injectAs(t, as, { method: 'GET', url, headers });
 }
 
 const pageUrl = (artist: TestArtist) => `/api/artist-pages/${artist.artist.slug}`;
@@ -67,8 +69,8 @@ beforeAll(async () => {
     artistId: big.artistId,
     currentPeriodEnd: new Date(Date.now() + YEAR_MS),
   });
-  await addArtistPhoto(t.app, big.artistId, 'band-photos/big/1.png');
-  await addArtistPhoto(t.app, big.artistId, 'band-photos/big/2.png');
+  await createArtistPhoto(t.app, big.artistId, 'band-photos/big/1.png');
+  await createArtistPhoto(t.app, big.artistId, 'band-photos/big/2.png');
 
   // 30 released songs, song 1 released first; songs 5, 12 and 20 play in full, in the order 20, 5, 12.
   const fullPreviewAt: Record<number, number> = { 20: 0, 5: 1, 12: 2 };

@@ -1,9 +1,17 @@
 import type { ArtistPage, FeaturedArtists, MemberHomeLists, SearchResult } from '@hfm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addArtistPhoto, setArtist } from '../../test/catalogue-factories.js';
-import { createAdmin, createArtist, createUser, signIn, type TestArtist } from '../../test/factories.js';
+import {
+  createAdmin,
+  createArtist,
+  createArtistPhoto,
+  createUser,
+  setArtist,
+  signIn,
+  type TestArtist,
+} from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { updateUserRow } from '../users/users.repository.js';
+import { injectAs } from '../../test/route-cast.js';
 
 /** The picture fans see for an artist: the profile image the artist chose, else the first audition photo. */
 let t: TestApp;
@@ -13,7 +21,7 @@ let fan: string;
 let admin: string;
 
 async function get<T>(url: string, cookie = fan): Promise<T> {
-  const res = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+  const res = await injectAs(t, cookie, { method: 'GET', url });
   expect(res.statusCode).toBe(200);
   return res.json<T>();
 }
@@ -27,7 +35,7 @@ beforeAll(async () => {
     artist: { status: 'ACTIVE', name: 'Chosen Photos', isSearchable: true },
   });
   for (const artist of [chosen, photosOnly])
-    await addArtistPhoto(t.app, artist.artistId, `band-photos/${artist.id}/1.png`);
+    await createArtistPhoto(t.app, artist.artistId, `band-photos/${artist.id}/1.png`);
   await setArtist(t.app, chosen.artistId, { featuredPosition: 0 });
   await setArtist(t.app, photosOnly.artistId, { featuredPosition: 1 });
   await updateUserRow(t.app.ctx.db, chosen.id, { profileImage: 'face.png' });

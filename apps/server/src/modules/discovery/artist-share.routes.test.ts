@@ -4,8 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_DATA_ID, renderPageMeta } from '../../http/web-app.js';
-import { addArtistPhoto, insertArtistRow } from '../../test/catalogue-factories.js';
-import { createArtist, createUser, signIn } from '../../test/factories.js';
+import { createArtist, createArtistPhoto, createArtistRow, createUser, signIn } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { injectAs } from '../../test/route-cast.js';
 import { shareDescription, SHARE_DESCRIPTION_MAX } from './artist-share.js';
@@ -44,18 +43,18 @@ beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'hfm-share-'));
   fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
   t = await createTestApp({ WEB_DIST_DIR: dist, PUBLIC_URL: 'https://hfm.example/' }, { serveWeb: true });
-  const nasty = await insertArtistRow(t.app, {
+  const nasty = await createArtistRow(t.app, {
     name: NASTY_NAME,
     bio: LONG_BIO,
     bannerImage: 'banner-images/nasty/banner.png',
   });
-  await addArtistPhoto(t.app, nasty.id, 'band-photos/nasty/photo.png');
-  const photoOnly = await insertArtistRow(t.app, { name: 'Photo Only', bio: '<p>Short.</p>' });
-  await addArtistPhoto(t.app, photoOnly.id, 'band-photos/photo-only/1.png');
-  await addArtistPhoto(t.app, photoOnly.id, 'band-photos/photo-only/2.png');
-  const plain = await insertArtistRow(t.app, { name: 'Plain' });
-  const pending = await insertArtistRow(t.app, { name: 'Still Pending', status: 'PENDING' });
-  const left = await insertArtistRow(t.app, {
+  await createArtistPhoto(t.app, nasty.id, 'band-photos/nasty/photo.png');
+  const photoOnly = await createArtistRow(t.app, { name: 'Photo Only', bio: '<p>Short.</p>' });
+  await createArtistPhoto(t.app, photoOnly.id, 'band-photos/photo-only/1.png');
+  await createArtistPhoto(t.app, photoOnly.id, 'band-photos/photo-only/2.png');
+  const plain = await createArtistRow(t.app, { name: 'Plain' });
+  const pending = await createArtistRow(t.app, { name: 'Still Pending', status: 'PENDING' });
+  const left = await createArtistRow(t.app, {
     name: 'Gone Fishing',
     bio: '<p>Our bio.</p>',
     status: 'CANCELLED',
@@ -216,16 +215,16 @@ describe('GET /a/{slug}', () => {
 describe('GET /members/', () => {
   it('carries what the member home shows for a signed-in fan only; anyone else gets the page as built', async () => {
     const fan = await signIn(t.app, await createUser(t.app));
-    const res = await t.app.inject({ url: '/members/', headers: { ...browser, cookie: fan } });
+    const res = await injectAs(t, fan, { url: '/members/', headers: browser });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe('private, no-cache');
     const data = firstData(res.body);
-    const hero = (await t.app.inject({ url: HERO_ARTIST_PATH, headers: { cookie: fan } })).json<{ id: string }>();
+    const hero = (await injectAs(t, fan, { url: HERO_ARTIST_PATH })).json<{ id: string }>();
     const paths = [...MEMBER_HOME_FETCHES, heroSummaryPath(hero.id)];
     expect(Object.keys(data).sort()).toEqual([...paths].sort());
     for (const url of paths) {
-      const answer = await t.app.inject({ url, headers: { cookie: fan } });
+      const answer = await injectAs(t, fan, { url });
       expect(data[url], url).toEqual(answer.json());
     }
     expect(preloads(res.body)).toEqual([]);

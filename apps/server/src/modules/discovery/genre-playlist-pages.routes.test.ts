@@ -1,8 +1,7 @@
 import type { GenrePage, PlaylistPage } from '@hfm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { songs } from '../../platform/db/schema/catalogue.js';
-import { createPlaylist, insertArtistRows, insertGenre } from '../../test/catalogue-factories.js';
-import { createSong } from '../../test/factories.js';
+import { createArtistRows, createGenre, createPlaylist, createSong } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { GENRE_ARTIST_LIMIT, GENRE_SONG_LIMIT } from './discovery.repository.js';
 
@@ -29,11 +28,11 @@ async function get(url: string, headers: Record<string, string> = {}) {
 
 beforeAll(async () => {
   t = await createTestApp();
-  jazz = await insertGenre(t.app.ctx.db, 'Test Jazz');
-  emptyGenre = await insertGenre(t.app.ctx.db, 'Test Nothing Yet');
+  jazz = await createGenre(t.app, 'Test Jazz');
+  emptyGenre = await createGenre(t.app, 'Test Nothing Yet');
   const rows = Array.from({ length: GENRE_ARTIST_LIMIT + 1 }, (_, n) => ({ genreId: jazz, createdAt: day(n + 1) }));
-  jazzArtists.push(...(await insertArtistRows(t.app, rows)).map((row) => row.id));
-  const [pending, inactive] = await insertArtistRows(t.app, [
+  jazzArtists.push(...(await createArtistRows(t.app, rows)).map((row) => row.id));
+  const [pending, inactive] = await createArtistRows(t.app, [
     { genreId: jazz, status: 'PENDING', createdAt: day(100) },
     { genreId: jazz, status: 'INACTIVE', createdAt: day(100) },
   ]);

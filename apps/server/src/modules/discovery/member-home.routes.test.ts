@@ -1,7 +1,18 @@
 import type { ArtistSummary, HeroArtist, MemberHomeLists } from '@hfm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addArtistPhoto, createPlaylist, insertArtistRow, setArtist } from '../../test/catalogue-factories.js';
-import { createAdmin, createArtist, createSong, createUser, signIn, type TestArtist } from '../../test/factories.js';
+import {
+  createAdmin,
+  createArtist,
+  createArtistPhoto,
+  createArtistRow,
+  createPlaylist,
+  createSong,
+  createUser,
+  setArtist,
+  signIn,
+  type TestArtist,
+} from '../../test/factories.js';
+import { injectAs } from '../../test/route-cast.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { findGenreByLabel } from '../genres/genres.service.js';
 
@@ -25,7 +36,7 @@ const day = (n: number) => new Date(Date.UTC(2024, 0, 1 + n));
 
 /** A GET as the fan, as another signed-in user (their cookie), or signed out (null). */
 async function get<T = unknown>(url: string, as: string | null = cookie.fan) {
-  const res = await t.app.inject({ method: 'GET', url, headers: as ? { cookie: as } : {} });
+  const res = await injectAs(t, as, { method: 'GET', url });
   return { status: res.statusCode, body: res.json<T>() };
 }
 
@@ -42,17 +53,17 @@ beforeAll(async () => {
   };
 
   artist.pendingFeatured = pendingOwner.artistId;
-  artist.inactiveFeatured = (await insertArtistRow(t.app, { status: 'INACTIVE', featuredPosition: 0 })).id;
-  artist.featuredTwo = (await insertArtistRow(t.app, { featuredPosition: 2, createdAt: day(1) })).id;
+  artist.inactiveFeatured = (await createArtistRow(t.app, { status: 'INACTIVE', featuredPosition: 0 })).id;
+  artist.featuredTwo = (await createArtistRow(t.app, { featuredPosition: 2, createdAt: day(1) })).id;
   const rock = await findGenreByLabel(t.app.ctx.db, 'Rock');
   artist.featuredOne = (
-    await insertArtistRow(t.app, { featuredPosition: 1, createdAt: day(2), bio: '<p>One</p>', genreId: rock!.id })
+    await createArtistRow(t.app, { featuredPosition: 1, createdAt: day(2), bio: '<p>One</p>', genreId: rock!.id })
   ).id;
   // Ten plain ACTIVE artists, day 10 to day 19; the newest nine of all ACTIVE artists are among them.
-  for (let n = 0; n < 10; n += 1) plain.push((await insertArtistRow(t.app, { createdAt: day(10 + n) })).id);
-  artist.newestPending = (await insertArtistRow(t.app, { status: 'PENDING', createdAt: day(200) })).id;
-  await addArtistPhoto(t.app, artist.featuredOne, 'band-photos/one/second.png');
-  await addArtistPhoto(t.app, artist.featuredOne, 'band-photos/one/third.png');
+  for (let n = 0; n < 10; n += 1) plain.push((await createArtistRow(t.app, { createdAt: day(10 + n) })).id);
+  artist.newestPending = (await createArtistRow(t.app, { status: 'PENDING', createdAt: day(200) })).id;
+  await createArtistPhoto(t.app, artist.featuredOne, 'band-photos/one/second.png');
+  await createArtistPhoto(t.app, artist.featuredOne, 'band-photos/one/third.png');
 
   const ours = artist.featuredOne;
   const make = async (artistId: string, values: Parameters<typeof createSong>[2]) =>

@@ -5,15 +5,19 @@ import { songPlayMonths } from '../../platform/db/schema/engagement.js';
 import { payoutAccounts } from '../../platform/db/schema/payouts.js';
 import { createBillingTestApp, subscribeTestFan, type BillingTestApp } from '../../test/billing-helpers.js';
 import {
-  insertPayout,
-  insertSubscription,
-  monthLabel,
-  monthsAgo,
-  payTerm,
-  writeLedger,
-} from '../../test/earnings-helpers.js';
+  createAdmin,
+  createArtist,
+  createLedgerRows,
+  createPaidTerm,
+  createPayout,
+  createSong,
+  createSubscription,
+  createUser,
+  signIn,
+  type TestArtist,
+} from '../../test/factories.js';
+import { monthLabel, monthsAgo } from '../../test/earnings-helpers.js';
 import { csvRecords, parseCsv } from '../../test/csv.js';
-import { createAdmin, createArtist, createSong, createUser, signIn, type TestArtist } from '../../test/factories.js';
 import { injectAs } from '../../test/route-cast.js';
 import { dayOf } from './payout-schedule.js';
 
@@ -126,23 +130,25 @@ describe('GET /api/artists/{id}/earnings: what the artist sees', () => {
   it('renewals, a refund taken back and a payout: earned, paid out, owed, the history and the months', async () => {
     const artist = await activeArtist();
     // A: subscribed 14 months ago (before the charts), renewed 2 months ago.
-    const a = await insertSubscription(t.app, artist.artistId, monthsAgo(14));
-    await payTerm(t.app, a, 1, monthsAgo(14));
-    await payTerm(t.app, a, 2, monthsAgo(2));
+    const a = await createSubscription(t.app, { artistId: artist.artistId, createdAt: monthsAgo(14) });
+    await createPaidTerm(t.app, a, 1, monthsAgo(14));
+    await createPaidTerm(t.app, a, 2, monthsAgo(2));
     // B: subscribed 3 months ago, refunded last month (the credit taken back), ended then.
-    const b = await insertSubscription(t.app, artist.artistId, monthsAgo(3, 5), {
+    const b = await createSubscription(t.app, {
+      artistId: artist.artistId,
+      createdAt: monthsAgo(3, 5),
       status: 'canceled',
       endedAt: monthsAgo(1, 3),
       currentPeriodEnd: monthsAgo(1, 3),
     });
-    await payTerm(t.app, b, 1, monthsAgo(3, 5));
+    await createPaidTerm(t.app, b, 1, monthsAgo(3, 5));
     const refund = { memberId: b.memberId, artistId: artist.artistId, subscriptionId: b.id, termNumber: 1 };
-    await writeLedger(t.app, [
+    await createLedgerRows(t.app, [
       { ...refund, kind: 'refund', amountCents: -999, description: 'Refund', createdAt: monthsAgo(1, 3) },
       { ...refund, kind: 'artist_debit', amountCents: -500, description: 'Refunded', createdAt: monthsAgo(1, 3) },
     ]);
     // Last month's payout paid what was payable by its 22nd: A's two years and B's year less its refund.
-    await writeLedger(t.app, [
+    await createLedgerRows(t.app, [
       {
         kind: 'artist_payout',
         amountCents: -1000,
@@ -153,7 +159,7 @@ describe('GET /api/artists/{id}/earnings: what the artist sees', () => {
         createdAt: monthsAgo(1, 22),
       },
     ]);
-    await insertPayout(t.app, {
+    await createPayout(t.app, {
       artistId: artist.artistId,
       period: monthLabel(1),
       status: 'paid',
@@ -162,8 +168,8 @@ describe('GET /api/artists/{id}/earnings: what the artist sees', () => {
       paidAt: monthsAgo(1, 22),
     });
     // C: subscribed this month.
-    const c = await insertSubscription(t.app, artist.artistId, monthsAgo(0, 1, [0, 0, 0, 0]));
-    await payTerm(t.app, c, 1, monthsAgo(0, 1, [0, 0, 0, 0]));
+    const c = await createSubscription(t.app, { artistId: artist.artistId, createdAt: monthsAgo(0, 1, [0, 0, 0, 0]) });
+    await createPaidTerm(t.app, c, 1, monthsAgo(0, 1, [0, 0, 0, 0]));
 
     const earnings = await earningsOf(artist);
     expect(earnings).toMatchObject({
@@ -216,10 +222,10 @@ describe('GET /api/artists/{id}/earnings: what the artist sees', () => {
   it('counts a row at 23:59:59.999 on the last day of a month in that month, and one at midnight in the next', async () => {
     const artist = await activeArtist();
     const lastMoment = new Date(monthsAgo(0, 1, [0, 0, 0, 0]).getTime() - 1);
-    const s1 = await insertSubscription(t.app, artist.artistId, lastMoment);
-    await payTerm(t.app, s1, 1, lastMoment);
-    const s2 = await insertSubscription(t.app, artist.artistId, monthsAgo(0, 1, [0, 0, 0, 0]));
-    await payTerm(t.app, s2, 1, monthsAgo(0, 1, [0, 0, 0, 0]));
+    const s1 = await createSubscription(t.app, { artistId: artist.artistId, createdAt: lastMoment });
+    await createPaidTerm(t.app, s1, 1, lastMoment);
+    const s2 = await createSubscription(t.app, { artistId: artist.artistId, createdAt: monthsAgo(0, 1, [0, 0, 0, 0]) });
+    await createPaidTerm(t.app, s2, 1, monthsAgo(0, 1, [0, 0, 0, 0]));
     const earnings = await earningsOf(artist);
     expect(lastMoment.toISOString()).toMatch(/T23:59:59\.999Z$/);
     expect(monthOfSeries(earnings, 1)).toMatchObject({ subscribers: 1, newSubscriptions: 1, earningsCents: 500 });
@@ -231,9 +237,9 @@ describe('GET /api/artists/{id}/earnings: what the artist sees', () => {
     const artist = await activeArtist();
     // Three credits payable in past months, held by the runs since.
     for (const months of [4, 3, 2]) {
-      const s = await insertSubscription(t.app, artist.artistId, monthsAgo(months));
-      await payTerm(t.app, s, 1, monthsAgo(months));
-      await insertPayout(t.app, {
+      const s = await createSubscription(t.app, { artistId: artist.artistId, createdAt: monthsAgo(months) });
+      await createPaidTerm(t.app, s, 1, monthsAgo(months));
+      await createPayout(t.app, {
         artistId: artist.artistId,
         period: monthLabel(months - 1),
         status: 'held',
@@ -266,10 +272,9 @@ describe('GET /api/artists/{id}/earnings: what the artist sees', () => {
     const song = await createSong(t.app, artist.artistId, { status: 'ready' });
     const other = await createSong(t.app, artist.artistId, { status: 'ready' });
     const fan = await createUser(t.app);
-    const listen = await t.app.inject({
+    const listen = await injectAs(t, await signIn(t.app, fan), {
       method: 'POST',
       url: '/api/mzd-events',
-      headers: { cookie: await signIn(t.app, fan) },
       payload: {
         memberID: fan.id,
         itemID: song.id,
@@ -306,9 +311,9 @@ describe('GET /api/artists/{id}/earnings.csv: the statement', () => {
 
   it("is every ledger row of the artist's and every payout that moved no money, in time order, under a header row", async () => {
     const artist = await activeArtist();
-    const s = await insertSubscription(t.app, artist.artistId, monthsAgo(3, 5));
-    await payTerm(t.app, s, 1, monthsAgo(3, 5));
-    await insertPayout(t.app, {
+    const s = await createSubscription(t.app, { artistId: artist.artistId, createdAt: monthsAgo(3, 5) });
+    await createPaidTerm(t.app, s, 1, monthsAgo(3, 5));
+    await createPayout(t.app, {
       artistId: artist.artistId,
       period: monthLabel(2),
       status: 'held',
@@ -316,7 +321,7 @@ describe('GET /api/artists/{id}/earnings.csv: the statement', () => {
       heldReason: 'no_tax_form',
       createdAt: monthsAgo(2, 22),
     });
-    await writeLedger(t.app, [
+    await createLedgerRows(t.app, [
       {
         kind: 'artist_payout',
         amountCents: -500,
@@ -337,7 +342,7 @@ describe('GET /api/artists/{id}/earnings.csv: the statement', () => {
         createdAt: monthsAgo(0, 2),
       },
     ]);
-    await insertPayout(t.app, {
+    await createPayout(t.app, {
       artistId: artist.artistId,
       period: monthLabel(1),
       status: 'paid',
@@ -393,7 +398,7 @@ describe('GET /api/artists/{id}/earnings.csv: the statement', () => {
     const artist = await activeArtist();
     const base = monthsAgo(6).getTime();
     // Pairs of rows share a moment, so the pages' boundaries fall between equal times too.
-    await writeLedger(
+    await createLedgerRows(
       t.app,
       Array.from({ length: 2500 }, (_, i) => ({
         kind: 'artist_credit',

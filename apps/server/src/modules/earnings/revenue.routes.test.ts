@@ -3,8 +3,15 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBillingTestApp, subscribeTestFan, type BillingTestApp } from '../../test/billing-helpers.js';
 import { csvRecords, parseCsv } from '../../test/csv.js';
-import { monthLabel, payTerm, writeLedger } from '../../test/earnings-helpers.js';
-import { createAdmin, createArtist, createUser, signIn } from '../../test/factories.js';
+import {
+  createAdmin,
+  createArtist,
+  createLedgerRows,
+  createPaidTerm,
+  createUser,
+  signIn,
+} from '../../test/factories.js';
+import { monthLabel } from '../../test/earnings-helpers.js';
 import { injectAs } from '../../test/route-cast.js';
 
 let t: BillingTestApp;
@@ -84,10 +91,10 @@ describe('the revenue report: the ledger summed per UTC month', () => {
   beforeAll(async () => {
     const first = subscription(1);
     // The last moment of January (charge, credit and fee count in January) and the first of February.
-    await payTerm(t.app, first, 1, at('2021-01-31T23:59:59.999Z'));
-    await payTerm(t.app, first, 2, at('2021-02-01T00:00:00.000Z'));
+    await createPaidTerm(t.app, first, 1, at('2021-01-31T23:59:59.999Z'));
+    await createPaidTerm(t.app, first, 2, at('2021-02-01T00:00:00.000Z'));
     const common = { memberId: first.memberId, artistId, subscriptionId: first.id, provider: 'local' };
-    await writeLedger(t.app, [
+    await createLedgerRows(t.app, [
       {
         ...common,
         kind: 'provider_fee',
@@ -133,8 +140,8 @@ describe('the revenue report: the ledger summed per UTC month', () => {
       },
     ]);
     // Outside the range on either side.
-    await payTerm(t.app, subscription(2), 1, at('2020-12-31T23:59:59.999Z'));
-    await payTerm(t.app, subscription(3), 1, at('2021-05-01T00:00:00.000Z'));
+    await createPaidTerm(t.app, subscription(2), 1, at('2020-12-31T23:59:59.999Z'));
+    await createPaidTerm(t.app, subscription(3), 1, at('2021-05-01T00:00:00.000Z'));
   });
 
   it('each month from the first to the last, with empty months as zeros; totals of the range', async () => {

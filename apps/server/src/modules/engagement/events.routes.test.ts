@@ -138,11 +138,11 @@ describe('POST /api/mzd-events', () => {
   });
 
   it('is 400 for a body that is not JSON', async () => {
-    const res = await t.app.inject({
+    const res = await injectAs(t, fanCookie, {
       method: 'POST',
       url: '/api/mzd-events',
       payload: '{"memberID":',
-      headers: { cookie: fanCookie, 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json' },
     });
     expect(res.statusCode).toBe(400);
   });

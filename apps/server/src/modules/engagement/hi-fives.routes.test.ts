@@ -71,7 +71,7 @@ async function counts(songId: string) {
 }
 
 async function hiFivedOf(cookie: string): Promise<{ id: string; itemID: string }[]> {
-  const res = await t.app.inject({ method: 'GET', url: '/api/users/session/profile', headers: { cookie } });
+  const res = await injectAs(t, cookie, { method: 'GET', url: '/api/users/session/profile' });
   return res.json().user.hiFived;
 }
 

@@ -3,10 +3,11 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artists, genres, playlists } from '../../platform/db/schema.js';
-import { createPlaylist, insertGenre } from '../../test/catalogue-factories.js';
 import {
   createAdmin,
   createArtist,
+  createGenre,
+  createPlaylist,
   createUser,
   makeImage,
   makeImageDataUrl,
@@ -124,7 +125,7 @@ describe('PATCH /api/genres/{id}', () => {
     injectAs(t, cookie, { method: 'PATCH', url: `/api/genres/${id}`, payload: payload as object });
 
   it('401, 400, 403, 404, then renames; a taken label is a 409', async () => {
-    const id = await insertGenre(t.app.ctx.db, freshLabel('Rename'));
+    const id = await createGenre(t.app, freshLabel('Rename'));
     expect((await rename(undefined, id, { label: 'x' })).statusCode).toBe(401);
     expect((await rename(adminCookie, 'not-an-id', { label: 'x' })).statusCode).toBe(400);
     expect((await rename(adminCookie, id, { label: '' })).statusCode).toBe(400);
@@ -142,7 +143,7 @@ describe('PATCH /api/genres/{id}', () => {
 
 describe('DELETE /api/genres/remove/{id} and /api/genres/{id}', () => {
   it('401, 400, 403, 404 first', async () => {
-    const id = await insertGenre(t.app.ctx.db, freshLabel('Doomed'));
+    const id = await createGenre(t.app, freshLabel('Doomed'));
     for (const url of [`/api/genres/remove/${id}`, `/api/genres/${id}`]) {
       expect((await injectAs(t, undefined, { method: 'DELETE', url })).statusCode).toBe(401);
       expect((await injectAs(t, fanCookie, { method: 'DELETE', url })).statusCode).toBe(403);
@@ -155,7 +156,7 @@ describe('DELETE /api/genres/remove/{id} and /api/genres/{id}', () => {
   });
 
   it('deletes a genre no artist is filed under; its playlists lose the genre, its artwork goes', async () => {
-    const id = await insertGenre(t.app.ctx.db, freshLabel('Gone'));
+    const id = await createGenre(t.app, freshLabel('Gone'));
     const playlist = await createPlaylist(t.app, { title: 'Filed', genreId: id });
     const upload = await asAdmin({
       method: 'PUT',
@@ -177,7 +178,7 @@ describe('DELETE /api/genres/remove/{id} and /api/genres/{id}', () => {
 
   it('409 while artists are filed under it, naming how many', async () => {
     const label = freshLabel('Busy');
-    const id = await insertGenre(t.app.ctx.db, label);
+    const id = await createGenre(t.app, label);
     const artist = await createArtist(t.app, { artist: { genreId: id } });
     const res = await asAdmin({ method: 'DELETE', url: `/api/genres/${id}` });
     expect(res.statusCode).toBe(409);
@@ -189,8 +190,8 @@ describe('DELETE /api/genres/remove/{id} and /api/genres/{id}', () => {
   });
 
   it('with moveArtistsTo, moves its artists to that genre and deletes it in one go', async () => {
-    const id = await insertGenre(t.app.ctx.db, freshLabel('Leaving'));
-    const target = await insertGenre(t.app.ctx.db, freshLabel('Staying'));
+    const id = await createGenre(t.app, freshLabel('Leaving'));
+    const target = await createGenre(t.app, freshLabel('Staying'));
     const first = await createArtist(t.app, { artist: { genreId: id } });
     const second = await createArtist(t.app, { artist: { genreId: id } });
     const res = await asAdmin({ method: 'DELETE', url: `/api/genres/${id}?moveArtistsTo=${target}` });
@@ -205,7 +206,7 @@ describe('DELETE /api/genres/remove/{id} and /api/genres/{id}', () => {
 
   it('moveArtistsTo: 400 for a bad id or the genre itself, 404 for a genre that does not exist; nothing moves', async () => {
     const label = freshLabel('Kept');
-    const id = await insertGenre(t.app.ctx.db, label);
+    const id = await createGenre(t.app, label);
     const artist = await createArtist(t.app, { artist: { genreId: id } });
     const bad = await asAdmin({ method: 'DELETE', url: `/api/genres/${id}?moveArtistsTo=nope` });
     expect(bad.statusCode).toBe(400);
@@ -227,7 +228,7 @@ describe('PUT or POST /api/genres/upload/artwork/{id}', () => {
   const url = (id: string) => `/api/genres/upload/artwork/${id}`;
 
   it('401, 400, 403, 404, 415 first', async () => {
-    const id = await insertGenre(t.app.ctx.db, freshLabel('Art'));
+    const id = await createGenre(t.app, freshLabel('Art'));
     const imageData = await makeImageDataUrl();
     expect((await injectAs(t, undefined, { method: 'PUT', url: url(id), payload: { imageData } })).statusCode).toBe(
       401,
@@ -249,7 +250,7 @@ describe('PUT or POST /api/genres/upload/artwork/{id}', () => {
 
   it('stores the artwork under genre-images/{id}/ and answers the genre plus its path (JSON, the genre plus image)', async () => {
     const label = freshLabel('Covers');
-    const id = await insertGenre(t.app.ctx.db, label);
+    const id = await createGenre(t.app, label);
     const res = await asAdmin({
       method: 'PUT',
       url: url(id),
@@ -267,7 +268,7 @@ describe('PUT or POST /api/genres/upload/artwork/{id}', () => {
   });
 
   it('takes a multipart file part too, and a new artwork replaces (and deletes) the old one', async () => {
-    const id = await insertGenre(t.app.ctx.db, freshLabel('Multi'));
+    const id = await createGenre(t.app, freshLabel('Multi'));
     const first = await asAdmin({ method: 'POST', url: url(id), payload: { imageData: await makeImageDataUrl() } });
     const oldKey = first.json().path.slice('/media/'.length);
     const form = multipart([{ name: 'imageData', data: await makeImage('png'), fileName: 'a.png', type: 'image/png' }]);

@@ -3,8 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labels, playlists } from '../../platform/db/schema.js';
-import { createPlaylist, insertGenre } from '../../test/catalogue-factories.js';
-import { createAdmin, createArtist, createUser, signIn } from '../../test/factories.js';
+import { createAdmin, createArtist, createGenre, createPlaylist, createUser, signIn } from '../../test/factories.js';
 import { injectAs } from '../../test/route-cast.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
@@ -20,8 +19,8 @@ beforeAll(async () => {
   adminCookie = await signIn(t.app, await createAdmin(t.app));
   fanCookie = await signIn(t.app, await createUser(t.app));
   artistCookie = await signIn(t.app, await createArtist(t.app));
-  jazz = await insertGenre(t.app.ctx.db, 'Label Test Jazz');
-  soul = await insertGenre(t.app.ctx.db, 'Label Test Soul');
+  jazz = await createGenre(t.app, 'Label Test Jazz');
+  soul = await createGenre(t.app, 'Label Test Soul');
 });
 afterAll(async () => t.close());
 

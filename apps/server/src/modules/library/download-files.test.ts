@@ -3,11 +3,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { downloadOptions } from '@hfm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createArtist, createUser, makeImageDataUrl, multipart, signIn } from '../../test/factories.js';
-import { subscribe } from '../../test/library-factories.js';
+import {
+  createArtist,
+  createSubscription,
+  createUser,
+  makeImageDataUrl,
+  multipart,
+  signIn,
+} from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { makeWav } from '../../test/wav.js';
 import { TRANSCODE_JOB } from '../songs/songs.jobs.js';
+import { injectAs } from '../../test/route-cast.js';
 
 /** ffprobe's tags and attached pictures of a file. */
 function probe(file: string) {
@@ -33,7 +40,7 @@ describe('what a subscriber downloads: a real transcoded file, tagged, with the 
     const artist = await createArtist(t.app, { artist: { status: 'ACTIVE', name: 'The Taggers' } });
     const cookie = await signIn(t.app, artist);
     const inject = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, as = cookie) =>
-      t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { cookie: as } });
+      injectAs(t, as, { method, url, ...(payload ? { payload } : {}) });
 
     const album = (await inject('POST', '/api/albums', { name: 'Cover Story', songs: [] })).json();
     const artwork = await inject('PUT', `/api/albums/upload/artwork/${album.id}`, {
@@ -48,11 +55,11 @@ describe('what a subscriber downloads: a real transcoded file, tagged, with the 
     expect(song.statusCode, song.body).toBe(201);
     const songId = song.json().id as string;
     const form = multipart([{ name: 'file', fileName: 'tune.wav', type: 'audio/wav', data: makeWav(4) }]);
-    const upload = await t.app.inject({
+    const upload = await injectAs(t, cookie, {
       method: 'POST',
       url: `/api/songs/upload/${songId}`,
       payload: form.payload,
-      headers: { ...form.headers, cookie },
+      headers: form.headers,
     });
     expect(upload.statusCode, upload.body).toBe(200);
     await t.app.ctx.jobs.idle([TRANSCODE_JOB], { timeoutMs: 100_000 });
@@ -60,7 +67,7 @@ describe('what a subscriber downloads: a real transcoded file, tagged, with the 
 
     const fan = await createUser(t.app);
     const fanCookie = await signIn(t.app, fan);
-    await subscribe(t.app, fan.id, artist.artistId);
+    await createSubscription(t.app, { memberId: fan.id, artistId: artist.artistId });
     const menu = downloadOptions.parse(
       (await inject('GET', `/api/songs/${songId}/downloads`, undefined, fanCookie)).json(),
     );

@@ -8,13 +8,15 @@ import {
   createAdmin,
   createAlbum,
   createArtist,
+  createStoredSong,
+  createSubscription,
   createUser,
+  endSubscription,
   signIn,
   TEST_PASSWORD,
   type TestArtist,
   type TestUser,
 } from '../../test/factories.js';
-import { createStoredSong, endSubscription, subscribe } from '../../test/library-factories.js';
 import { injectAs } from '../../test/route-cast.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
@@ -52,7 +54,7 @@ describe('downloads you keep: recorded, yours for good, listed in My Music', () 
   it('records each download: kept for a subscriber, not kept for the artist and admins', async () => {
     const song = await createStoredSong(t.app, artist.artistId);
     const subscriber = await fan();
-    await subscribe(t.app, subscriber.id, artist.artistId);
+    await createSubscription(t.app, { memberId: subscriber.id, artistId: artist.artistId });
     expect((await download(song.id, 'flac', subscriber.cookie)).statusCode).toBe(200);
     expect((await download(song.id, 'mp3', subscriber.cookie)).statusCode).toBe(200);
     expect((await download(song.id, 'wav', cookies.artist)).statusCode).toBe(200);
@@ -86,7 +88,7 @@ describe('downloads you keep: recorded, yours for good, listed in My Music', () 
     ];
     for (const ending of ['active', 'canceled', 'lapsed'] as const) {
       const member = await fan();
-      const subscription = await subscribe(t.app, member.id, artist.artistId);
+      const subscription = (await createSubscription(t.app, { memberId: member.id, artistId: artist.artistId })).id;
       expect((await download(kept.id, 'flac', member.cookie)).statusCode).toBe(200);
       await endSubscription(t.app, subscription, ending);
 
@@ -105,8 +107,8 @@ describe('downloads you keep: recorded, yours for good, listed in My Music', () 
     const withdrawn = await createStoredSong(t.app, artist.artistId);
     const owner = await fan();
     const subscriber = await fan();
-    await subscribe(t.app, owner.id, artist.artistId);
-    await subscribe(t.app, subscriber.id, artist.artistId);
+    await createSubscription(t.app, { memberId: owner.id, artistId: artist.artistId });
+    await createSubscription(t.app, { memberId: subscriber.id, artistId: artist.artistId });
     expect((await download(withdrawn.id, 'mp3', owner.cookie)).statusCode).toBe(200);
     await t.app.ctx.db.update(songs).set({ active: false }).where(eq(songs.id, withdrawn.id));
 
@@ -120,7 +122,7 @@ describe('downloads you keep: recorded, yours for good, listed in My Music', () 
     const leaving = await createArtist(t.app, { artist: { status: 'ACTIVE' } });
     const song = await createStoredSong(t.app, leaving.artistId);
     const keeper = await fan();
-    await subscribe(t.app, keeper.id, leaving.artistId);
+    await createSubscription(t.app, { memberId: keeper.id, artistId: leaving.artistId });
     expect((await download(song.id, 'flac', keeper.cookie)).statusCode).toBe(200);
     await t.app.ctx.db.update(artists).set({ status: 'CANCELLED' }).where(eq(artists.id, leaving.artistId));
     expect((await download(song.id, 'wav', keeper.cookie)).statusCode).toBe(200);
@@ -130,7 +132,7 @@ describe('downloads you keep: recorded, yours for good, listed in My Music', () 
   it('answers the download menu: each format with its size in bytes, kept on the row', async () => {
     const song = await createStoredSong(t.app, artist.artistId, { sizes: { flac: 2410, mp3: 990, wav: 4321 } });
     const subscriber = await fan();
-    await subscribe(t.app, subscriber.id, artist.artistId);
+    await createSubscription(t.app, { memberId: subscriber.id, artistId: artist.artistId });
     const res = await get(`/api/songs/${song.id}/downloads`, subscriber.cookie);
     expect(res.statusCode, res.body).toBe(200);
     expect(downloadOptions.parse(res.json())).toEqual([
@@ -167,14 +169,13 @@ describe('downloads you keep: recorded, yours for good, listed in My Music', () 
     const song = await createStoredSong(t.app, artist.artistId);
     const [leaving, staying] = [await fan(), await fan()];
     for (const member of [leaving, staying]) {
-      await subscribe(t.app, member.id, artist.artistId);
+      await createSubscription(t.app, { memberId: member.id, artistId: artist.artistId });
       expect((await download(song.id, 'flac', member.cookie)).statusCode).toBe(200);
     }
-    const res = await t.app.inject({
+    const res = await injectAs(t, leaving.cookie, {
       method: 'DELETE',
       url: `/api/users/${leaving.id}`,
       payload: { currentPassword: TEST_PASSWORD },
-      headers: { cookie: leaving.cookie },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(await recordsOf(leaving.id, song.id)).toEqual([]);
@@ -184,7 +185,7 @@ describe('downloads you keep: recorded, yours for good, listed in My Music', () 
   describe('My Music', () => {
     it('lists what the member downloaded while subscribed, newest first, and keeps it after the term', async () => {
       const member = await fan();
-      const subscription = await subscribe(t.app, member.id, artist.artistId);
+      const subscription = (await createSubscription(t.app, { memberId: member.id, artistId: artist.artistId })).id;
       const first = await createStoredSong(t.app, artist.artistId, { title: 'First' });
       const second = await createStoredSong(t.app, artist.artistId, { title: 'Second' });
       await createStoredSong(t.app, artist.artistId, { title: 'Never downloaded' });
@@ -244,7 +245,7 @@ describe('downloads you keep: recorded, yours for good, listed in My Music', () 
 
     it('shows a withdrawn song as no longer in the catalogue, still there', async () => {
       const member = await fan();
-      await subscribe(t.app, member.id, artist.artistId);
+      await createSubscription(t.app, { memberId: member.id, artistId: artist.artistId });
       const song = await createStoredSong(t.app, artist.artistId, { title: 'Withdrawn' });
       await download(song.id, 'flac', member.cookie);
       await t.app.ctx.db.update(songs).set({ active: false }).where(eq(songs.id, song.id));
@@ -268,7 +269,7 @@ describe('downloads you keep: recorded, yours for good, listed in My Music', () 
 
     it('is for the member themself and admins: others 403, signed out 401, unknown 404, bad input 400', async () => {
       const member = await fan();
-      await subscribe(t.app, member.id, artist.artistId);
+      await createSubscription(t.app, { memberId: member.id, artistId: artist.artistId });
       const song = await createStoredSong(t.app, artist.artistId);
       await download(song.id, 'flac', member.cookie);
       const url = `/api/members/${member.id}/my-music`;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localPaymentMethods } from '../../platform/db/schema/payments.js';
 import { createArtist, createUser, signIn } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { injectAs } from '../../test/route-cast.js';
 
 const URL = '/api/payments/local/payment-methods';
 const NUMBER = '4242424242424242';
@@ -84,10 +85,10 @@ describe('POST /api/payments/local/payment-methods', () => {
   });
 
   it('answers 400 for broken JSON without repeating any of it', async () => {
-    const res = await t.app.inject({
+    const res = await injectAs(t, cookie, {
       method: 'POST',
       url: URL,
-      headers: { cookie, 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json' },
       payload: `{"number":"${NUMBER}","cvc":"${CVC}",`,
     });
     expect(res.statusCode).toBe(400);
@@ -142,7 +143,7 @@ describe('the card route is rate-limited like sign-in', () => {
     const cookie = await signIn(t.app, await createUser(t.app));
     const statuses: number[] = [];
     for (let i = 0; i < 4; i += 1) {
-      const res = await t.app.inject({ method: 'POST', url: URL, payload: card, headers: { cookie } });
+      const res = await injectAs(t, cookie, { method: 'POST', url: URL, payload: card });
       statuses.push(res.statusCode);
       if (res.statusCode === 429) expect(res.json().error.code).toBe('RATE_LIMITED');
     }
@@ -175,7 +176,7 @@ describe('GET /api/payments/config', () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/payments/config' });
       expect(res.json()).toEqual({ provider: 'stripe', publishableKey: 'pk_test_routes' });
       const cookie = await signIn(t.app, await createUser(t.app));
-      const posted = await t.app.inject({ method: 'POST', url: URL, payload: card, headers: { cookie } });
+      const posted = await injectAs(t, cookie, { method: 'POST', url: URL, payload: card });
       expect(posted.statusCode).toBe(404);
     } finally {
       await t.close();

@@ -15,6 +15,7 @@ import {
   type PayoutTestApp,
 } from '../../test/payout-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { injectAs } from '../../test/route-cast.js';
 
 const URL = (linkId: string) => `/api/payments/local/connect/onboarding/${linkId}`;
 const ACCOUNT_NUMBER = '000123456789';
@@ -221,10 +222,9 @@ describe('with Stripe configured', () => {
   it('has no local onboarding page (404): Stripe hosts its own', async () => {
     const cookie = await signIn(stripe.app, await createUser(stripe.app));
     for (const method of ['GET', 'POST'] as const) {
-      const res = await stripe.app.inject({
+      const res = await injectAs(stripe, cookie, {
         method,
         url: URL(`acctlink_local_${'0'.repeat(48)}`),
-        headers: { cookie },
         ...(method === 'POST' ? { payload: { bankAccount: TEST_BANK_ACCOUNT } } : {}),
       });
       expect(res.statusCode).toBe(404);

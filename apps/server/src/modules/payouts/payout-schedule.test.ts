@@ -9,6 +9,7 @@ import {
   type PayoutTestApp,
 } from '../../test/payout-helpers.js';
 import { periodsDue, sweepPayouts } from './payout-schedule.service.js';
+import { injectAs } from '../../test/route-cast.js';
 
 let t: PayoutTestApp;
 
@@ -50,13 +51,10 @@ describe('when the sweep runs a period (its clock given)', () => {
     const { artist, cookie } = await artistWithCookie(t);
     await onboardArtist(t, artist, cookie);
     await earn(t, artist.artistId, utc('2011-05-05'));
-    const [account] = await t.app
-      .inject({
-        method: 'GET',
-        url: `/api/artists/retrieve-connect-account/${artist.artistId}`,
-        headers: { cookie },
-      })
-      .then((res) => [res.json().account.accountID as string]);
+    const [account] = await injectAs(t, cookie, {
+      method: 'GET',
+      url: `/api/artists/retrieve-connect-account/${artist.artistId}`,
+    }).then((res) => [res.json().account.accountID as string]);
     t.failTransferTo(account!, 'crash-after-sending');
     await sweepPayouts(t.app.ctx, utc('2011-06-22', 2));
     expect(await payoutsOfArtist(t, artist.artistId)).toMatchObject([{ period: '2011-06', status: 'pending' }]);

@@ -30,7 +30,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const listRuns = async (): Promise<PayoutRun[]> =>
-  (await t.app.inject({ method: 'GET', url: '/api/admin/payout-runs', headers: { cookie: admin } })).json();
+  (await injectAs(t, admin, { method: 'GET', url: '/api/admin/payout-runs' })).json();
 const runById = async (id: string) => (await listRuns()).find((run) => run.id === id);
 
 const runNow = (cookie: string | undefined, payload: unknown) =>
@@ -48,9 +48,7 @@ describe('the admin payout routes', () => {
     expect((await runNow(undefined, { period: '2019-01' })).statusCode).toBe(401);
     expect((await runNow(cookie, { period: '2019-01' })).statusCode).toBe(403);
     expect((await listPeriod(cookie, '?period=2019-01')).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/payout-runs', headers: { cookie } })).statusCode).toBe(
-      403,
-    );
+    expect((await injectAs(t, cookie, { method: 'GET', url: '/api/admin/payout-runs' })).statusCode).toBe(403);
   });
 
   it.each([
@@ -234,10 +232,9 @@ describe('the admin payout routes', () => {
     await onboardArtist(t, ready.artist, ready.cookie);
     await earn(t, ready.artist.artistId, utc('2019-11-04'));
     const account = (
-      await t.app.inject({
+      await injectAs(t, ready.cookie, {
         method: 'GET',
         url: `/api/artists/retrieve-connect-account/${ready.artist.artistId}`,
-        headers: { cookie: ready.cookie },
       })
     ).json().account.accountID as string;
     let seenHalfWay: PayoutRun | undefined;

@@ -3,9 +3,17 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playlists } from '../../platform/db/schema/catalogue.js';
 import { songDownloads } from '../../platform/db/schema/library.js';
-import { createPlaylist, setArtist } from '../../test/catalogue-factories.js';
-import { createAdmin, createArtist, createUser, signIn, type TestArtist, type TestUser } from '../../test/factories.js';
-import { createStoredSong } from '../../test/library-factories.js';
+import {
+  createAdmin,
+  createArtist,
+  createPlaylist,
+  createStoredSong,
+  createUser,
+  setArtist,
+  signIn,
+  type TestArtist,
+  type TestUser,
+} from '../../test/factories.js';
 import { injectAs } from '../../test/route-cast.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 

@@ -2,12 +2,20 @@ import { HFM_PICKS_TITLES, hfmPicksAnswer, type HfmPicksAnswer } from '@hfm/shar
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playlists } from '../../platform/db/schema/catalogue.js';
-import { insertArtistRow, setArtist } from '../../test/catalogue-factories.js';
-import { createAdmin, createSong, createUser, signIn, type TestUser } from '../../test/factories.js';
+import {
+  createAdmin,
+  createArtistRow,
+  createSong,
+  createUser,
+  setArtist,
+  signIn,
+  type TestUser,
+} from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import type { SessionUser } from '../../context.js';
 import { generateHfmPicks, NO_PICKS_CANDIDATES } from './hfm-picks.service.js';
 import { picksMonthOf } from './hfm-picks.js';
+import { injectAs } from '../../test/route-cast.js';
 
 describe('HFM Picks generation (POST /api/playlists/hfm-picks)', () => {
   let t: TestApp;
@@ -35,13 +43,12 @@ describe('HFM Picks generation (POST /api/playlists/hfm-picks)', () => {
     lastName: 'Admin',
     artistId: null,
   });
-  const generate = (cookie = admin) =>
-    t.app.inject({ method: 'POST', url: '/api/playlists/hfm-picks', headers: { cookie } });
+  const generate = (cookie = admin) => injectAs(t, cookie, { method: 'POST', url: '/api/playlists/hfm-picks' });
   const songsOf = (answer: HfmPicksAnswer) => answer.playlists.map((playlist) => playlist.songs);
 
   /** An ACTIVE opted-in artist (unless told otherwise) with `count` released songs. */
-  async function band(count: number, values: Parameters<typeof insertArtistRow>[1] = {}, eligibleSongs = true) {
-    const artist = await insertArtistRow(t.app, values);
+  async function band(count: number, values: Parameters<typeof createArtistRow>[1] = {}, eligibleSongs = true) {
+    const artist = await createArtistRow(t.app, values);
     for (let index = 0; index < count; index++) {
       const song = await createSong(t.app, artist.id, { title: `Song ${index}`, status: 'ready' });
       if (eligibleSongs) eligible.add(song.id);
@@ -98,7 +105,7 @@ describe('HFM Picks generation (POST /api/playlists/hfm-picks)', () => {
     await band(3, { hfmPicksOptIn: false }, false);
     await band(3, { status: 'PENDING' }, false);
     await band(2, { status: 'INACTIVE' }, false);
-    const late = await insertArtistRow(t.app);
+    const late = await createArtistRow(t.app);
     await createSong(t.app, late.id, { status: 'pending' });
     await createSong(t.app, late.id, { status: 'ready', active: false });
     await createSong(t.app, late.id, { status: 'ready', releaseDate: '2999-01-01' });
@@ -131,10 +138,9 @@ describe('HFM Picks generation (POST /api/playlists/hfm-picks)', () => {
   it('chooses the same songs again for the same month (a shuffle seeded by the month)', async () => {
     const before = hfmPicksAnswer.parse((await generate()).json());
     for (const playlist of before.playlists) {
-      const res = await t.app.inject({
+      const res = await injectAs(t, admin, {
         method: 'DELETE',
         url: `/api/playlists/${playlist.id}`,
-        headers: { cookie: admin },
       });
       expect(res.statusCode).toBe(200);
     }
@@ -145,16 +151,14 @@ describe('HFM Picks generation (POST /api/playlists/hfm-picks)', () => {
 
   it('regenerate=true replaces the month’s three with three new ones (a 400 for a value that is not true or false)', async () => {
     const before = hfmPicksAnswer.parse((await generate()).json());
-    const bad = await t.app.inject({
+    const bad = await injectAs(t, admin, {
       method: 'POST',
       url: '/api/playlists/hfm-picks?regenerate=maybe',
-      headers: { cookie: admin },
     });
     expect(bad.statusCode).toBe(400);
-    const res = await t.app.inject({
+    const res = await injectAs(t, admin, {
       method: 'POST',
       url: '/api/playlists/hfm-picks?regenerate=true',
-      headers: { cookie: admin },
     });
     expect(res.statusCode).toBe(200);
     const remade = hfmPicksAnswer.parse(res.json());
@@ -173,7 +177,7 @@ describe('HFM Picks generation (POST /api/playlists/hfm-picks)', () => {
   it('fills in a playlist of the month an admin deleted, with artists the month has not used', async () => {
     const before = hfmPicksAnswer.parse((await generate()).json());
     const night = before.playlists[1]!;
-    await t.app.inject({ method: 'DELETE', url: `/api/playlists/${night.id}`, headers: { cookie: admin } });
+    await injectAs(t, admin, { method: 'DELETE', url: `/api/playlists/${night.id}` });
     const filled = hfmPicksAnswer.parse((await generate()).json());
     expect(filled.generated).toBe(true);
     expect(filled.playlists.map((playlist) => playlist.title)).toEqual([...HFM_PICKS_TITLES]);
@@ -185,10 +189,9 @@ describe('HFM Picks generation (POST /api/playlists/hfm-picks)', () => {
 
   it('refuses renaming a playlist to the title of another of its month (409)', async () => {
     const current = hfmPicksAnswer.parse((await generate()).json());
-    const res = await t.app.inject({
+    const res = await injectAs(t, admin, {
       method: 'PATCH',
       url: `/api/playlists/${current.playlists[0]!.id}`,
-      headers: { cookie: admin },
       payload: { title: 'Night Driving' },
     });
     expect(res.statusCode).toBe(409);
@@ -213,10 +216,9 @@ describe('HFM Picks generation (POST /api/playlists/hfm-picks)', () => {
         ),
       );
     expect(previous.map((row) => row.isHfmPicks)).toEqual([false, false, false]);
-    const home = await t.app.inject({
+    const home = await injectAs(t, fan, {
       method: 'GET',
       url: '/api/playlists/agg/member-home-lists',
-      headers: { cookie: fan },
     });
     expect(home.json().hfmPicks.map((card: { id: string }) => card.id)).toEqual(
       answer.playlists.map((playlist) => playlist.id),

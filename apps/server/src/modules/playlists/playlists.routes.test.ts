@@ -2,15 +2,17 @@ import { adminPlaylist, MAX_PLAYLIST_SONGS, pagedAdminPlaylists, playlistFieldMe
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labels } from '../../platform/db/schema/catalogue.js';
-import { createPlaylist, insertGenre, setArtist } from '../../test/catalogue-factories.js';
 import {
   createAdmin,
   createArtist,
+  createGenre,
+  createPlaylist,
   createSong,
   createUser,
   makeImage,
   makeImageDataUrl,
   multipart,
+  setArtist,
   signIn,
   type TestArtist,
 } from '../../test/factories.js';
@@ -129,7 +131,7 @@ describe('curated playlists: create, update, songs, artwork, delete (admins)', (
     });
 
     it('creates with every field and the songs in order; the tracks say what the editor shows', async () => {
-      const genre = await insertGenre(t.app.ctx.db, 'Curated Jazz');
+      const genre = await createGenre(t.app, 'Curated Jazz');
       const [label] = await t.app.ctx.db.insert(labels).values({ name: 'Blue Label' }).returning();
       const res = await create({
         title: '  Late Night  ',

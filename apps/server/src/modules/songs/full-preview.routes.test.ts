@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createArtist, createSong, createUser, signIn, type TestArtist } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { injectAs } from '../../test/route-cast.js';
 
 let t: TestApp;
 let artist: TestArtist;
@@ -30,18 +31,18 @@ interface Entry {
 }
 
 const setPosition = (cookie: string | undefined, id: string, position: unknown, artistID = artist.artistId) =>
-  t.app.inject({
+  injectAs(t, cookie, {
     method: 'PUT',
     url: `/api/songs/full-preview-position/${id}`,
     payload: { position, artistID },
-    ...(cookie ? { headers: { cookie } } : {}),
+    ...(cookie ? {} : {}),
   });
 const removePreview = (cookie: string | undefined, id: string) =>
-  t.app.inject({
+  injectAs(t, cookie, {
     method: 'PUT',
     url: `/api/songs/full-preview-remove/${id}`,
     payload: {},
-    ...(cookie ? { headers: { cookie } } : {}),
+    ...(cookie ? {} : {}),
   });
 const order = (entries: Entry[]) => entries.map((entry) => [entry.id, entry.fullPreviewPosition]);
 
@@ -65,7 +66,7 @@ describe('PUT /api/songs/full-preview-position/{id}', () => {
       [a, 0],
       [b, 1],
     ]);
-    const song = await t.app.inject({ method: 'GET', url: `/api/songs/${b}`, headers: { cookie: artistCookie } });
+    const song = await injectAs(t, artistCookie, { method: 'GET', url: `/api/songs/${b}` });
     expect(song.json()).toMatchObject({ isFullPreview: true, fullPreviewPosition: 1 });
     for (const id of [a, b]) await removePreview(artistCookie, id);
   });
@@ -111,7 +112,7 @@ describe('PUT /api/songs/full-preview-position/{id}', () => {
     const other = await setPosition(otherCookie, a, 0, otherArtist.artistId);
     expect(other.statusCode).toBe(403);
     expect(other.json().error.code).toBe('FORBIDDEN');
-    const song = await t.app.inject({ method: 'GET', url: `/api/songs/${a}`, headers: { cookie: artistCookie } });
+    const song = await injectAs(t, artistCookie, { method: 'GET', url: `/api/songs/${a}` });
     expect(song.json().isFullPreview).toBe(false);
   });
 
@@ -139,7 +140,7 @@ describe('PUT /api/songs/full-preview-remove/{id}', () => {
       [a, 0],
       [c, 1],
     ]);
-    const song = await t.app.inject({ method: 'GET', url: `/api/songs/${b}`, headers: { cookie: artistCookie } });
+    const song = await injectAs(t, artistCookie, { method: 'GET', url: `/api/songs/${b}` });
     expect(song.json()).toMatchObject({ isFullPreview: false, fullPreviewPosition: 0 });
     await removePreview(artistCookie, a);
     expect(order((await removePreview(adminCookie, c)).json())).toEqual([]);
@@ -151,7 +152,7 @@ describe('PUT /api/songs/full-preview-remove/{id}', () => {
     expect((await removePreview(undefined, a)).statusCode).toBe(401);
     expect((await removePreview(fanCookie, a)).statusCode).toBe(403);
     expect((await removePreview(otherCookie, a)).statusCode).toBe(403);
-    const song = await t.app.inject({ method: 'GET', url: `/api/songs/${a}`, headers: { cookie: artistCookie } });
+    const song = await injectAs(t, artistCookie, { method: 'GET', url: `/api/songs/${a}` });
     expect(song.json()).toMatchObject({ isFullPreview: true, fullPreviewPosition: 0 });
     await removePreview(artistCookie, a);
   });

@@ -7,6 +7,7 @@ import { makeWav } from '../../test/wav.js';
 import { registerSongJobs, TRANSCODE_JOB } from './songs.jobs.js';
 import { QUOTA_MESSAGES } from './songs.limits.js';
 import { findSongById } from './songs.repository.js';
+import { injectAs } from '../../test/route-cast.js';
 
 describe('what an artist may ask of the transcoder', () => {
   let t: TestApp;
@@ -24,15 +25,15 @@ describe('what an artist may ask of the transcoder', () => {
     const artist = await createArtist(t.app, { artist: { status } });
     const cookie = await signIn(t.app, artist);
     const inject = (method: 'GET' | 'POST', url: string, payload?: object) =>
-      t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { cookie } });
+      injectAs(t, cookie, { method, url, ...(payload ? { payload } : {}) });
     const newSong = async (title: string) => inject('POST', '/api/songs', { title, releaseDate: '05/01/2025' });
     const upload = async (songId: string, wav: Buffer) => {
       const form = multipart([{ name: 'file', fileName: 'song.wav', type: 'audio/wav', data: wav }]);
-      return t.app.inject({
+      return injectAs(t, cookie, {
         method: 'POST',
         url: `/api/songs/upload/${songId}`,
         payload: form.payload,
-        headers: { ...form.headers, cookie },
+        headers: form.headers,
       });
     };
     return { artist, inject, newSong, upload };
@@ -144,20 +145,19 @@ describe('what an artist may ask of the transcoder', () => {
     try {
       const artist = await createArtist(solo.app, { artist: { status: 'ACTIVE' } });
       const cookie = await signIn(solo.app, artist);
-      const created = await solo.app.inject({
+      const created = await injectAs(solo, cookie, {
         method: 'POST',
         url: '/api/songs',
         payload: { title: 'Stranded?', releaseDate: '05/01/2025' },
-        headers: { cookie },
       });
       const songId = created.json().id as string;
       await solo.app.ctx.jobs.stop(); // the enqueue now fails, after the status was written
       const form = multipart([{ name: 'file', fileName: 'song.wav', type: 'audio/wav', data: makeWav(2) }]);
-      const res = await solo.app.inject({
+      const res = await injectAs(solo, cookie, {
         method: 'POST',
         url: `/api/songs/upload/${songId}`,
         payload: form.payload,
-        headers: { ...form.headers, cookie },
+        headers: form.headers,
       });
       expect(res.statusCode).toBe(500);
       expect((await findSongById(solo.app.ctx.db, songId))?.status).toBe('pending');
@@ -175,21 +175,20 @@ describe('fair order of transcodes', () => {
       const idle = await createArtist(t.app, { artist: { status: 'ACTIVE' } });
       const uploadAs = async (artist: typeof busy, title: string, seconds: number) => {
         const cookie = await signIn(t.app, artist);
-        const created = await t.app.inject({
+        const created = await injectAs(t, cookie, {
           method: 'POST',
           url: '/api/songs',
           payload: { title, releaseDate: '05/01/2025' },
-          headers: { cookie },
         });
         const songId = created.json().id as string;
         const form = multipart([
           { name: 'file', fileName: 'song.wav', type: 'audio/wav', data: makeWav(seconds, { channels: 1 }) },
         ]);
-        const res = await t.app.inject({
+        const res = await injectAs(t, cookie, {
           method: 'POST',
           url: `/api/songs/upload/${songId}`,
           payload: form.payload,
-          headers: { ...form.headers, cookie },
+          headers: form.headers,
         });
         expect(res.statusCode).toBe(200);
         return songId;

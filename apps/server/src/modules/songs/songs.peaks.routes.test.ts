@@ -1,6 +1,7 @@
 import { PEAK_SCALE } from '@hfm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createArtist, createSong, createUser, signIn, type TestArtist } from '../../test/factories.js';
+import { injectAs } from '../../test/route-cast.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -17,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const get = (url: string, who?: string) => t.app.inject({ method: 'GET', url, headers: who ? { cookie: who } : {} });
+const get = (url: string, who?: string) => injectAs(t, who, { method: 'GET', url });
 
 function decode(base64: string): number[] {
   return [...Buffer.from(base64, 'base64')];

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import { releaseDateMessage } from '@hfm/shared';
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAlbum, createArtist, createSong, signIn, type TestArtist } from '../../test/factories.js';
 import { createRouteCast, injectAs, type RouteCast } from '../../test/route-cast.js';
@@ -21,11 +20,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const call = (who: string | undefined, options: InjectOptions) => injectAs(t, who, options);
-const post = (who: string | undefined, payload: object) => call(who, { method: 'POST', url: '/api/songs', payload });
-const get = (who: string | undefined, url: string) => call(who, { method: 'GET', url });
+const post = (who: string | undefined, payload: object) =>
+  injectAs(t, who, { method: 'POST', url: '/api/songs', payload });
+const get = (who: string | undefined, url: string) => injectAs(t, who, { method: 'GET', url });
 const put = (who: string | undefined, id: string, payload: object) =>
-  call(who, { method: 'PUT', url: `/api/songs/${id}`, payload });
+  injectAs(t, who, { method: 'PUT', url: `/api/songs/${id}`, payload });
 
 describe('POST /api/songs', () => {
   it('asks the signed-out to sign in and refuses fans', async () => {
@@ -115,7 +114,7 @@ describe('POST /api/songs', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ artistID: otherArtist.artistId, title: 'By Admin', status: 'pending' });
-    await t.app.inject({ method: 'DELETE', url: `/api/songs/${res.json().id}`, headers: { cookie: cookie.admin } });
+    await injectAs(t, cookie.admin, { method: 'DELETE', url: `/api/songs/${res.json().id}` });
   });
 
   it('asks an admin which artist, and answers 404 for an unknown artist', async () => {
@@ -304,7 +303,7 @@ describe('DELETE /api/songs/remove/{id} and /api/songs/{id}', () => {
       const { song, mediaPrefix } = await songWithFiles(artist.artistId);
       const neighbour = await songWithFiles(artist.artistId);
       const album = await createAlbum(t.app, artist.artistId, { songIds: [song.id, neighbour.song.id] });
-      const res = await call(cookie.artist, { method: 'DELETE', url: `${route}${song.id}` });
+      const res = await injectAs(t, cookie.artist, { method: 'DELETE', url: `${route}${song.id}` });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ id: song.id, deleted: true });
       expect((await get(cookie.artist, `/api/songs/${song.id}`)).statusCode).toBe(404);
@@ -322,21 +321,23 @@ describe('DELETE /api/songs/remove/{id} and /api/songs/{id}', () => {
       [cookie.fan, 403],
       [cookie.otherArtist, 403],
     ] as const) {
-      expect((await call(who, { method: 'DELETE', url: `/api/songs/remove/${song.id}` })).statusCode).toBe(status);
-      expect((await call(who, { method: 'DELETE', url: `/api/songs/${song.id}` })).statusCode).toBe(status);
+      expect((await injectAs(t, who, { method: 'DELETE', url: `/api/songs/remove/${song.id}` })).statusCode).toBe(
+        status,
+      );
+      expect((await injectAs(t, who, { method: 'DELETE', url: `/api/songs/${song.id}` })).statusCode).toBe(status);
     }
     expect((await get(cookie.artist, `/api/songs/${song.id}`)).statusCode).toBe(200);
     expect(await t.app.ctx.storage.stat(`${mediaPrefix}original.wav`)).not.toBeNull();
-    const admin = await call(cookie.admin, { method: 'DELETE', url: `/api/songs/${song.id}` });
+    const admin = await injectAs(t, cookie.admin, { method: 'DELETE', url: `/api/songs/${song.id}` });
     expect(admin.statusCode).toBe(200);
     expect(await t.app.ctx.storage.stat(`${mediaPrefix}original.wav`)).toBeNull();
   });
 
   it('answers 404 for an unknown song and 400 for a bad id', async () => {
-    expect((await call(cookie.admin, { method: 'DELETE', url: `/api/songs/${crypto.randomUUID()}` })).statusCode).toBe(
-      404,
-    );
-    expect((await call(cookie.admin, { method: 'DELETE', url: '/api/songs/remove/123' })).statusCode).toBe(400);
+    expect(
+      (await injectAs(t, cookie.admin, { method: 'DELETE', url: `/api/songs/${crypto.randomUUID()}` })).statusCode,
+    ).toBe(404);
+    expect((await injectAs(t, cookie.admin, { method: 'DELETE', url: '/api/songs/remove/123' })).statusCode).toBe(400);
   });
 });
 

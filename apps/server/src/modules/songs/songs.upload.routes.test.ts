@@ -201,10 +201,7 @@ describe('song upload protocol, transcoding and playback', () => {
     expect((await send(upload.urls[0], parts[0]!)).status).toBe(200);
     expect(await t.app.ctx.storage.listParts(upload.key, upload.uploadId)).toHaveLength(1);
 
-    expect(
-      (await t.app.inject({ method: 'DELETE', url: `/api/songs/${songId}`, headers: { cookie: artistCookie } }))
-        .statusCode,
-    ).toBe(200);
+    expect((await injectAs(t, artistCookie, { method: 'DELETE', url: `/api/songs/${songId}` })).statusCode).toBe(200);
     const late = await send(upload.urls[1], parts[1]!);
     expect(late.status).toBe(404);
     const again = await send(upload.urls[0], parts[0]!);
@@ -237,11 +234,11 @@ describe('song upload protocol, transcoding and playback', () => {
     const songId = await newSong('Short One');
     const small = makeWav(3);
     const form = multipart([{ name: 'file', fileName: 'short.wav', type: 'audio/wav', data: small }]);
-    const res = await t.app.inject({
+    const res = await injectAs(t, artistCookie, {
       method: 'POST',
       url: `/api/songs/upload/${songId}`,
       payload: form.payload,
-      headers: { ...form.headers, cookie: artistCookie },
+      headers: form.headers,
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().status).toBe('uploading');

@@ -6,6 +6,7 @@ import { createBucket, s3Env } from '../../test/s3-test-app.js';
 import { startTcpPause, type TcpPause } from '../../test/tcp-pause.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { STORAGE_DEADLINES_MS } from './deadline.js';
+import { injectAs } from '../../test/route-cast.js';
 
 /**
  * A real S3-compatible server (moto) behind a proxy that can stop it answering: connections are accepted and
@@ -32,7 +33,7 @@ describe('an S3 that stops answering', () => {
     moto?.stop();
   });
 
-  const inject = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload, headers: { cookie } });
+  const inject = (url: string, payload: object) => injectAs(t, cookie, { method: 'POST', url, payload });
   const file = { name: 'held.wav', size: 6_000_000, type: 'audio/wav', s3Path: 'songs' };
 
   it('answers a presign 503 within its deadline, and presigns at once when the store answers again', async () => {

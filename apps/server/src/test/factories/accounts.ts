@@ -87,4 +87,3 @@ export async function signIn(app: FastifyInstance, user: { email: string; passwo
   if (!cookie) throw new Error('signIn: no session cookie');
   return `${SESSION_COOKIE}=${cookie.value}`;
 }
-

@@ -32,4 +32,3 @@ export function multipart(parts: MultipartPart[]): { payload: Buffer; headers: R
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
-

@@ -50,4 +50,3 @@ export async function latestCode(t: { app: FastifyInstance; dataDir: string }, t
   if (!match) throw new Error(`no code in the mail to ${to}`);
   return match[1]!;
 }
-

@@ -1,20 +1,19 @@
-import { makeImageDataUrl, createUser } from '../factories.js';
-import { insertGenre } from '../catalogue-factories.js';
+import { createGenre, createUser, makeImageDataUrl } from '../factories.js';
 import { everyone, matrix, signedInOnly, type MatrixRow, type MatrixWorld } from '../permission-matrix.js';
+import { injectAs } from '../route-cast.js';
 
 /** The admin's curation and accounts: admins only; other signed-in users 403, signed out 401. */
 const adminOnly = (status = 200) => matrix({ anonymous: 401, admin: status, rest: 403 });
 
 const unique = (what: string) => `Matrix ${what} ${crypto.randomUUID().slice(0, 8)}`;
-const freshGenre = (w: MatrixWorld) => insertGenre(w.t.app.ctx.db, unique('genre'));
+const freshGenre = (w: MatrixWorld) => createGenre(w.t.app, unique('genre'));
 
 async function freshLabel(w: MatrixWorld): Promise<string> {
   const admin = w.cookies.admin!;
-  const res = await w.t.app.inject({
+  const res = await injectAs(w.t, admin, {
     method: 'POST',
     url: '/api/labels/create',
     payload: { name: unique('label') },
-    headers: { cookie: admin },
   });
   return res.json().id;
 }

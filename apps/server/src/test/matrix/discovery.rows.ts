@@ -1,5 +1,5 @@
 import { findGenreByLabel } from '../../modules/genres/genres.service.js';
-import { createPlaylist } from '../catalogue-factories.js';
+import { createPlaylist } from '../factories.js';
 import {
   everyone,
   matrix,

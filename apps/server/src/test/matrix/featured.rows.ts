@@ -1,5 +1,6 @@
 import { createArtist } from '../factories.js';
 import { matrix, type MatrixRow, type MatrixWorld } from '../permission-matrix.js';
+import { injectAs } from '../route-cast.js';
 
 /** Admin routes: signed out 401, fans and artists 403, admins 200. */
 const adminOnly = matrix({ anonymous: 401, admin: 200, rest: 403 });
@@ -8,10 +9,9 @@ const adminOnly = matrix({ anonymous: 401, admin: 200, rest: 403 });
 async function activeArtist(w: MatrixWorld, featured: boolean): Promise<string> {
   const { artistId } = await createArtist(w.t.app, { artist: { status: 'ACTIVE', isSearchable: true } });
   if (featured) {
-    const res = await w.t.app.inject({
+    const res = await injectAs(w.t, w.cookies.admin!, {
       method: 'PATCH',
       url: `/api/artists/${artistId}`,
-      headers: { cookie: w.cookies.admin! },
       payload: { isFeatured: true },
     });
     if (res.statusCode !== 200) throw new Error(`featuring for the matrix failed: ${res.body}`);
@@ -20,10 +20,9 @@ async function activeArtist(w: MatrixWorld, featured: boolean): Promise<string> 
 }
 
 async function featuredIds(w: MatrixWorld): Promise<string[]> {
-  const res = await w.t.app.inject({
+  const res = await injectAs(w.t, w.cookies.admin!, {
     method: 'GET',
     url: '/api/artists/featured',
-    headers: { cookie: w.cookies.admin! },
   });
   return (res.json() as { items: { id: string }[] }).items.map((artist) => artist.id);
 }

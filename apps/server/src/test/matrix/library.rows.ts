@@ -1,5 +1,4 @@
-import { createAlbum } from '../factories.js';
-import { createStoredSong } from '../library-factories.js';
+import { createAlbum, createStoredSong } from '../factories.js';
 import { matrix, type MatrixRow, type MatrixWorld } from '../permission-matrix.js';
 
 /** Downloading: subscribers to `artist` (otherFan), the artist and admins; other signed-in callers 403. */

@@ -1,5 +1,6 @@
 import { createArtist } from '../factories.js';
 import { everyone, matrix, type ActorName, type MatrixRow, type MatrixWorld } from '../permission-matrix.js';
+import { injectAs } from '../route-cast.js';
 
 const bankAccount = { accountHolder: 'Matrix Band', routingNumber: '110000000', accountNumber: '000123456789' };
 /** Artists and admins may reach the connect routes; fans are refused before anything is read. */
@@ -8,10 +9,9 @@ const adminOnly = matrix({ anonymous: 401, admin: 200, rest: 403 });
 
 /** The artist's payout account, made through the API as the artist (a second call answers the same one). */
 async function ensureAccount(w: MatrixWorld, who: 'artist' | 'otherArtist'): Promise<string> {
-  await w.t.app.inject({
+  await injectAs(w.t, w.cookies[who]!, {
     method: 'POST',
     url: '/api/artists/create-connect-account',
-    headers: { cookie: w.cookies[who]! },
   });
   return w.people[who].artistId;
 }
@@ -19,10 +19,9 @@ async function ensureAccount(w: MatrixWorld, who: 'artist' | 'otherArtist'): Pro
 /** A fresh onboarding link of `artist`'s account: its id is the credential of the local onboarding page. */
 async function freshLinkId(w: MatrixWorld): Promise<string> {
   const artistId = await ensureAccount(w, 'artist');
-  const res = await w.t.app.inject({
+  const res = await injectAs(w.t, w.cookies.artist!, {
     method: 'POST',
     url: `/api/artists/create-account-link/${artistId}`,
-    headers: { cookie: w.cookies.artist! },
   });
   return (res.json().url as string).split('/').pop()!;
 }

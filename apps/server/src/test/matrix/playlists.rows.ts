@@ -1,5 +1,4 @@
-import { createPlaylist } from '../catalogue-factories.js';
-import { makeImageDataUrl } from '../factories.js';
+import { createPlaylist, makeImageDataUrl } from '../factories.js';
 import { matrix, type ActorName, type Expected, type MatrixRow, type MatrixWorld } from '../permission-matrix.js';
 
 /** Curation is for admins: signed out 401, every other signed-in user 403 (before the body is read). */

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { artists } from '../../platform/db/schema/artists.js';
-import { createArtist, createSong, signIn, TEST_PASSWORD } from '../factories.js';
-import { subscribe } from '../library-factories.js';
+import { createArtist, createSong, createSubscription, signIn, TEST_PASSWORD } from '../factories.js';
 import { everyone, matrix, type ActorName, type MatrixRow, type MatrixWorld } from '../permission-matrix.js';
 
 /** A fresh artist per request (the world's artists must outlive the rows): ACTIVE unless told. */
@@ -13,7 +12,7 @@ async function freshArtist(w: MatrixWorld, status: 'ACTIVE' | 'PENDING' | 'CANCE
 async function leftArtistWithSong(w: MatrixWorld) {
   const artist = await freshArtist(w);
   const song = await createSong(w.t.app, artist.artistId, { status: 'ready' });
-  await subscribe(w.t.app, w.people.otherFan.id, artist.artistId);
+  await createSubscription(w.t.app, { memberId: w.people.otherFan.id, artistId: artist.artistId });
   await w.t.app.ctx.db.update(artists).set({ status: 'CANCELLED' }).where(eq(artists.id, artist.artistId));
   return { artist, songId: song.id };
 }

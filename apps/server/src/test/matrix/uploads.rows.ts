@@ -10,6 +10,7 @@ import {
   type MatrixWorld,
 } from '../permission-matrix.js';
 import { makeWav } from '../wav.js';
+import { injectAs } from '../route-cast.js';
 
 const wav = makeWav(1);
 const wavFile = { name: 'matrix.wav', size: wav.length, type: 'audio/wav', s3Path: 'songs' };
@@ -19,11 +20,10 @@ const freshSong = async (w: MatrixWorld) => (await createSong(w.t.app, w.people.
 /** A fresh song of `artist` with an upload its owner started (and, with `stored`, its one part sent). */
 async function startedUpload(w: MatrixWorld, stored = false) {
   const songId = await freshSong(w);
-  const res = await w.t.app.inject({
+  const res = await injectAs(w.t, w.cookies.artist!, {
     method: 'POST',
     url: `/api/songs/upload-presigned/${songId}`,
     payload: { files: [wavFile] },
-    headers: { cookie: w.cookies.artist! },
   });
   if (res.statusCode !== 200) throw new Error(`presign as the owner failed: ${res.body}`);
   const [{ uploadId, key, urls }] = res.json() as [{ uploadId: string; key: string; urls: string[] }];

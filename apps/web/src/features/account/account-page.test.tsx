@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithClient, stubFetch, stubLocation, type StubRoute } from '../../api/test-utils';
+import { renderWithClient, stubFetch, stubLocation, type StubRoute } from '../../test/test-utils';
 import { AccountPage } from './account-page';
 import { AFTER_DELETION } from './delete-account-section';
 import { PASSWORD_CHANGED } from './password-section';

@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { error, renderWithClient, stubFetch, stubLocation } from '../../api/test-utils';
+import { error, renderWithClient, stubFetch, stubLocation } from '../../test/test-utils';
 import ConfirmPage from './confirm-page';
 
 function renderAt(path: string) {

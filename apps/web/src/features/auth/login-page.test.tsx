@@ -2,7 +2,7 @@ import { messages } from '@hfm/shared';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { error, renderWithClient, stubFetch, stubLocation, type StubRoute } from '../../api/test-utils';
+import { error, renderWithClient, stubFetch, stubLocation, type StubRoute } from '../../test/test-utils';
 import { rememberReturnPath } from '../../ui/return-address';
 import { userFixture } from '../../test/users';
 import LoginPage from './login-page';

@@ -4,7 +4,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { error, renderWithClient, stubFetch, type StubReply, type StubRoute } from '../../api/test-utils';
+import { error, renderWithClient, stubFetch, type StubReply, type StubRoute } from '../../test/test-utils';
 import { STRIPE_LOADING } from '../../components/stripe-card-entry';
 import { BillingSections } from './billing-sections';
 import { CARD_REMOVED, CARD_SAVED } from './saved-cards-section';

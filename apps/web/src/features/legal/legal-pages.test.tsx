@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { error, renderWithClient, stubFetch, type RecordedRequest } from '../../api/test-utils';
+import { error, renderWithClient, stubFetch, type RecordedRequest } from '../../test/test-utils';
 import LicenseAgreementPage from './license-agreement-page';
 import PrivacyPolicyPage from './privacy-policy-page';
 import TermsConditionsPage from './terms-conditions-page';

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithClient, stubFetch } from '../../api/test-utils';
+import { renderWithClient, stubFetch } from '../../test/test-utils';
 import { LazyWaveform } from './lazy-waveform';
 
 /** Records what each observer watches, so a test can scroll one element into view. */

@@ -2,7 +2,7 @@ import { payoutMessages, type LocalOnboardingAnswer } from '@hfm/shared';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { error, renderWithClient, stubFetch, stubLocation, type RecordedRequest } from '../../api/test-utils';
+import { error, renderWithClient, stubFetch, stubLocation, type RecordedRequest } from '../../test/test-utils';
 import PayoutOnboardingPage, { linkIdFromPath } from './payout-onboarding-page';
 
 const LINK = `acctlink_local_${'a'.repeat(48)}`;

@@ -2,10 +2,10 @@ import { messages } from '@hfm/shared';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { error, renderWithClient, stubFetch, stubLocation } from '../../api/test-utils';
+import { error, renderWithClient, stubFetch, stubLocation } from '../../test/test-utils';
 import SignedInApp from '../../app/signed-in-app';
 import { PLAYER_MEMORY_KEY, readRememberedPlayer } from '../../player/player-memory';
-import { songs, stubMediaElement } from '../../player/player-test-utils';
+import { songs, stubMediaElement } from '../../test/player';
 import { artistFixture } from '../../test/artists';
 import { userFixture } from '../../test/users';
 

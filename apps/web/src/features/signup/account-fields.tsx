@@ -4,7 +4,7 @@ import { TextField } from '../../ui/text-field';
 
 /**
  * The fields every sign-up form holds (fan and artist), as react-hook-form sees them. Names, contact, gender
- * and the new password are ui/person-fields' (the account page holds them too).
+ * and the new password are components/person-fields' (the account page holds them too).
  */
 export interface AccountFormValues {
   firstName: string;

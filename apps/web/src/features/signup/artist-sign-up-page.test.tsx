@@ -2,7 +2,7 @@ import { messages, passwordStrengthMessages, type PublicGenre } from '@hfm/share
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { error, renderWithClient, stubFetch, stubLocation, type StubRoute } from '../../api/test-utils';
+import { error, renderWithClient, stubFetch, stubLocation, type StubRoute } from '../../test/test-utils';
 import { artistFixture } from '../../test/artists';
 import { userFixture } from '../../test/users';
 import { ArtistAlmostLive } from './artist-almost-live';

@@ -2,7 +2,7 @@ import { socialErrorMessage } from '@hfm/shared';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithClient, stubFetch, stubLocation, type StubRoute } from '../../api/test-utils';
+import { renderWithClient, stubFetch, stubLocation, type StubRoute } from '../../test/test-utils';
 import { userFixture } from '../../test/users';
 import { FanSignUpModal } from './fan-sign-up-modal';
 import FanSignUpPage from './fan-sign-up-page';

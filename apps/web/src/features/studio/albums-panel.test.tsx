@@ -2,7 +2,7 @@ import type { PublicAlbum } from '@hfm/shared';
 import { cleanup, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithClient, stubFetch } from '../../api/test-utils';
+import { renderWithClient, stubFetch } from '../../test/test-utils';
 import { songFixture } from '../../test/songs';
 import { AlbumsPanel } from './albums-panel';
 import { useAlbumEditor } from './use-album-editor';

@@ -2,7 +2,7 @@ import type { PublicArtist } from '@hfm/shared';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithClient, stubFetch } from '../../api/test-utils';
+import { renderWithClient, stubFetch } from '../../test/test-utils';
 import { ArtistPhotos } from './audition-form';
 
 const photos = ['/media/photos/a1/one.png', '/media/photos/a1/two.png'];

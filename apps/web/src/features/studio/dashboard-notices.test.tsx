@@ -1,7 +1,7 @@
 import type { PublicArtist } from '@hfm/shared';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithClient, stubFetch } from '../../api/test-utils';
+import { renderWithClient, stubFetch } from '../../test/test-utils';
 import { Dashboard } from './dashboard';
 
 const artist = {

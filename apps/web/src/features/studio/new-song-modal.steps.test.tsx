@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithClient, stubFetch } from '../../api/test-utils';
+import { renderWithClient, stubFetch } from '../../test/test-utils';
 import { stubXhr } from '../../test/fake-xhr';
 import { songFixture } from '../../test/songs';
 import { EditSongModal } from './edit-song-modal';

@@ -2,7 +2,7 @@ import type { PublicSong } from '@hfm/shared';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithClient, stubFetch } from '../../api/test-utils';
+import { renderWithClient, stubFetch } from '../../test/test-utils';
 import { stubXhr, type SentPart } from '../../test/fake-xhr';
 import { songFixture } from '../../test/songs';
 import { wavFile } from '../../test/wav-file';

@@ -2,7 +2,7 @@ import type { PayoutAccountStatus, PublicArtist } from '@hfm/shared';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { error, renderWithClient, stubFetch, stubLocation } from '../../api/test-utils';
+import { error, renderWithClient, stubFetch, stubLocation } from '../../test/test-utils';
 import { PayoutAccountSection } from './payout-account-section';
 
 const artist = { id: 'a1', _id: 'a1', name: 'The Band', status: 'ACTIVE' } as unknown as PublicArtist;

@@ -1,7 +1,7 @@
 import { cleanup, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithClient, stubFetch } from '../../api/test-utils';
+import { renderWithClient, stubFetch } from '../../test/test-utils';
 import { songFixture } from '../../test/songs';
 import { OWN_SONG_HI_FIVE, SongsPanel } from './songs-panel';
 

@@ -3,8 +3,8 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { error, stubFetch, type StubRoute } from '../../../api/test-utils';
-import { renderAdminScreen } from '../admin-test-utils';
+import { error, stubFetch, type StubRoute } from '../../../test/test-utils';
+import { renderAdminScreen } from '../../../test/admin';
 import DocumentsScreen from './documents-screen';
 
 function summary(key: DocumentSummary['key'], label: string, page: string, version = 1): DocumentSummary {

@@ -3,8 +3,8 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { uploadGenreArtwork } from '../../../api/curation/upload-genre-artwork';
-import { error, stubFetch, type StubRoute } from '../../../api/test-utils';
-import { renderAdminScreen } from '../admin-test-utils';
+import { error, stubFetch, type StubRoute } from '../../../test/test-utils';
+import { renderAdminScreen } from '../../../test/admin';
 import GenresScreen from './genres-screen';
 import { parseGenreLabels } from './add-genres-form';
 

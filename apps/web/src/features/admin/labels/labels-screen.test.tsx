@@ -2,8 +2,8 @@ import { labelMessages, messages, type Paged, type PublicGenre, type PublicLabel
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { error, stubFetch, type RecordedRequest, type StubRoute } from '../../../api/test-utils';
-import { renderAdminScreen } from '../admin-test-utils';
+import { error, stubFetch, type RecordedRequest, type StubRoute } from '../../../test/test-utils';
+import { renderAdminScreen } from '../../../test/admin';
 import LabelsScreen from './labels-screen';
 
 const JAZZ = '00000000-0000-4000-8000-00000000000a';

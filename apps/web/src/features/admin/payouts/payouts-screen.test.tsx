@@ -2,7 +2,7 @@ import type { AdminPayoutList, PayoutRun, PayoutRunAccepted, RunPayoutsAnswer } 
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { error, renderWithClient, stubFetch } from '../../../api/test-utils';
+import { error, renderWithClient, stubFetch } from '../../../test/test-utils';
 import { defaultPeriod, PayoutsScreen } from './payouts-screen';
 
 const run = (change: Partial<PayoutRun> = {}): PayoutRun => ({

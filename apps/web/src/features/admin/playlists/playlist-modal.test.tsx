@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubFetch, type RecordedRequest } from '../../../api/test-utils';
+import { stubFetch, type RecordedRequest } from '../../../test/test-utils';
 import {
   adminPlaylist,
   page,
@@ -13,7 +13,7 @@ import {
   sortableSongBox,
   track,
   tracks,
-} from './playlist-fixtures';
+} from '../../../test/admin-playlists';
 import { CROPPED_PNG, stubBrowserImaging } from '../../../test/browser-imaging';
 
 const existing = adminPlaylist({ id: PLAYLIST_ID, title: 'Late Night', tracks, position: 2 });

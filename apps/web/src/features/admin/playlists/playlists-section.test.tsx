@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { error, stubFetch } from '../../../api/test-utils';
-import { adminPlaylist, page, PLAYLIST_ID, renderSection, songFound, tracks } from './playlist-fixtures';
+import { error, stubFetch } from '../../../test/test-utils';
+import { adminPlaylist, page, PLAYLIST_ID, renderSection, songFound, tracks } from '../../../test/admin-playlists';
 
 const radio = adminPlaylist({
   id: PLAYLIST_ID,

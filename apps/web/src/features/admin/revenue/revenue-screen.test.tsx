@@ -1,7 +1,7 @@
 import type { RevenueFigures, RevenueReport } from '@hfm/shared';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithClient, stubFetch, type RecordedRequest } from '../../../api/test-utils';
+import { renderWithClient, stubFetch, type RecordedRequest } from '../../../test/test-utils';
 import { defaultRange, RevenueScreen } from './revenue-screen';
 
 const zero: RevenueFigures = {

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { error, stubFetch, type RecordedRequest } from '../../../api/test-utils';
+import { error, stubFetch, type RecordedRequest } from '../../../test/test-utils';
 import { artistFixture, artistPage } from '../../../test/artists';
-import { renderAdmin } from './review-test-utils';
+import { renderAdmin } from '../../../test/admin-review';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -2,11 +2,11 @@ import { auditionSongsNeeded, RATING_CATEGORIES, type PublicArtist } from '@hfm/
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { error, stubFetch, type RecordedRequest, type StubRoute } from '../../../api/test-utils';
+import { error, stubFetch, type RecordedRequest, type StubRoute } from '../../../test/test-utils';
 import { artistFixture, artistPage } from '../../../test/artists';
 import { songFixture } from '../../../test/songs';
 import { CANCEL_ARTIST_TEXT } from './review-panel';
-import { renderAdmin } from './review-test-utils';
+import { renderAdmin } from '../../../test/admin-review';
 
 afterEach(() => {
   vi.unstubAllGlobals();

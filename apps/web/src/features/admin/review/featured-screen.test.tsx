@@ -2,10 +2,10 @@ import type { PublicArtist } from '@hfm/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { error, stubFetch, type StubRoute } from '../../../api/test-utils';
+import { error, stubFetch, type StubRoute } from '../../../test/test-utils';
 import { artistFixture, artistPage } from '../../../test/artists';
 import { initials } from './featured-row';
-import { renderAdmin } from './review-test-utils';
+import { renderAdmin } from '../../../test/admin-review';
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -2,8 +2,8 @@ import { userAdminMessages, type AdminUser, type Paged } from '@hfm/shared';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { error, stubFetch, type RecordedRequest, type StubRoute } from '../../../api/test-utils';
-import { renderAdminScreen } from '../admin-test-utils';
+import { error, stubFetch, type RecordedRequest, type StubRoute } from '../../../test/test-utils';
+import { renderAdminScreen } from '../../../test/admin';
 import UsersScreen from './users-screen';
 
 function account(id: string, first: string, last: string, change: Partial<AdminUser> = {}): AdminUser {

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { error, stubFetch, stubLocation, type StubRoute } from '../../../api/test-utils';
-import { renderDiscover, stubMediaElement } from '../test-app';
-import { ARTIST_ID, artistPage, member, playRoute, sessionRoute, songs } from '../test-fixtures';
+import { error, stubFetch, stubLocation, type StubRoute } from '../../../test/test-utils';
+import { renderDiscover, stubMediaElement } from '../../../test/members-app';
+import { ARTIST_ID, artistPage, member, playRoute, sessionRoute, songs } from '../../../test/members';
 
 const pageRoute = (body: unknown = artistPage): StubRoute => ({
   method: 'GET',

@@ -2,8 +2,8 @@ import type { MyMusicSong, PagedMyMusic } from '@hfm/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubFetch, type StubRoute } from '../../../api/test-utils';
-import { renderDiscover, stubMediaElement } from '../test-app';
+import { stubFetch, type StubRoute } from '../../../test/test-utils';
+import { renderDiscover, stubMediaElement } from '../../../test/members-app';
 import {
   ARTIST_ID,
   artistPage,
@@ -13,7 +13,7 @@ import {
   playRoute,
   sessionRoute,
   songs,
-} from '../test-fixtures';
+} from '../../../test/members';
 
 const pageRoute: StubRoute = { method: 'GET', path: '/api/artist-pages/nina-simone', reply: { body: artistPage } };
 const keptRoute = (songIDs: string[] = []): StubRoute => ({

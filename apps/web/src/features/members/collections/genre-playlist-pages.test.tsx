@@ -2,8 +2,8 @@ import type { CatalogueSong, GenrePage, PlaylistPage } from '@hfm/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { error, stubFetch, type StubReply } from '../../../api/test-utils';
-import { renderDiscover, stubMediaElement } from '../test-app';
+import { error, stubFetch, type StubReply } from '../../../test/test-utils';
+import { renderDiscover, stubMediaElement } from '../../../test/members-app';
 import {
   artistCard,
   member,
@@ -13,7 +13,7 @@ import {
   sessionRoute,
   songList,
   songs,
-} from '../test-fixtures';
+} from '../../../test/members';
 
 const keptRoute = {
   method: 'GET',

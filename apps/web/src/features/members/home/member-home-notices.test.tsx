@@ -1,9 +1,9 @@
 import type { DocumentNotice } from '@hfm/shared';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubFetch } from '../../../api/test-utils';
-import { renderDiscover, stubMediaElement } from '../test-app';
-import { emptyLists, member, sessionRoute } from '../test-fixtures';
+import { stubFetch } from '../../../test/test-utils';
+import { renderDiscover, stubMediaElement } from '../../../test/members-app';
+import { emptyLists, member, sessionRoute } from '../../../test/members';
 
 const changedTerms: DocumentNotice = {
   _id: 'd1',

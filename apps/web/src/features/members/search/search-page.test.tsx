@@ -2,10 +2,10 @@ import type { SearchResult } from '@hfm/shared';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubFetch, type StubReply } from '../../../api/test-utils';
+import { stubFetch, type StubReply } from '../../../test/test-utils';
 import { SEARCH_DEBOUNCE_MS } from './search-page';
-import { renderDiscover, stubMediaElement } from '../test-app';
-import { member, playRoute, sessionRoute, songs } from '../test-fixtures';
+import { renderDiscover, stubMediaElement } from '../../../test/members-app';
+import { member, playRoute, sessionRoute, songs } from '../../../test/members';
 import { untilCondition } from '../../../test/conditions';
 
 const found: SearchResult[] = [

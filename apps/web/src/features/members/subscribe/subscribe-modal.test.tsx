@@ -2,11 +2,11 @@ import { cardMessages } from '@hfm/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { error, headersOf, stubFetch, type RecordedRequest, type StubReply } from '../../../api/test-utils';
+import { error, headersOf, stubFetch, type RecordedRequest, type StubReply } from '../../../test/test-utils';
 import { STRIPE_LOADING } from '../../../components/stripe-card-entry';
-import { DECLINED, savedCard, subscribeWorld } from './subscribe-fixtures';
-import { renderDiscover, stubMediaElement } from '../test-app';
-import { ARTIST_ID, MEMBER_ID } from '../test-fixtures';
+import { DECLINED, savedCard, subscribeWorld } from '../../../test/members-subscribe';
+import { renderDiscover, stubMediaElement } from '../../../test/members-app';
+import { ARTIST_ID, MEMBER_ID } from '../../../test/members';
 
 beforeEach(stubMediaElement);
 afterEach(() => {

@@ -1,7 +1,7 @@
 import type { ArtistEarnings } from '@hfm/shared';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { error, renderWithClient, stubFetch } from '../../../api/test-utils';
+import { error, renderWithClient, stubFetch } from '../../../test/test-utils';
 import { EarningsPanel } from './earnings-panel';
 
 const months = Array.from({ length: 12 }, (_, i) => {

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import { PlayerProvider } from '../player/player-provider';
-import { findRoute, replyProblem, reportProblem } from '../test/api-contract';
+import { findRoute, replyProblem, reportProblem } from './api-contract';
 
 /** Test-only helpers for component tests: the network boundary (fetch) and the browser's location. */
 

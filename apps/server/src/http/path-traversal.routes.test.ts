@@ -7,6 +7,7 @@ import { createArtist, multipart, signIn } from '../test/factories.js';
 import { listen } from '../test/raw-http.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { makeWav } from '../test/wav.js';
+import { injectAs } from '../test/route-cast.js';
 
 /**
  * Sends the request line exactly as written (no client resolves '..' or re-encodes anything) and
@@ -108,22 +109,20 @@ describe('file names never pick the storage key', () => {
   async function artistWithSong() {
     const artist = await createArtist(t.app);
     const cookie = await signIn(t.app, artist);
-    const song = await t.app.inject({
+    const song = await injectAs(t, cookie, {
       method: 'POST',
       url: '/api/songs',
       payload: { title: 'Names', releaseDate: '05/01/2025' },
-      headers: { cookie },
     });
     return { cookie, songId: song.json().id as string };
   }
 
   it.each(HOSTILE_NAMES)('presigning %s keeps the upload in the song’s folder', async (name) => {
     const { cookie, songId } = await artistWithSong();
-    const res = await t.app.inject({
+    const res = await injectAs(t, cookie, {
       method: 'POST',
       url: `/api/songs/upload-presigned/${songId}`,
       payload: { files: [{ name, size: 1000, type: 'audio/wav' }] },
-      headers: { cookie },
     });
     expect(res.statusCode).toBe(200);
     const [{ key }] = res.json() as [{ key: string }];
@@ -134,11 +133,11 @@ describe('file names never pick the storage key', () => {
   it.each(HOSTILE_NAMES)('a direct upload named %s is stored in the song’s folder only', async (name) => {
     const { cookie, songId } = await artistWithSong();
     const form = multipart([{ name: 'file', fileName: name, type: 'audio/wav', data: makeWav(1) }]);
-    const res = await t.app.inject({
+    const res = await injectAs(t, cookie, {
       method: 'POST',
       url: `/api/songs/upload/${songId}`,
       payload: form.payload,
-      headers: { ...form.headers, cookie },
+      headers: form.headers,
     });
     expect(res.statusCode).toBe(200);
     const stored = fs

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberSongListens } from '../../platform/db/schema/engagement.js';
 import { createArtist, createSong, createUser, signIn, type TestArtist } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { injectAs } from '../../test/route-cast.js';
 
 /** The artist dashboard's stats (GET /api/initial) read plays and hifives: they follow listens and Hi Fives. */
 let t: TestApp;
@@ -22,10 +23,9 @@ async function member(): Promise<Member> {
 }
 
 async function listen(who: Member, songId: string) {
-  const res = await t.app.inject({
+  const res = await injectAs(t, who.cookie, {
     method: 'POST',
     url: '/api/mzd-events',
-    headers: { cookie: who.cookie },
     payload: {
       memberID: who.id,
       itemID: songId,
@@ -37,10 +37,9 @@ async function listen(who: Member, songId: string) {
 }
 
 async function hiFive(who: Member, songId: string): Promise<string> {
-  const res = await t.app.inject({
+  const res = await injectAs(t, who.cookie, {
     method: 'POST',
     url: '/api/hi-fives',
-    headers: { cookie: who.cookie },
     payload: { memberID: who.id, itemID: songId, itemType: 'song' },
   });
   expect(res.statusCode).toBe(201);
@@ -48,16 +47,15 @@ async function hiFive(who: Member, songId: string): Promise<string> {
 }
 
 async function takeBack(who: Member, entryId: string) {
-  const res = await t.app.inject({
+  const res = await injectAs(t, who.cookie, {
     method: 'DELETE',
     url: `/api/hi-fives/${entryId}`,
-    headers: { cookie: who.cookie },
   });
   expect(res.statusCode).toBe(200);
 }
 
 async function stats(artist: TestArtist, cookie: string) {
-  const res = await t.app.inject({ method: 'GET', url: '/api/initial', headers: { cookie } });
+  const res = await injectAs(t, cookie, { method: 'GET', url: '/api/initial' });
   expect(res.statusCode).toBe(200);
   const { mostListenedToSong, mostHifivedSong } = res.json().data.stats;
   expect(res.json().data.artist.id).toBe(artist.artistId);

@@ -2,10 +2,10 @@ import type { CatalogueSong, PlaybackAnswer } from '@hfm/shared';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
-import { error, renderWithClient, stubFetch, type RecordedRequest, type StubReply } from '../api/test-utils';
-import { usePlayer, usePlayingId, type PlayableSong } from './player-context';
-import { catalogueSongFixture } from '../test/songs';
-import { userFixture } from '../test/users';
+import { error, renderWithClient, stubFetch, type RecordedRequest, type StubReply } from './test-utils';
+import { usePlayer, usePlayingId, type PlayableSong } from '../player/player-context';
+import { catalogueSongFixture } from './songs';
+import { userFixture } from './users';
 
 /** Test-only: the player's component tests drive a jsdom audio element, which plays nothing by itself. */
 

@@ -24,6 +24,7 @@ import { artistWithCookie, createPayoutTestApp, earn, onboardArtist, utc } from 
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { runPayouts } from '../modules/payouts/payout-run.service.js';
 import { insertRun } from '../modules/payouts/payouts.repository.js';
+import { injectAs } from '../test/route-cast.js';
 
 type App = TestApp['app'];
 
@@ -145,10 +146,9 @@ describe('upload metrics', () => {
     const artist = await createArtist(t.app, { artist: { status: 'ACTIVE' } });
     const cookie = await signIn(t.app, artist);
     const newSong = async (title: string) => {
-      const res = await t.app.inject({
+      const res = await injectAs(t, cookie, {
         method: 'POST',
         url: '/api/songs',
-        headers: { cookie },
         payload: { title, releaseDate: '05/01/2025' },
       });
       expect(res.statusCode).toBe(201);
@@ -159,11 +159,11 @@ describe('upload metrics', () => {
     // Direct: one request carries the file.
     const direct = await newSong('Short One');
     const form = multipart([{ name: 'file', fileName: 'short.wav', type: 'audio/wav', data: makeWav(3) }]);
-    const sent = await t.app.inject({
+    const sent = await injectAs(t, cookie, {
       method: 'POST',
       url: `/api/songs/upload/${direct}`,
       payload: form.payload,
-      headers: { ...form.headers, cookie },
+      headers: form.headers,
     });
     expect(sent.statusCode).toBe(200);
     let text = await scrape(t.app);
@@ -175,10 +175,9 @@ describe('upload metrics', () => {
     const songId = await newSong('Night Drive');
     const wav = makeWav(36);
     const presign = () =>
-      t.app.inject({
+      injectAs(t, cookie, {
         method: 'POST',
         url: `/api/songs/upload-presigned/${songId}`,
-        headers: { cookie },
         payload: { files: [{ name: 'night drive.wav', size: wav.length, type: 'audio/wav', s3Path: 'songs' }] },
       });
     const [upload] = (await presign()).json();
@@ -186,10 +185,9 @@ describe('upload metrics', () => {
     text = await scrape(t.app);
     expect([uploads(text, 'started'), uploads(text, 'completed')]).toEqual([2, 1]);
     const parts = await putPartsInParallel(injectSender(t.app), upload.urls, splitIntoParts(wav));
-    const done = await t.app.inject({
+    const done = await injectAs(t, cookie, {
       method: 'POST',
       url: `/api/songs/upload-complete/${songId}`,
-      headers: { cookie },
       payload: { key: upload.key, uploadId: upload.uploadId, parts },
     });
     expect(done.statusCode).toBe(200);
@@ -330,10 +328,9 @@ describe('payment metrics', () => {
     const other = await createUser(t.app);
     const cookie = await signIn(t.app, other);
     const card = await saveTestCard(t.app, cookie, other.id, 'chargeFails');
-    const refused = await t.app.inject({
+    const refused = await injectAs(t, cookie, {
       method: 'POST',
       url: '/api/subscriptions',
-      headers: { cookie },
       payload: { memberID: other.id, paymentMethodID: card.paymentMethodID, artistID: artist.artistId },
     });
     expect(refused.statusCode).toBe(402);

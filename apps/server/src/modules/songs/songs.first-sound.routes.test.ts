@@ -7,6 +7,7 @@ import { createArtist, createUser, multipart, signIn, type TestArtist } from '..
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { makeWav } from '../../test/wav.js';
 import { DOWNLOADS_GAVE_UP_REASON, DOWNLOADS_PREPARING_MESSAGE } from './songs.downloads-state.js';
+import { injectAs } from '../../test/route-cast.js';
 
 /**
  * The real ffmpeg behind a gate: the downloads pass (the one encoding MP3) waits until the test opens
@@ -68,26 +69,25 @@ describe('time to first sound: a song plays before its downloads are made', () =
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  const get = (url: string, cookie = artistCookie) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+  const get = (url: string, cookie = artistCookie) => injectAs(t, cookie, { method: 'GET', url });
   const fetchSigned = (signed: string) => {
     const url = new URL(signed, 'http://x');
     return t.app.inject({ method: 'GET', url: url.pathname + url.search });
   };
 
   async function uploadSong(title: string): Promise<string> {
-    const created = await t.app.inject({
+    const created = await injectAs(t, artistCookie, {
       method: 'POST',
       url: '/api/songs',
       payload: { title, releaseDate: '05/01/2025' },
-      headers: { cookie: artistCookie },
     });
     const songId = created.json().id as string;
     const form = multipart([{ name: 'file', fileName: 'song.wav', type: 'audio/wav', data: makeWav(14) }]);
-    const res = await t.app.inject({
+    const res = await injectAs(t, artistCookie, {
       method: 'POST',
       url: `/api/songs/upload/${songId}`,
       payload: form.payload,
-      headers: { ...form.headers, cookie: artistCookie },
+      headers: form.headers,
     });
     expect(res.statusCode).toBe(200);
     return songId;

@@ -1,15 +1,15 @@
 import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
-import { useSession } from '../../api/session';
-import { renderWithClient } from '../../api/test-utils';
-import { usePlayer } from '../../player/player-context';
-import { ArtistPage } from './artist/artist-page';
-import { GenrePage } from './collections/genre-page';
-import { MembersNav } from './search/header-search';
-import { MemberHomePage } from './home/member-home-page';
-import { MyMusicPage } from './my-music/my-music-page';
-import { PlaylistPage } from './collections/playlist-page';
-import { SearchPage } from './search/search-page';
-import { ViewerProvider } from './viewer';
+import { useSession } from '../api/session';
+import { renderWithClient } from './test-utils';
+import { usePlayer } from '../player/player-context';
+import { ArtistPage } from '../features/members/artist/artist-page';
+import { GenrePage } from '../features/members/collections/genre-page';
+import { MembersNav } from '../features/members/search/header-search';
+import { MemberHomePage } from '../features/members/home/member-home-page';
+import { MyMusicPage } from '../features/members/my-music/my-music-page';
+import { PlaylistPage } from '../features/members/collections/playlist-page';
+import { SearchPage } from '../features/members/search/search-page';
+import { ViewerProvider } from '../features/members/viewer';
 
 /** Test-only: the discover screens under a memory router, with the viewer read from the session as app/ does. */
 function TestLayout() {
@@ -54,4 +54,4 @@ export function renderDiscover(path: string) {
 }
 
 /** jsdom has no media playback: the player's own stand-in for the audio element. */
-export { stubMediaElement } from '../../player/player-test-utils';
+export { stubMediaElement } from './player';

@@ -1,6 +1,6 @@
 import type { PublicSubscription, SavedCard } from '@hfm/shared';
-import { error, type RecordedRequest, type StubReply, type StubRoute } from '../../../api/test-utils';
-import { ARTIST_ID, artistCard, artistPage, member, MEMBER_ID } from '../test-fixtures';
+import { error, type RecordedRequest, type StubReply, type StubRoute } from './test-utils';
+import { ARTIST_ID, artistCard, artistPage, member, MEMBER_ID } from './members';
 
 /** Test-only: a member's billing as the server answers it, and routes that change with what the member does. */
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { albumSongs } from '../../platform/db/schema.js';
 import { createAlbum, createArtist, createSong, signIn, type TestArtist } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { injectAs } from '../../test/route-cast.js';
 
 /**
  * Many edits of one artist's catalogue at once, as two browser tabs and a double click make them. On
@@ -34,11 +35,10 @@ afterAll(async () => t.close());
 describe('concurrent edits of one artist', () => {
   it('three bursts of 40 parallel full-preview moves: no 5xx, and the positions end as one clean order', async () => {
     for (const id of songIds.slice(0, 6)) {
-      const res = await t.app.inject({
+      const res = await injectAs(t, cookie, {
         method: 'PUT',
         url: `/api/songs/full-preview-position/${id}`,
         payload: { position: 99, artistID: artist.artistId },
-        headers: { cookie },
       });
       expect(res.statusCode).toBe(200);
     }
@@ -47,14 +47,15 @@ describe('concurrent edits of one artist', () => {
       Promise.all(
         Array.from({ length: 40 }, (_, i) => {
           const id = songIds[pick(songIds.length)]!;
-          return t.app.inject(
+          return injectAs(
+            t,
+            cookie,
             i % 7 === 6
-              ? { method: 'PUT', url: `/api/songs/full-preview-remove/${id}`, payload: {}, headers: { cookie } }
+              ? { method: 'PUT', url: `/api/songs/full-preview-remove/${id}`, payload: {} }
               : {
                   method: 'PUT',
                   url: `/api/songs/full-preview-position/${id}`,
                   payload: { position: pick(8), artistID: artist.artistId },
-                  headers: { cookie },
                 },
           );
         }),
@@ -63,10 +64,9 @@ describe('concurrent edits of one artist', () => {
     expect(answers.filter((res) => res.statusCode >= 500).map((res) => res.body)).toEqual([]);
     expect(answers.filter((res) => res.statusCode !== 200).map((res) => res.body)).toEqual([]);
 
-    const songs = await t.app.inject({
+    const songs = await injectAs(t, cookie, {
       method: 'GET',
       url: `/api/songs/artist/${artist.artistId}`,
-      headers: { cookie },
     });
     const previews = (songs.json().items as { isFullPreview: boolean; fullPreviewPosition: number }[])
       .filter((song) => song.isFullPreview)
@@ -85,7 +85,7 @@ describe('concurrent edits of one artist', () => {
     );
     expect(answers.filter((res) => res.statusCode >= 500).map((res) => res.body)).toEqual([]);
     expect(answers.filter((res) => res.statusCode !== 200).map((res) => res.body)).toEqual([]);
-    const final = await t.app.inject({ method: 'GET', url: `/api/albums/${album.id}`, headers: { cookie } });
+    const final = await injectAs(t, cookie, { method: 'GET', url: `/api/albums/${album.id}` });
     expect(orders).toContainEqual(final.json().songs);
   });
 
@@ -97,11 +97,10 @@ describe('concurrent edits of one artist', () => {
         Array.from({ length: 40 }, (_, i) =>
           i % 2 === 0
             ? editAlbum(album.id, { songs: shuffled(pick).slice(0, 4 + pick(4)) })
-            : t.app.inject({
+            : injectAs(t, cookie, {
                 method: 'PUT',
                 url: `/api/songs/${songIds[pick(songIds.length)]}`,
                 payload: { albumIDs: i % 3 === 0 ? [] : [album.id] },
-                headers: { cookie },
               }),
         ),
       );
@@ -124,5 +123,5 @@ function shuffled(pick: (below: number) => number): string[] {
 }
 
 function editAlbum(id: string, payload: Record<string, unknown>) {
-  return t.app.inject({ method: 'PATCH', url: `/api/albums/update/${id}`, payload, headers: { cookie } });
+  return injectAs(t, cookie, { method: 'PATCH', url: `/api/albums/update/${id}`, payload });
 }

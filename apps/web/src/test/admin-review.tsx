@@ -1,11 +1,11 @@
 import { MemoryRouter, useLocation } from 'react-router';
 import { Toaster } from 'sonner';
-import type { SessionProfile } from '../../../api/session';
-import { renderWithClient } from '../../../api/test-utils';
-import { AdminLayout } from '../admin-app';
-import { AdminOptionsProvider } from '../admin-options';
-import type { AdminSection } from '../admin-sections';
-import { ArtistsSection, FeaturedSection, SubmissionsSection } from './review-sections';
+import type { SessionProfile } from '../api/session';
+import { renderWithClient } from './test-utils';
+import { AdminLayout } from '../features/admin/admin-app';
+import { AdminOptionsProvider } from '../features/admin/admin-options';
+import type { AdminSection } from '../features/admin/admin-sections';
+import { ArtistsSection, FeaturedSection, SubmissionsSection } from '../features/admin/review/review-sections';
 
 const profile = {
   user: { firstName: 'Ada', name: 'Ada Admin', email: 'ada@example.com', role: 'ADMIN' },

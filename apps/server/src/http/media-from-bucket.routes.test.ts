@@ -2,11 +2,11 @@ import { PutBucketPolicyCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { genres } from '../platform/db/schema.js';
-import { insertGenre } from '../test/catalogue-factories.js';
-import { createAdmin, createArtist, makeImage, makeImageDataUrl, signIn } from '../test/factories.js';
+import { createAdmin, createArtist, createGenre, makeImage, makeImageDataUrl, signIn } from '../test/factories.js';
 import { createS3TestApp, motoClient } from '../test/s3-test-app.js';
 import { PUBLIC_IMAGE_PREFIXES } from '../platform/storage/public-media.js';
 import { SEGMENT_REDIRECT_SECONDS } from './media.routes.js';
+import { injectAs } from '../test/route-cast.js';
 
 /**
  * On S3 no media byte passes through the API process (decision 0031): a folder-scoped stream URL answers
@@ -157,11 +157,10 @@ describe('public images with MEDIA_PUBLIC_URL', () => {
   it('are addressed under the public base, served from the bucket, and found again by that address', async () => {
     const artist = await createArtist(s3.t.app, { artist: { status: 'ACTIVE' } });
     const cookie = await signIn(s3.t.app, artist);
-    const upload = await s3.t.app.inject({
+    const upload = await injectAs(s3.t, cookie, {
       method: 'POST',
       url: `/api/artist-photo/upload/${artist.artistId}`,
       payload: { imgData: await makeImageDataUrl('png') },
-      headers: { cookie },
     });
     expect(upload.statusCode, upload.body).toBe(200);
     const { path } = upload.json() as { path: string };
@@ -180,11 +179,10 @@ describe('public images with MEDIA_PUBLIC_URL', () => {
     const artistPage = await s3.t.app.inject({ method: 'GET', url: `/api/artists/${artist.artistId}` });
     expect(artistPage.json().photos).toEqual([path]);
 
-    const removed = await s3.t.app.inject({
+    const removed = await injectAs(s3.t, cookie, {
       method: 'DELETE',
       url: `/api/artist-photo/${artist.artistId}`,
       payload: { path },
-      headers: { cookie },
     });
     expect(removed.statusCode, removed.body).toBe(200);
     expect(removed.json().photos).toEqual([]);
@@ -194,12 +192,11 @@ describe('public images with MEDIA_PUBLIC_URL', () => {
   it('shows genre artwork under the public base while its row keeps the /media path', async () => {
     const admin = await createAdmin(s3.t.app);
     const cookie = await signIn(s3.t.app, admin);
-    const id = await insertGenre(s3.t.app.ctx.db, `Bucket ${Date.now()}`);
-    const res = await s3.t.app.inject({
+    const id = await createGenre(s3.t.app, `Bucket ${Date.now()}`);
+    const res = await injectAs(s3.t, cookie, {
       method: 'PUT',
       url: `/api/genres/upload/artwork/${id}`,
       payload: { imageData: await makeImageDataUrl('jpeg') },
-      headers: { cookie },
     });
     expect(res.statusCode, res.body).toBe(200);
     const { path, artwork } = res.json() as { path: string; artwork: string };

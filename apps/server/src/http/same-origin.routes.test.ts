@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../platform/db/schema.js';
 import { createUser, signIn, type TestUser } from '../test/factories.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
+import { injectAs } from '../test/route-cast.js';
 
 // The app's public URL; inject() asks as Host `localhost:80`, so the request's own origin is http://localhost.
 const PUBLIC_URL = 'https://hfm.example';
@@ -19,7 +20,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const session = async (withCookie: string) =>
-  (await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: withCookie } })).json().user;
+  (await injectAs(t, withCookie, { method: 'GET', url: '/api/auth/session' })).json().user;
 const logout = (headers: Record<string, string>) => t.app.inject({ method: 'POST', url: '/api/auth/logout', headers });
 const refused = { error: { code: 'FORBIDDEN', message: messages.crossSiteRequest } };
 
@@ -41,10 +42,10 @@ describe('state-changing /api requests with the session cookie', () => {
   });
 
   it.each(['PUT', 'PATCH', 'DELETE'] as const)('refuses a cross-site %s too, before the route runs', async (method) => {
-    const res = await t.app.inject({
+    const res = await injectAs(t, cookie, {
       method,
       url: `/api/users/${fan.id}`,
-      headers: { cookie, origin: 'https://evil.example' },
+      headers: { origin: 'https://evil.example' },
       payload: { firstName: 'Hijacked' },
     });
     expect(res.statusCode).toBe(403);
@@ -93,10 +94,10 @@ describe('requests the check leaves alone', () => {
   });
 
   it('lets cross-site GETs through: reads change nothing (the social sign-in callback is one)', async () => {
-    const res = await t.app.inject({
+    const res = await injectAs(t, await signIn(t.app, fan), {
       method: 'GET',
       url: '/api/auth/session',
-      headers: { cookie: await signIn(t.app, fan), origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ id: fan.id });
@@ -114,17 +115,17 @@ describe('behind a proxy (TRUST_PROXY)', () => {
     const user = await createUser(proxied.app);
     const own = await signIn(proxied.app, user);
     const forwarded = { 'x-forwarded-host': 'hfm.internal:8080', 'x-forwarded-proto': 'https' };
-    const ok = await proxied.app.inject({
+    const ok = await injectAs(proxied, own, {
       method: 'POST',
       url: '/api/auth/logout',
-      headers: { ...forwarded, cookie: own, origin: 'https://hfm.internal:8080' },
+      headers: { ...forwarded, origin: 'https://hfm.internal:8080' },
     });
     expect(ok.statusCode).toBe(200);
     const again = await signIn(proxied.app, user);
-    const other = await proxied.app.inject({
+    const other = await injectAs(proxied, again, {
       method: 'POST',
       url: '/api/auth/logout',
-      headers: { ...forwarded, cookie: again, origin: 'http://hfm.internal:8080' },
+      headers: { ...forwarded, origin: 'http://hfm.internal:8080' },
     });
     expect(other.statusCode).toBe(403);
   });

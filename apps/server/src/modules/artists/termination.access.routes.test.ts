@@ -7,13 +7,16 @@ import {
   createAdmin,
   createAlbum,
   createArtist,
+  createStoredSong,
+  createSubscription,
   createUser,
+  endSubscription,
   signIn,
   type TestArtist,
   type TestUser,
 } from '../../test/factories.js';
-import { createStoredSong, endSubscription, subscribe } from '../../test/library-factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { injectAs } from '../../test/route-cast.js';
 
 /**
  * What a terminated artist's music is to whom (docs/decisions/0021): subscribers in term keep streaming and
@@ -28,7 +31,7 @@ const cookie = {} as Record<'admin' | 'artist', string>;
 const song = {} as Record<'kept' | 'later' | 'full' | 'never', string>;
 let albumId: string;
 
-const get = (url: string, as?: string) => t.app.inject({ method: 'GET', url, headers: as ? { cookie: as } : {} });
+const get = (url: string, as?: string) => injectAs(t, as, { method: 'GET', url });
 const play = (songId: string, as?: string) => get(`/api/songs/${songId}/play`, as);
 const download = (songId: string, as?: string, format = 'flac') =>
   get(`/api/songs/${songId}/download?format=${format}`, as);
@@ -52,16 +55,19 @@ beforeAll(async () => {
   fans.subscriber = await fan();
   fans.keeper = await fan();
   fans.stranger = await fan();
-  fans.subscriber.subscriptionId = await subscribe(t.app, fans.subscriber.id, leaving.artistId);
+  fans.subscriber.subscriptionId = (
+    await createSubscription(t.app, { memberId: fans.subscriber.id, artistId: leaving.artistId })
+  ).id;
   // The keeper subscribed, downloaded one song, and the subscription ended before the artist left.
-  fans.keeper.subscriptionId = await subscribe(t.app, fans.keeper.id, leaving.artistId);
+  fans.keeper.subscriptionId = (
+    await createSubscription(t.app, { memberId: fans.keeper.id, artistId: leaving.artistId })
+  ).id;
   expect((await download(song.kept, fans.keeper.cookie)).statusCode).toBe(200);
   await endSubscription(t.app, fans.keeper.subscriptionId, 'canceled');
   expect((await download(song.kept, fans.subscriber.cookie)).statusCode).toBe(200);
-  const res = await t.app.inject({
+  const res = await injectAs(t, cookie.admin, {
     method: 'POST',
     url: `/api/artists/${leaving.artistId}/terminate`,
-    headers: { cookie: cookie.admin },
     payload: { reason: 'The licence ends.' },
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -115,7 +121,7 @@ describe("a terminated artist's songs", () => {
 
   it('once the subscriber’s term ends, only the songs they downloaded play', async () => {
     const member = await fan();
-    const subscriptionId = await subscribe(t.app, member.id, leaving.artistId);
+    const subscriptionId = (await createSubscription(t.app, { memberId: member.id, artistId: leaving.artistId })).id;
     expect((await download(song.full, member.cookie)).statusCode).toBe(200);
     await endSubscription(t.app, subscriptionId, 'canceled');
     expect((await play(song.full, member.cookie)).json().full).toBe(true);
@@ -179,10 +185,9 @@ describe("a terminated artist's page", () => {
       .insert(songs)
       .values({ artistId: leaving.artistId, title: 'Unfinished', status: 'pending' })
       .returning();
-    const res = await t.app.inject({
+    const res = await injectAs(t, cookie.artist, {
       method: 'POST',
       url: `/api/songs/upload-presigned/${pendingSong!.id}`,
-      headers: { cookie: cookie.artist },
       payload: { files: [{ name: 'take.wav', size: 1000, type: 'audio/wav' }] },
     });
     expect(res.statusCode, res.body).toBe(409);

@@ -1,12 +1,11 @@
 import crypto from 'node:crypto';
 import { genreMessages, labelMessages, messages, terminationMessages, type PublicAlbum } from '@hfm/shared';
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertGenre } from './catalogue-factories.js';
 import {
   createAdmin,
   createAlbum,
   createArtist,
+  createGenre,
   createSong,
   createUser,
   signIn,
@@ -15,6 +14,7 @@ import {
   type TestUser,
 } from './factories.js';
 import { createTestApp, type TestApp } from './test-app.js';
+import { injectAs } from './route-cast.js';
 
 /**
  * The calls a client written against the spec's generic store makes (spec 001 sections 7.1 and 7.2): fetch by
@@ -40,12 +40,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-function call(who: keyof typeof cookie | 'anonymous', options: InjectOptions) {
-  return t.app.inject(
-    who === 'anonymous' ? options : { ...options, headers: { ...options.headers, cookie: cookie[who] } },
-  );
-}
-const get = (who: keyof typeof cookie | 'anonymous', url: string) => call(who, { method: 'GET', url });
+const get = (who: keyof typeof cookie | 'anonymous', url: string) =>
+  injectAs(t, who === 'anonymous' ? null : cookie[who], { method: 'GET', url });
 
 describe('GET and PATCH /api/users/{id}', () => {
   it('answers the account to the user themself and admins, 403 to others, 404 unknown, 400 not an id', async () => {
@@ -61,7 +57,8 @@ describe('GET and PATCH /api/users/{id}', () => {
   });
 
   it('saves with PATCH as with PUT: the fields sent change, date of birth never does', async () => {
-    const patch = (payload: object) => call('fan', { method: 'PATCH', url: `/api/users/${fan.id}`, payload });
+    const patch = (payload: object) =>
+      injectAs(t, cookie.fan, { method: 'PATCH', url: `/api/users/${fan.id}`, payload });
     const saved = await patch({ lastName: 'Patched' });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ firstName: 'Fanny', lastName: 'Patched' });
@@ -74,7 +71,7 @@ describe('GET and PATCH /api/users/{id}', () => {
 describe('PATCH /api/songs/{id}', () => {
   it('edits the song as PUT does, for its artist', async () => {
     const song = await createSong(t.app, artist.artistId, { status: 'ready' });
-    const res = await call('artist', {
+    const res = await injectAs(t, cookie.artist, {
       method: 'PATCH',
       url: `/api/songs/${song.id}`,
       payload: { title: 'Patched Title', releaseDate: '04/01/2024' },
@@ -105,11 +102,7 @@ describe('GET /api/albums', () => {
       out.id,
       pending.id,
     ]);
-    const ownView = await call('anonymous', {
-      method: 'GET',
-      url: '/api/albums?limit=100',
-      headers: { cookie: await signIn(t.app, unapproved) },
-    });
+    const ownView = await injectAs(t, await signIn(t.app, unapproved), { method: 'GET', url: '/api/albums?limit=100' });
     expect((ownView.json() as { items: PublicAlbum[] }).items.map((album) => album.id)).toContain(hidden.id);
     const all = await albumsFor('admin');
     expect(all.items.map((album) => album.id)).toEqual(expect.arrayContaining([shown.id, hidden.id]));
@@ -123,7 +116,7 @@ describe('GET /api/albums', () => {
 
 describe('GET /api/genres/{id} and /api/labels/{id}', () => {
   it('answers a genre to anyone; 404 unknown, 400 not an id', async () => {
-    const id = await insertGenre(t.app.ctx.db, `Spec Genre ${crypto.randomUUID().slice(0, 6)}`);
+    const id = await createGenre(t.app, `Spec Genre ${crypto.randomUUID().slice(0, 6)}`);
     const res = await get('anonymous', `/api/genres/${id}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id, _id: id, label: expect.stringMatching(/^Spec Genre/) });
@@ -133,7 +126,7 @@ describe('GET /api/genres/{id} and /api/labels/{id}', () => {
   });
 
   it('answers a label to admins only; 404 unknown', async () => {
-    const created = await call('admin', {
+    const created = await injectAs(t, cookie.admin, {
       method: 'POST',
       url: '/api/labels/create',
       payload: { name: 'Spec Label', website: 'https://label.example' },
@@ -153,10 +146,9 @@ describe('DELETE /api/artists/remove/{id}', () => {
     const leaving = await createArtist(t.app, { artist: { status: 'ACTIVE' } });
     const own = await signIn(t.app, leaving);
     const remove = (payload?: object) =>
-      t.app.inject({
+      injectAs(t, own, {
         method: 'DELETE',
         url: `/api/artists/remove/${leaving.artistId}`,
-        headers: { cookie: own },
         ...(payload ? { payload } : {}),
       });
     const bare = await remove();
@@ -174,10 +166,10 @@ describe('DELETE /api/artists/remove/{id}', () => {
   it('asks an admin for the reason, and refuses fans', async () => {
     const other = await createArtist(t.app, { artist: { status: 'ACTIVE' } });
     const url = `/api/artists/remove/${other.artistId}`;
-    const noReason = await call('admin', { method: 'DELETE', url });
+    const noReason = await injectAs(t, cookie.admin, { method: 'DELETE', url });
     expect(noReason.json().error.fields).toEqual({ reason: terminationMessages.reasonRequired });
-    expect((await call('fan', { method: 'DELETE', url, payload: { reason: 'x' } })).statusCode).toBe(403);
-    const ended = await call('admin', { method: 'DELETE', url, payload: { reason: 'Asked by mail.' } });
+    expect((await injectAs(t, cookie.fan, { method: 'DELETE', url, payload: { reason: 'x' } })).statusCode).toBe(403);
+    const ended = await injectAs(t, cookie.admin, { method: 'DELETE', url, payload: { reason: 'Asked by mail.' } });
     expect(ended.json()).toMatchObject({ artist: { status: 'CANCELLED' } });
   });
 });

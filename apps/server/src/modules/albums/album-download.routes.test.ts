@@ -9,8 +9,17 @@ import yauzl from 'yauzl';
 import { songDownloads } from '../../platform/db/schema/library.js';
 import type { ObjectStorage } from '../../platform/storage/storage.js';
 import { storedZipLength, zipFromStorage } from '../../platform/storage/zip-archive.js';
-import { createAlbum, createArtist, createSong, createUser, signIn, type TestArtist } from '../../test/factories.js';
-import { createStoredSong, endSubscription, subscribe } from '../../test/library-factories.js';
+import {
+  createAlbum,
+  createArtist,
+  createSong,
+  createStoredSong,
+  createSubscription,
+  createUser,
+  endSubscription,
+  signIn,
+  type TestArtist,
+} from '../../test/factories.js';
 import { injectAs } from '../../test/route-cast.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { albumEntryName } from './album-download.js';
@@ -83,7 +92,7 @@ describe('GET /api/albums/{id}/download: the album as one zip, streamed', () => 
   it('gives a subscriber a valid zip of the album in the format asked, STORED, named NN - Title.ext', async () => {
     const { album, songs } = await albumOfThree();
     const subscriber = await fan();
-    await subscribe(t.app, subscriber.id, artist.artistId);
+    await createSubscription(t.app, { memberId: subscriber.id, artistId: artist.artistId });
     const res = await get(`/api/albums/${album.id}/download?format=flac`, subscriber.cookie);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
@@ -116,7 +125,7 @@ describe('GET /api/albums/{id}/download: the album as one zip, streamed', () => 
   it('holds only the songs the caller may download: after the term, the ones they keep', async () => {
     const { album, songs } = await albumOfThree();
     const member = await fan();
-    const subscription = await subscribe(t.app, member.id, artist.artistId);
+    const subscription = (await createSubscription(t.app, { memberId: member.id, artistId: artist.artistId })).id;
     expect((await get(`/api/songs/${songs[2]!.id}/download?format=mp3`, member.cookie)).statusCode).toBe(200);
     await endSubscription(t.app, subscription);
 
@@ -187,7 +196,7 @@ describe("GET /api/albums/{id}/downloads: the album download menu with each zip'
     const album = await createAlbum(t.app, artist.artistId, { songIds: [songs[0]!.id, pending.id, songs[1]!.id] });
     const subscriber = await createUser(t.app);
     const cookie = await signIn(t.app, subscriber);
-    await subscribe(t.app, subscriber.id, artist.artistId);
+    await createSubscription(t.app, { memberId: subscriber.id, artistId: artist.artistId });
 
     const res = await get(`/api/albums/${album.id}/downloads`, cookie);
     expect(res.statusCode, res.body).toBe(200);

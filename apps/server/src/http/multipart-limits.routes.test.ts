@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createArtist, createUser, multipart, signIn } from '../test/factories.js';
 import { formEnd, formPart, listen, streamPost } from '../test/raw-http.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
+import { injectAs } from '../test/route-cast.js';
 
 const MiB = 1024 * 1024;
 const boundary = 'hfm-attack-boundary';
@@ -88,11 +89,11 @@ describe('multipart bodies are bounded by the route', () => {
     const cookie = await signIn(t.app, fan);
     const send = (parts: Parameters<typeof multipart>[0]) => {
       const form = multipart(parts);
-      return t.app.inject({
+      return injectAs(t, cookie, {
         method: 'POST',
         url: `/api/profile-image/upload/${fan.id}`,
         payload: form.payload,
-        headers: { ...form.headers, cookie },
+        headers: form.headers,
       });
     };
     expect((await send([{ name: 'other', data: 'x' }])).statusCode).toBe(400);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions } from '../platform/db/schema.js';
 import { createArtist, createSong, createUser, signIn } from '../test/factories.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
+import { injectAs } from '../test/route-cast.js';
 
 const login = (t: TestApp, userName: string, forwardedFor?: string) =>
   t.app.inject({
@@ -38,11 +39,10 @@ describe('rate limits cannot be dodged', () => {
 
 describe('change-password is rate limited', () => {
   const changePassword = (t: TestApp, user: { id: string }, cookie: string, remoteAddress: string) =>
-    t.app.inject({
+    injectAs(t, cookie, {
       method: 'PUT',
       url: `/api/users/password/${user.id}`,
       payload: { currentPassword: 'Wr0ng!Guess', password: 'N3w!Password', confirmPassword: 'N3w!Password' },
-      headers: { cookie },
       remoteAddress,
     });
   const signInFrom = async (t: TestApp, user: { email: string; password: string }, remoteAddress: string) => {
@@ -83,11 +83,10 @@ describe('odd input gets a 4xx, never a 500', () => {
   it('refuses NUL characters in bodies, params and queries', async () => {
     const artist = await createArtist(t.app, { artist: { status: 'ACTIVE' } });
     const cookie = await signIn(t.app, artist);
-    const song = await t.app.inject({
+    const song = await injectAs(t, cookie, {
       method: 'POST',
       url: '/api/songs',
       payload: { title: 'a\u0000b', releaseDate: '01/01/2024' },
-      headers: { cookie },
     });
     expect(song.statusCode).toBe(400);
     expect((await login(t, 'a\u0000b@example.com')).statusCode).toBe(400);
@@ -102,11 +101,11 @@ describe('odd input gets a 4xx, never a 500', () => {
     const artist = await createArtist(t.app, { artist: { status: 'ACTIVE' } });
     const cookie = await signIn(t.app, artist);
     const song = await createSong(t.app, artist.artistId);
-    const res = await t.app.inject({
+    const res = await injectAs(t, cookie, {
       method: 'POST',
       url: `/api/songs/upload/${song.id}`,
       payload: '--abc\r\nnonsense',
-      headers: { cookie, 'content-type': 'multipart/form-data; boundary=abc' },
+      headers: { 'content-type': 'multipart/form-data; boundary=abc' },
     });
     expect(res.statusCode).toBe(400);
   });
@@ -135,13 +134,12 @@ describe('a cancelled subscription', () => {
         currentPeriodEnd: new Date(Date.now() + 30 * 24 * 3600 * 1000),
       });
       const cookie = await signIn(t.app, fan);
-      const download = await t.app.inject({
+      const download = await injectAs(t, cookie, {
         method: 'GET',
         url: `/api/songs/${song.id}/download`,
-        headers: { cookie },
       });
       expect(download.statusCode).toBe(403);
-      const play = await t.app.inject({ method: 'GET', url: `/api/songs/${song.id}/play`, headers: { cookie } });
+      const play = await injectAs(t, cookie, { method: 'GET', url: `/api/songs/${song.id}/play` });
       expect(play.json().full).toBe(false);
     } finally {
       await t.close();

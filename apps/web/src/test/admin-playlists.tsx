@@ -1,8 +1,8 @@
 import type { AdminPlaylist, PagedAdminPlaylists, PlaylistTrack, SearchResult } from '@hfm/shared';
 import { Toaster } from 'sonner';
-import { renderWithClient } from '../../../api/test-utils';
-import { AdminOptionsProvider } from '../admin-options';
-import { PlaylistsSection } from './playlists-section';
+import { renderWithClient } from './test-utils';
+import { AdminOptionsProvider } from '../features/admin/admin-options';
+import { PlaylistsSection } from '../features/admin/playlists/playlists-section';
 
 /** Test-only: admin playlists as the server answers them, with the given fields changed. */
 

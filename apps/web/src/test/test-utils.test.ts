@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { takeProblems } from '../test/api-contract';
-import { api } from './client';
+import { takeProblems } from './api-contract';
+import { api } from '../api/client';
 import { error, stubFetch } from './test-utils';
 
 const GENRE = { _id: 'genre-1', id: 'genre-1', label: 'Jazz', artwork: null };

@@ -3,8 +3,18 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPlaylist, setArtist } from '../catalogue-factories.js';
-import { createAdmin, createAlbum, createArtist, createSong, createUser, signIn, type TestUser } from '../factories.js';
+import {
+  createAdmin,
+  createAlbum,
+  createArtist,
+  createPlaylist,
+  createSong,
+  createUser,
+  setArtist,
+  signIn,
+  type TestUser,
+} from '../factories.js';
+import { injectAs } from '../route-cast.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 import { readOperations, requestFor, type Operation } from './openapi-requests.js';
 
@@ -93,10 +103,10 @@ describe('every route under malformed and boundary requests from every actor', (
           if (sent % 200 === 0) await signInEveryone();
           if (sent === Math.ceil(REQUESTS / 2)) middle ??= memory();
           const cookie = cookies[actor];
-          const response = await t.app.inject({
+          const response = await injectAs(t, cookie, {
             method: request.method as 'GET',
             url: request.url,
-            headers: { ...request.headers, ...(cookie ? { cookie } : {}) },
+            headers: request.headers,
             ...(request.payload === undefined ? {} : { payload: request.payload }),
           });
           reached.add(operation);

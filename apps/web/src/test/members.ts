@@ -9,9 +9,9 @@ import type {
   PlaylistCard,
   PublicUser,
 } from '@hfm/shared';
-import type { StubRoute } from '../../api/test-utils';
-import { catalogueSongFixture } from '../../test/songs';
-import { userFixture } from '../../test/users';
+import type { StubRoute } from './test-utils';
+import { catalogueSongFixture } from './songs';
+import { userFixture } from './users';
 
 /** Test-only: catalogue answers as the server presents them, with the given fields changed. */
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const artifacts = fileURLToPath(new URL('../artifacts', import.meta.url));
+const artifacts = fileURLToPath(new URL('../../e2e/artifacts', import.meta.url));
 
 /** Every console warning any page of this file's browsers printed since the last test took them (console-guard.ts). */
 const consoleWarnings: string[] = [];

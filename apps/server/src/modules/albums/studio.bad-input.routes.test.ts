@@ -3,6 +3,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAlbum, createArtist, createSong, signIn, type TestArtist } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { injectAs } from '../../test/route-cast.js';
 
 /** Malformed, mistyped, unexpected and oversized input to the songs and albums routes: a clear 4xx, never a 500. */
 let t: TestApp;
@@ -30,9 +31,7 @@ const bodyRoutes = (): [string, Method, string][] => [
   ['album artwork', 'PUT', `/api/albums/upload/artwork/${albumId}`],
 ];
 
-function send(options: InjectOptions) {
-  return t.app.inject({ ...options, headers: { cookie, ...options.headers } });
-}
+const send = (options: InjectOptions) => injectAs(t, cookie, options);
 const sendRaw = (method: Method, url: string, payload: string, contentType = 'application/json') =>
   send({ method, url, payload, headers: { 'content-type': contentType } });
 

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { Toaster } from 'sonner';
-import { renderWithClient } from '../../api/test-utils';
+import { renderWithClient } from './test-utils';
 
 function LocationProbe() {
   const { pathname, search } = useLocation();
