@@ -5,7 +5,6 @@ import { findCustomerId } from './cards.repository.js';
 import { cancelAtProviderNow } from './renewals.service.js';
 import {
   deletePaymentCardsOfMember,
-  listActiveSubscriptions,
   listProviderSubscriptionsOfMember,
   stopRenewalsOfMember,
 } from './subscriptions.repository.js';
@@ -14,11 +13,6 @@ export { endSubscriptionsOfTerminatedArtist } from './artist-left.js';
 
 /** Cancels a deleted member's subscriptions at the provider, detaches their cards and forgets their name there. */
 export const MEMBER_AT_PROVIDER_JOB = 'billing.forget-member-at-provider';
-
-/** Subscriptions: what other modules may ask of billing. */
-export function findActiveSubscriptions(db: Database, memberIds: string[]) {
-  return listActiveSubscriptions(db, memberIds);
-}
 
 /**
  * Billing's part of deleting a member's account (docs/decisions/0014-deleting-an-account.md), run inside

@@ -9,7 +9,7 @@ import {
   type BillingTestApp,
 } from '../../test/billing-helpers.js';
 import { createArtist, readMails, type TestArtist } from '../../test/factories.js';
-import { findActiveSubscriptions } from './billing.service.js';
+import { listActiveSubscriptionsOf } from '../users/user-relations.repository.js';
 import { payableFrom } from '@hfm/shared';
 import { RECEIPT_MAIL_JOB } from './receipts.service.js';
 import { CARD_GONE_REASON, renewalKey, renewDueSubscriptions, renewSubscription } from './renewals.service.js';
@@ -112,7 +112,7 @@ describe('the renewal job', () => {
       // Not due again until then: another sweep now charges nothing.
       expect(await renew(fan.subscriptionId, now)).toBe('skipped');
     }
-    expect(await findActiveSubscriptions(t.app.ctx.db, [fan.user.id])).toEqual([]);
+    expect(await listActiveSubscriptionsOf(t.app.ctx.db, [fan.user.id])).toEqual([]);
 
     const now = await atTermEnd(fan.subscriptionId, 7 * DAY);
     expect(await renew(fan.subscriptionId, now)).toBe('lapsed');

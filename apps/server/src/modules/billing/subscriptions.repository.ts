@@ -5,25 +5,6 @@ import { paymentCards, subscriptions } from '../../platform/db/schema/billing.js
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type SubscriptionPatch = Partial<Omit<typeof subscriptions.$inferInsert, 'id' | 'memberId' | 'artistId'>>;
 
-/** The artists each of the given members subscribes to now, oldest subscription first. */
-export async function listActiveSubscriptions(
-  db: Database,
-  memberIds: string[],
-): Promise<{ memberId: string; artistId: string }[]> {
-  if (memberIds.length === 0) return [];
-  return db
-    .select({ memberId: subscriptions.memberId, artistId: subscriptions.artistId })
-    .from(subscriptions)
-    .where(
-      and(
-        inArray(subscriptions.memberId, memberIds),
-        eq(subscriptions.status, 'active'),
-        gt(subscriptions.currentPeriodEnd, new Date()),
-      ),
-    )
-    .orderBy(subscriptions.createdAt);
-}
-
 /**
  * The member's subscriptions stop renewing: an active one ends at its term's end (like a cancel), a past-due
  * one (no paid term left) ends now. Answers how many.

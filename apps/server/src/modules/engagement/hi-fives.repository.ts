@@ -1,20 +1,13 @@
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
 import { hiFives } from '../../platform/db/schema/engagement.js';
 
 export type HiFiveRow = typeof hiFives.$inferSelect;
 
-/** The Hi Fives the given users gave, oldest first. */
-export async function listHiFivesOfUsers(
-  db: Database,
-  userIds: string[],
-): Promise<{ id: string; userId: string; itemId: string }[]> {
-  if (userIds.length === 0) return [];
-  return db
-    .select({ id: hiFives.id, userId: hiFives.userId, itemId: hiFives.itemId })
-    .from(hiFives)
-    .where(inArray(hiFives.userId, userIds))
-    .orderBy(hiFives.createdAt);
+/** The songs a member gave a Hi Five. */
+export async function listHiFivedSongIds(db: Database, userId: string): Promise<string[]> {
+  const rows = await db.selectDistinct({ itemId: hiFives.itemId }).from(hiFives).where(eq(hiFives.userId, userId));
+  return rows.map((row) => row.itemId);
 }
 
 /** The new entry, or null when the member already gave this item a Hi Five (hi_fives_user_item_key). */

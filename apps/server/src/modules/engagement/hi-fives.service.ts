@@ -15,7 +15,7 @@ import {
   findHiFive,
   findHiFiveById,
   insertHiFive,
-  listHiFivesOfUsers,
+  listHiFivedSongIds,
 } from './hi-fives.repository.js';
 
 const NO_SUCH_SONG = 'No such song.';
@@ -95,8 +95,7 @@ export async function forgetEngagementOfDeletedMember(
   tx: Database,
   memberId: string,
 ): Promise<{ hiFivesRemoved: number; eventsRemoved: number }> {
-  const given = await listHiFivesOfUsers(tx, [memberId]);
-  const artistOfSong = await findSongArtistIds(tx, [...new Set(given.map((entry) => entry.itemId))]);
+  const artistOfSong = await findSongArtistIds(tx, await listHiFivedSongIds(tx, memberId));
   await lockArtistsInOrder(tx, artistOfSong.values());
   const removedSongs = new Set(await deleteHiFivesOfUser(tx, memberId));
   // A Hi Five given while this ran, on a song not seen above: its artist is locked now (a rare deadlock is retried).
