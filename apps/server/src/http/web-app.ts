@@ -131,6 +131,16 @@ export function withEarlyFetches(html: string, paths: readonly string[]): string
   return html.replace(/<\/head>/i, () => `  ${links}\n  </head>`);
 }
 
+/**
+ * The page with a short text of its content for visitors and crawlers without JavaScript (a `<noscript>`
+ * block, already escaped by whoever built it), first in the body.
+ */
+export function withNoscript(html: string, block: string): string {
+  if (!block) return html;
+  if (/<body[^>]*>/i.test(html)) return html.replace(/<body[^>]*>/i, (body) => `${body}\n    ${block}`);
+  return `${html}${block}`;
+}
+
 /** The id of the data block the web app reads its first answers from (apps/web/src/api/first-data.ts). */
 export const FIRST_DATA_ID = 'hfm-first-data';
 

@@ -20,7 +20,7 @@ import {
   billingRoutes,
   webhookRoutes,
 } from './billing/index.js';
-import { artistShareRoutes, discoveryRoutes } from './discovery/index.js';
+import { artistShareRoutes, discoveryRoutes, publicPageRoutes } from './discovery/index.js';
 import { earningsRoutes } from './earnings/index.js';
 import { documentsRoutes, seedLegalDocuments } from './documents/index.js';
 import { engagementRoutes } from './engagement/index.js';
@@ -56,6 +56,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(searchRoutes);
   await app.register(discoveryRoutes);
   await app.register(artistShareRoutes);
+  await app.register(publicPageRoutes);
   await app.register(engagementRoutes);
   await app.register(paymentsRoutes);
   await app.register(billingRoutes);

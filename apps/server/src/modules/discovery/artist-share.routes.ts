@@ -8,9 +8,12 @@ import {
   sendPage,
   withEarlyFetches,
   withFirstData,
+  withNoscript,
 } from '../../http/web-app.js';
 import { findSessionUser, SESSION_COOKIE } from '../auth/index.js';
+import type { ArtistPage } from '@hfm/shared';
 import { artistPageMeta } from './artist-share.js';
+import { artistText, noscriptBlock } from './public-pages.js';
 import { findArtistShareCard } from './discovery.service.js';
 
 /** Who is signed in: every page of the fans' side asks at once (FanRoot in src/app/fan-routes.tsx). */
@@ -53,14 +56,12 @@ export async function artistShareRoutes(fastify: FastifyInstance): Promise<void>
       const card = await findArtistShareCard(ctx, request.params.slug);
       if (!card) return sendPage(request, reply, html, 404);
       // The page asks for who is signed in and for the artist's page at once (src/app/fan-routes.tsx).
-      const first = [SESSION_PATH, `/api/artist-pages/${encodeURIComponent(request.params.slug)}`];
-      return sendWithFirstData(
-        app,
-        request,
-        reply,
-        renderPageMeta(html, artistPageMeta(card, ctx.config.publicUrl)),
-        first,
-      );
+      const pagePath = artistPagePath(request.params.slug);
+      const first = [SESSION_PATH, pagePath];
+      const answers = await answersFor(app, request, first);
+      const page = answers[pagePath] as ArtistPage | undefined;
+      const meta = renderPageMeta(html, artistPageMeta(card, ctx.config.publicUrl));
+      return sendWithAnswers(request, reply, page ? withNoscript(meta, noscriptBlock(artistText(page))) : meta, first, answers);
     },
   );
   // The member home: a signed-in fan's page carries what the home shows; anyone else gets the page as built
@@ -90,24 +91,18 @@ async function heroWithSongs(app: FastifyInstance, request: FastifyRequest): Pro
   return typeof id === 'string' ? { ...hero, ...(await answersFor(app, request, [heroSummaryPath(id)])) } : hero;
 }
 
-/** The page with the answers for these paths in it; those not answered 200 are preloaded instead. */
-async function sendWithFirstData(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  html: string,
-  paths: readonly string[],
-): Promise<FastifyReply> {
-  return sendWithAnswers(request, reply, html, paths, await answersFor(app, request, paths));
-}
+/** The API path of an artist's public page. */
+export const artistPagePath = (slug: string) => `/api/artist-pages/${encodeURIComponent(slug)}`;
 
-function sendWithAnswers(
+/** The page with the answers for these paths in it; those not answered 200 are preloaded instead. */
+export function sendWithAnswers(
   request: FastifyRequest,
   reply: FastifyReply,
   html: string,
   paths: readonly string[],
   answers: Record<string, unknown>,
+  code = 200,
 ): FastifyReply {
   const unanswered = paths.filter((path) => !(path in answers));
-  return sendPage(request, reply, withEarlyFetches(withFirstData(html, answers), unanswered), 200, true);
+  return sendPage(request, reply, withEarlyFetches(withFirstData(html, answers), unanswered), code, true);
 }

@@ -37,26 +37,26 @@ export async function discoveryRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/bff/members/hero-artist',
     {
-      config: { access: 'signedIn' },
+      config: { access: 'public' },
       schema: {
         tags: ['discovery'],
         summary:
-          'The artist member home leads with: the ACTIVE artist first in the featured order (lowest ' +
+          'The artist member home and /discover lead with: the ACTIVE artist first in the featured order (lowest ' +
           'featuredPosition >= 0), else the newest ACTIVE artist; null in an empty catalogue',
         response: { 200: heroArtistAnswer },
       },
     },
-    async (request) => getHeroArtist(ctx, request.currentUser),
+    async () => getHeroArtist(ctx),
   );
 
   app.get(
     '/api/bff/members/artist-summary/:artistId',
     {
-      config: { access: 'signedIn' },
+      config: { access: 'public' },
       schema: {
         tags: ['discovery'],
         summary:
-          'An ACTIVE artist and their released songs (full-preview songs first, then newest); ' +
+          'An ACTIVE artist and their released songs (full-preview songs first, then newest), to anyone; ' +
           'another artist is visible to itself and admins only (404 for others)',
         params: artistSummaryParams,
         response: { 200: artistSummary },
@@ -68,17 +68,17 @@ export async function discoveryRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/playlists/agg/member-home-lists',
     {
-      config: { access: 'signedIn' },
+      config: { access: 'public' },
       schema: {
         tags: ['discovery'],
         summary:
-          'Member home: front-page playlists by position, HFM Picks by HFMPicksPosition, HFM Radio, featured ' +
+          'Member home and /discover (the same for everyone, signed in or not): front-page playlists by position, HFM Picks by HFMPicksPosition, HFM Radio, featured ' +
           'ACTIVE artists by featuredPosition, genres, and new releases (the 9 newest ACTIVE artists). ' +
           "A playlist's songCount counts the songs fans can hear",
         response: { 200: memberHomeLists },
       },
     },
-    async (request) => getMemberHomeLists(ctx, request.currentUser),
+    async () => getMemberHomeLists(ctx),
   );
 
   app.get(

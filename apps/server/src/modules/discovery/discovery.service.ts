@@ -13,7 +13,7 @@ import {
 } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../errors/app-error.js';
-import { checkAccess, requireAccess, requireSignedIn, type Actor } from '../access/index.js';
+import { checkAccess, requireAccess, type Actor } from '../access/index.js';
 import {
   presentAlbum,
   presentArtistCard,
@@ -54,9 +54,11 @@ export const NO_SUCH_ARTIST = 'No such artist.';
 export const NO_SUCH_GENRE = 'No such genre.';
 export const NO_SUCH_PLAYLIST = 'No such playlist.';
 
-/** GET /api/bff/members/hero-artist: the first featured artist, else the newest; null in an empty catalogue. */
-export async function getHeroArtist(ctx: AppContext, actor: Actor): Promise<HeroArtist | null> {
-  requireSignedIn(actor);
+/**
+ * GET /api/bff/members/hero-artist: the first featured artist, else the newest; null in an empty catalogue.
+ * Public (docs/decisions/0049): the same answer for everyone, with nothing of the viewer in it.
+ */
+export async function getHeroArtist(ctx: AppContext): Promise<HeroArtist | null> {
   const row = await findHeroArtist(ctx.db);
   return row ? presentHeroArtist(row) : null;
 }
@@ -70,14 +72,17 @@ async function showsSongs(ctx: AppContext, actor: Actor, row: HeroArtistRow, sub
   return (await checkAccess(ctx, actor, 'artist.manage', [row.id])).has(row.id);
 }
 
-/** GET /api/bff/members/artist-summary/{artistId}: the artist and their released songs. */
+/**
+ * GET /api/bff/members/artist-summary/{artistId}: the artist and their released songs, to anyone who may see
+ * the artist (signed out too: docs/decisions/0049); whether the viewer subscribes only decides, once the artist
+ * has left, whether the songs show, and is not in the answer.
+ */
 export async function getArtistSummary(ctx: AppContext, actor: Actor, artistId: string): Promise<ArtistSummary> {
-  const member = requireSignedIn(actor);
-  await requireAccess(ctx, member, 'artist.view', [artistId]);
+  await requireAccess(ctx, actor, 'artist.view', [artistId]);
   const [row, songs, subscribed] = await Promise.all([
     findArtistById(ctx.db, artistId),
     listOutSongsOfArtist(ctx.db, artistId),
-    hasActiveSubscription(ctx.db, member.id, artistId),
+    actor ? hasActiveSubscription(ctx.db, actor.id, artistId) : false,
   ]);
   if (!row) throw notFound(NO_SUCH_ARTIST);
   const shown = await showsSongs(ctx, actor, row, subscribed);
@@ -101,9 +106,11 @@ function homeList(
   return rows.filter(included).sort(byPlace(place)).slice(0, HOME_LIST_LIMIT).map(presentPlaylistCard);
 }
 
-/** GET /api/playlists/agg/member-home-lists: four statements, run side by side. */
-export async function getMemberHomeLists(ctx: AppContext, actor: Actor): Promise<MemberHomeLists> {
-  requireSignedIn(actor);
+/**
+ * GET /api/playlists/agg/member-home-lists: four statements, run side by side. Public (docs/decisions/0049):
+ * the catalogue's lists, the same for everyone; nothing of the viewer (Hi Fives, kept songs, subscriptions).
+ */
+export async function getMemberHomeLists(ctx: AppContext): Promise<MemberHomeLists> {
   const [playlists, featured, genres, newest] = await Promise.all([
     listHomePlaylists(ctx.db),
     listFeaturedArtists(ctx.db),

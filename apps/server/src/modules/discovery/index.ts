@@ -4,3 +4,4 @@ export { catalogueSongColumns } from './catalogue-song-columns.js';
 export { presentCatalogueSong } from './discovery.presenter.js';
 export { discoveryRoutes } from './discovery.routes.js';
 export { listRelatedArtists } from './discovery.service.js';
+export { publicPageRoutes } from './public-pages.routes.js';

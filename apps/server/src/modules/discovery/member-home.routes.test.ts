@@ -91,8 +91,10 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('GET /api/bff/members/hero-artist', () => {
-  it('is 401 signed out', async () => {
-    expect((await get('/api/bff/members/hero-artist', null)).status).toBe(401);
+  it('answers signed out too (the public /discover leads with it), the same as a fan gets', async () => {
+    const anonymous = await get('/api/bff/members/hero-artist', null);
+    expect(anonymous.status).toBe(200);
+    expect(anonymous).toEqual(await get('/api/bff/members/hero-artist'));
   });
 
   it('is null in an empty catalogue (a PENDING featured artist does not count)', () => {
@@ -117,8 +119,12 @@ describe('GET /api/bff/members/hero-artist', () => {
 describe('GET /api/bff/members/artist-summary/{artistId}', () => {
   const url = (id: string) => `/api/bff/members/artist-summary/${id}`;
 
-  it('is 401 signed out', async () => {
-    expect((await get(url(artist.featuredOne), null)).status).toBe(401);
+  it('answers signed out too, the same as a fan gets; a PENDING artist is a 404 signed out', async () => {
+    const anonymous = await get(url(artist.featuredOne), null);
+    expect(anonymous.status).toBe(200);
+    expect(anonymous).toEqual(await get(url(artist.featuredOne)));
+    expect((await get(url(artist.pendingFeatured), null)).status).toBe(404);
+    expect((await get(url('not-an-id'), null)).status).toBe(400);
   });
 
   it('is 400 for an id that is not a UUID', async () => {
@@ -164,8 +170,10 @@ describe('GET /api/bff/members/artist-summary/{artistId}', () => {
 describe('GET /api/playlists/agg/member-home-lists', () => {
   const url = '/api/playlists/agg/member-home-lists';
 
-  it('is 401 signed out', async () => {
-    expect((await get(url, null)).status).toBe(401);
+  it('answers signed out too, the same as a fan gets (nothing in it is the viewer\'s)', async () => {
+    const anonymous = await get(url, null);
+    expect(anonymous.status).toBe(200);
+    expect(anonymous).toEqual(await get(url));
   });
 
   it('has empty lists (but the genres) in an empty catalogue', async () => {

@@ -3,14 +3,13 @@ import { createPlaylist } from '../factories.js';
 import {
   everyone,
   matrix,
-  signedInOnly,
   unapprovedArtistOnly,
   type MatrixRow,
   type MatrixWorld,
 } from '../permission-matrix.js';
 
-/** `otherArtist` is PENDING: its summary is for itself and admins; other signed-in users get 404. */
-const pendingSummary = matrix({ anonymous: 401, otherArtist: 200, admin: 200, rest: 404 });
+/** `otherArtist` is PENDING: its summary is for itself and admins; anyone else (signed out too) gets 404. */
+const pendingSummary = matrix({ otherArtist: 200, admin: 200, rest: 404 });
 
 const rockId = async (w: MatrixWorld) => (await findGenreByLabel(w.t.app.ctx.db, 'Rock'))!.id;
 
@@ -29,13 +28,14 @@ export const discoveryRows: MatrixRow[] = [
   {
     route: 'GET /api/bff/members/hero-artist',
     request: () => ({ method: 'GET', url: '/api/bff/members/hero-artist' }),
-    expected: signedInOnly(),
+    // Public since /discover (docs/decisions/0049): the same answer for everyone.
+    expected: everyone(200),
   },
   {
     route: 'GET /api/bff/members/artist-summary/:artistId',
     case: 'an ACTIVE artist',
     request: (w) => ({ method: 'GET', url: `/api/bff/members/artist-summary/${w.people.artist.artistId}` }),
-    expected: signedInOnly(),
+    expected: everyone(200),
   },
   {
     route: 'GET /api/bff/members/artist-summary/:artistId',
@@ -47,12 +47,12 @@ export const discoveryRows: MatrixRow[] = [
     route: 'GET /api/bff/members/artist-summary/:artistId',
     case: 'not an id',
     request: () => ({ method: 'GET', url: '/api/bff/members/artist-summary/not-an-id' }),
-    expected: signedInOnly(400),
+    expected: everyone(400),
   },
   {
     route: 'GET /api/playlists/agg/member-home-lists',
     request: () => ({ method: 'GET', url: '/api/playlists/agg/member-home-lists' }),
-    expected: signedInOnly(),
+    expected: everyone(200),
   },
   {
     route: 'GET /api/artist-pages/:slug',
