@@ -6,7 +6,7 @@ import { sessionQuery } from './session';
 
 /**
  * The id of the `<script type="application/json">` in which the server writes the API answers a page shows
- * first (/members/ and /a/{slug}; apps/server/src/http/web-app.ts `withFirstData`): the app renders them at
+ * first (/members/, /discover/... and /a/{slug}; apps/server/src/http/web-app.ts `withFirstData`): the app renders them at
  * once instead of asking for them after its scripts have run. A data block, not a script: the CSP allows it.
  */
 export const FIRST_DATA_ID = 'hfm-first-data';
@@ -19,6 +19,10 @@ function queryKeyOf(path: string): QueryKey | null {
   if (path === apiUrl('/playlists/agg/member-home-lists')) return discoveryKeys.memberHomeLists;
   const artistPage = matchApiUrl('/artist-pages/{slug}', path);
   if (artistPage) return discoveryKeys.artistPage(artistPage.slug);
+  const genrePage = matchApiUrl('/genres/{id}/page', path);
+  if (genrePage) return discoveryKeys.genrePage(genrePage.id);
+  const playlistPage = matchApiUrl('/playlists/{id}', path);
+  if (playlistPage) return discoveryKeys.playlistPage(playlistPage.id);
   const heroSongs = matchApiUrl('/bff/members/artist-summary/{artistId}', path);
   return heroSongs ? discoveryKeys.artistSummary(heroSongs.artistId) : null;
 }

@@ -4,7 +4,8 @@ import { Link, Outlet, ScrollRestoration, useLocation, type RouteObject } from '
 import { useSession } from '../api/session';
 import { errorMessage } from '../api/server-errors';
 import { ArtistPage } from '../features/members/artist/artist-page';
-import { MembersNav } from '../features/members/search/header-search';
+import { DiscoverNav, MembersNav } from '../features/members/search/header-search';
+import { DiscoverHomePage } from '../features/members/home/discover-home-page';
 import { MemberHomePage } from '../features/members/home/member-home-page';
 import { PageNotFound } from '../features/members/page-header';
 import { ViewerProvider } from '../features/members/viewer';
@@ -15,10 +16,15 @@ import { DeferredToaster } from '../ui/deferred-toaster';
 import { ErrorBoundary } from '../ui/error-boundary';
 import { loginHref } from '../ui/return-address';
 
+const searchPage = lazyPage(async () => (await import('../features/members/search/search-page')).SearchPage);
+const genrePage = lazyPage(async () => (await import('../features/members/collections/genre-page')).GenrePage);
+const playlistPage = lazyPage(async () => (await import('../features/members/collections/playlist-page')).PlaylistPage);
+
 /**
- * The fans' side of the app under one router: the members area (/members/...) and the artists' public
- * pages (/a/{slug}). Moving between them never loads a page, so the player plays on. A signed-in fan sees
- * the members header (Home, search) on both; anyone else sees the public header on an artist's page.
+ * The fans' side of the app under one router: the members area (/members/...), the public catalogue
+ * (/discover/...: docs/decisions/0049) and the artists' and albums' public pages (/a/{slug},
+ * /a/{slug}/albums/{id}). Moving between them never loads a page, so the player plays on. A signed-in fan sees
+ * the members header (Home, search) on all; anyone else sees the public header, with Discover and search.
  */
 export const fanRoutes: RouteObject[] = [
   {
@@ -30,22 +36,13 @@ export const fanRoutes: RouteObject[] = [
         children: [
           { index: true, element: <MemberHomePage /> },
           // The pages a fan lands on (home, an artist) come with the area; the others load when first opened.
-          {
-            path: 'search',
-            ...lazyPage(async () => (await import('../features/members/search/search-page')).SearchPage),
-          },
+          { path: 'search', ...searchPage },
           {
             path: 'my-music',
             ...lazyPage(async () => (await import('../features/members/my-music/my-music-page')).MyMusicPage),
           },
-          {
-            path: 'genres/:id',
-            ...lazyPage(async () => (await import('../features/members/collections/genre-page')).GenrePage),
-          },
-          {
-            path: 'playlists/:id',
-            ...lazyPage(async () => (await import('../features/members/collections/playlist-page')).PlaylistPage),
-          },
+          { path: 'genres/:id', ...genrePage },
+          { path: 'playlists/:id', ...playlistPage },
           { path: 'account', ...lazyPage(async () => (await import('./member-account-page')).MemberAccountPage) },
           {
             path: 'account/receipts/:id',
@@ -54,7 +51,22 @@ export const fanRoutes: RouteObject[] = [
           { path: '*', element: <PageNotFound what="page" /> },
         ],
       },
+      {
+        // Open to everyone, signed in or not: the same pages as the members area's, without what is a member's.
+        path: '/discover',
+        children: [
+          { index: true, element: <DiscoverHomePage /> },
+          { path: 'search', ...searchPage },
+          { path: 'genres/:id', ...genrePage },
+          { path: 'playlists/:id', ...playlistPage },
+          { path: '*', element: <PageNotFound what="page" /> },
+        ],
+      },
       { path: '/a/:slug', element: <ArtistPage /> },
+      {
+        path: '/a/:slug/albums/:id',
+        ...lazyPage(async () => (await import('../features/members/artist/album-page')).AlbumPage),
+      },
     ],
   },
 ];
@@ -87,7 +99,11 @@ function FanRoot() {
           {page}
         </AppShell>
       ) : (
-        <PublicShell user={session.isPending ? undefined : user} returnTo={`${pathname}${search}${hash}`}>
+        <PublicShell
+          user={session.isPending ? undefined : user}
+          returnTo={`${pathname}${search}${hash}`}
+          nav={<DiscoverNav />}
+        >
           {page}
         </PublicShell>
       )}

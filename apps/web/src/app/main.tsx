@@ -26,17 +26,22 @@ function Area() {
   if (path.startsWith('/admin')) return <SignedInApp area="admin" />;
   // The local payment provider's payout onboarding: the link in the address is its key (no sign-in).
   if (path.startsWith('/connect/onboarding/')) return <PayoutOnboardingPage />;
-  // The members area and the artists' public pages share one router: moving between them keeps the player.
-  if (path.startsWith('/members') || path.startsWith('/a/')) return <FanApp />;
+  // The members area, the public catalogue and the artists' public pages share one router: moving between
+  // them keeps the player.
+  if (isFansPath(path)) return <FanApp />;
   // The server answers unknown paths with this page and a 404; the site shows its not-found screen.
   return <PublicApp unknownPath={path !== '/' && !path.startsWith('/main')} />;
+}
+
+function isFansPath(path: string): boolean {
+  return path.startsWith('/members') || path.startsWith('/a/') || path === '/discover' || path.startsWith('/discover/');
 }
 
 /** While the area's script loads: /login and the fans' pages keep what their page's HTML drew (page-shells.ts). */
 function AreaLoading() {
   const path = window.location.pathname;
   if (path.startsWith('/login')) return <LoginShell />;
-  if (path.startsWith('/members') || path.startsWith('/a/')) return <FansShell />;
+  if (isFansPath(path)) return <FansShell />;
   return <div className="page-loading">{messages.loading}</div>;
 }
 

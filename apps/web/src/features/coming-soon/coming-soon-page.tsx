@@ -17,13 +17,16 @@ export function ComingSoonPage() {
           Something good is <span className="gradient-text">coming soon.</span>
         </h1>
         <p className="coming-soon__text">
-          We are tuning the last few strings before the doors open to fans. You can read how HFM works for fans right
-          now, and you can create your account today so you are ready the moment your favourite artists go live.
+          We are tuning the last few strings before the doors open to fans. You can browse the music and hear a preview
+          of every song right now, read how HFM works for fans, and create your account today.
         </p>
         <div className="coming-soon__actions">
           <Link className="cta cta--primary cta--large" to="/fan-sign-up">
             Create your fan account
           </Link>
+          <a className="cta cta--ghost cta--large" href="/discover">
+            Browse the music
+          </a>
           <Link className="cta cta--ghost cta--large" to="/fans">
             How HFM works for fans
           </Link>

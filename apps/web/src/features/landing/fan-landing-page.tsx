@@ -28,6 +28,9 @@ export function FanLandingPage({ variant }: { variant: LandingVariant }) {
             <Link className="cta cta--primary cta--large" to={SIGN_UP_MODAL}>
               Sign Up
             </Link>
+            <a className="cta cta--ghost cta--large" href="/discover">
+              Browse the music
+            </a>
             <Link className="cta cta--ghost cta--large" to={{ hash: 'how-it-works' }}>
               How it works
             </Link>

@@ -2,6 +2,7 @@ import type { ArtistCard, PlaylistCard, PublicGenre } from '@hfm/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useRememberedScroll } from './scroll-memory';
+import { useViewer } from './viewer';
 import './cards.css';
 import { countOf } from '../../ui/count-of';
 
@@ -32,9 +33,10 @@ export function ArtistCardLink({
 }
 
 export function PlaylistCardLink({ playlist }: { playlist: PlaylistCard }) {
+  const { catalogueBase } = useViewer();
   return (
     <li className="card card--wide">
-      <Link className="card__link" to={`/members/playlists/${playlist.id}`}>
+      <Link className="card__link" to={`${catalogueBase}/playlists/${playlist.id}`}>
         <CardImage src={playlist.artworkPath} initials={playlist.title} />
         <span className="card__title">{playlist.title}</span>{' '}
         <span className="card__meta">{countOf(playlist.songCount, 'song')}</span>
@@ -44,9 +46,10 @@ export function PlaylistCardLink({ playlist }: { playlist: PlaylistCard }) {
 }
 
 export function GenreCardLink({ genre }: { genre: PublicGenre }) {
+  const { catalogueBase } = useViewer();
   return (
     <li className="card card--genre">
-      <Link className="card__link" to={`/members/genres/${genre.id}`}>
+      <Link className="card__link" to={`${catalogueBase}/genres/${genre.id}`}>
         <CardImage src={genre.artwork} initials={genre.label} />
         <span className="card__title">{genre.label}</span>
       </Link>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { initialsOf } from './cards';
+import { useViewer } from './viewer';
 import './page-header.css';
 
 /** The top of a genre or playlist page: artwork, what it is, its name, and actions. */
@@ -37,15 +38,16 @@ export function PageHeader({
 }
 
 export function PageNotFound({ what }: { what: string }) {
+  const { isMember, catalogueBase } = useViewer();
   return (
     <div className="discover">
       <section className="discover-empty-catalogue" aria-labelledby="page-not-found-title">
         <h1 id="page-not-found-title" className="discover-page-title">
           No such {what}
         </h1>
-        <p>It may have been removed. There is plenty more to hear on your home page.</p>
-        <Link className="button button--secondary" to="/members/">
-          <span>Back to your music</span>
+        <p>It may have been removed. There is plenty more to hear on {isMember ? 'your home page' : 'HFM'}.</p>
+        <Link className="button button--secondary" to={`${catalogueBase}/`}>
+          <span>{isMember ? 'Back to your music' : 'Discover music'}</span>
         </Link>
       </section>
     </div>

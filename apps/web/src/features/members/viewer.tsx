@@ -22,6 +22,11 @@ export interface Viewer extends ViewerState {
   hearsInFull: (artistID: string) => boolean;
   subscribesTo: (artistID: string) => boolean;
   hiFiveEntryId: (songId: string) => string | null;
+  /**
+   * Where the catalogue's pages (search, genres, playlists) live for this viewer: the members area for a fan,
+   * the public /discover for anyone else (docs/decisions/0049).
+   */
+  catalogueBase: '/members' | '/discover';
 }
 
 export function useViewer(): Viewer {
@@ -32,6 +37,7 @@ export function useViewer(): Viewer {
     return {
       ...state,
       isMember: user?.role === 'SUBSCRIBER',
+      catalogueBase: user?.role === 'SUBSCRIBER' ? '/members' : '/discover',
       subscribesTo,
       hearsInFull: (artistID) => user?.role === 'ADMIN' || subscribesTo(artistID),
       hiFiveEntryId: (songId) => user?.hiFived.find((entry) => entry.itemID === songId)?.id ?? null,

@@ -12,12 +12,15 @@ import './shells.css';
 export function PublicShell({
   user,
   returnTo,
+  nav,
   children,
 }: {
   /** Who is signed in: null when nobody, undefined while that is not known yet (the header waits). */
   user: PublicUser | null | undefined;
   /** This page's path, to come back to after signing in or up. */
   returnTo: string;
+  /** The catalogue's navigation (Discover and search), between the brand and the sign-in links. */
+  nav?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -28,6 +31,7 @@ export function PublicShell({
             HFM
           </a>
         </div>
+        {nav}
         <div className="shell-header__user">
           {user === undefined ? null : user ? (
             <a className="button button--secondary shell-header__link" href={ROUTE_BY_ROLE[user.role]}>

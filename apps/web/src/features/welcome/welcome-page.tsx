@@ -16,6 +16,9 @@ interface Choice {
   tone: 'artist' | 'login' | 'fan';
 }
 
+/** The public catalogue: every artist, playlist and genre, with previews for anyone. */
+export const DISCOVER_PATH = '/discover';
+
 export const WELCOME_CHOICES: Choice[] = [
   { id: 'artists', label: 'For Artists', hint: 'You know your worth, and so do we.', to: '/artists', tone: 'artist' },
   { id: 'login', label: 'Login', hint: 'Continue exploring.', to: LOGIN_PATH, fullPage: true, tone: 'login' },
@@ -48,6 +51,13 @@ export function WelcomePage() {
             ))}
           </ul>
         </nav>
+        <p className="welcome__browse">
+          {/* The public catalogue is the fans' app, outside the hash router (docs/decisions/0049). */}
+          <a className="welcome__browse-link" href={DISCOVER_PATH}>
+            Browse the music
+          </a>
+          <span className="welcome__browse-hint">Hear a preview of every song, no account needed.</span>
+        </p>
       </main>
       <footer className="welcome__footer">
         <Link to="/terms-conditions">Terms and Conditions</Link>

@@ -1,11 +1,21 @@
 import type { AlbumWithSongs } from '@hfm/shared';
+import { Link } from 'react-router';
 import { AlbumDownloadMenu } from './download-menu';
 import { SongRows } from '../song-rows';
 import { useViewer } from '../viewer';
 import { countOf } from '../../../ui/count-of';
 
 /** Each album: artwork, name, liner notes and its songs in album order (playing one queues the album). */
-export function ArtistAlbums({ albums, subscribed }: { albums: AlbumWithSongs[]; subscribed: boolean }) {
+export function ArtistAlbums({
+  albums,
+  subscribed,
+  artistSlug,
+}: {
+  albums: AlbumWithSongs[];
+  subscribed: boolean;
+  /** Each album's title links to its own page (/a/{slug}/albums/{id}). */
+  artistSlug: string;
+}) {
   const viewer = useViewer();
   // Subscribers download an album as one zip; the button shows only to them (the server checks again).
   const offerZip = subscribed && viewer.isMember;
@@ -28,7 +38,9 @@ export function ArtistAlbums({ albums, subscribed }: { albums: AlbumWithSongs[];
             )}
           </div>
           <div className="artist-album__head">
-            <h3 id={`album-title-${album.id}`}>{album.name}</h3>
+            <h3 id={`album-title-${album.id}`}>
+              <Link to={`/a/${artistSlug}/albums/${album.id}`}>{album.name}</Link>
+            </h3>
             <p className="discover-muted">{countOf(album.songs.length, 'song')}</p>
             {album.linerNotes && <p className="artist-album__notes">{album.linerNotes}</p>}
             {offerZip && album.songs.length > 0 && <AlbumDownloadMenu albumId={album.id} name={album.name} />}

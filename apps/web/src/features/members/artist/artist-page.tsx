@@ -82,7 +82,7 @@ function ArtistPageBody({ data }: { data: ArtistPageData }) {
           {albums.length > 0 && (
             <section className="discover-section" aria-labelledby="artist-albums-title">
               <h2 id="artist-albums-title">Albums</h2>
-              <ArtistAlbums albums={albums} subscribed={subscribed} />
+              <ArtistAlbums albums={albums} subscribed={subscribed} artistSlug={artist.slug} />
             </section>
           )}
         </div>
@@ -134,9 +134,9 @@ function NoSuchArtist() {
             <span>Find music</span>
           </Link>
         ) : (
-          <a className="button button--secondary" href="/main/#/">
-            <span>Go to HFM</span>
-          </a>
+          <Link className="button button--secondary" to="/discover">
+            <span>Discover music</span>
+          </Link>
         )}
       </section>
     </div>

@@ -40,7 +40,7 @@ export function PlaylistPage() {
   );
 }
 
-function PlayAll({ songs, title }: { songs: SongRowsProps['songs']; title: string }) {
+export function PlayAll({ songs, title }: { songs: SongRowsProps['songs']; title: string }) {
   const { toggle, playingId } = usePlayFromList(songs);
   const playingHere = songs.some((song) => song.id === playingId);
   const first = songs[0];

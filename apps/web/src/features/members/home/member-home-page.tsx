@@ -47,7 +47,7 @@ export function MemberHomePage() {
   );
 }
 
-function HeroBanner({ artist }: { artist: HeroArtist }) {
+export function HeroBanner({ artist }: { artist: HeroArtist }) {
   const backdrop = artist.bannerImagePath ?? artist.photo;
   return (
     <div className="hero-banner">
@@ -66,7 +66,7 @@ function HeroBanner({ artist }: { artist: HeroArtist }) {
 }
 
 /** The hero's songs, playable: asked for once the hero is known. */
-function SummaryBlock({ heroId, heroName }: { heroId: string | undefined; heroName: string | undefined }) {
+export function SummaryBlock({ heroId, heroName }: { heroId: string | undefined; heroName: string | undefined }) {
   const summary = useArtistSummary(heroId);
   const title = heroName ? `Songs by ${heroName}` : 'Songs';
   return (
@@ -86,12 +86,12 @@ function SummaryBlock({ heroId, heroName }: { heroId: string | undefined; heroNa
   );
 }
 
-function isEmpty(lists: MemberHomeLists): boolean {
+export function isEmpty(lists: MemberHomeLists): boolean {
   return Object.values(lists).every((list: unknown[]) => list.length === 0);
 }
 
 /** No artist has published yet: say so kindly instead of showing empty rows. */
-function EmptyCatalogue() {
+export function EmptyCatalogue() {
   return (
     <section className="discover-empty-catalogue" aria-labelledby="empty-catalogue-title">
       <span className="discover-empty-catalogue__icon" aria-hidden="true">

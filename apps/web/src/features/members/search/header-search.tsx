@@ -3,6 +3,8 @@ import { NavLink, useLocation, useNavigate, useSearchParams } from 'react-router
 import './header-search.css';
 
 export const SEARCH_PATH = '/members/search';
+/** The public catalogue's search (docs/decisions/0049). */
+export const DISCOVER_SEARCH_PATH = '/discover/search';
 
 /**
  * The members header: Home, My Music, and the search box. Typing opens the search view with the term in its address
@@ -17,7 +19,7 @@ export function MembersNav() {
       <NavLink className="members-nav__link" to="/members/my-music">
         My Music
       </NavLink>
-      <HeaderSearch />
+      <HeaderSearch path={SEARCH_PATH} />
       <NavLink className="members-nav__link" to="/members/account">
         Account
       </NavLink>
@@ -25,17 +27,29 @@ export function MembersNav() {
   );
 }
 
-function HeaderSearch() {
+/** The public header's nav for anyone who is not a signed-in fan: Discover and the same search box. */
+export function DiscoverNav() {
+  return (
+    <nav className="members-nav" aria-label="Discover">
+      <NavLink className="members-nav__link" to="/discover" end>
+        Discover
+      </NavLink>
+      <HeaderSearch path={DISCOVER_SEARCH_PATH} />
+    </nav>
+  );
+}
+
+function HeaderSearch({ path }: { path: string }) {
   const id = useId();
   const { pathname } = useLocation();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const onSearchPage = pathname.replace(/\/+$/, '') === SEARCH_PATH;
+  const onSearchPage = pathname.replace(/\/+$/, '') === path;
   const term = onSearchPage ? (params.get('s') ?? '') : '';
 
   function search(next: string) {
     const query = next ? `?${new URLSearchParams({ s: next }).toString()}` : '';
-    void navigate(`${SEARCH_PATH}${query}`, { replace: onSearchPage });
+    void navigate(`${path}${query}`, { replace: onSearchPage });
   }
 
   return (

@@ -4,11 +4,12 @@ import { useLocation, useSearchParams } from 'react-router';
 import { useMemberSubscriptions, useResumeSubscription } from '../../../api/billing/subscriptions';
 import { errorMessage } from '../../../api/server-errors';
 import { Button } from '../../../ui/button';
-import { loginHref, rememberReturnPath } from '../../../ui/return-address';
 import { useViewer } from '../viewer';
 
 /** The modal, its card form and Stripe's loader: a chunk of their own, loaded when a fan first opens it. */
 const SubscribeModal = lazy(() => import('./subscribe-modal').then((module) => ({ default: module.SubscribeModal })));
+/** Signed out, Subscribe asks to sign up as a fan first (its dialog loads when first asked for). */
+const SignInPrompt = lazy(() => import('../sign-in-prompt').then((module) => ({ default: module.SignInPrompt })));
 
 /** The player's 'subscribe to hear the whole song' link opens the artist page with the modal open. */
 export const OPEN_SUBSCRIBE_PARAM = 'subscribe';
@@ -19,8 +20,8 @@ export function formatYearlyPrice(cents: number): string {
 }
 
 /**
- * The price and what the viewer can do about it. Signed out, Subscribe goes to /login and comes back here
- * (also through sign-up). A fan opens the subscribe modal (also straight from the player's preview offer,
+ * The price and what the viewer can do about it. Signed out, Subscribe (and the player's `?subscribe` link)
+ * opens the sign-up prompt: sign up as a fan, or log in, and come back here (docs/decisions/0049). A fan opens the subscribe modal (also straight from the player's preview offer,
  * `?subscribe`). A subscriber sees 'Subscribed' (until its end date, with Resume renewal, once cancelled). No price when the artist takes no new subscribers.
  */
 export function SubscribeOffer({
@@ -31,10 +32,11 @@ export function SubscribeOffer({
   offer: Offer;
 }) {
   const viewer = useViewer();
-  const { pathname, search } = useLocation();
+  const { pathname } = useLocation();
   const price = formatYearlyPrice(offer.priceCents);
   const subscribed = offer.subscribed || viewer.subscribesTo(artist.id);
-  const [open, setOpen] = useOpenFromLink(viewer.isMember && offer.available && !subscribed);
+  const signedOut = !viewer.pending && !viewer.user;
+  const [open, setOpen] = useOpenFromLink((viewer.isMember || signedOut) && offer.available && !subscribed);
 
   let action;
   if (subscribed && viewer.user && viewer.isMember) {
@@ -46,17 +48,7 @@ export function SubscribeOffer({
   } else if (viewer.pending) {
     action = <Button loading>Subscribe</Button>;
   } else if (!viewer.user) {
-    const here = `${pathname}${search}`;
-    action = (
-      <Button
-        onClick={() => {
-          rememberReturnPath(here);
-          window.location.assign(loginHref(here));
-        }}
-      >
-        Subscribe
-      </Button>
-    );
+    action = <Button onClick={() => setOpen(true)}>Subscribe</Button>;
   } else if (viewer.isMember) {
     action = <Button onClick={() => setOpen(true)}>Subscribe</Button>;
   } else {
@@ -75,6 +67,19 @@ export function SubscribeOffer({
       {viewer.user && viewer.isMember && open && (
         <Suspense fallback={null}>
           <SubscribeModal open onOpenChange={setOpen} memberId={viewer.user.id} artist={artist} price={price} />
+        </Suspense>
+      )}
+      {signedOut && open && (
+        <Suspense fallback={null}>
+          <SignInPrompt
+            open
+            onOpenChange={setOpen}
+            signUpFirst
+            // Back to the artist's page with Subscribe open, once signed in.
+            returnTo={`${pathname}?${OPEN_SUBSCRIBE_PARAM}`}
+            title={`Subscribe to ${artist.name}`}
+            reason={`Sign up as a fan (it's free), then subscribe to ${artist.name} for ${price}: every song in full, and downloads you keep. Already a fan? Log in.`}
+          />
         </Suspense>
       )}
     </div>
