@@ -80,7 +80,9 @@ describe('The fans’ app', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Nina Simone' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login?next=%2Fa%2Fnina-simone');
     expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/main/#/fan-sign-up');
-    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
+    // The public catalogue's header: Discover and the search box, which searches /discover/search.
+    expect(screen.getByRole('link', { name: 'Discover' })).toHaveAttribute('href', '/discover');
+    expect(screen.getByRole('searchbox', { name: 'Search songs, artists and albums' })).toBeInTheDocument();
   });
 
   it('moves from member home to an artist page and back inside one router: the player plays on', async () => {

@@ -63,15 +63,31 @@ describe('Artist page', () => {
     expect(within(row('Sinnerman')).queryByText('Preview')).not.toBeInTheDocument();
   });
 
-  it('signed out, Subscribe goes to log in with this page as the return address', async () => {
+  it('signed out, Subscribe opens the fan sign-up prompt (never a 401 page), coming back with Subscribe open', async () => {
     const location = stubLocation('http://localhost/a/nina-simone');
     stubFetch([sessionRoute(null), pageRoute()]);
     const user = userEvent.setup();
     renderDiscover('/a/nina-simone');
     await user.click(await screen.findByRole('button', { name: 'Subscribe' }));
-    expect(location.assign).toHaveBeenCalledWith('/login?next=%2Fa%2Fnina-simone');
-    expect(JSON.parse(window.localStorage.getItem('hfm:return-to')!)).toMatchObject({ path: '/a/nina-simone' });
+    const dialog = await screen.findByRole('dialog', { name: 'Subscribe to Nina Simone' });
+    const signUp = within(dialog).getByRole('link', { name: 'Sign up as a fan' });
+    expect(signUp).toHaveAttribute('href', '/main/#/fan-sign-up');
+    expect(within(dialog).getByRole('link', { name: 'Log in' })).toHaveAttribute(
+      'href',
+      '/login?next=%2Fa%2Fnina-simone%3Fsubscribe',
+    );
+    signUp.addEventListener('click', (event) => event.preventDefault());
+    await user.click(signUp);
+    expect(JSON.parse(window.localStorage.getItem('hfm:return-to')!)).toMatchObject({ path: '/a/nina-simone?subscribe' });
+    expect(location.assign).not.toHaveBeenCalled();
     window.localStorage.clear();
+  });
+
+  it("signed out, the player's ?subscribe link opens the sign-up prompt", async () => {
+    stubLocation('http://localhost/a/nina-simone?subscribe');
+    stubFetch([sessionRoute(null), pageRoute()]);
+    renderDiscover('/a/nina-simone?subscribe');
+    expect(await screen.findByRole('dialog', { name: 'Subscribe to Nina Simone' })).toBeInTheDocument();
   });
 
   it('for a subscriber, says Subscribed and marks no song as a preview', async () => {
