@@ -31,6 +31,12 @@ const LANDING_ROUTES: LandingRoute[] = [
   // The member home and an artist's page both come with the fans' area.
   { path: '/members/', modules: [FAN_APP] },
   { path: '/a/{slug}', modules: [FAN_APP] },
+  // The public catalogue (decision 0049): its home comes with the fans' area, its other pages load when opened.
+  { path: '/discover', modules: [FAN_APP] },
+  { path: '/discover/search', modules: [FAN_APP, 'src/features/members/search/search-page.tsx'] },
+  { path: '/discover/genres/{id}', modules: [FAN_APP, 'src/features/members/collections/genre-page.tsx'] },
+  { path: '/discover/playlists/{id}', modules: [FAN_APP, 'src/features/members/collections/playlist-page.tsx'] },
+  { path: '/a/{slug}/albums/{id}', modules: [FAN_APP, 'src/features/members/artist/album-page.tsx'] },
 ];
 
 /** Code for other areas (and the sign-up forms' validation); a landing page must not load it at once. */

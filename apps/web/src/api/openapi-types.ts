@@ -2829,7 +2829,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An ACTIVE artist and their released songs (full-preview songs first, then newest); another artist is visible to itself and admins only (404 for others) */
+        /** An ACTIVE artist and their released songs (full-preview songs first, then newest), to anyone; another artist is visible to itself and admins only (404 for others) */
         get: {
             parameters: {
                 query?: never;
@@ -2906,7 +2906,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The artist member home leads with: the ACTIVE artist first in the featured order (lowest featuredPosition >= 0), else the newest ACTIVE artist; null in an empty catalogue */
+        /** The artist member home and /discover lead with: the ACTIVE artist first in the featured order (lowest featuredPosition >= 0), else the newest ACTIVE artist; null in an empty catalogue */
         get: {
             parameters: {
                 query?: never;
@@ -5525,7 +5525,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Member home: front-page playlists by position, HFM Picks by HFMPicksPosition, HFM Radio, featured ACTIVE artists by featuredPosition, genres, and new releases (the 9 newest ACTIVE artists). A playlist's songCount counts the songs fans can hear */
+        /** Member home and /discover (the same for everyone, signed in or not): front-page playlists by position, HFM Picks by HFMPicksPosition, HFM Radio, featured ACTIVE artists by featuredPosition, genres, and new releases (the 9 newest ACTIVE artists). A playlist's songCount counts the songs fans can hear */
         get: {
             parameters: {
                 query?: never;

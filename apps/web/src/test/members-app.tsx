@@ -2,7 +2,9 @@ import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 're
 import { useSession } from '../api/session';
 import { renderWithClient } from './test-utils';
 import { usePlayer } from '../player/player-context';
+import { AlbumPage } from '../features/members/artist/album-page';
 import { ArtistPage } from '../features/members/artist/artist-page';
+import { DiscoverHomePage } from '../features/members/home/discover-home-page';
 import { GenrePage } from '../features/members/collections/genre-page';
 import { MembersNav } from '../features/members/search/header-search';
 import { MemberHomePage } from '../features/members/home/member-home-page';
@@ -43,6 +45,10 @@ const routes: RouteObject[] = [
       { path: '/members/genres/:id', element: <GenrePage /> },
       { path: '/members/playlists/:id', element: <PlaylistPage /> },
       { path: '/a/:slug', element: <ArtistPage /> },
+      { path: '/a/:slug/albums/:id', element: <AlbumPage /> },
+      { path: '/discover', element: <DiscoverHomePage /> },
+      { path: '/discover/genres/:id', element: <GenrePage /> },
+      { path: '/discover/playlists/:id', element: <PlaylistPage /> },
       { path: '*', element: <p>Elsewhere</p> },
     ],
   },

@@ -14,5 +14,7 @@ it('coming soon leads on to the fan landing and the fan sign-up, and back to the
   expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('coming soon');
   expect(screen.getByRole('link', { name: 'Create your fan account' })).toHaveAttribute('href', '/fan-sign-up');
   expect(screen.getByRole('link', { name: 'How HFM works for fans' })).toHaveAttribute('href', '/fans');
+  // The public catalogue is a page of its own, outside the hash router.
+  expect(screen.getByRole('link', { name: 'Browse the music' })).toHaveAttribute('href', '/discover');
   expect(screen.getByRole('link', { name: 'Back to the start' })).toHaveAttribute('href', '/');
 });

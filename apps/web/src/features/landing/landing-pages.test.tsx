@@ -16,6 +16,11 @@ function renderInRouter(ui: ReactNode) {
 afterEach(cleanup);
 
 describe.each<LandingVariant>(['desktop', 'mobile'])('fan landing (%s)', (variant) => {
+  it("'Browse the music' leads to the public catalogue, /discover", () => {
+    renderInRouter(<FanLandingPage variant={variant} />);
+    expect(screen.getByRole('link', { name: 'Browse the music' })).toHaveAttribute('href', '/discover');
+  });
+
   it('says the spec lines', () => {
     renderInRouter(<FanLandingPage variant={variant} />);
     expect(screen.getByRole('heading', { level: 1, name: 'Own Your Music' })).toBeInTheDocument();

@@ -37,6 +37,11 @@ describe('Welcome screen', () => {
     expect(labels).toEqual(['For Artists', 'Login', 'For Fans']);
   });
 
+  it("'Browse the music' leads to the public catalogue, /discover, outside the hash router", () => {
+    renderWelcome();
+    expect(screen.getByRole('link', { name: 'Browse the music' })).toHaveAttribute('href', '/discover');
+  });
+
   it('Login is the full page /login, outside the hash router', () => {
     renderWelcome();
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
