@@ -71,7 +71,10 @@ describe('a signed-out visitor browses the public catalogue in a real browser', 
 
       // A preview plays: the one audio element's time moves on.
       const songs = page.getByRole('list', { name: `Songs by ${hero.name}` });
-      await songs.getByRole('button', { name: /^Play / }).first().click();
+      await songs
+        .getByRole('button', { name: /^Play / })
+        .first()
+        .click();
       await page.waitForFunction(
         () => {
           const audio = document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]');

@@ -61,7 +61,13 @@ export async function artistShareRoutes(fastify: FastifyInstance): Promise<void>
       const answers = await answersFor(app, request, first);
       const page = answers[pagePath] as ArtistPage | undefined;
       const meta = renderPageMeta(html, artistPageMeta(card, ctx.config.publicUrl));
-      return sendWithAnswers(request, reply, page ? withNoscript(meta, noscriptBlock(artistText(page))) : meta, first, answers);
+      return sendWithAnswers(
+        request,
+        reply,
+        page ? withNoscript(meta, noscriptBlock(artistText(page))) : meta,
+        first,
+        answers,
+      );
     },
   );
   // The member home: a signed-in fan's page carries what the home shows; anyone else gets the page as built

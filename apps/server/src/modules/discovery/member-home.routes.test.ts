@@ -170,7 +170,7 @@ describe('GET /api/bff/members/artist-summary/{artistId}', () => {
 describe('GET /api/playlists/agg/member-home-lists', () => {
   const url = '/api/playlists/agg/member-home-lists';
 
-  it('answers signed out too, the same as a fan gets (nothing in it is the viewer\'s)', async () => {
+  it("answers signed out too, the same as a fan gets (nothing in it is the viewer's)", async () => {
     const anonymous = await get(url, null);
     expect(anonymous.status).toBe(200);
     expect(anonymous).toEqual(await get(url));

@@ -221,8 +221,7 @@ describe('/robots.txt and /sitemap.xml', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     expect(res.body).toContain('User-agent: *');
-    for (const area of ['/api/', '/members/', '/artist/', '/admin/'])
-      expect(res.body).toContain(`Disallow: ${area}`);
+    for (const area of ['/api/', '/members/', '/artist/', '/admin/']) expect(res.body).toContain(`Disallow: ${area}`);
     expect(res.body).toContain('Sitemap: https://hfm.example/sitemap.xml');
   });
 

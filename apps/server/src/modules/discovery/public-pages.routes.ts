@@ -134,17 +134,19 @@ export async function publicPageRoutes(fastify: FastifyInstance): Promise<void> 
   );
 
   app.get('/sitemap.xml', page, async (_request, reply) =>
-    reply.type(XML).header('cache-control', CRAWLER_CACHE).send(await sitemapRoot(ctx)),
+    reply
+      .type(XML)
+      .header('cache-control', CRAWLER_CACHE)
+      .send(await sitemapRoot(ctx)),
   );
 
-  app.get(
-    '/sitemap-:page.xml',
-    { ...page, schema: { hide: true, params: sitemapParams } },
-    async (request, reply) => {
-      const number = /^[1-9]\d{0,8}$/.test(request.params.page) ? Number(request.params.page) : 0;
-      return reply.type(XML).header('cache-control', CRAWLER_CACHE).send(await sitemapPage(ctx, number));
-    },
-  );
+  app.get('/sitemap-:page.xml', { ...page, schema: { hide: true, params: sitemapParams } }, async (request, reply) => {
+    const number = /^[1-9]\d{0,8}$/.test(request.params.page) ? Number(request.params.page) : 0;
+    return reply
+      .type(XML)
+      .header('cache-control', CRAWLER_CACHE)
+      .send(await sitemapPage(ctx, number));
+  });
 }
 
 function pick(answers: Record<string, unknown>, paths: readonly string[]): Record<string, unknown> {

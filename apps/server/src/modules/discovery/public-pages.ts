@@ -1,11 +1,4 @@
-import type {
-  AlbumWithSongs,
-  ArtistPage,
-  GenrePage,
-  HeroArtist,
-  MemberHomeLists,
-  PlaylistPage,
-} from '@hfm/shared';
+import type { AlbumWithSongs, ArtistPage, GenrePage, HeroArtist, MemberHomeLists, PlaylistPage } from '@hfm/shared';
 import { escapeHtml, type PageMeta } from '../../http/web-app.js';
 import { shareDescription } from './artist-share.js';
 

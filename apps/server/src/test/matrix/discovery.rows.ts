@@ -1,12 +1,6 @@
 import { findGenreByLabel } from '../../modules/genres/genres.service.js';
 import { createPlaylist } from '../factories.js';
-import {
-  everyone,
-  matrix,
-  unapprovedArtistOnly,
-  type MatrixRow,
-  type MatrixWorld,
-} from '../permission-matrix.js';
+import { everyone, matrix, unapprovedArtistOnly, type MatrixRow, type MatrixWorld } from '../permission-matrix.js';
 
 /** `otherArtist` is PENDING: its summary is for itself and admins; anyone else (signed out too) gets 404. */
 const pendingSummary = matrix({ otherArtist: 200, admin: 200, rest: 404 });

@@ -78,7 +78,9 @@ describe('Artist page', () => {
     );
     signUp.addEventListener('click', (event) => event.preventDefault());
     await user.click(signUp);
-    expect(JSON.parse(window.localStorage.getItem('hfm:return-to')!)).toMatchObject({ path: '/a/nina-simone?subscribe' });
+    expect(JSON.parse(window.localStorage.getItem('hfm:return-to')!)).toMatchObject({
+      path: '/a/nina-simone?subscribe',
+    });
     expect(location.assign).not.toHaveBeenCalled();
     window.localStorage.clear();
   });
