@@ -128,24 +128,28 @@ async function statusesFor(world: MatrixWorld, row: MatrixRow): Promise<Expected
     await row.after?.(world, actor);
     actual[actor] = res.statusCode;
     const code = ERROR_CODES[res.statusCode];
-    if (code) expect(res.json().error.code, `${rowName(row)} as ${actor}: ${res.body}`).toBe(code);
+    // A page (text/html) answers its not-found screen; the API and everything else the error vocabulary.
+    const page = String(res.headers['content-type'] ?? '').startsWith('text/html');
+    if (code && !page) expect(res.json().error.code, `${rowName(row)} as ${actor}: ${res.body}`).toBe(code);
   }
   return actual;
 }
 
 /**
  * Registers one test per row on a fresh app and world, and answers the world for the file's other tests.
- * `env` and `jobs` as for createTestApp (the queue always runs; without `jobs` it sends transcodes
+ * `env`, `jobs` and `serveWeb` as for createTestApp (the queue always runs; without `jobs` it sends transcodes
  * and works none of them).
  */
 export function describeMatrix(
   title: string,
   rows: MatrixRow[],
-  options: { env?: Record<string, string>; jobs?: boolean } = {},
+  options: { env?: Record<string, string>; jobs?: boolean; serveWeb?: boolean } = {},
 ): () => MatrixWorld {
   let world: MatrixWorld | undefined;
   beforeAll(async () => {
-    world = await createMatrixWorld(await createTestApp(options.env, { jobs: options.jobs }));
+    world = await createMatrixWorld(
+      await createTestApp(options.env, { jobs: options.jobs, serveWeb: options.serveWeb }),
+    );
   });
   afterAll(async () => world?.t.close());
   const current = () => {
