@@ -12,6 +12,8 @@ describe('no serious or critical axe-core violation on any screen', () => {
   let server: RunningServer;
   let browser: Browser;
   let artistSlug: string;
+  /** The public catalogue's pages (decision 0049), asked signed out. */
+  let catalogue: string[];
 
   beforeAll(async () => {
     server = await startServer();
@@ -24,6 +26,22 @@ describe('no serious or critical axe-core violation on any screen', () => {
     artistSlug = ((await lists.json()) as { featuredArtists: { slug: string }[] }).featuredArtists[0]!.slug;
     expect(artistSlug).toMatch(/^[a-z0-9-]+$/);
     await context.close();
+    const visitor = await browser.newContext({ baseURL: server.baseUrl });
+    const publicLists = (await (await visitor.request.get('/api/playlists/agg/member-home-lists')).json()) as {
+      genres: { id: string }[];
+      hfmPicks: { id: string }[];
+    };
+    const artistPage = (await (await visitor.request.get(`/api/artist-pages/${artistSlug}`)).json()) as {
+      albums: { id: string }[];
+    };
+    catalogue = [
+      '/discover',
+      '/discover/search?s=the',
+      `/discover/genres/${publicLists.genres[0]!.id}`,
+      ...publicLists.hfmPicks.slice(0, 1).map((playlist) => `/discover/playlists/${playlist.id}`),
+      ...artistPage.albums.slice(0, 1).map((album) => `/a/${artistSlug}/albums/${album.id}`),
+    ];
+    await visitor.close();
   });
   afterAll(async () => {
     await browser?.close();
@@ -71,6 +89,10 @@ describe('no serious or critical axe-core violation on any screen', () => {
       '/login',
       `/a/${artistSlug}`,
     ]);
+  });
+
+  it('the public catalogue, signed out', async () => {
+    await check(null, catalogue);
   });
 
   it('the fan’s screens', async () => {
