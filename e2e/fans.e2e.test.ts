@@ -128,7 +128,12 @@ describe('fans discover and listen in a real browser', () => {
     );
     expect((await audioWatch(page)).furthest).toBeGreaterThan((fullPreview.duration ?? 0) - 1);
 
+    // Signed out, Subscribe asks to sign up as a fan or log in (decision 0049); Log in comes back here.
     await page.getByRole('button', { name: 'Subscribe' }).click();
+    await page
+      .getByRole('dialog', { name: `Subscribe to ${artist.artist.name}` })
+      .getByRole('link', { name: 'Log in' })
+      .click();
     await page.waitForURL(/\/login\?next=/);
     await context.close();
   });
