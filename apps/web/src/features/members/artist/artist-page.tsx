@@ -111,7 +111,7 @@ function ArtistPageBody({ data }: { data: ArtistPageData }) {
   );
 }
 
-/** A search result for an album links to /a/{slug}#album-{id}: scroll to it once the page shows. */
+/** An old link to /a/{slug}#album-{id} (search linked albums so before their own pages): scroll to it once the page shows. */
 function useScrollToAlbum() {
   const { hash } = useLocation();
   useEffect(() => {

@@ -7,7 +7,7 @@ import { QueryBlock } from '../query-block';
 import { SongRows } from '../song-rows';
 import '../members.css';
 
-/** /members/genres/{id}: a genre's artists and their newest songs. */
+/** /members/genres/{id} and /discover/genres/{id}: a genre's artists and their newest songs. */
 export function GenrePage() {
   const { id = '' } = useParams();
   const page = useGenrePage(id);

@@ -10,7 +10,7 @@ import { SongRows, type SongRowsProps } from '../song-rows';
 import '../members.css';
 import { countOf } from '../../../ui/count-of';
 
-/** /members/playlists/{id}: a playlist's songs in order; Play starts at the top with the playlist as the queue. */
+/** /members/playlists/{id} and /discover/playlists/{id}: a playlist's songs in order; Play starts at the top with the playlist as the queue. */
 export function PlaylistPage() {
   const { id = '' } = useParams();
   const page = usePlaylistPage(id);

@@ -94,7 +94,7 @@ describe('Search', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Artists' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Nina Simone Soul/ })).toHaveAttribute('href', '/a/nina-simone');
     expect(screen.getByRole('heading', { level: 2, name: 'Albums' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Pastel Blues/ })).toHaveAttribute('href', '/a/nina-simone#album-al1');
+    expect(screen.getByRole('link', { name: /Pastel Blues/ })).toHaveAttribute('href', '/a/nina-simone/albums/al1');
   });
 
   it('plays a song found, with the songs found as the queue', async () => {

@@ -15,7 +15,7 @@ export const SEARCH_DEBOUNCE_MS = 250;
 
 type Of<T extends SearchResult['type']> = Extract<SearchResult, { type: T }>;
 
-/** /members/search?s=...: songs, artists and albums for the term typed in the header's search box. */
+/** /members/search?s=... and /discover/search?s=...: songs, artists and albums for the term typed in the header's search box. */
 export function SearchPage() {
   const [params] = useSearchParams();
   const term = (params.get('s') ?? '').trim();
@@ -82,7 +82,7 @@ function SearchGroups({ results, term }: { results: SearchResult[]; term: string
             <ul className="tile-grid" aria-label="Albums found">
               {albums.map((album) => (
                 <li key={album.id}>
-                  <Link className="search-album" to={`/a/${album.artistSlug}#album-${album.id}`}>
+                  <Link className="search-album" to={`/a/${album.artistSlug}/albums/${album.id}`}>
                     {album.artworkPath ? (
                       <img className="search-album__art" src={album.artworkPath} alt="" loading="lazy" />
                     ) : (
