@@ -57,6 +57,8 @@ describe('a signed-out visitor browses the public catalogue in a real browser', 
       const context = await browser.newContext({ viewport, baseURL: server.baseUrl });
       const page = await context.newPage();
       await page.goto('/');
+      await page.getByRole('link', { name: 'Browse the music' }).waitFor();
+      await shot(page, `discover-welcome-${width}`);
       await page.getByRole('link', { name: 'Browse the music' }).click();
       await page.waitForURL('**/discover');
       await page.getByRole('heading', { level: 1, name: 'Find music you love' }).waitFor();
