@@ -60,10 +60,20 @@ describe('The fans’ app', () => {
   });
 
   it('sends a signed-out visitor of the members area to log in, coming back afterwards', async () => {
-    const location = stubLocation('http://localhost/members/search?s=nina');
+    const location = stubLocation('http://localhost/members/my-music');
     stubFetch([sessionRoute(null)]);
-    renderFanApp('/members/search?s=nina');
-    await waitFor(() => expect(location.replace).toHaveBeenCalledWith('/login?next=%2Fmembers%2Fsearch%3Fs%3Dnina'));
+    renderFanApp('/members/my-music');
+    await waitFor(() => expect(location.replace).toHaveBeenCalledWith('/login?next=%2Fmembers%2Fmy-music'));
+  });
+
+  it('sends a signed-out visitor of a members-area catalogue page to its public twin under /discover', async () => {
+    const location = stubLocation('http://localhost/members/search?s=ni');
+    stubFetch([sessionRoute(null)]);
+    const { router } = renderFanApp('/members/search?s=ni');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Find music' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/discover/search');
+    expect(router.state.location.search).toBe('?s=ni');
+    expect(location.replace).not.toHaveBeenCalled();
   });
 
   it('sends an artist in the members area to their own area', async () => {

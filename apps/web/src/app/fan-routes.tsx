@@ -1,6 +1,6 @@
 import { messages, ROUTE_BY_ROLE } from '@hfm/shared';
 import { useEffect, type ComponentType } from 'react';
-import { Link, Outlet, ScrollRestoration, useLocation, type RouteObject } from 'react-router';
+import { Link, Navigate, Outlet, ScrollRestoration, useLocation, type RouteObject } from 'react-router';
 import { useSession } from '../api/session';
 import { errorMessage } from '../api/server-errors';
 import { ArtistPage } from '../features/members/artist/artist-page';
@@ -122,19 +122,32 @@ function MembersLogo() {
   );
 }
 
+const CATALOGUE_PAGE = /^\/members\/((?:genres|playlists)\/[^/]+|search)\/?$/;
+
+/** The /discover address of a members-area catalogue page, or null for a page that is a member's own. */
+export function publicTwin(pathname: string): string | null {
+  const match = CATALOGUE_PAGE.exec(pathname);
+  return match ? `/discover/${match[1]}` : null;
+}
+
 /** The members area is a signed-in fan's: others sign in (and come back) or go to their own area. */
 function MembersGate() {
   const session = useSession();
   const { pathname, search } = useLocation();
   const user = session.data?.user;
+  // A catalogue page shared from the members area (a genre, a playlist, a search) has a public twin under
+  // /discover (decision 0049): a signed-out visitor goes there rather than to /login.
+  const twin = session.data && !user ? publicTwin(pathname) : null;
   const away =
     session.data &&
+    !twin &&
     (!user ? loginHref(`${pathname}${search}`) : user.role !== 'SUBSCRIBER' && ROUTE_BY_ROLE[user.role]);
 
   useEffect(() => {
     if (away) window.location.replace(away);
   }, [away]);
 
+  if (twin) return <Navigate to={`${twin}${search}`} replace />;
   if (session.isPending) return <ShellMessage>{messages.loading}</ShellMessage>;
   if (session.isError)
     return (
