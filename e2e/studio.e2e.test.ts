@@ -55,7 +55,7 @@ describe('the artist studio in a real browser', () => {
       uploadThroughput: 4 * 1024 * 1024,
     });
     await page
-      .getByLabel('Choose .wav files')
+      .getByLabel('Choose audio files')
       .setInputFiles([writeWav('Night Drive.wav', 36, 440), writeWav('Dawn Chorus.wav', 20, 660)]);
     await page.getByText('Uploading Track...').waitFor();
     await screenshot(page, 'studio-uploading-1280');
@@ -148,7 +148,7 @@ describe('the artist studio in a real browser', () => {
         ...new Array(400).fill(0),
       ]);
       const noise = Buffer.from(Array.from({ length: 4096 }, (_, index) => (index * 7919) % 256));
-      await dialog.getByLabel('Choose .wav files').setInputFiles([
+      await dialog.getByLabel('Choose audio files').setInputFiles([
         { name: 'demo.wav', mimeType: 'audio/wav', buffer: mp3 },
         { name: 'noise.wav', mimeType: 'audio/wav', buffer: noise },
       ]);
