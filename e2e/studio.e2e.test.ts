@@ -152,7 +152,8 @@ describe('the artist studio in a real browser', () => {
         { name: 'demo.wav', mimeType: 'audio/wav', buffer: mp3 },
         { name: 'noise.wav', mimeType: 'audio/wav', buffer: noise },
       ]);
-      await expect.poll(() => dialog.getByText('This file is not a WAV audio file.').count()).toBe(2);
+      await expect.poll(() => dialog.getByText('This file is not a WAV audio file.').count()).toBe(1);
+      expect(await dialog.getByText(/^This is an MP3 file, which has already lost detail/).count()).toBe(1);
       expect(await dialog.getByRole('button', { name: /^Retry/ }).count()).toBe(0);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(1);

@@ -14,7 +14,7 @@ export function UploadLimitsNote() {
   return (
     <ul className="new-song__limits" aria-label="Upload limits">
       <li>Lossless audio: {listOf(formats)} (ALAC in .m4a). MP3, AAC and other lossy files are not taken.</li>
-      <li>At {hertz(minSampleRate)} or more (44,100 or 48,000 Hz is usual).</li>
+      <li>A sample rate of {hertz(minSampleRate)} or more (44,100 or 48,000 Hz is usual).</li>
       <li>
         Up to {formatLength(maxSongSeconds)} a song and {formatBytes(maxFileBytes)} a file.
       </li>
