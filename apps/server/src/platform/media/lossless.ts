@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
+  containerOfName,
   DEFAULT_MAX_SONG_SECONDS,
   LOSSLESS_MESSAGES,
   MediaRejectedError,
@@ -40,7 +41,9 @@ export async function readLosslessFile(file: string, maxSeconds: number): Promis
       const { bytesRead } = await handle.read(buffer, 0, length, position);
       return buffer.subarray(0, bytesRead);
     };
-    return await readLosslessHeader({ size, read }, path.basename(file), { maxSeconds });
+    // Originals stored before decision 0053 were all WAV, and a long name could lose its extension then.
+    const name = containerOfName(file) ? path.basename(file) : `${path.basename(file)}.wav`;
+    return await readLosslessHeader({ size, read }, name, { maxSeconds });
   } finally {
     await handle.close();
   }
