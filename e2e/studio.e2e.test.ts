@@ -55,7 +55,7 @@ describe('the artist studio in a real browser', () => {
       uploadThroughput: 4 * 1024 * 1024,
     });
     await page
-      .getByLabel('Choose .wav files')
+      .getByLabel('Choose audio files')
       .setInputFiles([writeWav('Night Drive.wav', 36, 440), writeWav('Dawn Chorus.wav', 20, 660)]);
     await page.getByText('Uploading Track...').waitFor();
     await screenshot(page, 'studio-uploading-1280');
@@ -148,11 +148,12 @@ describe('the artist studio in a real browser', () => {
         ...new Array(400).fill(0),
       ]);
       const noise = Buffer.from(Array.from({ length: 4096 }, (_, index) => (index * 7919) % 256));
-      await dialog.getByLabel('Choose .wav files').setInputFiles([
+      await dialog.getByLabel('Choose audio files').setInputFiles([
         { name: 'demo.wav', mimeType: 'audio/wav', buffer: mp3 },
         { name: 'noise.wav', mimeType: 'audio/wav', buffer: noise },
       ]);
-      await expect.poll(() => dialog.getByText('This file is not a WAV audio file.').count()).toBe(2);
+      await expect.poll(() => dialog.getByText('This file is not a WAV audio file.').count()).toBe(1);
+      expect(await dialog.getByText(/^This is an MP3 file, which has already lost detail/).count()).toBe(1);
       expect(await dialog.getByRole('button', { name: /^Retry/ }).count()).toBe(0);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(1);

@@ -32,3 +32,7 @@ export * from './users.js';
 export * from './users-admin.js';
 export * from './validation.js';
 export * from './wav-header.js';
+export * from './lossless-containers.js';
+export * from './container-headers.js';
+export * from './mp4-header.js';
+export * from './lossless-header.js';

@@ -128,6 +128,10 @@ export const uploadFileEntry = z.object({
 
 /** GET /api/songs/upload-limits: what the upload screen states before the artist chooses files. */
 export const uploadLimits = z.object({
+  /** The containers accepted, all lossless (decision 0053): 'WAV', 'FLAC', 'AIFF', 'ALAC'. */
+  formats: z.array(z.string()),
+  /** The file name endings the picker takes: '.wav', '.flac', '.aiff', '.aif', '.aifc', '.m4a'. */
+  extensions: z.array(z.string()),
   /** Lowest sample rate accepted, in Hz. */
   minSampleRate: z.number(),
   /** Longest song accepted, in seconds (MAX_SONG_SECONDS). */
@@ -144,7 +148,7 @@ export const uploadLimits = z.object({
 export type UploadLimits = z.infer<typeof uploadLimits>;
 
 export const presignUploadBody = z.object({
-  files: z.array(uploadFileEntry).min(1, { error: 'Choose a .wav file to upload.' }).max(1, {
+  files: z.array(uploadFileEntry).min(1, { error: 'Choose an audio file to upload.' }).max(1, {
     error: 'Upload one file per song.',
   }),
 });
@@ -200,8 +204,3 @@ export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
 export const downloadQuery = z.object({ format: z.enum(DOWNLOAD_FORMATS).default('flac') });
 export const downloadAnswer = z.object({ url: z.string() });
 export type DownloadAnswer = z.infer<typeof downloadAnswer>;
-
-/** True for a name and type the drop zone and the server accept as WAV (the content is checked later). */
-export function looksLikeWav(name: string, type = ''): boolean {
-  return /\.wav$/i.test(name) && ['', 'audio/wav', 'audio/x-wav', 'audio/wave', 'audio/vnd.wave'].includes(type);
-}

@@ -7042,6 +7042,8 @@ export interface paths {
                         "application/json": {
                             awaitingApproval: boolean;
                             bytesLeft: number;
+                            extensions: string[];
+                            formats: string[];
                             maxFileBytes: number;
                             maxSongSeconds: number;
                             minSampleRate: number;

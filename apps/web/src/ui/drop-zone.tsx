@@ -5,18 +5,15 @@ import './drop-zone.css';
 export interface DropZoneProps {
   /** MIME types and their extensions, as react-dropzone takes them. */
   accept: Accept;
-  /** Shown when any dropped or chosen file is not accepted. */
-  rejectMessage: string;
+  /** Shown when a dropped or chosen file is not accepted: one message, or one made from the first refused file. */
+  rejectMessage: string | ((file: File) => string);
   onFiles: (files: File[]) => void;
   multiple?: boolean;
   disabled?: boolean;
-  /** The accessible name of the hidden file input, e.g. 'Choose .wav files'. */
+  /** The accessible name of the hidden file input, e.g. 'Choose audio files'. */
   inputLabel: string;
   children: ReactNode;
 }
-
-/** .wav only (browsers disagree on a WAV's MIME type, so the extension decides too). */
-export const WAV_ACCEPT: Accept = { 'audio/wav': ['.wav'], 'audio/x-wav': ['.wav'], 'audio/wave': ['.wav'] };
 
 /** Drop files here or press to choose them; unaccepted files are refused with the given message. */
 export function DropZone({
@@ -28,9 +25,10 @@ export function DropZone({
   inputLabel,
   children,
 }: DropZoneProps) {
-  const [rejected, setRejected] = useState(false);
+  const [rejected, setRejected] = useState<string | null>(null);
+  const messageFor = (file: File) => (typeof rejectMessage === 'string' ? rejectMessage : rejectMessage(file));
   const onDrop = (accepted: File[], rejections: FileRejection[]) => {
-    setRejected(rejections.length > 0);
+    setRejected(rejections[0] ? messageFor(rejections[0].file) : null);
     if (accepted.length > 0) onFiles(accepted);
   };
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
@@ -39,7 +37,9 @@ export function DropZone({
     disabled,
     onDrop,
     validator: (file) =>
-      acceptsByExtension(file, accept) ? null : { code: 'file-invalid-type', message: rejectMessage },
+      acceptsByExtension(file, accept)
+        ? null
+        : { code: 'file-invalid-type', message: file instanceof File ? messageFor(file) : '' },
   });
   return (
     <div className="drop-zone-wrap">
@@ -55,7 +55,7 @@ export function DropZone({
       </div>
       {rejected && (
         <p className="drop-zone__error" role="alert">
-          {rejectMessage}
+          {rejected}
         </p>
       )}
     </div>

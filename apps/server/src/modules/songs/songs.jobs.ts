@@ -126,7 +126,8 @@ async function songMeta(ctx: AppContext, song: SongRow, workDir: string): Promis
 async function inputFile(ctx: AppContext, key: string, workDir: string): Promise<string> {
   const local = ctx.storage.localPath?.(key);
   if (local && fs.existsSync(local)) return local;
-  const file = path.join(workDir, 'input.wav');
+  // The extension names the original's container (decision 0053): keep it.
+  const file = path.join(workDir, `input${path.extname(key).toLowerCase()}`);
   await copyObjectToFile(ctx.storage, key, file);
   return file;
 }

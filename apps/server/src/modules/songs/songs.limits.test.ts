@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobQueue } from '../../platform/jobs/pg-boss-queue.js';
+import { LOSSLESS_MESSAGES } from '@hfm/shared';
 import { WAV_MESSAGES } from '../../platform/media/wav.js';
+import { flacClaiming, makeAudio } from '../../test/lossless-audio.js';
 import { createArtist, multipart, signIn } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { makeWav } from '../../test/wav.js';
@@ -27,8 +29,8 @@ describe('what an artist may ask of the transcoder', () => {
     const inject = (method: 'GET' | 'POST', url: string, payload?: object) =>
       injectAs(t, cookie, { method, url, ...(payload ? { payload } : {}) });
     const newSong = async (title: string) => inject('POST', '/api/songs', { title, releaseDate: '05/01/2025' });
-    const upload = async (songId: string, wav: Buffer) => {
-      const form = multipart([{ name: 'file', fileName: 'song.wav', type: 'audio/wav', data: wav }]);
+    const upload = async (songId: string, wav: Buffer, fileName = 'song.wav', type = 'audio/wav') => {
+      const form = multipart([{ name: 'file', fileName, type, data: wav }]);
       return injectAs(t, cookie, {
         method: 'POST',
         url: `/api/songs/upload/${songId}`,
@@ -108,6 +110,8 @@ describe('what an artist may ask of the transcoder', () => {
     const { newSong, upload, inject } = await artistSession('PENDING');
     const limits = async () => (await inject('GET', '/api/songs/upload-limits')).json();
     expect(await limits()).toEqual({
+      formats: ['WAV', 'FLAC', 'AIFF', 'ALAC'],
+      extensions: ['.wav', '.flac', '.aiff', '.aif', '.aifc', '.m4a'],
       minSampleRate: 22_050,
       maxSongSeconds: 10,
       maxFileBytes: t.app.ctx.config.maxUploadBytes,
@@ -133,6 +137,36 @@ describe('what an artist may ask of the transcoder', () => {
     expect(res.statusCode).toBe(413);
     expect(res.json().error.message).toBe(QUOTA_MESSAGES.bytes(3 * 1024 * 1024, true));
     expect(res.json().error.message).toContain('3 MiB');
+    // Every container counts the same way (decision 0053): a FLAC or an ALAC past the room left is refused too.
+    for (const name of ['more.flac', 'more.m4a', 'more.aiff']) {
+      const other = await inject('POST', `/api/songs/upload-presigned/${second}`, {
+        files: [{ name, size: 2 * 1024 * 1024, type: '', s3Path: 'songs' }],
+      });
+      expect(other.statusCode, name).toBe(413);
+    }
+  });
+
+  it('holds a FLAC to the same sample rate and length limits as a WAV, at upload, before any job', async () => {
+    const { newSong, upload } = await artistSession('ACTIVE');
+    const queuedBefore = await t.app.ctx.jobs.queuedSum(TRANSCODE_JOB, {}, 'durationSeconds');
+    const flac = makeAudio('flac', 2);
+    const slow = Buffer.from(flac);
+    // STREAMINFO's 20-bit sample rate: 8,000 Hz.
+    slow[18] = 8000 >> 12;
+    slow[19] = (8000 >> 4) & 0xff;
+    slow[20] = ((8000 & 0x0f) << 4) | (slow[20]! & 0x0f);
+    const long = flacClaiming(flac, 44_100 * 11);
+    const cases: Array<[Buffer, string]> = [
+      [slow, LOSSLESS_MESSAGES.lowSampleRate('flac', 8000)],
+      [long, LOSSLESS_MESSAGES.tooLong(11, 10)],
+    ];
+    for (const [data, message] of cases) {
+      const songId = (await newSong('Checked')).json().id as string;
+      const res = await upload(songId, data, 'take.flac', 'audio/flac');
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe(message);
+    }
+    expect(await t.app.ctx.jobs.queuedSum(TRANSCODE_JOB, {}, 'durationSeconds')).toBe(queuedBefore);
   });
 
   it('an ACTIVE artist has the larger quota', async () => {

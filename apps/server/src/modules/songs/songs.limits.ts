@@ -1,14 +1,17 @@
-import { MIN_SAMPLE_RATE, terminationMessages, type UploadLimits } from '@hfm/shared';
+import {
+  CONTAINER_FACTS,
+  LOSSLESS_CONTAINERS,
+  LOSSLESS_EXTENSIONS,
+  MediaTypeRejectedError,
+  MIN_SAMPLE_RATE,
+  readLosslessHeader,
+  terminationMessages,
+  type UploadLimits,
+} from '@hfm/shared';
 import type { ArtistQuota } from '../../config.js';
 import type { AppContext } from '../../context.js';
-import { AppError, badRequest } from '../../errors/app-error.js';
-import {
-  checkWavCost,
-  headerSeconds,
-  MediaRejectedError,
-  parseWavHeader,
-  type WavHeader,
-} from '../../platform/media/wav.js';
+import { AppError } from '../../errors/app-error.js';
+import { MediaRejectedError, type ByteSource } from '../../platform/media/wav.js';
 import type { ObjectStorage } from '../../platform/storage/storage.js';
 import { type Actor, requireArtistToManage } from '../access/index.js';
 import { findArtistById } from '../artists/index.js';
@@ -46,6 +49,8 @@ export async function getUploadLimits(ctx: AppContext, actor: Actor): Promise<Up
   const { quota, pending } = await quotaOf(ctx, artistId);
   const usage = await songUsageOfArtist(ctx.db, artistId);
   return {
+    formats: LOSSLESS_CONTAINERS.map((container) => CONTAINER_FACTS[container].label),
+    extensions: LOSSLESS_EXTENSIONS,
     minSampleRate: MIN_SAMPLE_RATE,
     maxSongSeconds: ctx.config.maxSongSeconds,
     maxFileBytes: ctx.config.maxUploadBytes,
@@ -73,8 +78,8 @@ export async function assertByteQuota(ctx: AppContext, song: Pick<SongRow, 'id' 
   }
 }
 
-/** The header of an uploaded original, read with a few ranged reads; null when it cannot be parsed. */
-async function readStoredHeader(storage: ObjectStorage, key: string): Promise<WavHeader | null> {
+/** The stored original as a ByteSource: a few small ranged reads. */
+async function storedSource(storage: ObjectStorage, key: string): Promise<ByteSource | null> {
   const stat = await storage.stat(key);
   if (!stat) return null;
   const read = async (position: number, length: number) => {
@@ -86,27 +91,26 @@ async function readStoredHeader(storage: ObjectStorage, key: string): Promise<Wa
     for await (const chunk of object.body) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks);
   };
-  return parseWavHeader({ size: stat.size, read }).catch((error: unknown) => {
-    if (error instanceof MediaRejectedError) return null;
-    throw error;
-  });
+  return { size: stat.size, read };
 }
 
 /**
- * At upload completion, before any work is queued: refuse from the header alone audio the transcoder
- * would waste its time on (a sample rate below 22,050 Hz, or longer than MAX_SONG_SECONDS); the song
- * fails with the reason and the request answers 400. Answers the audio's length in seconds. A header
- * it cannot read is left to the job, which gives the artist the precise reason.
+ * At upload completion, before any work is queued, the header by the rule the browser ran (decision
+ * 0053): a lossy or unknown file, a renamed container, a damaged header, a sample rate below 22,050 Hz,
+ * a song longer than MAX_SONG_SECONDS, or a FLAC/ALAC bomb is refused at once; the song fails with the
+ * reason and the request answers 415 (the wrong kind of file) or 400. Answers the audio's length in
+ * seconds. The job confirms with ffprobe and the decoder.
  */
-export async function admitUploadedWav(ctx: AppContext, song: SongRow, key: string): Promise<number> {
-  const header = await readStoredHeader(ctx.storage, key);
-  if (!header) return ctx.config.maxSongSeconds;
+export async function admitUploadedOriginal(ctx: AppContext, song: SongRow, key: string): Promise<number> {
+  const source = await storedSource(ctx.storage, key);
+  if (!source) return ctx.config.maxSongSeconds;
   try {
-    checkWavCost(header, { maxSeconds: ctx.config.maxSongSeconds });
+    const header = await readLosslessHeader(source, key, { maxSeconds: ctx.config.maxSongSeconds });
+    return header.seconds;
   } catch (error) {
     if (!(error instanceof MediaRejectedError)) throw error;
     await updateSongRow(ctx.db, song.id, { status: 'failed', uploadId: null, failureReason: error.message });
-    throw badRequest(error.message, { file: error.message });
+    const code = error instanceof MediaTypeRejectedError ? 'UNSUPPORTED_MEDIA_TYPE' : 'VALIDATION';
+    throw new AppError(code, error.message, { file: error.message });
   }
-  return header.blockAlign > 0 && header.sampleRate >= 1000 ? headerSeconds(header) : ctx.config.maxSongSeconds;
 }

@@ -163,7 +163,9 @@ export async function songsRoutes(app: FastifyInstance): Promise<void> {
           throw uploadError(error);
         });
       if (!file)
-        throw new AppError('VALIDATION', 'Choose a .wav file to upload.', { file: 'Choose a .wav file to upload.' });
+        throw new AppError('VALIDATION', 'Choose an audio file to upload.', {
+          file: 'Choose an audio file to upload.',
+        });
       return directSongUpload(ctx, request.currentUser, request.params.id, {
         filename: file.filename,
         mimetype: file.mimetype,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@hfm/shared';
+import { LOSSLESS_MESSAGES, messages } from '@hfm/shared';
 import { subscriptions } from '../../platform/db/schema.js';
 import { createArtist, createUser, multipart, signIn, type TestArtist } from '../../test/factories.js';
 import { injectSender, putPartsInParallel, splitIntoParts } from '../../test/multipart-client.js';
@@ -65,7 +65,10 @@ describe('song upload protocol, transcoding and playback', () => {
     expect(hidden.statusCode).toBe(404);
     const mp3 = await presign(songId, { name: 'song.mp3', size: 1000, type: 'audio/mpeg' });
     expect(mp3.statusCode).toBe(415);
-    expect(mp3.json().error.message).toBe(messages.unsupportedAudio);
+    expect(mp3.json().error.message).toBe(LOSSLESS_MESSAGES.lossy('MP3'));
+    const text = await presign(songId, { name: 'notes.txt', size: 1000, type: 'text/plain' });
+    expect(text.statusCode).toBe(415);
+    expect(text.json().error.message).toBe(messages.unsupportedAudio);
     const huge = await presign(songId, { name: 'huge.wav', size: t.config.maxUploadBytes + 1, type: 'audio/wav' });
     expect(huge.statusCode).toBe(413);
     expect((await inject('POST', `/api/songs/upload-presigned/${songId}`, { files: [] })).statusCode).toBe(400);
@@ -210,7 +213,7 @@ describe('song upload protocol, transcoding and playback', () => {
     expect(await t.app.ctx.storage.stat(upload.key)).toBeNull();
   });
 
-  it('ends a renamed non-WAV file as failed with a reason the artist can read', async () => {
+  it('refuses an MP3 renamed .wav at completion, at once, with the reason, and the song fails', async () => {
     const songId = await newSong('Not Audio');
     const fake = Buffer.from('ID3 this is not audio at all '.repeat(100));
     const [upload] = (await presign(songId, { name: 'fake.wav', size: fake.length, type: 'audio/wav' })).json();
@@ -223,12 +226,13 @@ describe('song upload protocol, transcoding and playback', () => {
       s3Path: 'songs',
       fileName: 'fake.wav',
     });
-    expect(done.statusCode).toBe(200);
-    const song = await waitForStatus(songId, ['ready', 'failed']);
+    expect(done.statusCode).toBe(415);
+    expect(done.json().error.message).toBe(LOSSLESS_MESSAGES.lossy('MP3'));
+    const song = (await inject('GET', `/api/songs/${songId}`)).json();
     expect(song.status).toBe('failed');
-    expect(song.failureReason).toBe('This file is not a WAV audio file.');
+    expect(song.failureReason).toBe(LOSSLESS_MESSAGES.lossy('MP3'));
     expect((await inject('GET', `/api/songs/${songId}/play`)).statusCode).toBe(409);
-  }, 180_000);
+  });
 
   it('takes a small file through the direct upload route', async () => {
     const songId = await newSong('Short One');

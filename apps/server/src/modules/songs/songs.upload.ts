@@ -1,9 +1,11 @@
 import type { Readable } from 'node:stream';
 import {
+  audioNameProblem,
+  contentTypeOfName,
+  extensionOf,
   messages,
   songDirectoryName,
   UPLOAD_PART_SIZE,
-  looksLikeWav,
   type CompleteUploadBody,
   type PublicSong,
 } from '@hfm/shared';
@@ -17,7 +19,7 @@ import { updateSongRow, type SongRow } from './songs.repository.js';
 import { getSong, loadSong } from './songs.service.js';
 import { withTransaction } from '../../platform/db/transaction.js';
 import { enqueueTranscode, TRANSCODE_JOB } from './songs.jobs.js';
-import { admitUploadedWav, assertByteQuota, assertSongQuota } from './songs.limits.js';
+import { admitUploadedOriginal, assertByteQuota, assertSongQuota } from './songs.limits.js';
 import { countSongUpload } from './songs.metrics.js';
 import { countUploadInFlight } from '../../platform/metrics/metrics.js';
 
@@ -25,8 +27,17 @@ import { countUploadInFlight } from '../../platform/metrics/metrics.js';
 const PART_URL_SECONDS = 6 * 60 * 60;
 export const DIRECT_UPLOAD_MAX_BYTES = 100 * 1024 * 1024;
 
-function unsupported(): AppError {
-  return new AppError('UNSUPPORTED_MEDIA_TYPE', messages.unsupportedAudio, { file: messages.unsupportedAudio });
+/** WAV, FLAC, AIFF or ALAC by name (decision 0053); a lossy name is told why, anything else the spec's words. */
+function assertLosslessName(name: string, type: string): void {
+  const problem = audioNameProblem(name, type);
+  if (problem) throw new AppError('UNSUPPORTED_MEDIA_TYPE', problem, { file: problem });
+}
+
+/** `{prefix}original/{name}`: the name cleaned for a key, its extension (the container) always kept. */
+function originalKey(prefix: string, name: string): string {
+  const extension = extensionOf(name);
+  const stem = cleanKeySegment(name.slice(0, name.length - extension.length)).slice(0, 90);
+  return `${prefix}original/${stem}${extension}`;
 }
 
 /** `songs/{song directory}/{songId}/`: every file made from the song lives under it. */
@@ -54,12 +65,12 @@ export async function presignSongUpload(
   await requireAccess(ctx, actor, 'song.manage', [songId]);
   const song = await loadSong(ctx, songId);
   assertUploadable(song);
-  if (!looksLikeWav(file.name, file.type)) throw unsupported();
+  assertLosslessName(file.name, file.type);
   await assertPlaceForFile(ctx, song);
   if (file.size > ctx.config.maxUploadBytes) throw new AppError('PAYLOAD_TOO_LARGE', messages.tooLarge);
   await assertByteQuota(ctx, song, file.size);
   const prefix = await mediaPrefixOf(ctx, song);
-  const key = `${prefix}original/${cleanKeySegment(file.name)}`;
+  const key = originalKey(prefix, file.name);
   let uploadId = await resumableUpload(ctx, song, key, file);
   if (!uploadId) {
     uploadId = await startUpload(ctx, song, key, file.size);
@@ -107,7 +118,7 @@ async function startUpload(ctx: AppContext, song: SongRow, key: string, size: nu
   if (song.uploadId && song.originalKey) {
     await ctx.storage.abortMultipartUpload(song.originalKey, song.uploadId).catch(() => undefined);
   }
-  return ctx.storage.createMultipartUpload(key, 'audio/wav', { size });
+  return ctx.storage.createMultipartUpload(key, contentTypeOfName(key), { size });
 }
 
 /** The song whose upload this is (the caller's access line has passed). */
@@ -157,19 +168,23 @@ export async function directSongUpload(
   await requireAccess(ctx, actor, 'song.manage', [songId]);
   const song = await loadSong(ctx, songId);
   assertUploadable(song);
-  if (!looksLikeWav(file.filename, file.mimetype)) {
+  try {
+    assertLosslessName(file.filename, file.mimetype);
+  } catch (error) {
     file.stream.resume();
-    throw unsupported();
+    throw error;
   }
   await assertPlaceForFile(ctx, song).catch((error: unknown) => {
     file.stream.resume();
     throw error;
   });
   const prefix = await mediaPrefixOf(ctx, song);
-  const key = `${prefix}original/${cleanKeySegment(file.filename)}`;
+  const key = originalKey(prefix, file.filename);
   countSongUpload(ctx, 'started');
   try {
-    await countUploadInFlight(ctx.platform.metrics, 'direct', () => ctx.storage.put(key, file.stream, 'audio/wav'));
+    await countUploadInFlight(ctx.platform.metrics, 'direct', () =>
+      ctx.storage.put(key, file.stream, contentTypeOfName(key)),
+    );
   } catch (error) {
     await ctx.storage.delete(key).catch(() => undefined);
     throw uploadError(error);
@@ -186,7 +201,7 @@ export async function directSongUpload(
 
 async function startProcessing(ctx: AppContext, song: SongRow, size: number): Promise<void> {
   await assertByteQuota(ctx, song, size);
-  const durationSeconds = await admitUploadedWav(ctx, song, song.originalKey!);
+  const durationSeconds = await admitUploadedOriginal(ctx, song, song.originalKey!);
   // One transaction: a crash cannot leave a song 'uploading' with no job to move it on.
   await withTransaction(ctx, async (tx) => {
     await updateSongRow(tx.db, song.id, {

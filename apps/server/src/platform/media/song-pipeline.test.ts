@@ -9,6 +9,7 @@ import { resolveMediaTools, runMediaTool } from './ffmpeg.js';
 import { probeMedia } from './probe.js';
 import { downloadFileName, listDownloadOutputs, listSongOutputs, songOutputKeys } from './song-outputs.js';
 import { startTranscode, transcodeSong, type TranscodedSong } from './song-pipeline.js';
+import { LOSSLESS_MESSAGES } from '@hfm/shared';
 import { MediaRejectedError, WAV_MESSAGES } from './wav.js';
 
 const tools = resolveMediaTools({ ffmpegPath: undefined, ffprobePath: undefined });
@@ -364,13 +365,13 @@ describe('a long song: its stream encoded in two halves side by side, joined fra
 });
 
 describe('transcodeSong refusing files', () => {
-  it('rejects a non-WAV renamed .wav with a reason a person understands', async () => {
+  it('rejects an MP3 renamed .wav with a reason a person understands', async () => {
     const mp3 = path.join(dir, 'real.mp3');
     execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=d=3', '-c:a', 'libmp3lame', mp3]);
     const renamed = path.join(dir, 'renamed.wav');
     fs.copyFileSync(mp3, renamed);
     const attempt = transcodeSong({ inputPath: renamed, workDir: path.join(dir, 'renamed'), meta: tags, tools });
-    await expect(attempt).rejects.toThrow(new MediaRejectedError(WAV_MESSAGES.notWav));
+    await expect(attempt).rejects.toThrow(new MediaRejectedError(LOSSLESS_MESSAGES.lossy('MP3')));
   });
 
   it('rejects a truncated WAV as damaged', async () => {

@@ -18,7 +18,8 @@ import { runMediaTool, type MediaTools, type RunOptions } from './ffmpeg.js';
 import { fixHlsPlaylist } from './hls-playlists.js';
 import { parseLoudnessSummary, type Loudness } from './loudness.js';
 import { PeaksCollector } from './peaks.js';
-import { checkWav, type WavInfo } from './wav.js';
+import { prepareLosslessSource } from './lossless.js';
+import type { WavInfo } from './wav.js';
 
 export interface SongMeta extends SongTags {
   /** JPEG or PNG, embedded as the cover of the FLAC and MP3 downloads. */
@@ -26,6 +27,7 @@ export interface SongMeta extends SongTags {
 }
 
 export interface TranscodeSongInput {
+  /** The original: WAV, FLAC, AIFF or ALAC, its extension naming its container. */
   inputPath: string;
   /** An empty folder the outputs are written to; the caller uploads them and removes it. */
   workDir: string;
@@ -82,16 +84,31 @@ export const PIPELINE_FILES = {
   flac: 'download/song.flac',
   mp3: 'download/song.mp3',
   wav: 'download/song.wav',
+  /** A FLAC, AIFF or ALAC original decoded to PCM, which every output is made from; not stored. */
+  decoded: 'source/decoded.wav',
 } as const;
 
 /**
- * Checks the WAV, then starts the stream encode and the preview + loudness + peaks side by side (together
+ * The original checked (decision 0053) and, unless it is a WAV, decoded to a PCM WAV: from here on every
+ * container makes the same outputs, and the WAV download is PCM.
+ */
+async function prepareInput(input: TranscodeSongInput): Promise<{ input: TranscodeSongInput; source: WavInfo }> {
+  const prepared = await prepareLosslessSource(input.tools, input.inputPath, {
+    maxSeconds: input.maxSeconds,
+    signal: input.signal,
+    decodedPath: path.join(input.workDir, PIPELINE_FILES.decoded),
+  });
+  return { input: { ...input, inputPath: prepared.wavPath }, source: prepared.info };
+}
+
+/**
+ * Checks the original (WAV, FLAC, AIFF or ALAC), then starts the stream encode and the preview + loudness + peaks side by side (together
  * they make the song playable; a long song's stream is two encodes, one per core), and the downloads at
  * the lowest CPU priority, which take a core as soon as one is free. Rejects with MediaRejectedError (a
- * message for the artist) when the file is not a usable WAV.
+ * message for the artist) when the file is not usable lossless audio.
  */
-export async function startTranscode(input: TranscodeSongInput): Promise<RunningTranscode> {
-  const source = await checkWav(input.tools, input.inputPath, { maxSeconds: input.maxSeconds, signal: input.signal });
+export async function startTranscode(original: TranscodeSongInput): Promise<RunningTranscode> {
+  const { input, source } = await prepareInput(original);
   const all = new AbortController();
   const signal = input.signal ? AbortSignal.any([input.signal, all.signal]) : all.signal;
   // A stream that fails takes the downloads with it: the job starts again from the start.
@@ -122,8 +139,8 @@ export async function transcodeSong(input: TranscodeSongInput): Promise<Transcod
 }
 
 /** The downloads alone, at full priority: a retry for a song whose stream is already live. */
-export async function transcodeDownloads(input: TranscodeSongInput): Promise<DownloadOutputs> {
-  const source = await checkWav(input.tools, input.inputPath, { maxSeconds: input.maxSeconds, signal: input.signal });
+export async function transcodeDownloads(original: TranscodeSongInput): Promise<DownloadOutputs> {
+  const { input, source } = await prepareInput(original);
   return makeDownloads(input, source, input.signal, { lowPriority: false });
 }
 

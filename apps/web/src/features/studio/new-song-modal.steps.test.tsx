@@ -43,7 +43,7 @@ async function uploadToEditStep(onOpenChange = vi.fn()) {
   ]);
   const user = userEvent.setup();
   renderWithClient(<Harness onOpenChange={onOpenChange} />);
-  await user.upload(screen.getByLabelText('Choose .wav files'), wavFile('Take One.wav', 100));
+  await user.upload(screen.getByLabelText('Choose audio files'), wavFile('Take One.wav', 100));
   await screen.findByRole('heading', { name: 'Edit Song Info' });
   return { user, onOpenChange };
 }
@@ -146,7 +146,7 @@ describe('New Song: a batch of files', () => {
     const user = userEvent.setup();
     renderWithClient(<Harness onOpenChange={() => {}} />);
     await user.upload(
-      screen.getByLabelText('Choose .wav files'),
+      screen.getByLabelText('Choose audio files'),
       ['A side.wav', 'B side.wav', 'C side.wav'].map((name) => wavFile(name, 100)),
     );
     await waitFor(() => expect(created).toHaveLength(3));

@@ -38,13 +38,25 @@ describe('progressLabel', () => {
 });
 
 describe('NewSongModal', () => {
-  it('refuses anything but .wav with the exact message', async () => {
+  it('refuses a file that is no audio with the spec’s exact message, and an MP3 saying why', async () => {
     const calls = stubFetch([]);
     renderWithClient(<Harness />);
-    const input = screen.getByLabelText('Choose .wav files');
-    await userEvent.upload(input, new File(['x'], 'song.mp3', { type: 'audio/mpeg' }), { applyAccept: false });
+    const input = screen.getByLabelText('Choose audio files');
+    await userEvent.upload(input, new File(['x'], 'notes.txt', { type: 'text/plain' }), { applyAccept: false });
     expect(await screen.findByRole('alert')).toHaveTextContent('File type is unsupported. Please upload a .wav file.');
+    await userEvent.upload(input, new File(['x'], 'song.mp3', { type: 'audio/mpeg' }), { applyAccept: false });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This is an MP3 file, which has already lost detail. Upload the lossless master: WAV, FLAC, AIFF or ALAC.',
+    );
     expect(calls.filter((call) => call.method !== 'GET')).toHaveLength(0);
+  });
+
+  it('offers the lossless containers in the file picker', () => {
+    stubFetch([]);
+    renderWithClient(<Harness />);
+    const accept = screen.getByLabelText('Choose audio files').getAttribute('accept') ?? '';
+    for (const name of ['.wav', '.flac', '.aiff', '.aif', '.m4a']) expect(accept).toContain(name);
+    expect(accept).not.toContain('.mp3');
   });
 
   it('creates the song, shows real progress, then Edit Song Info, and saves', async () => {
@@ -78,7 +90,7 @@ describe('NewSongModal', () => {
       },
     ]);
     renderWithClient(<Harness onSaved={onSaved} onCreateAlbum={onCreateAlbum} />);
-    await userEvent.upload(screen.getByLabelText('Choose .wav files'), wavFile('Take One.wav', 1000));
+    await userEvent.upload(screen.getByLabelText('Choose audio files'), wavFile('Take One.wav', 1000));
 
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(calls.find((call) => call.method === 'POST')!.body).toEqual({
@@ -126,7 +138,7 @@ describe('NewSongModal', () => {
       },
     ]);
     renderWithClient(<Harness />);
-    await userEvent.upload(screen.getByLabelText('Choose .wav files'), wavFile('a.wav'));
+    await userEvent.upload(screen.getByLabelText('Choose audio files'), wavFile('a.wav'));
     await waitFor(() =>
       expect(error).toHaveBeenCalledWith('Failed to upload song: Please enter a valid release date (MM/DD/YYYY).'),
     );
@@ -166,7 +178,7 @@ describe('NewSongModal', () => {
       },
     ]);
     renderWithClient(<Harness />);
-    await userEvent.upload(screen.getByLabelText('Choose .wav files'), wavFile('Night Drive.wav', 5_242_880 + 10));
+    await userEvent.upload(screen.getByLabelText('Choose audio files'), wavFile('Night Drive.wav', 5_242_880 + 10));
 
     const retry = await screen.findByRole('button', { name: 'Retry Night Drive.wav' });
     expect(screen.getByText('Failed')).toBeInTheDocument();
@@ -202,10 +214,11 @@ describe('NewSongModal', () => {
     );
     const noise = new File([crypto.getRandomValues(new Uint8Array(4096))], 'noise.wav', { type: 'audio/wav' });
     const lowRate = wavFile('phone.wav', 4000, 8000);
-    await userEvent.upload(screen.getByLabelText('Choose .wav files'), [mp3, noise, lowRate]);
+    await userEvent.upload(screen.getByLabelText('Choose audio files'), [mp3, noise, lowRate]);
     const rows = await screen.findAllByText('Failed');
     expect(rows).toHaveLength(3);
-    expect(screen.getAllByText('This file is not a WAV audio file.')).toHaveLength(2);
+    expect(screen.getByText(/^This is an MP3 file, which has already lost detail/)).toBeInTheDocument();
+    expect(screen.getByText('This file is not a WAV audio file.')).toBeInTheDocument();
     expect(screen.getByText(/sample rate is 8,000 Hz, too low for music/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Retry/ })).toBeNull();
     expect(calls.filter((call) => call.method !== 'GET')).toHaveLength(0);
@@ -222,7 +235,7 @@ describe('NewSongModal', () => {
       },
     ]);
     renderWithClient(<Harness />);
-    await userEvent.upload(screen.getByLabelText('Choose .wav files'), wavFile('Real Song.wav'));
+    await userEvent.upload(screen.getByLabelText('Choose audio files'), wavFile('Real Song.wav'));
     expect(await screen.findByText(quota)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Retry Real Song.wav' })).toBeNull();
   });
@@ -234,6 +247,8 @@ describe('NewSongModal', () => {
         path: '/api/songs/upload-limits',
         reply: {
           body: {
+            formats: ['WAV', 'FLAC', 'AIFF', 'ALAC'],
+            extensions: ['.wav', '.flac', '.aiff', '.aif', '.aifc', '.m4a'],
             minSampleRate: 22_050,
             maxSongSeconds: 7200,
             maxFileBytes: 2_000_000_000,
@@ -246,6 +261,7 @@ describe('NewSongModal', () => {
     ]);
     renderWithClient(<Harness />);
     const limits = await screen.findByRole('list', { name: 'Upload limits' });
+    expect(limits).toHaveTextContent('Lossless audio: WAV, FLAC, AIFF or ALAC (ALAC in .m4a).');
     expect(limits).toHaveTextContent('22,050 Hz or more');
     expect(limits).toHaveTextContent('Up to 2 h a song and 2.0 GB a file.');
     expect(limits).toHaveTextContent('While your account waits for approval you can add 2 more songs.');

@@ -1,4 +1,4 @@
-import { messages, type PublicSong, type UpdateSongBody } from '@hfm/shared';
+import { audioNameProblem, losslessAccept, messages, type PublicSong, type UpdateSongBody } from '@hfm/shared';
 import * as Switch from '@radix-ui/react-switch';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -6,7 +6,7 @@ import { errorMessage } from '../../api/server-errors';
 import { updateSong } from '../../api/songs/update-song';
 import { Button } from '../../ui/button';
 import { useDiscardGuard } from '../../ui/discard-changes';
-import { DropZone, WAV_ACCEPT } from '../../ui/drop-zone';
+import { DropZone } from '../../ui/drop-zone';
 import { Modal } from '../../ui/modal';
 import { ProgressBar } from '../../ui/progress-bar';
 import {
@@ -40,7 +40,13 @@ export interface NewSongModalProps {
 
 type Step = 'upload' | 'edit';
 
-/** 'Submit Music': drop .wav files, watch them upload, then Edit Song Info and Save. */
+/** The picker's accept map: WAV, FLAC, AIFF and ALAC by type and by name (decision 0053). */
+const LOSSLESS_ACCEPT = losslessAccept();
+
+/** Why a file the picker refused cannot be sent: a lossy format named as such, else the spec's words. */
+const refusalOf = (file: File) => audioNameProblem(file.name, file.type) ?? messages.unsupportedAudio;
+
+/** 'Submit Music': drop WAV, FLAC, AIFF or ALAC files, watch them upload, then Edit Song Info and Save. */
 export function NewSongModal({ open, onOpenChange, uploads, onSaved, onCreateAlbum }: NewSongModalProps) {
   const [step, setStep] = useState<Step>('upload');
   const [forms, setForms] = useState<Record<string, SongInfoValues>>({});
@@ -147,13 +153,13 @@ export function NewSongModal({ open, onOpenChange, uploads, onSaved, onCreateAlb
       ) : (
         <div className="new-song">
           <DropZone
-            accept={WAV_ACCEPT}
-            rejectMessage={messages.unsupportedAudio}
+            accept={LOSSLESS_ACCEPT}
+            rejectMessage={refusalOf}
             onFiles={(files) => void receive(files)}
             disabled={busy}
-            inputLabel="Choose .wav files"
+            inputLabel="Choose audio files"
           >
-            <strong>Drop your .wav files here</strong>
+            <strong>Drop your WAV, FLAC, AIFF or ALAC files here</strong>
             <span>or press to choose them</span>
           </DropZone>
           <UploadLimitsNote />

@@ -1,4 +1,4 @@
-import { wavHeaderProblem } from '@hfm/shared';
+import { audioFileProblem as audioHeaderProblem } from '@hfm/shared';
 import { ApiError } from '../../api/client';
 
 /** Why a file did not become a song, in words for a musician, and whether sending it again can work. */
@@ -25,10 +25,13 @@ export function uploadFailure(error: unknown): UploadFailure {
   return { reason: CONNECTION_DROPPED, retryable: true };
 }
 
-/** The header read in the browser, by the server's own rule: the reason to refuse it now, or null. */
-export function wavFileProblem(file: Blob, maxSeconds: number): Promise<string | null> {
+/**
+ * The header read in the browser, by the server's own rule (WAV, FLAC, AIFF or ALAC, never lossy, within
+ * the limits): the reason to refuse it now, or null.
+ */
+export function audioFileProblem(file: File, maxSeconds: number): Promise<string | null> {
   const read = (position: number, length: number) => readBytes(file.slice(position, position + length));
-  return wavHeaderProblem({ size: file.size, read }, { maxSeconds });
+  return audioHeaderProblem({ size: file.size, read }, file.name, { maxSeconds });
 }
 
 /** FileReader rather than Blob.arrayBuffer: the same answer, and the test DOM (jsdom) has only this one. */

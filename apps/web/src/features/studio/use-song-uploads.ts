@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { createSong } from '../../api/songs/create-song';
 import { hasDownloadsSettled, pollSongStatus, uploadSongFile, type PollOptions, type PutPart } from '../../api/uploads';
 import { titleFromFileName, todayReleaseDate } from './song-info';
-import { uploadFailure, wavFileProblem, type UploadFailure } from './upload-failure';
+import { audioFileProblem, uploadFailure, type UploadFailure } from './upload-failure';
 
 export type UploadPhase = 'uploading' | 'uploaded' | 'failed';
 
@@ -31,7 +31,7 @@ export interface SongUploadsOptions {
 
 let uploadCounter = 0;
 
-/** Uploads .wav files by the spec's protocol, then polls each song until it is ready or failed. */
+/** Uploads lossless files (WAV, FLAC, AIFF, ALAC) by the spec's protocol, then polls each song until it is ready or failed. */
 export function useSongUploads({
   artist,
   onSong,
@@ -125,7 +125,7 @@ export function useSongUploads({
         chosen.map(async (file) => ({
           file,
           key: `upload-${++uploadCounter}`,
-          problem: await wavFileProblem(file, latest.current.maxSongSeconds),
+          problem: await audioFileProblem(file, latest.current.maxSongSeconds),
         })),
       );
       for (const { file, key } of checked) files.current.set(key, file);
