@@ -32,3 +32,4 @@ export * from './users.js';
 export * from './users-admin.js';
 export * from './validation.js';
 export * from './wav-header.js';
+export * from './releases.js';
