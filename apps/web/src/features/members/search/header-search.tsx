@@ -1,5 +1,6 @@
 import { useId, type FormEvent } from 'react';
 import { NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useNewReleases } from '../../../api/releases/get-new-releases';
 import './header-search.css';
 
 export const SEARCH_PATH = '/members/search';
@@ -9,6 +10,7 @@ export const SEARCH_PATH = '/members/search';
  * (`/members/search?s=...`), so back and forward keep searches; further typing replaces that entry.
  */
 export function MembersNav() {
+  const fresh = useNewReleases().data?.count ?? 0;
   return (
     <nav className="members-nav" aria-label="Members">
       <NavLink className="members-nav__link" to="/members/" end>
@@ -16,12 +18,24 @@ export function MembersNav() {
       </NavLink>
       <NavLink className="members-nav__link" to="/members/my-music">
         My Music
+        {fresh > 0 && <NewBadge count={fresh} />}
       </NavLink>
       <HeaderSearch />
       <NavLink className="members-nav__link" to="/members/account">
         Account
       </NavLink>
     </nav>
+  );
+}
+
+/** The count of new releases from the fan's artists (New for you on member home). */
+function NewBadge({ count }: { count: number }) {
+  const label = `${count} new ${count === 1 ? 'release' : 'releases'}`;
+  return (
+    <span className="members-nav__badge" title={label}>
+      <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
+      <span className="visually-hidden">, {label}</span>
+    </span>
   );
 }
 
