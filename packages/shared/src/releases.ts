@@ -6,8 +6,7 @@ export const releaseMessages = {
   releaseAt: 'Please enter a valid release time.',
   alreadyOut:
     'This song is already out: fans can hear it, so it cannot be scheduled again. Withdraw it instead if it must be hidden.',
-  albumAlreadyOut:
-    'Songs of this album are already out: fans can hear them, so the album cannot be scheduled again.',
+  albumAlreadyOut: 'Songs of this album are already out: fans can hear them, so the album cannot be scheduled again.',
   badUnsubscribeLink: 'This unsubscribe link is not valid. Open the Account page to change your release mails.',
   unknownArtist: 'You are not subscribed to this artist.',
 } as const;

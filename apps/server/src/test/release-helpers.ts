@@ -32,7 +32,9 @@ export async function createSubscribers(app: FastifyInstance, artistId: string, 
     const inserted = await app.ctx.db.insert(users).values(rows).returning({ id: users.id });
     await app.ctx.db
       .insert(subscriptions)
-      .values(inserted.map((row) => ({ memberId: row.id, artistId, currentPeriodEnd: new Date(Date.now() + YEAR_MS) })));
+      .values(
+        inserted.map((row) => ({ memberId: row.id, artistId, currentPeriodEnd: new Date(Date.now() + YEAR_MS) })),
+      );
     ids.push(...inserted.map((row) => row.id));
   }
   return ids;

@@ -43,7 +43,11 @@ export async function getReleaseMailSettings(ctx: Pick<AppContext, 'db'>, actor:
   const artists = await subscribedArtists(ctx.db, user.id, new Date());
   return {
     all: !settings.allOff,
-    artists: artists.map((artist) => ({ artistID: artist.id, name: artist.name, on: !settings.artistsOff.has(artist.id) })),
+    artists: artists.map((artist) => ({
+      artistID: artist.id,
+      name: artist.name,
+      on: !settings.artistsOff.has(artist.id),
+    })),
   };
 }
 
@@ -81,7 +85,8 @@ export async function readUnsubscribeLink(
   if (!grant) throw badRequest(releaseMessages.badUnsubscribeLink, { token: releaseMessages.badUnsubscribeLink });
   if (grant.artistId === null) return { ...grant, artistName: null };
   const artistName = await findArtistName(ctx.db, grant.artistId);
-  if (artistName === null) throw badRequest(releaseMessages.badUnsubscribeLink, { token: releaseMessages.badUnsubscribeLink });
+  if (artistName === null)
+    throw badRequest(releaseMessages.badUnsubscribeLink, { token: releaseMessages.badUnsubscribeLink });
   return { ...grant, artistName };
 }
 

@@ -23,7 +23,9 @@ function titleList(titles: string[]): string[] {
 export function releaseMail(input: ReleaseMailInput): MailMessage {
   const count = input.titles.length;
   const subject =
-    count === 1 ? `New from ${input.artistName}: ${input.titles[0]}` : `New from ${input.artistName}: ${count} new songs`;
+    count === 1
+      ? `New from ${input.artistName}: ${input.titles[0]}`
+      : `New from ${input.artistName}: ${count} new songs`;
   const greeting = input.firstName ? `Hi ${input.firstName},` : 'Hi,';
   const lead = `${input.artistName} just released ${count === 1 ? 'a new song' : `${count} new songs`} on HFM:`;
   const titles = titleList(input.titles);

@@ -43,7 +43,12 @@ export async function findArrivedSongs(db: Database, now: Date, limit: number): 
         releasedSong(),
         sql`${releaseMoment} <= ${now}`,
         sql`${releaseMoment} > ${now}::timestamptz - ${LOOKBACK}`,
-        notExists(db.select({ one: sql`1` }).from(releaseSongs).where(eq(releaseSongs.songId, songs.id))),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(releaseSongs)
+            .where(eq(releaseSongs.songId, songs.id)),
+        ),
       ),
     )
     .orderBy(asc(releaseMoment))
@@ -142,7 +147,12 @@ export async function fanOutStep(
         gt(subscriptions.currentPeriodEnd, now),
         inArray(users.status, ['ACTIVE', 'UNCONFIRMED']),
         batch.fanOutCursor ? gt(subscriptions.memberId, batch.fanOutCursor) : undefined,
-        notExists(db.select({ one: sql`1` }).from(releaseMailsOff).where(eq(releaseMailsOff.memberId, subscriptions.memberId))),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(releaseMailsOff)
+            .where(eq(releaseMailsOff.memberId, subscriptions.memberId)),
+        ),
         notExists(
           db
             .select({ one: sql`1` })
@@ -320,7 +330,11 @@ export async function subscribedArtists(db: Database, memberId: string, now: Dat
     .from(subscriptions)
     .innerJoin(artists, eq(artists.id, subscriptions.artistId))
     .where(
-      and(eq(subscriptions.memberId, memberId), eq(subscriptions.status, 'active'), gt(subscriptions.currentPeriodEnd, now)),
+      and(
+        eq(subscriptions.memberId, memberId),
+        eq(subscriptions.status, 'active'),
+        gt(subscriptions.currentPeriodEnd, now),
+      ),
     )
     .orderBy(asc(artists.name), asc(artists.id));
 }

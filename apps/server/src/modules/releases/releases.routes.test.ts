@@ -70,15 +70,16 @@ describe('a scheduled release', () => {
     expect(cleared.json().releaseAt).toBeNull();
   });
 
-  it.each([['not a time', 'tomorrow'], ['no offset', '2031-05-06T18:30'], ['a number', 5]])(
-    'refuses a release time that is %s (400)',
-    async (_case, releaseAt) => {
-      const song = await createSong(t.app, cast.artist.artistId);
-      const res = await as(cast.cookie.artist, { method: 'PUT', url: `/api/songs/${song.id}`, payload: { releaseAt } });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().error.fields.releaseAt).toBe(releaseMessages.releaseAt);
-    },
-  );
+  it.each([
+    ['not a time', 'tomorrow'],
+    ['no offset', '2031-05-06T18:30'],
+    ['a number', 5],
+  ])('refuses a release time that is %s (400)', async (_case, releaseAt) => {
+    const song = await createSong(t.app, cast.artist.artistId);
+    const res = await as(cast.cookie.artist, { method: 'PUT', url: `/api/songs/${song.id}`, payload: { releaseAt } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields.releaseAt).toBe(releaseMessages.releaseAt);
+  });
 
   it('never hides a song or an album already out (400 with the reason)', async () => {
     const out = await createSong(t.app, cast.artist.artistId, { status: 'ready' });
@@ -112,7 +113,7 @@ describe('a scheduled release', () => {
     expect(past.statusCode).toBe(200);
   });
 
-  it("schedules every song of an album that is not out yet", async () => {
+  it('schedules every song of an album that is not out yet', async () => {
     const songs = [await createSong(t.app, cast.artist.artistId), await createSong(t.app, cast.artist.artistId)];
     const album = await createAlbum(t.app, cast.artist.artistId, { songIds: songs.map((song) => song.id) });
     const at = new Date(Date.UTC(2032, 0, 2, 9, 15));
@@ -141,7 +142,9 @@ describe('New for you', () => {
     expect(ids).toContain(fresh.id);
     expect(ids).not.toContain(other.id);
     expect(before.count).toBe(before.items.length);
-    await t.app.ctx.db.insert(memberSongListens).values({ memberId: subscriber.id, songId: fresh.id, lastCountedAt: new Date() });
+    await t.app.ctx.db
+      .insert(memberSongListens)
+      .values({ memberId: subscriber.id, songId: fresh.id, lastCountedAt: new Date() });
     const after = await read();
     expect(after.items.map((item) => item.id)).not.toContain(fresh.id);
     expect(after.count).toBe(before.count - 1);
@@ -157,10 +160,17 @@ describe('release mail settings', () => {
   it('turns all and one artist off and on again', async () => {
     const put = (payload: object) => as(subscriber.cookie, { method: 'PUT', url: '/api/releases/settings', payload });
     const initial = (await as(subscriber.cookie, { method: 'GET', url: '/api/releases/settings' })).json();
-    expect(initial).toEqual({ all: true, artists: [{ artistID: cast.artist.artistId, name: cast.artist.artist.name, on: true }] });
-    const off = (await put({ all: false, artists: [{ artistID: cast.artist.artistId, on: false }] })).json() as ReleaseMailSettings;
+    expect(initial).toEqual({
+      all: true,
+      artists: [{ artistID: cast.artist.artistId, name: cast.artist.artist.name, on: true }],
+    });
+    const off = (
+      await put({ all: false, artists: [{ artistID: cast.artist.artistId, on: false }] })
+    ).json() as ReleaseMailSettings;
     expect(off).toMatchObject({ all: false, artists: [{ on: false }] });
-    expect(await t.app.ctx.db.select().from(releaseMailsOff).where(eq(releaseMailsOff.memberId, subscriber.id))).toHaveLength(1);
+    expect(
+      await t.app.ctx.db.select().from(releaseMailsOff).where(eq(releaseMailsOff.memberId, subscriber.id)),
+    ).toHaveLength(1);
     const on = (await put({ all: true, artists: [{ artistID: cast.artist.artistId.toUpperCase(), on: true }] })).json();
     expect(on).toMatchObject({ all: true, artists: [{ on: true }] });
   });
@@ -182,16 +192,24 @@ describe('the unsubscribe link', () => {
     `/api/releases/unsubscribe?token=${encodeURIComponent(signUnsubscribe(t.app.ctx.platform.signer, subscriber.id, artistId))}`;
 
   it('shows a confirm page on GET (changing nothing) and unsubscribes on POST, signed out', async () => {
-    const page = await as(undefined, { method: 'GET', url: link(cast.artist.artistId), headers: { accept: 'text/html' } });
+    const page = await as(undefined, {
+      method: 'GET',
+      url: link(cast.artist.artistId),
+      headers: { accept: 'text/html' },
+    });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.body).toContain(`Stop mails about ${cast.artist.artist.name}?`);
     expect(page.body).toContain('<form method="post"');
-    expect(await t.app.ctx.db.select().from(releaseMailsArtistOff).where(eq(releaseMailsArtistOff.memberId, subscriber.id))).toHaveLength(0);
+    expect(
+      await t.app.ctx.db.select().from(releaseMailsArtistOff).where(eq(releaseMailsArtistOff.memberId, subscriber.id)),
+    ).toHaveLength(0);
     const done = await as(undefined, { method: 'POST', url: link(cast.artist.artistId) });
     expect(done.statusCode).toBe(200);
     expect(done.body).toContain('You are unsubscribed');
-    expect(await t.app.ctx.db.select().from(releaseMailsArtistOff).where(eq(releaseMailsArtistOff.memberId, subscriber.id))).toHaveLength(1);
+    expect(
+      await t.app.ctx.db.select().from(releaseMailsArtistOff).where(eq(releaseMailsArtistOff.memberId, subscriber.id)),
+    ).toHaveLength(1);
   });
 
   it("takes a mail app's one-click POST (List-Unsubscribe=One-Click, form encoded) for every release mail", async () => {
@@ -202,7 +220,9 @@ describe('the unsubscribe link', () => {
       payload: 'List-Unsubscribe=One-Click',
     });
     expect(res.statusCode).toBe(200);
-    expect(await t.app.ctx.db.select().from(releaseMailsOff).where(eq(releaseMailsOff.memberId, subscriber.id))).toHaveLength(1);
+    expect(
+      await t.app.ctx.db.select().from(releaseMailsOff).where(eq(releaseMailsOff.memberId, subscriber.id)),
+    ).toHaveLength(1);
     await t.app.ctx.db.delete(releaseMailsOff).where(eq(releaseMailsOff.memberId, subscriber.id));
   });
 

@@ -1,9 +1,4 @@
-import {
-  newReleases,
-  releaseMailSettings,
-  unsubscribeQuery,
-  updateReleaseMailSettingsBody,
-} from '@hfm/shared';
+import { newReleases, releaseMailSettings, unsubscribeQuery, updateReleaseMailSettingsBody } from '@hfm/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

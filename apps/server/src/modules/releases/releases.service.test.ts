@@ -1,7 +1,12 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { releaseBatches, releaseMails, releaseMailsArtistOff, releaseMailsOff } from '../../platform/db/schema/releases.js';
+import {
+  releaseBatches,
+  releaseMails,
+  releaseMailsArtistOff,
+  releaseMailsOff,
+} from '../../platform/db/schema/releases.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { createArtist, createSong, createSubscription, createUser } from '../../test/factories.js';
 import { createSubscribers, readAllMailFiles, releaseMailRows } from '../../test/release-helpers.js';

@@ -73,6 +73,10 @@ export async function scheduleSongs(db: Database, ids: string[], at: Date | null
   }
   await db
     .update(songs)
-    .set(at ? { releaseAt: at, releaseDate: releaseDay(at), updatedAt: new Date() } : { releaseAt: null, updatedAt: new Date() })
+    .set(
+      at
+        ? { releaseAt: at, releaseDate: releaseDay(at), updatedAt: new Date() }
+        : { releaseAt: null, updatedAt: new Date() },
+    )
     .where(inArray(songs.id, ids));
 }
