@@ -227,7 +227,7 @@ async function runEngine(engine: Engine): Promise<void> {
       ratio: round(pick('ours', 'mailsPerSecond') / pick('bare', 'mailsPerSecond'), 2),
       runs: rounds,
       machine: { cpus: os.cpus().length, loadAverage: loadAverage() },
-      at: new Date().toISOString(),
+      date: new Date().toISOString(),
     };
     writeResult(`drops-${engine}${process.env.BENCH_OUT_SUFFIX ?? ''}.json`, summary);
   } finally {

@@ -84,7 +84,6 @@ describe('a subscriber hears of a release', () => {
       await page.goto('/members/account');
       await page.getByRole('heading', { name: 'Release mails' }).waitFor();
       await page.getByRole('checkbox', { name: 'Send me release mails' }).waitFor();
-      await page.getByRole('heading', { name: 'Release mails' }).scrollIntoViewIfNeeded();
       await shot(page, `drops-account-${width}`);
       await context.close();
     }
