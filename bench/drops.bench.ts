@@ -131,9 +131,15 @@ async function bare(handle: DatabaseHandle, place: BenchPlace, mailDir: string, 
   const config = loadConfig({ DATA_DIR: place.dataDir });
   const mailer = createFileMailer(mailDir, config.mailFrom, pino({ level: 'warn' }));
   const started = performance.now();
+  // Fanned out and its song filed, as ours ends: the next round's sweep must not take the bare side's fans.
   const [batch] = await query<{ id: string }>(
-    `insert into release_batches (artist_id, first_release_at, last_release_at, closed_at) values ($1, now(), now(), now()) returning id`,
+    `insert into release_batches (artist_id, first_release_at, last_release_at, closed_at, fanned_out_at)
+     values ($1, now(), now(), now(), now()) returning id`,
     [artistId],
+  );
+  await query(
+    `insert into release_songs (song_id, batch_id, released_at) select id, $2, now() from songs where artist_id = $1`,
+    [artistId, batch!.id],
   );
   const fans = await query<{ member_id: string }>(
     `select member_id from subscriptions where artist_id = $1 order by member_id`,
