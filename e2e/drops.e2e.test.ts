@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeViolations } from '@hfm/test-support/axe';
 import { DESKTOP, launchBrowser, MOBILE, screenshot } from '@hfm/test-support/browser';
 import { startServer, type RunningServer } from '@hfm/test-support/server';
 import { writeWav } from '@hfm/test-support/wav';
@@ -44,7 +45,9 @@ describe('a subscriber hears of a release', () => {
     return context;
   }
 
+  /** A screenshot (looked at), after axe-core found no serious or critical violation on it. */
   async function shot(page: Page, name: string) {
+    expect(await seriousAxeViolations(page), name).toEqual([]);
     await screenshot(page, name);
     await page.screenshot({ path: path.join(LOOKED_AT, `${name}.png`), fullPage: true });
   }

@@ -33,7 +33,10 @@ export interface ArrivedSong {
   releasedAt: Date;
 }
 
-/** Released songs not filed yet, whose release arrived within the lookback (oldest first, `limit` at most). */
+/**
+ * Released songs not filed yet, of artists with a current subscriber, whose release arrived within the lookback
+ * (oldest first, `limit` at most).
+ */
 export async function findArrivedSongs(db: Database, now: Date, limit: number): Promise<ArrivedSong[]> {
   const rows = await db
     .select({ songId: songs.id, artistId: songs.artistId, releasedAt: releaseMoment.mapWith(songs.createdAt) })
@@ -49,6 +52,10 @@ export async function findArrivedSongs(db: Database, now: Date, limit: number): 
             .from(releaseSongs)
             .where(eq(releaseSongs.songId, songs.id)),
         ),
+        // Only artists someone subscribes to now: there is nobody else to tell (and a large catalogue without
+        // subscribers, as the benches seed, is not filed song by song).
+        sql`exists (select 1 from ${subscriptions} where ${subscriptions.artistId} = ${songs.artistId}
+          and ${subscriptions.status} = 'active' and ${subscriptions.currentPeriodEnd} > ${now})`,
       ),
     )
     .orderBy(asc(releaseMoment))

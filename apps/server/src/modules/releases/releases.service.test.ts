@@ -113,6 +113,12 @@ describe('the release sweep', () => {
     expect(rows.map((row) => row.memberId)).toEqual([on]);
   });
 
+  it('files nothing for an artist nobody subscribes to', async () => {
+    const artist = await activeArtist();
+    await readySong(artist.artistId, 'To Nobody');
+    expect((await sweepReleases(t.app.ctx, seconds(new Date(), 1))).filed).toBe(0);
+  });
+
   it('does not tell of a song scheduled for later until its minute has come', async () => {
     const artist = await activeArtist();
     await createSubscription(t.app, { artistId: artist.artistId });
