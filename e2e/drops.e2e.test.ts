@@ -63,6 +63,8 @@ describe('a subscriber hears of a release', () => {
     await studio.getByLabel('Choose .wav files').setInputFiles([writeWav(`${TITLE}.wav`, 12, 440)]);
     const dialog = studio.getByRole('dialog', { name: 'Edit Song Info' });
     await dialog.waitFor({ timeout: 60_000 });
+    await dialog.getByLabel('Release Time').first().waitFor();
+    await shot(studio, 'drops-studio-song-info-1280');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
 
