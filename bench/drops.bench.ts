@@ -27,7 +27,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pino from 'pino';
 import { loadConfig } from '../apps/server/dist/config.js';
 import { openDatabase, type DatabaseHandle } from '../apps/server/dist/platform/db/client.js';
 import { createFileMailer } from '../apps/server/dist/platform/mail/mailer.js';
@@ -39,6 +38,8 @@ const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',').filt
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const SENDERS = 2;
+/** The bench logs nothing per mail (the server would log each at info; the cost of a log line is not measured). */
+const quiet = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child: () => quiet } as never;
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 
 type Query = <R = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<R[]>;
@@ -92,7 +93,7 @@ async function ours(handle: DatabaseHandle, place: BenchPlace, mailDir: string, 
     RELEASE_QUIET_SECONDS: '0',
     ...(place.databaseUrl ? { DATABASE_URL: place.databaseUrl } : {}),
   });
-  const log = pino({ level: 'warn' });
+  const log = quiet;
   const ctx = {
     db: handle.db,
     config,
@@ -129,7 +130,7 @@ async function ours(handle: DatabaseHandle, place: BenchPlace, mailDir: string, 
 async function bare(handle: DatabaseHandle, place: BenchPlace, mailDir: string, artistId: string): Promise<Side> {
   const query = queryOf(handle);
   const config = loadConfig({ DATA_DIR: place.dataDir });
-  const mailer = createFileMailer(mailDir, config.mailFrom, pino({ level: 'warn' }));
+  const mailer = createFileMailer(mailDir, config.mailFrom, quiet);
   const started = performance.now();
   // Fanned out and its song filed, as ours ends: the next round's sweep must not take the bare side's fans.
   const [batch] = await query<{ id: string }>(
