@@ -39,6 +39,11 @@ const MODULE_TABLES = {
   playlists: ['catalogue', 'artists'],
   /** Artists' payout accounts and monthly payouts; the money is billing's ledger, reached through its service. */
   payouts: ['payouts'],
+  /**
+   * Release notifications (docs/releases.md): owns the release batches, mails and mail settings; reads the
+   * songs, artists, subscriptions, accounts and listens it tells of (a read model of those).
+   */
+  releases: ['releases', 'catalogue', 'artists', 'billing', 'identity', 'engagement'],
   /** A read model: what fans may find, across artists, songs and albums. */
   search: ['artists', 'catalogue', 'genres'],
   songs: ['catalogue'],

@@ -225,6 +225,30 @@ const billing = (engine: string): Source => ({
   ],
 });
 
+/** Release mails for one artist's subscribers (issue 23): mails per second, and the longest batch a worker held. */
+const drops = (engine: string): Source => ({
+  file: `drops-${engine}.json`,
+  rows: (r, file) => [
+    row({
+      bench: `drops, ${engineName(engine)}`,
+      figure: `release mails to ${number(r.subscribers)} subscribers (fan-out and sending)`,
+      measured: `${number(r.ours.mailsPerSecond, '/s')} (fan-out ${number(r.ours.fanOutSeconds, ' s', 1)})`,
+      baseline: `${number(r.bare.mailsPerSecond, '/s')} (same writes and transport, one loop)`,
+      ratio: ratioOf(r.ours.mailsPerSecond, r.bare.mailsPerSecond),
+      file,
+    }),
+    row({
+      bench: `drops, ${engineName(engine)}`,
+      figure: `longest batch held by a worker (${r.senders} senders)`,
+      measured: number(r.ours.longestBatchMs, ' ms'),
+      target: '≤ 5,000 ms',
+      baseline: number(r.bare.longestBatchMs, ' ms'),
+      met: r.ours.longestBatchMs <= 5000,
+      file,
+    }),
+  ],
+});
+
 const downloads = (engine: string): Source => ({
   file: `downloads-${engine}.json`,
   rows: (r, file) =>
@@ -329,6 +353,8 @@ export const SOURCES: Source[] = [
   discovery('pglite'),
   billing('postgres'),
   billing('pglite'),
+  drops('postgres'),
+  drops('pglite'),
   downloads('postgres'),
   downloads('pglite'),
   soak,

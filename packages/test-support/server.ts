@@ -171,7 +171,10 @@ async function spawnServer(port: number, dataDir: string, env: Record<string, st
 
 /** Settings that leave a first start's data as the template's (anything else starts from nothing). */
 function seedsLikeTheTemplate(env: Record<string, string>): boolean {
-  return Object.keys(env).every((name) => name === 'PORT' || name === 'LOG_LEVEL' || name === 'RATE_LIMIT_MAX');
+  // The release sweep's timings change no seed.
+  return Object.keys(env).every(
+    (name) => name === 'PORT' || name === 'LOG_LEVEL' || name === 'RATE_LIMIT_MAX' || name.startsWith('RELEASE_'),
+  );
 }
 
 /**

@@ -46,6 +46,12 @@ const envSchema = z.object({
   RENEWAL_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   INCOMPLETE_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
   PAYOUT_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
+  RELEASE_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  RELEASE_QUIET_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
+  RELEASE_MAX_WAIT_SECONDS: z.coerce.number().int().min(0).max(86_400).default(3600),
+  RELEASE_CLAIM_STALE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
+  RELEASE_FAN_OUT_CHUNK: z.coerce.number().int().min(1).max(10_000).default(500),
+  RELEASE_MAIL_BATCH: z.coerce.number().int().min(1).max(1000).default(100),
   MAX_SONG_SECONDS: z.coerce
     .number()
     .int()
@@ -161,6 +167,15 @@ export interface Config {
   incompleteSweepSeconds: number;
   /** How often the payout sweep looks for a period to pay (docs/payouts.md). */
   payoutSweepSeconds: number;
+  /** Release notifications (docs/releases.md): the sweep, the quiet window, claims and batch sizes. */
+  releases: {
+    sweepSeconds: number;
+    quietSeconds: number;
+    maxWaitSeconds: number;
+    claimStaleSeconds: number;
+    fanOutChunk: number;
+    mailBatch: number;
+  };
   maxUploadBytes: number;
   /** Multipart uploads untouched this long are aborted by the storage sweep (docs/storage.md). */
   staleUploadMs: number;
@@ -294,6 +309,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     renewalSweepSeconds: e.RENEWAL_SWEEP_SECONDS,
     incompleteSweepSeconds: e.INCOMPLETE_SWEEP_SECONDS,
     payoutSweepSeconds: e.PAYOUT_SWEEP_SECONDS,
+    releases: {
+      sweepSeconds: e.RELEASE_SWEEP_SECONDS,
+      quietSeconds: e.RELEASE_QUIET_SECONDS,
+      maxWaitSeconds: e.RELEASE_MAX_WAIT_SECONDS,
+      claimStaleSeconds: e.RELEASE_CLAIM_STALE_SECONDS,
+      fanOutChunk: e.RELEASE_FAN_OUT_CHUNK,
+      mailBatch: e.RELEASE_MAIL_BATCH,
+    },
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     staleUploadMs: Math.round(e.STALE_UPLOAD_DAYS * 24 * 60 * 60 * 1000),
     maxSongSeconds: e.MAX_SONG_SECONDS,

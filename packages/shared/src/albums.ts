@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParams } from './answers.js';
 import { paged } from './pagination.js';
+import { releaseAtField } from './releases.js';
 
 export const linerNotesMessage = 'Liner notes must be text.';
 
@@ -11,6 +12,8 @@ const albumFields = {
   artistID: z.string().uuid().optional(),
   fileName: z.string().max(200).optional().nullable(),
   imageData: z.string().max(20_000_000).optional().nullable(),
+  /** Schedules every song of the album for this minute (null: clears their schedule); docs/releases.md. */
+  releaseAt: releaseAtField,
 };
 
 export const createAlbumBody = z.object(albumFields);

@@ -36,3 +36,4 @@ export * from './lossless-containers.js';
 export * from './container-headers.js';
 export * from './mp4-header.js';
 export * from './lossless-header.js';
+export * from './releases.js';

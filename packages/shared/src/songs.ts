@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idParams } from './answers.js';
 import { DOWNLOADS_STATES, SONG_STATUSES } from './constants.js';
 import { paged } from './pagination.js';
+import { releaseAtField } from './releases.js';
 
 export const releaseDateMessage = 'Please enter a valid release date (MM/DD/YYYY).';
 
@@ -38,6 +39,8 @@ export const songFields = {
   embedCode: optionalText(2000),
   explicit: z.boolean().optional(),
   releaseDate: releaseDateField,
+  /** A scheduled release minute; set, the release date becomes its UTC day. */
+  releaseAt: releaseAtField,
   trackNumber: z.number().int().min(1).max(999).optional().nullable(),
   isExclusive: z.boolean().optional(),
   comment: optionalText(2000),
@@ -65,6 +68,8 @@ export const publicSong = z.object({
   embedCode: z.string().nullable(),
   explicit: z.boolean(),
   releaseDate: z.string().nullable(),
+  /** The scheduled release minute (ISO), or null. */
+  releaseAt: z.string().nullable(),
   trackNumber: z.number().nullable(),
   isExclusive: z.boolean(),
   comment: z.string().nullable(),

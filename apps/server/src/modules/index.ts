@@ -31,6 +31,7 @@ import { libraryRoutes } from './library/index.js';
 import { paymentsRoutes } from './payments/index.js';
 import { playlistsRoutes } from './playlists/index.js';
 import { applyPayoutAccountEvent, registerPayoutJobs, payoutsRoutes } from './payouts/index.js';
+import { registerReleaseJobs, releasesRoutes } from './releases/index.js';
 import { searchRoutes } from './search/index.js';
 import { registerSongJobs, songsRoutes } from './songs/index.js';
 
@@ -68,6 +69,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(usersAdminRoutes);
   await app.register(playlistsRoutes);
   await app.register(payoutsRoutes);
+  await app.register(releasesRoutes);
 }
 
 /**
@@ -79,6 +81,7 @@ export function registerJobs(ctx: AppContext): void {
   registerAccountJobs(ctx);
   registerSongJobs(ctx);
   registerBillingJobs(ctx);
+  registerReleaseJobs(ctx);
   registerArtistJobs(ctx);
   registerTerminationJobs(ctx);
   registerPayoutJobs(ctx);

@@ -413,6 +413,8 @@ export interface paths {
                         imageData?: string | null;
                         linerNotes?: string;
                         name: string;
+                        /** Format: date-time */
+                        releaseAt?: string | null;
                         songs?: string[];
                     };
                 };
@@ -534,6 +536,8 @@ export interface paths {
                         imageData?: string | null;
                         linerNotes?: string;
                         name?: string;
+                        /** Format: date-time */
+                        releaseAt?: string | null;
                         songs?: string[];
                     };
                 };
@@ -717,6 +721,8 @@ export interface paths {
                         imageData?: string | null;
                         linerNotes?: string;
                         name: string;
+                        /** Format: date-time */
+                        releaseAt?: string | null;
                         songs?: string[];
                     };
                 };
@@ -781,6 +787,8 @@ export interface paths {
                         imageData?: string | null;
                         linerNotes?: string;
                         name?: string;
+                        /** Format: date-time */
+                        releaseAt?: string | null;
                         songs?: string[];
                     };
                 };
@@ -3935,6 +3943,7 @@ export interface paths {
                                     } | null;
                                     plays: number;
                                     publisher: string | null;
+                                    releaseAt: string | null;
                                     releaseDate: string | null;
                                     songWriters: string | null;
                                     /** @enum {string} */
@@ -6072,6 +6081,206 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/releases/new": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** New for you: released songs of the artists the member subscribes to that they have not played (the newest 24), and how many in all (My Music's badge) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                            items: {
+                                _id: string;
+                                albumIDs: string[];
+                                artistID: string;
+                                artistName: string;
+                                artistSlug: string;
+                                createdAt: string;
+                                duration: number | null;
+                                explicit: boolean;
+                                freeToKeep: boolean;
+                                fullPreviewPosition: number;
+                                hifives: number;
+                                id: string;
+                                isFullPreview: boolean;
+                                plays: number;
+                                playsInFull: boolean;
+                                releasedAt: string;
+                                releaseDate: string | null;
+                                title: string;
+                                trackNumber: number | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/releases/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The release mail settings: all on or off, and on or off per artist subscribed to */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            all: boolean;
+                            artists: {
+                                artistID: string;
+                                name: string;
+                                on: boolean;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        /** Turn release mails on or off: all, or per artist subscribed to (answers the settings) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        all?: boolean;
+                        artists?: {
+                            /** Format: uuid */
+                            artistID: string;
+                            on: boolean;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            all: boolean;
+                            artists: {
+                                artistID: string;
+                                name: string;
+                                on: boolean;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/releases/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A release mail's unsubscribe link (signed; no sign-in): a page asking to confirm */
+        get: {
+            parameters: {
+                query: {
+                    token: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description An HTML page */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Unsubscribe by a release mail's link (the confirm page's button, or a mail app's List-Unsubscribe-Post one-click) */
+        post: {
+            parameters: {
+                query: {
+                    token: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description An HTML page */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/search": {
         parameters: {
             query?: never;
@@ -6197,6 +6406,7 @@ export interface paths {
                                 } | null;
                                 plays: number;
                                 publisher: string | null;
+                                releaseAt: string | null;
                                 releaseDate: string | null;
                                 songWriters: string | null;
                                 /** @enum {string} */
@@ -6239,6 +6449,8 @@ export interface paths {
                         isExclusive?: boolean;
                         ISRC?: string | null;
                         publisher?: string | null;
+                        /** Format: date-time */
+                        releaseAt?: string | null;
                         releaseDate: string;
                         songWriters?: string | null;
                         title?: string | null;
@@ -6281,6 +6493,7 @@ export interface paths {
                             } | null;
                             plays: number;
                             publisher: string | null;
+                            releaseAt: string | null;
                             releaseDate: string | null;
                             songWriters: string | null;
                             /** @enum {string} */
@@ -6351,6 +6564,7 @@ export interface paths {
                             } | null;
                             plays: number;
                             publisher: string | null;
+                            releaseAt: string | null;
                             releaseDate: string | null;
                             songWriters: string | null;
                             /** @enum {string} */
@@ -6384,6 +6598,8 @@ export interface paths {
                         isExclusive?: boolean;
                         ISRC?: string | null;
                         publisher?: string | null;
+                        /** Format: date-time */
+                        releaseAt?: string | null;
                         releaseDate?: string;
                         songWriters?: string | null;
                         title?: string | null;
@@ -6426,6 +6642,7 @@ export interface paths {
                             } | null;
                             plays: number;
                             publisher: string | null;
+                            releaseAt: string | null;
                             releaseDate: string | null;
                             songWriters: string | null;
                             /** @enum {string} */
@@ -6488,6 +6705,8 @@ export interface paths {
                         isExclusive?: boolean;
                         ISRC?: string | null;
                         publisher?: string | null;
+                        /** Format: date-time */
+                        releaseAt?: string | null;
                         releaseDate?: string;
                         songWriters?: string | null;
                         title?: string | null;
@@ -6530,6 +6749,7 @@ export interface paths {
                             } | null;
                             plays: number;
                             publisher: string | null;
+                            releaseAt: string | null;
                             releaseDate: string | null;
                             songWriters: string | null;
                             /** @enum {string} */
@@ -6769,6 +6989,7 @@ export interface paths {
                                 } | null;
                                 plays: number;
                                 publisher: string | null;
+                                releaseAt: string | null;
                                 releaseDate: string | null;
                                 songWriters: string | null;
                                 /** @enum {string} */
@@ -6998,6 +7219,7 @@ export interface paths {
                             } | null;
                             plays: number;
                             publisher: string | null;
+                            releaseAt: string | null;
                             releaseDate: string | null;
                             songWriters: string | null;
                             /** @enum {string} */
@@ -7214,6 +7436,7 @@ export interface paths {
                             } | null;
                             plays: number;
                             publisher: string | null;
+                            releaseAt: string | null;
                             releaseDate: string | null;
                             songWriters: string | null;
                             /** @enum {string} */
@@ -8486,6 +8709,7 @@ export interface paths {
                                     } | null;
                                     plays: number;
                                     publisher: string | null;
+                                    releaseAt: string | null;
                                     releaseDate: string | null;
                                     songWriters: string | null;
                                     /** @enum {string} */

@@ -14,6 +14,7 @@ export function songFixture(change: Partial<PublicSong> = {}): PublicSong {
     embedCode: null,
     explicit: false,
     releaseDate: '05/01/2025',
+    releaseAt: null,
     trackNumber: null,
     isExclusive: false,
     comment: null,

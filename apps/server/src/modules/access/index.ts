@@ -12,5 +12,5 @@ export {
 } from './access.service.js';
 export { curatedSongColumns } from './curated.js';
 export { type Actor, isAdmin } from './permissions.js';
-export { artistIsActive, releasedSong, songIsOut } from './released.js';
+export { artistIsActive, releaseHasCome, releasedSong, songIsOut } from './released.js';
 export { registerRouteAccess } from './route-access.js';

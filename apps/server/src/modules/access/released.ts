@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { artists } from '../../platform/db/schema/artists.js';
 import { songs } from '../../platform/db/schema/catalogue.js';
 
@@ -14,15 +14,20 @@ export function artistIsActive(): SQL {
 }
 
 /**
- * The song itself is out: ready (transcoded), active (not withdrawn by the artist) and its release date,
- * when it has one, has come (a song without a date is out as soon as it is ready).
+ * The song's release has come: its scheduled minute (release_at) when it has one, else its release date
+ * (a song with neither is out as soon as it is ready). The database's clock decides, so every process and
+ * every list agrees on the minute.
+ */
+export function releaseHasCome(): SQL {
+  return sql`coalesce(${songs.releaseAt} <= now(), ${songs.releaseDate} <= current_date, true)`;
+}
+
+/**
+ * The song itself is out: ready (transcoded), active (not withdrawn by the artist) and its release has come
+ * (releaseHasCome).
  */
 export function songIsOut(): SQL {
-  return and(
-    eq(songs.status, 'ready'),
-    eq(songs.active, true),
-    or(isNull(songs.releaseDate), lte(songs.releaseDate, sql`current_date`)),
-  )!;
+  return and(eq(songs.status, 'ready'), eq(songs.active, true), releaseHasCome())!;
 }
 
 /** Released: out, and by an ACTIVE artist (what listeners may see). */

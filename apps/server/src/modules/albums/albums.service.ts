@@ -14,6 +14,8 @@ import { publicMediaUrl } from '../../platform/storage/public-media.js';
 import { cleanKeySegment } from '../../platform/storage/storage.js';
 import { requireAccess, requireArtistToManage, visibleAlbums, visibleSongs, type Actor } from '../access/index.js';
 import { findArtistById, type ArtistRow } from '../artists/index.js';
+import { releaseMinute, scheduleSongs } from '../songs/index.js';
+import type { Database } from '../../platform/db/client.js';
 import {
   countArtistSongs,
   deleteAlbumRow,
@@ -49,6 +51,13 @@ async function checkedSongOrder(ctx: AppContext, artistId: string, songIds: stri
   return unique;
 }
 
+/** A release time given: every song of the album drops at that minute (null: their schedule is cleared). */
+async function scheduleAlbum(db: Database, albumId: string, releaseAt: string | null | undefined): Promise<void> {
+  if (releaseAt === undefined) return;
+  const songIds = (await songIdsByAlbum(db, [albumId])).get(albumId) ?? [];
+  await scheduleSongs(db, songIds, releaseAt === null ? null : releaseMinute(releaseAt));
+}
+
 async function loadArtist(ctx: AppContext, artistId: string): Promise<ArtistRow> {
   const artist = await findArtistById(ctx.db, artistId);
   if (!artist) throw notFound('No such artist.');
@@ -69,6 +78,7 @@ export async function createAlbum(ctx: AppContext, actor: Actor, body: CreateAlb
   const row = await transactionWithRetry(ctx.db, async (tx) => {
     const album = await insertAlbum(tx, { artistId: artist.id, name: body.name, linerNotes: body.linerNotes ?? '' });
     await replaceAlbumSongs(tx, album.id, songIds);
+    await scheduleAlbum(tx, album.id, body.releaseAt);
     return album;
   });
   if (image) await storeArtwork(ctx, row, artist, image);
@@ -98,6 +108,7 @@ export async function updateAlbum(
       ...(body.linerNotes !== undefined ? { linerNotes: body.linerNotes } : {}),
     });
     if (songIds) await replaceAlbumSongs(tx, id, songIds);
+    await scheduleAlbum(tx, id, body.releaseAt);
   });
   if (image) await storeArtwork(ctx, { ...album, name: body.name ?? album.name }, artist, image);
   return getAlbumRow(ctx, id);

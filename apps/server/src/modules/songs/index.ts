@@ -10,3 +10,4 @@ export { registerSongJobs } from './songs.jobs.js';
 export { findDownloadFiles } from './songs.playback.js';
 export { songsRoutes } from './songs.routes.js';
 export { findTopSongOfArtist, listOwnSongs } from './songs.service.js';
+export { releaseMinute, scheduleSongs } from './songs.schedule.js';

@@ -20,6 +20,7 @@ export function presentSong(row: Omit<SongRow, 'peaks'>, albumIds: string[] = []
     embedCode: row.embedCode,
     explicit: row.explicit,
     releaseDate: row.releaseDate ? isoDateToDob(row.releaseDate) : null,
+    releaseAt: row.releaseAt?.toISOString() ?? null,
     trackNumber: row.trackNumber,
     isExclusive: row.isExclusive,
     comment: row.comment,

@@ -32,6 +32,7 @@ import {
   type SongRow,
 } from './songs.repository.js';
 import { assertSongQuota } from './songs.limits.js';
+import { releaseValues } from './songs.schedule.js';
 import { presentPeaks, presentSong } from './songs.presenter.js';
 
 function toIsoReleaseDate(value: string): string {
@@ -43,6 +44,8 @@ function toIsoReleaseDate(value: string): string {
   return dobToIsoDate(parsed);
 }
 
+const isoDateOf = (value: string | undefined) => (value === undefined ? undefined : toIsoReleaseDate(value));
+
 function editableValues(body: UpdateSongBody): Partial<NewSongRow> {
   const values: Partial<NewSongRow> = {};
   if (body.title !== undefined) values.title = body.title?.trim() || 'Untitled';
@@ -52,7 +55,6 @@ function editableValues(body: UpdateSongBody): Partial<NewSongRow> {
   if (body.ISRC !== undefined) values.isrc = body.ISRC ? body.ISRC.toUpperCase() : null;
   if (body.embedCode !== undefined) values.embedCode = body.embedCode || null;
   if (body.explicit !== undefined) values.explicit = body.explicit;
-  if (body.releaseDate !== undefined) values.releaseDate = toIsoReleaseDate(body.releaseDate);
   if (body.trackNumber !== undefined) values.trackNumber = body.trackNumber;
   if (body.isExclusive !== undefined) values.isExclusive = body.isExclusive;
   if (body.comment !== undefined) values.comment = body.comment || null;
@@ -77,7 +79,10 @@ export async function createSong(ctx: AppContext, actor: Actor, body: CreateSong
   const artistId = await requireArtistToManage(ctx, actor, body.artistID);
   await assertAlbumsOfArtist(ctx, artistId, body.albumIDs);
   await assertSongQuota(ctx, artistId);
-  const values = editableValues(body);
+  const values = {
+    ...editableValues(body),
+    ...(await releaseValues(ctx.db, body, isoDateOf(body.releaseDate), undefined)),
+  };
   const row = await transactionWithRetry(ctx.db, async (tx) => {
     const song = await insertSong(tx, {
       ...values,
@@ -114,8 +119,12 @@ export async function updateSong(ctx: AppContext, actor: Actor, id: string, body
   await requireAccess(ctx, actor, 'song.manage', [id]);
   const song = await loadSong(ctx, id);
   await assertAlbumsOfArtist(ctx, song.artistId, body.albumIDs);
+  const values = {
+    ...editableValues(body),
+    ...(await releaseValues(ctx.db, body, isoDateOf(body.releaseDate), id)),
+  };
   const row = await transactionWithRetry(ctx.db, async (tx) => {
-    const updated = await updateSongRow(tx, id, editableValues(body));
+    const updated = await updateSongRow(tx, id, values);
     if (body.albumIDs) await setSongAlbums(tx, id, [...new Set(body.albumIDs)]);
     return updated!;
   });

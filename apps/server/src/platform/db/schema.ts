@@ -13,3 +13,4 @@ export * from './schema/payments.js';
 export * from './schema/library.js';
 export * from './schema/payouts.js';
 export * from './schema/rate-limits.js';
+export * from './schema/releases.js';

@@ -13,6 +13,7 @@ import { libraryRows } from './library.rows.js';
 import { paymentsRows } from './payments.rows.js';
 import { playlistRows } from './playlists.rows.js';
 import { payoutRows } from './payouts.rows.js';
+import { releaseRows } from './releases.rows.js';
 import { searchRows } from './search.rows.js';
 import { socialRows } from './social.rows.js';
 import { albumRows, songRows } from './studio.rows.js';
@@ -44,4 +45,5 @@ export const allRows: MatrixRow[] = [
   ...adminUserRows,
   ...playlistRows,
   ...payoutRows,
+  ...releaseRows,
 ];

@@ -1,6 +1,7 @@
 import type { EventAnswer, EventBody, SessionAnswer, SessionProfile } from '@hfm/shared';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../client';
+import { releaseKeys } from '../releases/keys';
 import { sessionQuery } from '../session';
 
 /** POST /api/mzd-events with a listen. A 401 is not worth leaving the page for: it is only logged. */
@@ -37,6 +38,9 @@ export function useSendListenEvent() {
       const memberID = await signedInUserId(client);
       return memberID ? postListenEvent(memberID, songId) : null;
     },
+    // A played song is no longer new: New for you and the badge refresh when next shown (not under the
+    // list being played from).
+    onSuccess: () => client.invalidateQueries({ queryKey: releaseKeys.newReleases, refetchType: 'none' }),
     onError: (error) => console.warn('The listen event was not sent.', error),
   });
 }

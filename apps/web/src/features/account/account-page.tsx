@@ -6,6 +6,7 @@ import { DeleteAccountSection } from './delete-account-section';
 import { PasswordSection } from './password-section';
 import { ProfileImageSection } from './profile-image-section';
 import { ProfileSection } from './profile-section';
+import { ReleaseMailsSection } from './release-mails-section';
 import './account.css';
 
 export interface AccountPageProps {
@@ -39,6 +40,7 @@ function AccountSections({ user, billingSections }: { user: PublicUser; billingS
       <PasswordSection userId={user.id} />
       {/* Slot: Saved cards and Subscriptions (billing). */}
       {billingSections}
+      {user.role === 'SUBSCRIBER' && <ReleaseMailsSection />}
       <DeleteAccountSection userId={user.id} />
     </div>
   );

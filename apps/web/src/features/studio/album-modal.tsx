@@ -8,6 +8,7 @@ import { useDiscardGuard } from '../../ui/discard-changes';
 import { ImageEditor, type CroppedImage } from '../../ui/image-editor';
 import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
+import { releaseAtFrom } from './song-info';
 import { ErrorBoundary } from '../../ui/error-boundary';
 import { isSaved, type AlbumEntry } from './album-list';
 import { AlbumSongPicker } from './album-song-picker';
@@ -59,12 +60,21 @@ function AlbumForm({
   const [linerNotes, setLinerNotes] = useState(album.linerNotes);
   const [songs, setSongs] = useState(album.songs);
   const [artwork, setArtwork] = useState<CroppedImage | null>(null);
+  // Scheduling the album: every song of it drops at this minute (empty: the songs keep their own dates).
+  const [releaseDate, setReleaseDate] = useState('');
+  const [releaseTime, setReleaseTime] = useState('');
   const [editorOpen, setEditorOpen] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const catalogue = useArtistSongs(artist.id, 1, MAX_PAGE_SIZE);
   const save = useSaveAlbum();
   const guard = useDiscardGuard(
-    () => name !== album.name || linerNotes !== album.linerNotes || artwork !== null || !sameOrder(songs, album.songs),
+    () =>
+      name !== album.name ||
+      linerNotes !== album.linerNotes ||
+      artwork !== null ||
+      releaseDate !== '' ||
+      releaseTime !== '' ||
+      !sameOrder(songs, album.songs),
     onClose,
     'The changes to this album (its details, artwork or song order) have not been saved.',
   );
@@ -74,12 +84,19 @@ function AlbumForm({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    const scheduling = releaseDate.trim() !== '' || releaseTime.trim() !== '';
+    const releaseAt = scheduling ? releaseAtFrom(releaseDate, releaseTime) : null;
+    if (scheduling && releaseAt === null) {
+      setErrors({ releaseAt: 'Please enter both a release date (MM/DD/YYYY) and a time (HH:MM), or neither.' });
+      return;
+    }
     const body = {
       name,
       linerNotes,
       songs,
       artistID: artist.id,
       ...(artwork ? { imageData: artwork.dataUrl, fileName: artwork.fileName } : {}),
+      ...(releaseAt ? { releaseAt } : {}),
     };
     const parsed = createAlbumBody.safeParse(body);
     if (!parsed.success) {
@@ -129,6 +146,24 @@ function AlbumForm({
             />
             {errors.linerNotes && <span className="field__error">{errors.linerNotes}</span>}
           </label>
+          <div className="album-form__release">
+            <TextField
+              label="Release Date"
+              placeholder="MM/DD/YYYY"
+              inputMode="numeric"
+              value={releaseDate}
+              onChange={(event) => setReleaseDate(event.target.value)}
+              error={errors.releaseAt}
+            />
+            <TextField
+              label="Release Time"
+              placeholder="HH:MM"
+              inputMode="numeric"
+              value={releaseTime}
+              onChange={(event) => setReleaseTime(event.target.value)}
+              hint="Optional: every song of the album drops at this minute (your time)"
+            />
+          </div>
         </div>
       </div>
       {catalogue.isPending ? (

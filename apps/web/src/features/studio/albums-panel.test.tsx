@@ -43,6 +43,13 @@ function layOutSortableSongs() {
 
 let calls: ReturnType<typeof stubFetch>;
 
+/** The saved album answers what was sent, less the release time (it schedules the songs; no album field). */
+function withoutReleaseAt(body: unknown): object {
+  const copy = { ...(body as Record<string, unknown>) };
+  delete copy.releaseAt;
+  return copy;
+}
+
 beforeEach(() => {
   calls = stubFetch([
     { method: 'GET', path: `/api/albums/artist/${artist.id}`, reply: { body: [saved] } },
@@ -60,7 +67,7 @@ beforeEach(() => {
           ...saved,
           _id: 'new-id',
           id: 'new-id',
-          ...(request.body as object),
+          ...withoutReleaseAt(request.body),
           createdAt: '2025-06-01T00:00:00.000Z',
         },
       }),
@@ -109,6 +116,22 @@ describe('AlbumsPanel', () => {
       }),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('schedules the album: a release date and time go out as the minute every song drops', async () => {
+    renderWithClient(<Harness />);
+    await userEvent.click(await screen.findByRole('button', { name: 'New Album' }));
+    const dialog = screen.getByRole('dialog', { name: 'New Album' });
+    await userEvent.type(within(dialog).getByLabelText('Album Name'), 'Later');
+    await userEvent.type(within(dialog).getByLabelText('Release Date'), '05/06/2031');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Album' }));
+    expect(await within(dialog).findByText(/both a release date .* and a time/)).toBeInTheDocument();
+    expect(calls.find((call) => call.path === '/api/albums/create')).toBeUndefined();
+    await userEvent.type(within(dialog).getByLabelText('Release Time'), '18:30');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Album' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const create = calls.find((call) => call.path === '/api/albums/create')!;
+    expect(create.body).toMatchObject({ name: 'Later', releaseAt: new Date(2031, 4, 6, 18, 30).toISOString() });
   });
 
   it('saves the songs in the order set with the keyboard and puts the new album first', async () => {

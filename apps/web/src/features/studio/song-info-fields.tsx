@@ -7,7 +7,7 @@ export interface SongInfoFieldsProps {
   onChange: (values: SongInfoValues) => void;
 }
 
-/** Title, release date, explicit, track number, ISRC, songwriters, publisher, additional artists, comment. */
+/** Title, release date and time (a scheduled drop), explicit, track number, ISRC, songwriters, publisher, additional artists, comment. */
 export function SongInfoFields({ values, errors, onChange }: SongInfoFieldsProps) {
   const set = <K extends keyof SongInfoValues>(key: K, value: SongInfoValues[K]) =>
     onChange({ ...values, [key]: value });
@@ -20,6 +20,13 @@ export function SongInfoFields({ values, errors, onChange }: SongInfoFieldsProps
     <div className="song-info">
       <TextField label="Title" className="song-info__wide" maxLength={200} {...text('title')} />
       <TextField label="Release Date" placeholder="MM/DD/YYYY" inputMode="numeric" {...text('releaseDate')} />
+      <TextField
+        label="Release Time"
+        placeholder="HH:MM"
+        inputMode="numeric"
+        hint="Optional: the song drops at this minute (your time)"
+        {...text('releaseTime')}
+      />
       <TextField label="Track Number" inputMode="numeric" {...text('trackNumber')} />
       <TextField label="ISRC" placeholder="US-S1Z-99-00001" {...text('ISRC')} />
       <TextField label="Songwriters" {...text('songWriters')} />

@@ -73,6 +73,11 @@ export const songs = pgTable(
     embedCode: text('embed_code'),
     explicit: boolean('explicit').notNull().default(false),
     releaseDate: date('release_date', { mode: 'string' }),
+    /**
+     * A scheduled release (the minute the artist chose), or null. Set, it decides alone when the song is out
+     * (release_date then holds its UTC day, for lists); null, the release date does (modules/access/released.ts).
+     */
+    releaseAt: timestamp('release_at', { withTimezone: true }),
     trackNumber: integer('track_number'),
     isExclusive: boolean('is_exclusive').notNull().default(false),
     comment: text('comment'),

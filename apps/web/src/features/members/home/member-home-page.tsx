@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useArtistSummary } from '../../../api/discovery/get-artist-summary';
 import { useHeroArtist } from '../../../api/discovery/get-hero-artist';
 import { useMemberHomeLists } from '../../../api/discovery/get-member-home-lists';
+import { useNewReleases } from '../../../api/releases/get-new-releases';
 import { DocumentNotices } from '../../../components/document-notices';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { HomeLists } from './home-lists';
@@ -26,6 +27,7 @@ export function MemberHomePage() {
         <h1 className="discover-page-title">Welcome{user?.firstName ? `, ${user.firstName}` : ''}</h1>
       </header>
       <DocumentNotices />
+      <NewForYou />
       {empty ? (
         <EmptyCatalogue />
       ) : (
@@ -44,6 +46,29 @@ export function MemberHomePage() {
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * New for you: what the fan's artists released that the fan has not played yet, newest first; left out when
+ * there is nothing (or it fails: the rest of home does not wait for it).
+ */
+function NewForYou() {
+  const fresh = useNewReleases();
+  const items = fresh.data?.items ?? [];
+  if (items.length === 0) return null;
+  const more = (fresh.data?.count ?? 0) - items.length;
+  return (
+    <section className="discover-section new-for-you" aria-labelledby="new-for-you-title">
+      <div className="discover-section__head">
+        <h2 id="new-for-you-title">
+          New for you <span className="new-for-you__count">{fresh.data?.count}</span>
+        </h2>
+        {more > 0 && <p className="discover-section__more">and {more} more</p>}
+      </div>
+      <p className="new-for-you__lead">Just released by artists you subscribe to.</p>
+      <SongRows songs={items} label="New for you" showArtist subscribed />
+    </section>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useId, type FormEvent } from 'react';
 import { NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useNewReleases } from '../../../api/releases/get-new-releases';
 import './header-search.css';
 
 export const SEARCH_PATH = '/members/search';
@@ -11,6 +12,7 @@ export const DISCOVER_SEARCH_PATH = '/discover/search';
  * (`/members/search?s=...`), so back and forward keep searches; further typing replaces that entry.
  */
 export function MembersNav() {
+  const fresh = useNewReleases().data?.count ?? 0;
   return (
     <nav className="members-nav" aria-label="Members">
       <NavLink className="members-nav__link" to="/members/" end>
@@ -18,6 +20,7 @@ export function MembersNav() {
       </NavLink>
       <NavLink className="members-nav__link" to="/members/my-music">
         My Music
+        {fresh > 0 && <NewBadge count={fresh} />}
       </NavLink>
       <HeaderSearch path={SEARCH_PATH} />
       <NavLink className="members-nav__link" to="/members/account">
@@ -36,6 +39,17 @@ export function DiscoverNav() {
       </NavLink>
       <HeaderSearch path={DISCOVER_SEARCH_PATH} />
     </nav>
+  );
+}
+
+/** The count of new releases from the fan's artists (New for you on member home). */
+function NewBadge({ count }: { count: number }) {
+  const label = `${count} new ${count === 1 ? 'release' : 'releases'}`;
+  return (
+    <span className="members-nav__badge" title={label}>
+      <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
+      <span className="visually-hidden">, {label}</span>
+    </span>
   );
 }
 
