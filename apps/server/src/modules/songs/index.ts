@@ -10,3 +10,4 @@ export { registerSongJobs } from './songs.jobs.js';
 export { findDownloadFiles } from './songs.playback.js';
 export { songsRoutes } from './songs.routes.js';
 export { findTopSongOfArtist, listOwnSongs } from './songs.service.js';
+export { songsZip, songsZipOptions, songsZipStatus, zipEntryTitle, type SongsZip, type ZipSong } from './song-zips.js';
