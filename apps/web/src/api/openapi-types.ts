@@ -570,11 +570,57 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The album as one zip (STORED entries `NN - Title.ext`), streamed; each song in it is a download. */
+        /** The album as one zip (STORED entries `NN - Title.ext`), streamed; each song in it is a download. 202 with the status (Retry-After) until every file in the format is made. */
         get: {
             parameters: {
                 query?: {
-                    format?: "flac" | "mp3" | "wav";
+                    format?: "flac" | "alac" | "aiff" | "wav" | "mp3" | "mp3-v0" | "aac" | "vorbis" | "opus";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/zip": {
+                            made: number;
+                            retryAfterSeconds: number;
+                            /** @enum {string} */
+                            state: "preparing" | "ready";
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/albums/{id}/download-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How far the album's zip in a format is made; asking starts making the files it still needs. */
+        get: {
+            parameters: {
+                query?: {
+                    format?: "flac" | "alac" | "aiff" | "wav" | "mp3" | "mp3-v0" | "aac" | "vorbis" | "opus";
                 };
                 header?: never;
                 path: {
@@ -589,7 +635,15 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            made: number;
+                            retryAfterSeconds: number;
+                            /** @enum {string} */
+                            state: "preparing" | "ready";
+                            total: number;
+                        };
+                    };
                 };
             };
         };
@@ -608,7 +662,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The album download menu: each format with the exact length of the zip the caller would get. */
+        /** The album download menu: each format with the length of the zip the caller would get (estimated until made). */
         get: {
             parameters: {
                 query?: never;
@@ -628,8 +682,9 @@ export interface paths {
                     content: {
                         "application/json": {
                             bytes: number;
+                            estimated: boolean;
                             /** @enum {string} */
-                            format: "flac" | "mp3" | "wav";
+                            format: "flac" | "alac" | "aiff" | "wav" | "mp3" | "mp3-v0" | "aac" | "vorbis" | "opus";
                             label: string;
                         }[];
                     };
@@ -4325,8 +4380,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    artistID?: string;
                     limit?: number;
                     page?: number;
+                    sort?: "added" | "title";
                 };
                 header?: never;
                 path: {
@@ -4358,7 +4415,7 @@ export interface paths {
                                 createdAt: string;
                                 duration: number | null;
                                 explicit: boolean;
-                                formats: ("flac" | "mp3" | "wav")[];
+                                formats: ("flac" | "alac" | "aiff" | "wav" | "mp3" | "mp3-v0" | "aac" | "vorbis" | "opus")[];
                                 freeToKeep: boolean;
                                 fullPreviewPosition: number;
                                 hifives: number;
@@ -4380,6 +4437,188 @@ export interface paths {
                                 total: number;
                             };
                         };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/members/{memberID}/my-music/artists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The artists of the member's kept songs, by name (My Music's filter). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    memberID: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            id: string;
+                            name: string;
+                            songCount: number;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/members/{memberID}/my-music/artists/{artistID}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everything the member keeps by the artist as one zip (STORED entries `Title.ext`), streamed. 202 with the status (Retry-After) until every file in the format is made. */
+        get: {
+            parameters: {
+                query?: {
+                    format?: "flac" | "alac" | "aiff" | "wav" | "mp3" | "mp3-v0" | "aac" | "vorbis" | "opus";
+                };
+                header?: never;
+                path: {
+                    artistID: string;
+                    memberID: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/zip": {
+                            made: number;
+                            retryAfterSeconds: number;
+                            /** @enum {string} */
+                            state: "preparing" | "ready";
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/members/{memberID}/my-music/artists/{artistID}/download-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How far the artist's zip in a format is made; asking starts making the files it still needs. */
+        get: {
+            parameters: {
+                query?: {
+                    format?: "flac" | "alac" | "aiff" | "wav" | "mp3" | "mp3-v0" | "aac" | "vorbis" | "opus";
+                };
+                header?: never;
+                path: {
+                    artistID: string;
+                    memberID: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            made: number;
+                            retryAfterSeconds: number;
+                            /** @enum {string} */
+                            state: "preparing" | "ready";
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/members/{memberID}/my-music/artists/{artistID}/downloads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each format with the length of the zip of everything the member keeps by the artist (estimated until made). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    artistID: string;
+                    memberID: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            bytes: number;
+                            estimated: boolean;
+                            /** @enum {string} */
+                            format: "flac" | "alac" | "aiff" | "wav" | "mp3" | "mp3-v0" | "aac" | "vorbis" | "opus";
+                            label: string;
+                        }[];
                     };
                 };
             };
@@ -6551,10 +6790,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** A signed URL of the song in a format; 202 (Retry-After) while a format made on first request is being made. */
         get: {
             parameters: {
                 query?: {
-                    format?: "flac" | "mp3" | "wav";
+                    format?: "flac" | "alac" | "aiff" | "wav" | "mp3" | "mp3-v0" | "aac" | "vorbis" | "opus";
                 };
                 header?: never;
                 path: {
@@ -6572,6 +6812,20 @@ export interface paths {
                     content: {
                         "application/json": {
                             url: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            retryAfterSeconds: number;
+                            /** @enum {string} */
+                            state: "preparing";
                         };
                     };
                 };
@@ -6611,8 +6865,9 @@ export interface paths {
                     content: {
                         "application/json": {
                             bytes: number;
+                            estimated: boolean;
                             /** @enum {string} */
-                            format: "flac" | "mp3" | "wav";
+                            format: "flac" | "alac" | "aiff" | "wav" | "mp3" | "mp3-v0" | "aac" | "vorbis" | "opus";
                             label: string;
                         }[];
                     };
