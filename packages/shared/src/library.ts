@@ -36,7 +36,7 @@ export const zipStatus = z.object({
   state: z.enum(['preparing', 'ready']),
   made: z.number().int().nonnegative(),
   total: z.number().int().nonnegative(),
-  retryAfterSeconds: z.number().int().positive(),
+  retryAfterSeconds: z.number().int().min(1),
 });
 export type ZipStatus = z.infer<typeof zipStatus>;
 

@@ -212,7 +212,7 @@ export const DOWNLOAD_PREPARING_MESSAGE = 'Preparing your download…';
 export const downloadPreparing = z.object({
   state: z.literal('preparing'),
   message: z.string(),
-  retryAfterSeconds: z.number().int().positive(),
+  retryAfterSeconds: z.number().int().min(1),
 });
 export type DownloadPreparing = z.infer<typeof downloadPreparing>;
 
