@@ -136,10 +136,11 @@ async function pickSongs(place: BenchPlace) {
       with artist as (
         select s.artist_id from songs s join artists a on a.id = s.artist_id
         where a.status = 'ACTIVE' and s.status = 'ready' and s.active and s.download_files is not null
+          and (s.release_date is null or s.release_date <= current_date)
         group by s.artist_id having count(*) >= $1 order by s.artist_id limit 1)
       select s.id, s.artist_id, s.download_files->>'flac' as flac from songs s
       where s.artist_id = (select artist_id from artist) and s.status = 'ready' and s.active
-        and s.download_files is not null
+        and s.download_files is not null and (s.release_date is null or s.release_date <= current_date)
       order by s.id limit $1`,
       [ROUNDS],
     ),
