@@ -10,7 +10,7 @@
  * The demo catalogue (`seed-demo`) gives a ready song; its FLAC master is replaced by BENCH_SONG_SECONDS (300)
  * of pink noise (noise does not compress: about a real song's FLAC size). A fan subscribes through the API.
  * Each round asks for another song of the same artist (each master the same noise), so every request is a
- * first one; rounds alternate ours and bare. The web app asks again after the 202's Retry-After (2 s), so a fan waits up to that
+ * first one; rounds alternate ours and bare. The web app asks again after the 202's Retry-After (1 s), so a fan waits up to that
  * much longer than the time to first byte here. Run after `npm run build`: `npm run bench:formats -w @hfm/bench`.
  * Results: bench/results/formats-<engine>.json. Knobs: BENCH_ENGINES (pglite), BENCH_ROUNDS (3),
  * BENCH_FORMATS (alac,aac,opus), BENCH_SONG_SECONDS, BENCH_POLL_MS.

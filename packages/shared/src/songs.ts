@@ -202,7 +202,7 @@ export const downloadAnswer = z.object({ url: z.string() });
 export type DownloadAnswer = z.infer<typeof downloadAnswer>;
 
 /** What a file being made answers, how long before asking again. */
-export const DOWNLOAD_RETRY_AFTER_SECONDS = 2;
+export const DOWNLOAD_RETRY_AFTER_SECONDS = 1;
 export const DOWNLOAD_PREPARING_MESSAGE = 'Preparing your download…';
 
 /**

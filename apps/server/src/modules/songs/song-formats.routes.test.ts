@@ -161,7 +161,7 @@ describe('a format made on first request', () => {
     for (const format of Object.keys(EXPECTED) as OnDemandFormat[]) {
       const first = await fanGet(`/api/songs/${song.id}/download?format=${format}`);
       expect(first.statusCode, first.body).toBe(202);
-      expect(first.headers['retry-after']).toBe('2');
+      expect(first.headers['retry-after']).toBe('1');
       expect(first.json()).toMatchObject({ state: 'preparing', message: 'Preparing your download…' });
     }
     await idle();
@@ -280,7 +280,7 @@ describe('zips in any format', () => {
 
     const waiting = await fanGet(`/api/albums/${album.id}/download?format=vorbis`);
     expect(waiting.statusCode, waiting.body).toBe(202);
-    expect(waiting.headers['retry-after']).toBe('2');
+    expect(waiting.headers['retry-after']).toBe('1');
     expect(zipStatus.parse(waiting.json())).toMatchObject({ state: 'preparing', made: 0, total: 2 });
     await idle();
     const status = zipStatus.parse((await fanGet(`/api/albums/${album.id}/download-status?format=vorbis`)).json());

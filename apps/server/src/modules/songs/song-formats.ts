@@ -199,7 +199,9 @@ export async function makeSongFormat(
     const local = ctx.storage.localPath?.(masterKey);
     const inputPath = local && fs.existsSync(local) ? local : path.join(workDir, 'master.flac');
     if (inputPath !== local) await copyObjectToFile(ctx.storage, masterKey, inputPath);
-    const master = await probeMedia(tools, inputPath, job.signal);
+    // Only AIFF needs the master's depth (PCM keeps it); the other encoders read it themselves.
+    const bitsPerSample =
+      format === 'aiff' ? ((await probeMedia(tools, inputPath, job.signal)).audio?.bitsPerSample ?? 0) : 0;
     const { tags, artworkPath } = await formatTags(ctx, song, workDir);
     const info = downloadFormatInfo(format);
     const outputPath = path.join(workDir, `song.${format}.${info.extension}`);
@@ -214,7 +216,7 @@ export async function makeSongFormat(
     const args = formatEncodeArgs({
       format,
       inputPath,
-      bitsPerSample: master.audio?.bitsPerSample ?? 0,
+      bitsPerSample,
       tags,
       artworkPath,
       metadataPath,
