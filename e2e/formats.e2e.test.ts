@@ -59,7 +59,7 @@ describe('downloads in any format in a real browser', () => {
     const row = page.getByRole('list', { name: 'My Music' }).getByRole('listitem').filter({ hasText: title });
     await row.getByRole('button', { name: `Download ${title}` }).click();
     const item = page.getByRole('menuitem', { name: label });
-    await expect.poll(() => item.textContent()).toMatch(/· ~/);
+    await expect.poll(() => item.textContent(), { timeout: 60_000 }).toMatch(/· ~/);
     await shot(page, `${name}-menu`, { viewport: true });
     const downloaded = page.waitForEvent('download', { timeout: 120_000 });
     await item.click();
@@ -105,7 +105,8 @@ describe('downloads in any format in a real browser', () => {
       const row = page.getByRole('list', { name: 'My Music' }).getByRole('listitem').filter({ hasText: song.title });
       await page.reload();
       await row.getByRole('button', { name: `Download ${song.title}` }).click();
-      await expect.poll(() => page.getByRole('menuitem', { name: /^Opus · / }).textContent()).toMatch(/^Opus · \d/);
+      const opus = page.getByRole('menuitem', { name: /^Opus · / });
+      await expect.poll(() => opus.textContent(), { timeout: 60_000 }).toMatch(/^Opus · \d/);
       await page.keyboard.press('Escape');
 
       // The filter and sort, and the artist's zip menu.
@@ -115,7 +116,7 @@ describe('downloads in any format in a real browser', () => {
       await artistFilter.selectOption((await option.getAttribute('value'))!);
       await page.getByRole('combobox', { name: 'Sort by' }).selectOption('title');
       const zips = page.getByRole('region', { name: 'Download everything kept' });
-      await zips.getByRole('button', { name: `Download everything by ${artistName}` }).click();
+      await zips.getByRole('button', { name: `Download all by ${artistName}` }).click();
       await page.getByRole('menuitem', { name: /^AAC 256 · / }).waitFor();
       await shot(page, `my-music-zip-menu-${label}`, { viewport: true });
       await page.keyboard.press('Escape');

@@ -102,7 +102,7 @@ export function KeptZipDropdown({ memberId, artistId, name }: { memberId: string
         <button
           type="button"
           className="album-download__button"
-          aria-label={`Download everything by ${name}`}
+          aria-label={`Download all by ${name}`}
           aria-busy={download.isPending || undefined}
         >
           <DownloadIcon />

@@ -82,7 +82,7 @@ export function KeptZipDownloadMenu({
         <button
           type="button"
           className="album-download__button"
-          aria-label={`Download everything by ${name}`}
+          aria-label={`Download all by ${name}`}
           aria-haspopup="menu"
           {...props}
         >

@@ -268,7 +268,7 @@ describe('My Music', () => {
         .getAllByRole('listitem')
         .map((row) => row.textContent),
     ).toEqual([expect.stringContaining('Nina Simone · 3 songs')]);
-    await user.click(within(zips).getByRole('button', { name: 'Download everything by Nina Simone' }));
+    await user.click(within(zips).getByRole('button', { name: 'Download all by Nina Simone' }));
     const menu = await screen.findByRole('menu');
     expect(await within(menu).findByRole('menuitem', { name: 'ALAC · ~90.0 MB' })).toBeInTheDocument();
   });
