@@ -113,6 +113,36 @@ describe('the download menu on song rows', () => {
     expect(asked).toBe(2);
   });
 
+  it("waits for an album zip's files ('Preparing your download…'), then starts the zip", async () => {
+    let asked = 0;
+    const status: StubRoute = {
+      method: 'GET',
+      path: '/api/albums/al1/download-status?format=opus',
+      reply: () => ({
+        body:
+          (asked += 1) === 1
+            ? { state: 'preparing', made: 1, total: 3, retryAfterSeconds: 1 }
+            : { state: 'ready', made: 3, total: 3, retryAfterSeconds: 1 },
+      }),
+    };
+    const options: StubRoute = {
+      method: 'GET',
+      path: '/api/albums/al1/downloads',
+      reply: { body: [{ format: 'opus', label: 'Opus', bytes: 20_000_000, estimated: true }] },
+    };
+    stubFetch([sessionRoute(subscriber()), pageRoute, keptRoute(), options, status]);
+    const started = spyOnDownloads();
+    const user = userEvent.setup();
+    renderDiscover('/a/nina-simone');
+    const album = await screen.findByRole('article', { name: 'Pastel Blues' });
+    await user.click(within(album).getByRole('button', { name: 'Download the album Pastel Blues' }));
+    await user.click(await within(await screen.findByRole('menu')).findByRole('menuitem', { name: 'Opus · ~20.0 MB' }));
+    expect(await screen.findByText('Preparing your download…')).toBeInTheDocument();
+    expect(started).toEqual([]);
+    await waitFor(() => expect(started).toEqual(['/api/albums/al1/download?format=opus']), { timeout: 5000 });
+    expect(asked).toBe(2);
+  });
+
   it('offers no download to a member who does not subscribe, except on the songs they keep', async () => {
     stubFetch([sessionRoute(member()), pageRoute, keptRoute([songs.baltimore.id])]);
     renderDiscover('/a/nina-simone');
