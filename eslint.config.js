@@ -29,6 +29,8 @@ const MODULE_TABLES = {
   engagement: ['engagement'],
   genres: ['genres'],
   initial: [],
+  /** My Music's zips of everything kept by an artist: a use case over library and songs (decision 0051). */
+  keeping: [],
   /** Record labels: their table sits with the catalogue's (playlists are filed under them). */
   labels: ['catalogue'],
   /** Download records and My Music, a read model over them and the catalogue (docs/decisions/0016). */

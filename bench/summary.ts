@@ -266,6 +266,29 @@ const downloads = (engine: string): Source => ({
       ),
 });
 
+const formats = (engine: string): Source => ({
+  file: `formats-${engine}.json`,
+  rows: (r, file) =>
+    Object.entries(r.formats as Record<string, Json>).flatMap(([format, f]) => [
+      row({
+        bench: `formats, ${engineName(engine)}`,
+        figure: `first download of ${format} (${r.songSeconds} s song): time to first byte`,
+        measured: number(f.ours.ttfbMs, ' ms'),
+        baseline: `${number(f.bare.totalMs, ' ms')} (one ffmpeg)`,
+        ratio: ratioOf(f.bare.totalMs, f.ours.ttfbMs),
+        file,
+      }),
+      row({
+        bench: `formats, ${engineName(engine)}`,
+        figure: `first download of ${format} (${r.songSeconds} s song): total`,
+        measured: number(f.ours.totalMs, ' ms'),
+        baseline: `${number(f.bare.totalMs, ' ms')} (one ffmpeg)`,
+        ratio: ratioOf(f.bare.totalMs, f.ours.totalMs),
+        file,
+      }),
+    ]),
+});
+
 const signed = (percent: number) => `${percent >= 0 ? '+' : ''}${number(percent, '%', 1)}`;
 
 const soak: Source = {
@@ -357,6 +380,8 @@ export const SOURCES: Source[] = [
   drops('pglite'),
   downloads('postgres'),
   downloads('pglite'),
+  formats('postgres'),
+  formats('pglite'),
   soak,
 ];
 

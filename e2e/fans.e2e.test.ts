@@ -183,7 +183,17 @@ describe('fans discover and listen in a real browser', () => {
       const subscribedPage = await subscribedArtistWithAlbum(context);
       const album = subscribedPage.albums.find((candidate) => candidate.songs.length > 0)!;
       const options = await getJson<DownloadOption[]>(context, `/api/albums/${album.id}/downloads`);
-      expect(options.map((option) => option.format)).toEqual(['flac', 'mp3', 'wav']);
+      expect(options.map((option) => option.format)).toEqual([
+        'flac',
+        'alac',
+        'aiff',
+        'wav',
+        'mp3',
+        'mp3-v0',
+        'aac',
+        'vorbis',
+        'opus',
+      ]);
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
@@ -193,7 +203,10 @@ describe('fans discover and listen in a real browser', () => {
       await menu.getByRole('menuitem').first().waitFor();
       const shown = await menu.getByRole('menuitem').allTextContents();
       expect(shown).toEqual(options.map(downloadOptionText));
-      for (const text of shown) expect(text).toMatch(/^(FLAC|MP3|WAV) · \d+(\.\d)? (KB|MB|GB)$/);
+      // Exact for the files made at upload, '~' for the formats made on first request (decision 0051).
+      for (const text of shown) {
+        expect(text).toMatch(/^(FLAC|ALAC|AIFF|WAV|MP3 320|MP3 V0|AAC 256|Ogg Vorbis|Opus) · ~?\d+(\.\d)? (KB|MB|GB)$/);
+      }
       await screenshot(page, `fans-album-download-menu-${label}`);
       expect(errors).toEqual([]);
       await context.close();

@@ -11,6 +11,7 @@ export * from './earnings.js';
 export * from './documents.js';
 export * from './engagement.js';
 export * from './errors.js';
+export * from './formats.js';
 export * from './legal-documents.js';
 export * from './library.js';
 export * from './messages.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { downloadFormatSchema } from './formats.js';
 import { idParams } from './answers.js';
 import { DOWNLOADS_STATES, SONG_STATUSES } from './constants.js';
 import { paged } from './pagination.js';
@@ -204,8 +205,23 @@ export type PlaybackAnswer = z.infer<typeof playbackAnswer>;
 /** The loudness songs are played at when normalisation is on (what streaming services use). */
 export const LOUDNESS_TARGET_LUFS = -14;
 
-export const DOWNLOAD_FORMATS = ['flac', 'mp3', 'wav'] as const;
-export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
-export const downloadQuery = z.object({ format: z.enum(DOWNLOAD_FORMATS).default('flac') });
+export const downloadQuery = z.object({ format: downloadFormatSchema.default('flac') });
+/** 200: the file is made; a short-lived signed URL of it. */
 export const downloadAnswer = z.object({ url: z.string() });
 export type DownloadAnswer = z.infer<typeof downloadAnswer>;
+
+/** What a file being made answers, how long before asking again. */
+export const DOWNLOAD_RETRY_AFTER_SECONDS = 1;
+export const DOWNLOAD_PREPARING_MESSAGE = 'Preparing your download…';
+
+/**
+ * 202: the file is being made (from the FLAC master, on the first request for it): ask again after
+ * `retryAfterSeconds` (also in the Retry-After header).
+ */
+export const downloadPreparing = z.object({
+  state: z.literal('preparing'),
+  message: z.string(),
+  retryAfterSeconds: z.number().int().min(1),
+});
+export type DownloadPreparing = z.infer<typeof downloadPreparing>;
+

@@ -26,6 +26,7 @@ import { documentsRoutes, seedLegalDocuments } from './documents/index.js';
 import { engagementRoutes } from './engagement/index.js';
 import { genresRoutes } from './genres/index.js';
 import { initialRoutes } from './initial/index.js';
+import { keepingRoutes } from './keeping/index.js';
 import { labelsRoutes } from './labels/index.js';
 import { libraryRoutes } from './library/index.js';
 import { paymentsRoutes } from './payments/index.js';
@@ -63,6 +64,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(billingRoutes);
   await app.register(webhookRoutes, { payoutAccountUpdated: applyPayoutAccountEvent });
   await app.register(libraryRoutes);
+  await app.register(keepingRoutes);
   await app.register(earningsRoutes);
   await app.register(labelsRoutes);
   await app.register(documentsRoutes);

@@ -574,11 +574,57 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The album as one zip (STORED entries `NN - Title.ext`), streamed; each song in it is a download. */
+        /** The album as one zip (STORED entries `NN - Title.ext`), streamed; each song in it is a download. 202 with the status (Retry-After) until every file in the format is made. */
         get: {
             parameters: {
                 query?: {
-                    format?: "flac" | "mp3" | "wav";
+                    format?: "flac" | "alac" | "aiff" | "wav" | "mp3" | "mp3-v0" | "aac" | "vorbis" | "opus";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/zip": {
+                            made: number;
+                            retryAfterSeconds: number;
+                            /** @enum {string} */
+                            state: "preparing" | "ready";
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/albums/{id}/download-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How far the album's zip in a format is made; asking starts making the files it still needs. */
+        get: {
+            parameters: {
+                query?: {
+                    format?: "flac" | "alac" | "aiff" | "wav" | "mp3" | "mp3-v0" | "aac" | "vorbis" | "opus";
                 };
                 header?: never;
                 path: {
@@ -593,7 +639,15 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            made: number;
+                            retryAfterSeconds: number;
+                            /** @enum {string} */
+                            state: "preparing" | "ready";
+                            total: number;
+                        };
+                    };
                 };
             };
         };
@@ -612,7 +666,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The album download menu: each format with the exact length of the zip the caller would get. */
+        /** The album download menu: each format with the length of the zip the caller would get (estimated until made). */
         get: {
             parameters: {
                 query?: never;
@@ -632,8 +686,9 @@ export interface paths {
                     content: {
                         "application/json": {
                             bytes: number;
+                            estimated: boolean;
                             /** @enum {string} */
-                            format: "flac" | "mp3" | "wav";
+                            format: "flac" | "alac" | "aiff" | "wav" | "mp3" | "mp3-v0" | "aac" | "vorbis" | "opus";
                             label: string;
                         }[];
                     };
@@ -4334,8 +4389,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    artistID?: string;
                     limit?: number;
                     page?: number;
+                    sort?: "added" | "title";
                 };
                 header?: never;
                 path: {
@@ -4367,7 +4424,7 @@ export interface paths {
                                 createdAt: string;
                                 duration: number | null;
                                 explicit: boolean;
-                                formats: ("flac" | "mp3" | "wav")[];
+                                formats: ("flac" | "alac" | "aiff" | "wav" | "mp3" | "mp3-v0" | "aac" | "vorbis" | "opus")[];
                                 freeToKeep: boolean;
                                 fullPreviewPosition: number;
                                 hifives: number;
@@ -4389,6 +4446,188 @@ export interface paths {
                                 total: number;
                             };
                         };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/members/{memberID}/my-music/artists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The artists of the member's kept songs, by name (My Music's filter). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    memberID: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            id: string;
+                            name: string;
+                            songCount: number;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/members/{memberID}/my-music/artists/{artistID}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everything the member keeps by the artist as one zip (STORED entries `Title.ext`), streamed. 202 with the status (Retry-After) until every file in the format is made. */
+        get: {
+            parameters: {
+                query?: {
+                    format?: "flac" | "alac" | "aiff" | "wav" | "mp3" | "mp3-v0" | "aac" | "vorbis" | "opus";
+                };
+                header?: never;
+                path: {
+                    artistID: string;
+                    memberID: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/zip": {
+                            made: number;
+                            retryAfterSeconds: number;
+                            /** @enum {string} */
+                            state: "preparing" | "ready";
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/members/{memberID}/my-music/artists/{artistID}/download-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How far the artist's zip in a format is made; asking starts making the files it still needs. */
+        get: {
+            parameters: {
+                query?: {
+                    format?: "flac" | "alac" | "aiff" | "wav" | "mp3" | "mp3-v0" | "aac" | "vorbis" | "opus";
+                };
+                header?: never;
+                path: {
+                    artistID: string;
+                    memberID: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            made: number;
+                            retryAfterSeconds: number;
+                            /** @enum {string} */
+                            state: "preparing" | "ready";
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/members/{memberID}/my-music/artists/{artistID}/downloads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each format with the length of the zip of everything the member keeps by the artist (estimated until made). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    artistID: string;
+                    memberID: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            bytes: number;
+                            estimated: boolean;
+                            /** @enum {string} */
+                            format: "flac" | "alac" | "aiff" | "wav" | "mp3" | "mp3-v0" | "aac" | "vorbis" | "opus";
+                            label: string;
+                        }[];
                     };
                 };
             };
@@ -6771,10 +7010,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** A signed URL of the song in a format; 202 (Retry-After) while a format made on first request is being made. */
         get: {
             parameters: {
                 query?: {
-                    format?: "flac" | "mp3" | "wav";
+                    format?: "flac" | "alac" | "aiff" | "wav" | "mp3" | "mp3-v0" | "aac" | "vorbis" | "opus";
                 };
                 header?: never;
                 path: {
@@ -6792,6 +7032,20 @@ export interface paths {
                     content: {
                         "application/json": {
                             url: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            retryAfterSeconds: number;
+                            /** @enum {string} */
+                            state: "preparing";
                         };
                     };
                 };
@@ -6831,8 +7085,9 @@ export interface paths {
                     content: {
                         "application/json": {
                             bytes: number;
+                            estimated: boolean;
                             /** @enum {string} */
-                            format: "flac" | "mp3" | "wav";
+                            format: "flac" | "alac" | "aiff" | "wav" | "mp3" | "mp3-v0" | "aac" | "vorbis" | "opus";
                             label: string;
                         }[];
                     };

@@ -12,6 +12,7 @@ import { MyMusicPage } from '../features/members/my-music/my-music-page';
 import { PlaylistPage } from '../features/members/collections/playlist-page';
 import { SearchPage } from '../features/members/search/search-page';
 import { ViewerProvider } from '../features/members/viewer';
+import { DeferredToaster } from '../ui/deferred-toaster';
 
 /** Test-only: the discover screens under a memory router, with the viewer read from the session as app/ does. */
 function TestLayout() {
@@ -21,6 +22,7 @@ function TestLayout() {
       <MembersNav />
       <Outlet />
       <QueueProbe />
+      <DeferredToaster />
     </ViewerProvider>
   );
 }

@@ -1,12 +1,12 @@
-import { DOWNLOAD_FORMAT_LABELS, DOWNLOAD_FORMATS, type DownloadFormat, type DownloadOption } from '@hfm/shared';
+import type { DownloadFormat, DownloadOption, ZipStatus } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
 import { AppError, forbidden, notFound } from '../../errors/app-error.js';
 import { cleanKeySegment } from '../../platform/storage/storage.js';
-import { storedZipLength, zipFromStorage, type ZipArchive } from '../../platform/storage/zip-archive.js';
+import type { ZipArchive } from '../../platform/storage/zip-archive.js';
 import { checkAccess, requireAccess, requireSignedIn, type Actor } from '../access/index.js';
 import { findArtistById } from '../artists/index.js';
 import { recordDownloads } from '../library/index.js';
-import { findDownloadFiles } from '../songs/index.js';
+import { songsZip, songsZipOptions, songsZipStatus, zipEntryTitle, type ZipSong } from '../songs/index.js';
 import { findAlbumById, songIdsByAlbum } from './albums.repository.js';
 
 export interface AlbumZip extends ZipArchive {
@@ -14,22 +14,9 @@ export interface AlbumZip extends ZipArchive {
   fileName: string;
 }
 
-/** What a file name inside the archive may not hold: any system's separators and reserved characters. */
-const RESERVED_IN_NAME = new Set(['/', '\\', ':', '*', '?', '"', '<', '>', '|']);
-
-function cleanFileName(text: string): string {
-  return [...text]
-    .map((char) => (RESERVED_IN_NAME.has(char) || char.charCodeAt(0) < 32 || char.charCodeAt(0) === 127 ? ' ' : char))
-    .join('');
-}
-
 /** `NN - Title.ext`: NN is the song's place in the album (so a partial zip keeps the album's numbers). */
-export function albumEntryName(position: number, title: string, format: DownloadFormat): string {
-  const cleanTitle =
-    cleanFileName(title)
-      .replace(/\s+/g, ' ')
-      .replace(/^[.\s]+|[.\s]+$/g, '') || 'Untitled';
-  return `${String(position).padStart(2, '0')} - ${cleanTitle.slice(0, 150)}.${format}`;
+export function albumEntryName(position: number, title: string, extension: string): string {
+  return `${String(position).padStart(2, '0')} - ${zipEntryTitle(title)}.${extension}`;
 }
 
 interface DownloadableAlbum {
@@ -62,41 +49,53 @@ async function findDownloadableAlbum(ctx: AppContext, actor: Actor, albumId: str
   };
 }
 
-/** The archive's entries in one format: the album's ready songs the caller may download, in album order. */
-async function albumZipEntries(ctx: AppContext, album: DownloadableAlbum, format: DownloadFormat) {
-  const files = await findDownloadFiles(ctx, album.allowedSongIds, format);
-  const entries = album.allowedSongIds.flatMap((songId) => {
-    const file = files.get(songId);
-    if (!file) return [];
-    return [
-      { name: albumEntryName(album.positions.get(songId)!, file.title, format), key: file.key, size: file.bytes },
-    ];
-  });
-  return { entries, songIds: [...files.keys()] };
+/** The album's songs the caller may download, each named `NN - Title.ext` by its place in the album. */
+function albumZipSongs(album: DownloadableAlbum): ZipSong[] {
+  return album.allowedSongIds.map((songId) => ({
+    songId,
+    entryName: (title, extension) => albumEntryName(album.positions.get(songId)!, title, extension),
+  }));
 }
 
 const NOTHING_TO_DOWNLOAD = 'This album has no songs to download yet.';
 
+export type AlbumDownload = { state: 'ready'; zip: AlbumZip } | { state: 'preparing'; status: ZipStatus };
+
 /**
- * An album as one zip of the songs the caller may download, streamed from storage. Each song in it is a
- * recorded download. Access as findDownloadableAlbum; an album with nothing ready to download is a 409.
+ * An album as one zip of the songs the caller may download, streamed from storage, once every song's file
+ * in the format is made (until then its status, and the missing files are being made). Each song in it is
+ * a recorded download. Access as findDownloadableAlbum; an album with nothing ready to download is a 409.
  */
 export async function downloadAlbum(
   ctx: AppContext,
   actor: Actor,
   albumId: string,
   format: DownloadFormat,
-): Promise<AlbumZip> {
+): Promise<AlbumDownload> {
   const album = await findDownloadableAlbum(ctx, actor, albumId);
-  const { entries, songIds } = await albumZipEntries(ctx, album, format);
-  if (entries.length === 0) throw new AppError('CONFLICT', NOTHING_TO_DOWNLOAD);
-  await recordDownloads(ctx, requireSignedIn(actor), songIds, format);
-  return { ...zipFromStorage(ctx.storage, entries), fileName: album.fileName };
+  const zip = await songsZip(ctx, albumZipSongs(album), format);
+  if (zip.state === 'empty') throw new AppError('CONFLICT', NOTHING_TO_DOWNLOAD);
+  if (zip.state === 'preparing') return zip;
+  await recordDownloads(ctx, requireSignedIn(actor), zip.songIds, format);
+  return { state: 'ready', zip: { ...zip.archive, fileName: album.fileName } };
+}
+
+/** How far the album's zip in a format is made; asking starts making the files it still needs. */
+export async function albumDownloadStatus(
+  ctx: AppContext,
+  actor: Actor,
+  albumId: string,
+  format: DownloadFormat,
+): Promise<ZipStatus> {
+  const album = await findDownloadableAlbum(ctx, actor, albumId);
+  const status = await songsZipStatus(ctx, albumZipSongs(album), format);
+  if (status.total === 0) throw new AppError('CONFLICT', NOTHING_TO_DOWNLOAD);
+  return status;
 }
 
 /**
- * The album download menu: each format with the exact length of the zip the caller would get in it, under
- * the same rules as downloadAlbum (nothing is recorded). FLAC, MP3, WAV in that order.
+ * The album download menu: each format with the length of the zip the caller would get in it, exact when
+ * every file is made and estimated before, under the same rules as downloadAlbum (nothing is recorded).
  */
 export async function listAlbumDownloadOptions(
   ctx: AppContext,
@@ -104,12 +103,7 @@ export async function listAlbumDownloadOptions(
   albumId: string,
 ): Promise<DownloadOption[]> {
   const album = await findDownloadableAlbum(ctx, actor, albumId);
-  const options: DownloadOption[] = [];
-  for (const format of DOWNLOAD_FORMATS) {
-    const { entries } = await albumZipEntries(ctx, album, format);
-    if (entries.length > 0)
-      options.push({ format, label: DOWNLOAD_FORMAT_LABELS[format], bytes: storedZipLength(entries) });
-  }
+  const options = await songsZipOptions(ctx, albumZipSongs(album));
   if (options.length === 0) throw new AppError('CONFLICT', NOTHING_TO_DOWNLOAD);
   return options;
 }

@@ -6,6 +6,7 @@ import {
   createAlbumBody,
   deletedAnswer,
   downloadOptions,
+  zipStatus,
   imagePathAnswer,
   pagedAlbums,
   pageQuery,
@@ -13,10 +14,10 @@ import {
   publicAlbums,
   updateAlbumBody,
 } from '@hfm/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { IMAGE_BODY_LIMIT } from '../../http/limits.js';
-import { downloadAlbum, listAlbumDownloadOptions } from './album-download.js';
+import { albumDownloadStatus, downloadAlbum, listAlbumDownloadOptions } from './album-download.js';
 import {
   createAlbum,
   deleteAlbum,
@@ -101,12 +102,27 @@ export async function albumsRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'signedIn' },
       schema: {
         tags,
-        summary: 'The album download menu: each format with the exact length of the zip the caller would get.',
+        summary:
+          'The album download menu: each format with the length of the zip the caller would get (estimated until made).',
         params: idParams,
         response: { 200: downloadOptions },
       },
     },
     async (request) => listAlbumDownloadOptions(ctx, request.currentUser, request.params.id),
+  );
+  r.get(
+    '/api/albums/:id/download-status',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags,
+        summary: "How far the album's zip in a format is made; asking starts making the files it still needs.",
+        params: idParams,
+        querystring: albumDownloadQuery,
+        response: { 200: zipStatus },
+      },
+    },
+    async (request) => albumDownloadStatus(ctx, request.currentUser, request.params.id, request.query.format),
   );
   r.get(
     '/api/albums/:id/download',
@@ -116,15 +132,22 @@ export async function albumsRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'signedIn' },
       schema: {
         tags,
-        summary: 'The album as one zip (STORED entries `NN - Title.ext`), streamed; each song in it is a download.',
+        summary:
+          'The album as one zip (STORED entries `NN - Title.ext`), streamed; each song in it is a download. 202 with the status (Retry-After) until every file in the format is made.',
         params: idParams,
         querystring: albumDownloadQuery,
         produces: ['application/zip'],
+        response: { 202: zipStatus },
       },
     },
     async (request, reply) => {
-      const zip = await downloadAlbum(ctx, request.currentUser, request.params.id, request.query.format);
-      return reply
+      const download = await downloadAlbum(ctx, request.currentUser, request.params.id, request.query.format);
+      if (download.state === 'preparing') {
+        return reply.code(202).header('retry-after', String(download.status.retryAfterSeconds)).send(download.status);
+      }
+      const zip = download.zip;
+      // The zip is a stream: only the 202 has a JSON schema.
+      return (reply as FastifyReply)
         .header('content-type', 'application/zip')
         .header('content-length', zip.size)
         .header('content-disposition', `attachment; filename="${zip.fileName}"`)

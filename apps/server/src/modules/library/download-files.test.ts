@@ -68,10 +68,11 @@ describe('what a subscriber downloads: a real transcoded file, tagged, with the 
     const fan = await createUser(t.app);
     const fanCookie = await signIn(t.app, fan);
     await createSubscription(t.app, { memberId: fan.id, artistId: artist.artistId });
-    const menu = downloadOptions.parse(
-      (await inject('GET', `/api/songs/${songId}/downloads`, undefined, fanCookie)).json(),
-    );
-    expect(menu.map((option) => option.format)).toEqual(['flac', 'mp3', 'wav']);
+    // The files made at upload (the formats made on first request: song-formats.routes.test.ts).
+    const menu = downloadOptions
+      .parse((await inject('GET', `/api/songs/${songId}/downloads`, undefined, fanCookie)).json())
+      .filter((option) => !option.estimated);
+    expect(menu.map((option) => option.format)).toEqual(['flac', 'wav', 'mp3']);
 
     for (const option of menu) {
       const answer = await inject('GET', `/api/songs/${songId}/download?format=${option.format}`, undefined, fanCookie);

@@ -1,3 +1,3 @@
 /** The library module's public face: what other modules, the app, the seed and the CLI may use. */
 export { libraryRoutes } from './library.routes.js';
-export { forgetDownloadsOfDeletedMember, recordDownloads } from './library.service.js';
+export { forgetDownloadsOfDeletedMember, listKeptSongsByArtist, recordDownloads } from './library.service.js';

@@ -1,3 +1,4 @@
+import type { DownloadFormat } from '@hfm/shared';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { artistPicture } from '../artists/index.js';
 import { catalogueSongColumns } from '../discovery/index.js';
@@ -12,7 +13,7 @@ import { curatedSongColumns, releasedSong } from '../access/index.js';
  * and the catalogue (each list one statement, bounded by the page).
  */
 
-export type DownloadFormatName = 'flac' | 'mp3' | 'wav';
+export type DownloadFormatName = DownloadFormat;
 
 export interface NewDownload {
   memberId: string;
@@ -46,10 +47,37 @@ function keptSongs(db: Database, memberId: string) {
     .as('kept_songs');
 }
 
-export async function countKeptSongs(db: Database, memberId: string): Promise<number> {
+export async function countKeptSongs(db: Database, memberId: string, artistId?: string): Promise<number> {
   const kept = keptSongs(db, memberId);
-  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(kept);
+  const [row] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(kept)
+    .innerJoin(songs, eq(songs.id, kept.songId))
+    .where(artistId ? eq(songs.artistId, artistId) : undefined);
   return Number(row?.total ?? 0);
+}
+
+/** The artists of the member's kept songs, by name, with how many songs of each they keep. */
+export async function listKeptArtists(db: Database, memberId: string) {
+  const kept = keptSongs(db, memberId);
+  return db
+    .select({ id: artists.id, name: artists.name, songCount: sql<number>`count(*)::int` })
+    .from(kept)
+    .innerJoin(songs, eq(songs.id, kept.songId))
+    .innerJoin(artists, eq(artists.id, songs.artistId))
+    .groupBy(artists.id, artists.name)
+    .orderBy(asc(artists.name), asc(artists.id));
+}
+
+/** The member's kept songs by one artist, oldest first by title (a zip's order). */
+export async function listKeptSongsOfArtist(db: Database, memberId: string, artistId: string) {
+  const kept = keptSongs(db, memberId);
+  return db
+    .select({ songId: songs.id, title: songs.title })
+    .from(kept)
+    .innerJoin(songs, eq(songs.id, kept.songId))
+    .where(eq(songs.artistId, artistId))
+    .orderBy(asc(songs.title), asc(songs.id));
 }
 
 export async function listKeptSongIds(db: Database, memberId: string): Promise<string[]> {
@@ -69,8 +97,12 @@ function firstAlbum(): SQL<{ id: string; name: string; artworkKey: string | null
     order by ${albums.createdAt}, ${albums.id} limit 1)`;
 }
 
-/** One page of My Music: newest download first. */
-export async function listKeptSongs(db: Database, memberId: string, limit: number, offset: number) {
+/** One page of My Music: newest download first (`added`) or by title; of one artist when given. */
+export async function listKeptSongs(
+  db: Database,
+  memberId: string,
+  page: { limit: number; offset: number; artistId?: string | undefined; sort: 'added' | 'title' },
+) {
   const kept = keptSongs(db, memberId);
   return db
     .select({
@@ -85,9 +117,14 @@ export async function listKeptSongs(db: Database, memberId: string, limit: numbe
     .from(kept)
     .innerJoin(songs, eq(songs.id, kept.songId))
     .innerJoin(artists, eq(artists.id, songs.artistId))
-    .orderBy(desc(kept.lastDownloadedAt), asc(songs.id))
-    .limit(limit)
-    .offset(offset);
+    .where(page.artistId ? eq(songs.artistId, page.artistId) : undefined)
+    .orderBy(
+      ...(page.sort === 'title'
+        ? [asc(sql`lower(${songs.title})`), asc(songs.id)]
+        : [desc(kept.lastDownloadedAt), asc(songs.id)]),
+    )
+    .limit(page.limit)
+    .offset(page.offset);
 }
 
 export type KeptSongRow = Awaited<ReturnType<typeof listKeptSongs>>[number];

@@ -1,7 +1,7 @@
-import { memberLibraryParams, myMusicSongIds, pagedMyMusic, pageQuery } from '@hfm/shared';
+import { memberLibraryParams, myMusicArtists, myMusicQuery, myMusicSongIds, pagedMyMusic } from '@hfm/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { listMyMusic, listMyMusicSongIds } from './library.service.js';
+import { listMyMusic, listMyMusicArtists, listMyMusicSongIds } from './library.service.js';
 
 const tags = ['library'];
 
@@ -14,7 +14,7 @@ export async function libraryRoutes(app: FastifyInstance): Promise<void> {
     '/api/members/:memberID/my-music',
     {
       config: { access: 'signedIn' },
-      schema: { tags, params: memberLibraryParams, querystring: pageQuery, response: { 200: pagedMyMusic } },
+      schema: { tags, params: memberLibraryParams, querystring: myMusicQuery, response: { 200: pagedMyMusic } },
     },
     async (request) => listMyMusic(ctx, request.currentUser, request.params.memberID.toLowerCase(), request.query),
   );
@@ -25,5 +25,18 @@ export async function libraryRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags, params: memberLibraryParams, response: { 200: myMusicSongIds } },
     },
     async (request) => listMyMusicSongIds(ctx, request.currentUser, request.params.memberID.toLowerCase()),
+  );
+  r.get(
+    '/api/members/:memberID/my-music/artists',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags,
+        summary: "The artists of the member's kept songs, by name (My Music's filter).",
+        params: memberLibraryParams,
+        response: { 200: myMusicArtists },
+      },
+    },
+    async (request) => listMyMusicArtists(ctx, request.currentUser, request.params.memberID.toLowerCase()),
   );
 }

@@ -1,4 +1,11 @@
-import { paginate, type DownloadFormat, type MyMusicSongIds, type PagedMyMusic, type PageQuery } from '@hfm/shared';
+import {
+  paginate,
+  type DownloadFormat,
+  type MyMusicArtists,
+  type MyMusicQuery,
+  type MyMusicSongIds,
+  type PagedMyMusic,
+} from '@hfm/shared';
 import type { AppContext, SessionUser } from '../../context.js';
 import { checkAccess, requireAccess, type Actor } from '../access/index.js';
 import { presentMyMusicSong } from './library.presenter.js';
@@ -6,6 +13,8 @@ import type { Database } from '../../platform/db/client.js';
 import {
   countKeptSongs,
   deleteDownloadsOfMember,
+  listKeptArtists,
+  listKeptSongsOfArtist,
   insertDownloads,
   listKeptSongIds,
   listKeptSongs,
@@ -34,14 +43,37 @@ export async function listMyMusic(
   ctx: AppContext,
   actor: Actor,
   memberId: string,
-  query: PageQuery,
+  query: MyMusicQuery,
 ): Promise<PagedMyMusic> {
   await requireAccess(ctx, actor, 'user.library', [memberId]);
   const [total, rows] = await Promise.all([
-    countKeptSongs(ctx.db, memberId),
-    listKeptSongs(ctx.db, memberId, query.limit, (query.page - 1) * query.limit),
+    countKeptSongs(ctx.db, memberId, query.artistID),
+    listKeptSongs(ctx.db, memberId, {
+      limit: query.limit,
+      offset: (query.page - 1) * query.limit,
+      artistId: query.artistID,
+      sort: query.sort,
+    }),
   ]);
   return { items: rows.map(presentMyMusicSong), pagination: paginate(query.page, query.limit, total) };
+}
+
+/** The artists whose songs the member keeps (My Music's filter). */
+export async function listMyMusicArtists(ctx: AppContext, actor: Actor, memberId: string): Promise<MyMusicArtists> {
+  await requireAccess(ctx, actor, 'user.library', [memberId]);
+  const rows = await listKeptArtists(ctx.db, memberId);
+  return rows.map((row) => ({ _id: row.id, id: row.id, name: row.name, songCount: Number(row.songCount) }));
+}
+
+/** The songs the member keeps by one artist (for "download everything kept"), by title. */
+export async function listKeptSongsByArtist(
+  ctx: AppContext,
+  actor: Actor,
+  memberId: string,
+  artistId: string,
+): Promise<Array<{ songId: string; title: string }>> {
+  await requireAccess(ctx, actor, 'user.library', [memberId]);
+  return listKeptSongsOfArtist(ctx.db, memberId, artistId);
 }
 
 /** The ids of every song the member keeps, for the web app's download buttons. */

@@ -28,6 +28,7 @@ import { findArtistById } from '../artists/index.js';
 import { DOWNLOADS_GAVE_UP_REASON, downloadsState } from './songs.downloads-state.js';
 import { findSongById, updateSongRow, type SongRow } from './songs.repository.js';
 import { removeDeadWorkDirs, songWorkDir } from './songs.work-dirs.js';
+import { discardSongFormats, registerFormatJobs } from './song-formats.js';
 
 export const TRANSCODE_JOB = 'songs.transcode';
 /** artistId and durationSeconds (from the WAV header) drive fair order and the time budget. */
@@ -68,6 +69,7 @@ export function registerSongJobs(ctx: AppContext): void {
     // A 2 s poll would eat most of the time-to-first-sound budget when the upload lands on another process.
     pollingIntervalSeconds: 0.5,
   });
+  registerFormatJobs(ctx);
 }
 
 /** Retries ran out: a song that already plays keeps playing, only its downloads are marked failed. */
@@ -231,6 +233,8 @@ async function storeDownloads(work: SongWork, made: Promise<DownloadOutputs>): P
     downloadSizes: await fileSizes(downloads),
   });
   if (!stored) return await takeBack(work);
+  // A new master: the formats made from the one before it are made again when asked for.
+  await discardSongFormats(ctx, song.id);
   work.job.log.info({ songId: song.id }, 'song downloads ready');
   return 'success';
 }

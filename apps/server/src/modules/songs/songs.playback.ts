@@ -1,21 +1,28 @@
 import {
   DOWNLOAD_FORMAT_LABELS,
   DOWNLOAD_FORMATS,
+  DOWNLOAD_PREPARING_MESSAGE,
+  DOWNLOAD_RETRY_AFTER_SECONDS,
+  estimateDownloadBytes,
+  isUploadFormat,
   LOUDNESS_TARGET_LUFS,
   MAX_PREVIEW_SECONDS,
+  UPLOAD_FORMATS,
+  type DownloadAnswer,
   type DownloadFormat,
   type DownloadOption,
+  type DownloadPreparing,
   type PlaybackAnswer,
 } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
 import { AppError, forbidden, notFound, unauthenticated } from '../../errors/app-error.js';
-import { downloadFileName } from '../../platform/media/song-outputs.js';
 import { checkAccess, requireAccess, requireSignedIn, type Actor } from '../access/index.js';
 import { findArtistById } from '../artists/index.js';
 import { recordDownloads } from '../library/index.js';
 import { DOWNLOADS_GAVE_UP_REASON, DOWNLOADS_PREPARING_MESSAGE, downloadsState } from './songs.downloads-state.js';
 import { findSongsByIds, setSongDownloadSizes, type SongRow } from './songs.repository.js';
 import { loadSong } from './songs.service.js';
+import { formatFileName, madeSongFormats, requestSongFormat } from './song-formats.js';
 
 /** Signed media URLs live briefly; the player asks again when one runs out. */
 const MEDIA_URL_SECONDS = 60 * 60;
@@ -96,32 +103,79 @@ function requireDownloadsMade(song: SongRow): void {
   if (state === 'failed') throw new AppError('CONFLICT', song.failureReason ?? DOWNLOADS_GAVE_UP_REASON);
 }
 
-/** A short-lived signed URL of the file; the download is recorded (and kept when made while subscribed). */
+export type DownloadResult =
+  { status: 200; body: DownloadAnswer } | { status: 202; body: DownloadPreparing; retryAfterSeconds: number };
+
+function preparing(): DownloadResult {
+  return {
+    status: 202,
+    body: { state: 'preparing', message: DOWNLOAD_PREPARING_MESSAGE, retryAfterSeconds: DOWNLOAD_RETRY_AFTER_SECONDS },
+    retryAfterSeconds: DOWNLOAD_RETRY_AFTER_SECONDS,
+  };
+}
+
+/**
+ * A short-lived signed URL of the file; the download is recorded (and kept when made while subscribed).
+ * A format made on first request answers 202 until its file is stored (the first request starts it).
+ */
 export async function downloadSong(
   ctx: AppContext,
   actor: Actor,
   songId: string,
   format: DownloadFormat,
-): Promise<{ url: string }> {
+): Promise<DownloadResult> {
   const song = await loadDownloadableSong(ctx, actor, songId);
   const member = requireSignedIn(actor);
-  const key = song.downloadFiles?.[format];
+  let key: string | undefined;
+  if (isUploadFormat(format)) {
+    key = song.downloadFiles?.[format];
+  } else {
+    const made = await requestSongFormat(ctx, song, format);
+    if (made.state === 'preparing') return preparing();
+    if (made.state === 'failed') throw new AppError('CONFLICT', made.reason);
+    key = made.key;
+  }
   if (!key) throw notFound('This download is not available.');
   const artistName = (await findArtistById(ctx.db, song.artistId))?.name ?? 'HFM';
-  const downloadName = downloadFileName(artistName, song.title, format);
+  const downloadName = formatFileName(artistName, song.title, format);
   const url = await ctx.storage.presignGet(key, { expiresInSeconds: DOWNLOAD_URL_SECONDS, downloadName });
   await recordDownloads(ctx, member, [songId], format);
-  return { url };
+  return { status: 200, body: { url } };
 }
 
-/** The download menu: each format the song has, with its size in bytes, for whoever may download it. */
+/**
+ * The download menu: every format with its size in bytes, for whoever may download the song: exact for the
+ * files made, estimated (`estimated: true`) for the formats not made yet.
+ */
 export async function listDownloadOptions(ctx: AppContext, actor: Actor, songId: string): Promise<DownloadOption[]> {
   const song = await loadDownloadableSong(ctx, actor, songId);
-  const sizes = await downloadSizes(ctx, song);
-  return DOWNLOAD_FORMATS.flatMap((format) => {
-    const bytes = sizes?.[format];
-    return bytes === undefined ? [] : [{ format, label: DOWNLOAD_FORMAT_LABELS[format], bytes }];
+  const sizes = await songFileSizes(ctx, [song]);
+  return DOWNLOAD_FORMATS.map((format) => {
+    const size = sizes.get(song.id)!(format);
+    return { format, label: DOWNLOAD_FORMAT_LABELS[format], bytes: size.bytes, estimated: size.estimated };
   });
+}
+
+type SongSize = (format: DownloadFormat) => { bytes: number; estimated: boolean };
+
+/** Each song's file size in each format: exact when made, else estimated from its length and master. */
+async function songFileSizes(ctx: AppContext, songs: SongRow[]): Promise<Map<string, SongSize>> {
+  const made = await madeSongFormats(
+    ctx,
+    songs.map((song) => song.id),
+  );
+  const sizes = new Map<string, SongSize>();
+  for (const song of songs) {
+    const uploaded = song.status === 'ready' ? await downloadSizes(ctx, song) : null;
+    sizes.set(song.id, (format) => {
+      if (isUploadFormat(format) && uploaded) return { bytes: uploaded[format], estimated: false };
+      const file = isUploadFormat(format) ? undefined : made.get(song.id)?.get(format);
+      if (file) return { bytes: file.bytes, estimated: false };
+      const known = uploaded ? { flac: uploaded.flac, wav: uploaded.wav } : {};
+      return { bytes: estimateDownloadBytes(format, song.duration ?? 0, known), estimated: true };
+    });
+  }
+  return sizes;
 }
 
 type DownloadSizes = NonNullable<SongRow['downloadSizes']>;
@@ -134,9 +188,9 @@ export async function downloadSizes(ctx: AppContext, song: SongRow): Promise<Dow
   if (song.downloadSizes) return song.downloadSizes;
   const files = song.downloadFiles;
   if (!files) return null;
-  const stats = await Promise.all(DOWNLOAD_FORMATS.map((format) => ctx.storage.stat(files[format])));
+  const stats = await Promise.all(UPLOAD_FORMATS.map((format) => ctx.storage.stat(files[format])));
   if (stats.some((stat) => !stat)) return null;
-  const sizes = Object.fromEntries(DOWNLOAD_FORMATS.map((format, index) => [format, stats[index]!.size]));
+  const sizes = Object.fromEntries(UPLOAD_FORMATS.map((format, index) => [format, stats[index]!.size]));
   await setSongDownloadSizes(ctx.db, song.id, sizes as DownloadSizes);
   return sizes as DownloadSizes;
 }
@@ -148,21 +202,58 @@ export interface DownloadFile {
   bytes: number;
 }
 
+export interface DownloadFiles {
+  /** The stored files of the ready songs, by song id. */
+  files: Map<string, DownloadFile>;
+  /** Ready songs whose file in this format is still being made. */
+  preparing: number;
+  /** Ready songs whose file failed to be made. */
+  failed: number;
+  /** Each ready song's size in the format, exact or estimated (for a zip's size before it is made). */
+  sizes: Map<string, { title: string; bytes: number; estimated: boolean }>;
+}
+
 /**
- * The stored file of each of these songs in one format, for an album zip: ready songs whose file is in
- * storage, by song id. The caller checked `song.download` for them first.
+ * The stored file of each of these songs in one format, for a zip: ready songs whose file is in storage,
+ * by song id. With `prepare`, a format not made yet is asked for (its job started) and counted as
+ * preparing. The caller checked `song.download` for them first.
  */
 export async function findDownloadFiles(
   ctx: AppContext,
   songIds: string[],
   format: DownloadFormat,
-): Promise<Map<string, DownloadFile>> {
-  const files = new Map<string, DownloadFile>();
-  for (const song of await findSongsByIds(ctx.db, songIds)) {
-    const key = song.downloadFiles?.[format];
-    if (song.status !== 'ready' || !key) continue;
-    const sizes = await downloadSizes(ctx, song);
-    if (sizes) files.set(song.id, { songId: song.id, title: song.title, key, bytes: sizes[format] });
+  options: { prepare?: boolean } = {},
+): Promise<DownloadFiles> {
+  const result: DownloadFiles = { files: new Map(), preparing: 0, failed: 0, sizes: new Map() };
+  const songs = (await findSongsByIds(ctx.db, songIds)).filter(
+    (song) => song.status === 'ready' && downloadsState(song) === 'ready',
+  );
+  const sizes = await songFileSizes(ctx, songs);
+  const made = isUploadFormat(format)
+    ? null
+    : await madeSongFormats(
+        ctx,
+        songs.map((song) => song.id),
+      );
+  for (const song of songs) {
+    result.sizes.set(song.id, { title: song.title, ...sizes.get(song.id)!(format) });
+    let file: { key: string; bytes: number } | undefined;
+    if (isUploadFormat(format)) {
+      const key = song.downloadFiles?.[format];
+      const uploaded = await downloadSizes(ctx, song);
+      if (key && uploaded) file = { key, bytes: uploaded[format] };
+    } else {
+      file = made!.get(song.id)?.get(format);
+      if (!file && options.prepare) {
+        const state = await requestSongFormat(ctx, song, format);
+        if (state.state === 'ready') file = state;
+        else if (state.state === 'failed') result.failed += 1;
+        else result.preparing += 1;
+      } else if (!file) {
+        result.preparing += 1;
+      }
+    }
+    if (file) result.files.set(song.id, { songId: song.id, title: song.title, key: file.key, bytes: file.bytes });
   }
-  return files;
+  return result;
 }

@@ -5,6 +5,7 @@ import {
   deletedAnswer,
   downloadAnswer,
   downloadOptions,
+  downloadPreparing,
   downloadQuery,
   fullPreviewList,
   fullPreviewPositionBody,
@@ -190,11 +191,17 @@ export async function songsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         params: idParams,
+        summary:
+          'A signed URL of the song in a format; 202 (Retry-After) while a format made on first request is being made.',
         querystring: downloadQuery,
-        response: { 200: downloadAnswer },
+        response: { 200: downloadAnswer, 202: downloadPreparing },
       },
     },
-    async (request) => downloadSong(ctx, request.currentUser, request.params.id, request.query.format),
+    async (request, reply) => {
+      const result = await downloadSong(ctx, request.currentUser, request.params.id, request.query.format);
+      if (result.status === 202) void reply.header('retry-after', String(result.retryAfterSeconds));
+      return reply.code(result.status).send(result.body);
+    },
   );
   r.get(
     '/api/songs/:id/downloads',

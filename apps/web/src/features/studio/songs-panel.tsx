@@ -63,8 +63,9 @@ export function SongsPanel({ user, artist, onSubmitMusic }: SongsPanelProps) {
 
   async function download(song: PublicSong, format: DownloadFormat) {
     try {
-      const { url } = await fetchDownloadUrl(song.id, format);
-      window.location.assign(url);
+      // The studio offers the files made at upload: they answer with the URL at once.
+      const answer = await fetchDownloadUrl(song.id, format);
+      if ('url' in answer) window.location.assign(answer.url);
     } catch (error) {
       toast.error(errorMessage(error));
     }

@@ -115,6 +115,34 @@ export const songs = pgTable(
   ],
 );
 
+/**
+ * The download formats made on first request (ALAC, AIFF, MP3 V0, AAC, Vorbis, Opus) from the song's FLAC
+ * master: one row per song and format, made by the first request (the unique key lets only one request
+ * start the job), `ready` with its storage key and size once stored, and reused by every later download
+ * (docs/decisions/0051-formats-made-on-first-request.md). FLAC, MP3 320 and WAV stay on the song's row.
+ */
+export const songFormats = pgTable(
+  'song_formats',
+  {
+    id: id(),
+    songId: uuid('song_id')
+      .notNull()
+      .references(() => songs.id, { onDelete: 'cascade' }),
+    format: text('format').notNull(),
+    state: text('state').notNull().default('preparing'),
+    storageKey: text('storage_key'),
+    bytes: bigint('bytes', { mode: 'number' }),
+    failureReason: text('failure_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('song_formats_song_format_key').on(t.songId, t.format),
+    check('song_formats_state_check', sql`${t.state} in ('preparing', 'ready', 'failed')`),
+    check('song_formats_format_check', sql`${t.format} in ('alac', 'aiff', 'mp3-v0', 'aac', 'vorbis', 'opus')`),
+  ],
+);
+
 export const albums = pgTable(
   'albums',
   {

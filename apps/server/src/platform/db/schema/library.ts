@@ -29,6 +29,9 @@ export const songDownloads = pgTable(
     // My Music and the "kept" check read a member's rows per song; the time orders My Music.
     index('song_downloads_member_song_idx').on(t.memberId, t.songId, t.downloadedAt),
     index('song_downloads_song_idx').on(t.songId),
-    check('song_downloads_format_check', sql`${t.format} in ('flac', 'mp3', 'wav')`),
+    check(
+      'song_downloads_format_check',
+      sql`${t.format} in ('flac', 'alac', 'aiff', 'wav', 'mp3', 'mp3-v0', 'aac', 'vorbis', 'opus')`,
+    ),
   ],
 );

@@ -4,7 +4,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useAlbumDownloadOptions } from '../../../api/library/get-album-download-options';
 import { useDownloadOptions } from '../../../api/library/get-download-options';
-import { useDownloadAlbum, useDownloadSong } from '../../../api/library/download-song';
+import { useDownloadAlbum, useDownloadKeptZip, useDownloadSong } from '../../../api/library/download-song';
+import { useKeptZipOptions } from '../../../api/library/get-kept-zip-options';
 import { errorMessage } from '../../../api/server-errors';
 import { toastError } from '../../../ui/deferred-toaster';
 import { DownloadIcon } from './download-menu';
@@ -59,7 +60,12 @@ export function AlbumDownloadDropdown({ albumId, name }: { albumId: string; name
   return (
     <DropdownMenu.Root open={open} onOpenChange={setOpen}>
       <DropdownMenu.Trigger asChild>
-        <button type="button" className="album-download__button" aria-label={`Download the album ${name}`}>
+        <button
+          type="button"
+          className="album-download__button"
+          aria-label={`Download the album ${name}`}
+          aria-busy={download.isPending || undefined}
+        >
           <DownloadIcon />
           Download album
         </button>
@@ -67,7 +73,54 @@ export function AlbumDownloadDropdown({ albumId, name }: { albumId: string; name
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="download-menu" align="start" sideOffset={4} collisionPadding={8}>
           <DropdownMenu.Label className="download-menu__label">Download album (.zip)</DropdownMenu.Label>
-          <DownloadOptionItems options={options} onChoose={(format) => download({ albumId, format })} />
+          <DownloadOptionItems
+            options={options}
+            onChoose={(format) =>
+              download.mutate(
+                { albumId, format },
+                { onError: (error) => toastError(`Your download did not start: ${errorMessage(error)}`) },
+              )
+            }
+          />
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+/**
+ * My Music's "download everything kept" of one artist: one zip in the format chosen, each format with the
+ * size of its zip ("~" until every file in it is made).
+ */
+export function KeptZipDropdown({ memberId, artistId, name }: { memberId: string; artistId: string; name: string }) {
+  const [open, setOpen] = useState(true);
+  const options = useKeptZipOptions(memberId, artistId, open);
+  const download = useDownloadKeptZip();
+  return (
+    <DropdownMenu.Root open={open} onOpenChange={setOpen}>
+      <DropdownMenu.Trigger asChild>
+        <button
+          type="button"
+          className="album-download__button"
+          aria-label={`Download all by ${name}`}
+          aria-busy={download.isPending || undefined}
+        >
+          <DownloadIcon />
+          Download all
+        </button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className="download-menu" align="end" sideOffset={4} collisionPadding={8}>
+          <DropdownMenu.Label className="download-menu__label">Everything by {name} (.zip)</DropdownMenu.Label>
+          <DownloadOptionItems
+            options={options}
+            onChoose={(format) =>
+              download.mutate(
+                { memberId, artistId, format },
+                { onError: (error) => toastError(`Your download did not start: ${errorMessage(error)}`) },
+              )
+            }
+          />
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

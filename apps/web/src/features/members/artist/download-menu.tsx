@@ -5,6 +5,7 @@ import './download-menu.css';
 const loadDropdowns = () => import('./download-dropdowns');
 const SongDownloadDropdown = lazy(() => loadDropdowns().then((module) => ({ default: module.SongDownloadDropdown })));
 const AlbumDownloadDropdown = lazy(() => loadDropdowns().then((module) => ({ default: module.AlbumDownloadDropdown })));
+const KeptZipDropdown = lazy(() => loadDropdowns().then((module) => ({ default: module.KeptZipDropdown })));
 
 /**
  * A download button that becomes its dropdown menu on the first press: until then a plain button, so a
@@ -61,6 +62,35 @@ export function AlbumDownloadMenu({ albumId, name }: { albumId: string; name: st
         </button>
       )}
       menu={<AlbumDownloadDropdown albumId={albumId} name={name} />}
+    />
+  );
+}
+
+/** My Music: everything the member keeps by one artist, as one zip in the format chosen. */
+export function KeptZipDownloadMenu({
+  memberId,
+  artistId,
+  name,
+}: {
+  memberId: string;
+  artistId: string;
+  name: string;
+}) {
+  return (
+    <DeferredMenu
+      button={(props) => (
+        <button
+          type="button"
+          className="album-download__button"
+          aria-label={`Download all by ${name}`}
+          aria-haspopup="menu"
+          {...props}
+        >
+          <DownloadIcon />
+          Download all
+        </button>
+      )}
+      menu={<KeptZipDropdown memberId={memberId} artistId={artistId} name={name} />}
     />
   );
 }

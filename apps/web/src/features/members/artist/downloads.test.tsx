@@ -26,9 +26,10 @@ const optionsRoute: StubRoute = {
   path: /^\/api\/songs\/[^/]+\/downloads$/,
   reply: {
     body: [
-      { format: 'flac', label: 'FLAC', bytes: 24_123_456 },
-      { format: 'mp3', label: 'MP3', bytes: 9_600_000 },
-      { format: 'wav', label: 'WAV', bytes: 52_900_000 },
+      { format: 'flac', label: 'FLAC', bytes: 24_123_456, estimated: false },
+      { format: 'mp3', label: 'MP3 320', bytes: 9_600_000, estimated: false },
+      { format: 'wav', label: 'WAV', bytes: 52_900_000, estimated: false },
+      { format: 'opus', label: 'Opus', bytes: 4_800_000, estimated: true },
     ],
   },
 };
@@ -37,9 +38,9 @@ const albumOptionsRoute: StubRoute = {
   path: '/api/albums/al1/downloads',
   reply: {
     body: [
-      { format: 'flac', label: 'FLAC', bytes: 182_412_345 },
-      { format: 'mp3', label: 'MP3', bytes: 61_000_000 },
-      { format: 'wav', label: 'WAV', bytes: 1_204_000_000 },
+      { format: 'flac', label: 'FLAC', bytes: 182_412_345, estimated: false },
+      { format: 'mp3', label: 'MP3 320', bytes: 61_000_000, estimated: false },
+      { format: 'wav', label: 'WAV', bytes: 1_204_000_000, estimated: false },
     ],
   },
 };
@@ -77,12 +78,69 @@ describe('the download menu on song rows', () => {
     const menu = await screen.findByRole('menu');
     expect((await within(menu).findAllByRole('menuitem')).map((item) => item.textContent)).toEqual([
       'FLAC · 24.1 MB',
-      'MP3 · 9.6 MB',
+      'MP3 320 · 9.6 MB',
       'WAV · 52.9 MB',
+      'Opus · ~4.8 MB',
     ]);
-    await user.click(within(menu).getByRole('menuitem', { name: 'MP3 · 9.6 MB' }));
+    await user.click(within(menu).getByRole('menuitem', { name: 'MP3 320 · 9.6 MB' }));
     await waitFor(() => expect(started).toEqual([`/media-signed/${songs.feeling.id}?format=mp3`]));
     expect(calls.map((call) => call.path)).toContain(`/api/songs/${songs.feeling.id}/download?format=mp3`);
+  });
+
+  it("says 'Preparing your download…' while a format is made, then starts it", async () => {
+    let asked = 0;
+    const preparing: StubRoute = {
+      method: 'GET',
+      path: /^\/api\/songs\/[^/]+\/download\?format=opus$/,
+      reply: () =>
+        (asked += 1) === 1
+          ? {
+              status: 202,
+              body: { state: 'preparing', message: 'Preparing your download…', retryAfterSeconds: 1 },
+            }
+          : { body: { url: '/media-signed/made.opus' } },
+    };
+    stubFetch([sessionRoute(subscriber()), pageRoute, keptRoute(), optionsRoute, preparing]);
+    const started = spyOnDownloads();
+    const user = userEvent.setup();
+    renderDiscover('/a/nina-simone');
+    const all = await screen.findByRole('list', { name: 'Songs by Nina Simone' });
+    await user.click(within(all).getByRole('button', { name: 'Download Feeling Good' }));
+    const menu = await screen.findByRole('menu');
+    await user.click(await within(menu).findByRole('menuitem', { name: 'Opus · ~4.8 MB' }));
+    expect(await screen.findByText('Preparing your download…')).toBeInTheDocument();
+    await waitFor(() => expect(started).toEqual(['/media-signed/made.opus']), { timeout: 5000 });
+    expect(asked).toBe(2);
+  });
+
+  it("waits for an album zip's files ('Preparing your download…'), then starts the zip", async () => {
+    let asked = 0;
+    const status: StubRoute = {
+      method: 'GET',
+      path: '/api/albums/al1/download-status?format=opus',
+      reply: () => ({
+        body:
+          (asked += 1) === 1
+            ? { state: 'preparing', made: 1, total: 3, retryAfterSeconds: 1 }
+            : { state: 'ready', made: 3, total: 3, retryAfterSeconds: 1 },
+      }),
+    };
+    const options: StubRoute = {
+      method: 'GET',
+      path: '/api/albums/al1/downloads',
+      reply: { body: [{ format: 'opus', label: 'Opus', bytes: 20_000_000, estimated: true }] },
+    };
+    stubFetch([sessionRoute(subscriber()), pageRoute, keptRoute(), options, status]);
+    const started = spyOnDownloads();
+    const user = userEvent.setup();
+    renderDiscover('/a/nina-simone');
+    const album = await screen.findByRole('article', { name: 'Pastel Blues' });
+    await user.click(within(album).getByRole('button', { name: 'Download the album Pastel Blues' }));
+    await user.click(await within(await screen.findByRole('menu')).findByRole('menuitem', { name: 'Opus · ~20.0 MB' }));
+    expect(await screen.findByText('Preparing your download…')).toBeInTheDocument();
+    expect(started).toEqual([]);
+    await waitFor(() => expect(started).toEqual(['/api/albums/al1/download?format=opus']), { timeout: 5000 });
+    expect(asked).toBe(2);
   });
 
   it('offers no download to a member who does not subscribe, except on the songs they keep', async () => {
@@ -104,7 +162,12 @@ describe('the download menu on song rows', () => {
   });
 
   it('gives a subscriber the album as one zip in the format chosen, each format with its zip size', async () => {
-    stubFetch([sessionRoute(subscriber()), pageRoute, keptRoute(), albumOptionsRoute]);
+    const status: StubRoute = {
+      method: 'GET',
+      path: '/api/albums/al1/download-status?format=flac',
+      reply: { body: { state: 'ready', made: 3, total: 3, retryAfterSeconds: 2 } },
+    };
+    stubFetch([sessionRoute(subscriber()), pageRoute, keptRoute(), albumOptionsRoute, status]);
     const started = spyOnDownloads();
     const user = userEvent.setup();
     renderDiscover('/a/nina-simone');
@@ -113,11 +176,11 @@ describe('the download menu on song rows', () => {
     const menu = await screen.findByRole('menu');
     expect((await within(menu).findAllByRole('menuitem')).map((item) => item.textContent)).toEqual([
       'FLAC · 182 MB',
-      'MP3 · 61.0 MB',
+      'MP3 320 · 61.0 MB',
       'WAV · 1.2 GB',
     ]);
     await user.click(within(menu).getByRole('menuitem', { name: 'FLAC · 182 MB' }));
-    expect(started).toEqual(['/api/albums/al1/download?format=flac']);
+    await waitFor(() => expect(started).toEqual(['/api/albums/al1/download?format=flac']));
   });
 });
 
@@ -135,8 +198,13 @@ function keptSong(change: Partial<MyMusicSong> & { id: string; title: string }):
 
 const myMusicRoute = (pages: Record<number, PagedMyMusic>): StubRoute => ({
   method: 'GET',
-  path: new RegExp(`^/api/members/${MEMBER_ID}/my-music\\?page=\\d+$`),
-  reply: (request) => ({ body: pages[Number(request.path.split('page=')[1])] }),
+  path: new RegExp(`^/api/members/${MEMBER_ID}/my-music\\?page=\\d+&sort=`),
+  reply: (request) => ({ body: pages[Number(/page=(\d+)/.exec(request.path)![1])] }),
+});
+const artistsRoute = (artists: { id: string; name: string; songCount: number }[] = []): StubRoute => ({
+  method: 'GET',
+  path: `/api/members/${MEMBER_ID}/my-music/artists`,
+  reply: { body: artists.map((artist) => ({ _id: artist.id, ...artist })) },
 });
 
 describe('My Music', () => {
@@ -160,7 +228,7 @@ describe('My Music', () => {
   };
 
   it('lists the songs the fan keeps with artist, album, artwork, formats and when; pages through them', async () => {
-    stubFetch([sessionRoute(member()), myMusicRoute(pages), keptRoute()]);
+    stubFetch([sessionRoute(member()), myMusicRoute(pages), keptRoute(), artistsRoute()]);
     const user = userEvent.setup();
     renderDiscover('/members/my-music');
     expect(await screen.findByRole('heading', { level: 1, name: 'My Music' })).toBeInTheDocument();
@@ -172,7 +240,7 @@ describe('My Music', () => {
       'Baltimore',
     ]);
     expect(rows[0]).toHaveTextContent('Nina Simone · Pastel Blues');
-    expect(rows[0]).toHaveTextContent('FLAC, MP3 · Downloaded May 3, 2025');
+    expect(rows[0]).toHaveTextContent('FLAC, MP3 320 · Downloaded May 3, 2025');
     expect(rows[0]!.querySelector('img')).toHaveAttribute('src', '/media/album-artwork/pastel.jpg');
     expect(within(rows[0]!).getByRole('link', { name: 'Nina Simone' })).toHaveAttribute('href', '/a/nina-simone');
     expect(rows[1]).toHaveTextContent('No longer in the catalogue');
@@ -184,7 +252,7 @@ describe('My Music', () => {
   });
 
   it('plays a kept song with the page as the queue', async () => {
-    stubFetch([sessionRoute(member()), myMusicRoute(pages), keptRoute(), playRoute]);
+    stubFetch([sessionRoute(member()), myMusicRoute(pages), keptRoute(), artistsRoute(), playRoute]);
     const user = userEvent.setup();
     renderDiscover('/members/my-music');
     await user.click(await screen.findByRole('button', { name: 'Play Baltimore' }));
@@ -194,14 +262,49 @@ describe('My Music', () => {
 
   it('says what My Music is for when it is empty', async () => {
     const empty = { items: [], pagination: { page: 1, limit: 12, total: 0, pageCount: 1, hasMore: false } };
-    stubFetch([sessionRoute(member()), myMusicRoute({ 1: empty }), keptRoute()]);
+    stubFetch([sessionRoute(member()), myMusicRoute({ 1: empty }), keptRoute(), artistsRoute()]);
     renderDiscover('/members/my-music');
     expect(await screen.findByText('Nothing here yet.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Find artists' })).toHaveAttribute('href', '/members/');
   });
 
+  it('filters by artist, sorts by title, and offers everything kept by an artist as one zip', async () => {
+    const calls = stubFetch([
+      sessionRoute(member()),
+      myMusicRoute(pages),
+      keptRoute(),
+      artistsRoute([
+        { id: ARTIST_ID, name: 'Nina Simone', songCount: 3 },
+        { id: 'a2', name: 'Another Act', songCount: 1 },
+      ]),
+      {
+        method: 'GET',
+        path: `/api/members/${MEMBER_ID}/my-music/artists/${ARTIST_ID}/downloads`,
+        reply: { body: [{ format: 'alac', label: 'ALAC', bytes: 90_000_000, estimated: true }] },
+      },
+    ]);
+    const user = userEvent.setup();
+    renderDiscover('/members/my-music');
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Artist' }), 'Nina Simone (3)');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Title');
+    await waitFor(() =>
+      expect(calls.map((call) => call.path)).toContain(
+        `/api/members/${MEMBER_ID}/my-music?page=1&sort=title&artistID=${ARTIST_ID}`,
+      ),
+    );
+    const zips = screen.getByRole('region', { name: 'Download everything kept' });
+    expect(
+      within(zips)
+        .getAllByRole('listitem')
+        .map((row) => row.textContent),
+    ).toEqual([expect.stringContaining('Nina Simone · 3 songs')]);
+    await user.click(within(zips).getByRole('button', { name: 'Download all by Nina Simone' }));
+    const menu = await screen.findByRole('menu');
+    expect(await within(menu).findByRole('menuitem', { name: 'ALAC · ~90.0 MB' })).toBeInTheDocument();
+  });
+
   it('is in the members navigation', async () => {
-    stubFetch([sessionRoute(member()), myMusicRoute(pages), keptRoute()]);
+    stubFetch([sessionRoute(member()), myMusicRoute(pages), keptRoute(), artistsRoute()]);
     renderDiscover('/members/my-music');
     expect(await screen.findByRole('link', { name: 'My Music' })).toHaveAttribute('href', '/members/my-music');
   });

@@ -1,11 +1,17 @@
-import { DOWNLOAD_FORMAT_LABELS, formatDuration, type MyMusicSong } from '@hfm/shared';
+import {
+  DOWNLOAD_FORMAT_LABELS,
+  formatDuration,
+  type MyMusicArtists,
+  type MyMusicSong,
+  type MyMusicSort,
+} from '@hfm/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useMyMusic } from '../../../api/library/get-my-music';
+import { useMyMusic, useMyMusicArtists } from '../../../api/library/get-my-music';
 import { Pagination } from '../../../ui/pagination';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { initialsOf } from '../cards';
-import { DownloadMenu } from '../artist/download-menu';
+import { DownloadMenu, KeptZipDownloadMenu } from '../artist/download-menu';
 import { usePlayFromList } from '../playable';
 import { QueryBlock } from '../query-block';
 import { useViewer } from '../viewer';
@@ -14,14 +20,21 @@ import './my-music.css';
 
 const downloadedOn = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
+const SORT_LABELS: Record<MyMusicSort, string> = { added: 'Date added', title: 'Title' };
+
 /**
- * /members/my-music: every song the fan downloaded while subscribed, newest download first. They stay
- * here, playable and downloadable, after a subscription ends.
+ * /members/my-music: every song the fan downloaded while subscribed, newest download first or by title, of
+ * every artist or one. They stay here, playable and downloadable, after a subscription ends; everything
+ * kept by an artist downloads as one zip in any format.
  */
 export function MyMusicPage() {
   const viewer = useViewer();
+  const memberId = viewer.user?.id ?? '';
   const [page, setPage] = useState(1);
-  const myMusic = useMyMusic(viewer.user?.id ?? '', page);
+  const [artistId, setArtistId] = useState<string | null>(null);
+  const [sort, setSort] = useState<MyMusicSort>('added');
+  const myMusic = useMyMusic(memberId, { page, artistId, sort });
+  const artists = useMyMusicArtists(memberId);
   useDocumentTitle('My Music');
   return (
     <div className="discover my-music">
@@ -30,6 +43,49 @@ export function MyMusicPage() {
         <h1 className="discover-page-title">My Music</h1>
         <p className="discover-muted">Every song you download while subscribed is yours to keep, for good.</p>
       </header>
+      {artists.data && artists.data.length > 0 && (
+        <>
+          <div className="my-music__toolbar">
+            <label className="my-music__control">
+              <span>Artist</span>
+              <select
+                value={artistId ?? ''}
+                onChange={(event) => {
+                  setArtistId(event.target.value || null);
+                  setPage(1);
+                }}
+              >
+                <option value="">All artists</option>
+                {artists.data.map((artist) => (
+                  <option key={artist.id} value={artist.id}>
+                    {artist.name} ({artist.songCount})
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="my-music__control">
+              <span>Sort by</span>
+              <select
+                value={sort}
+                onChange={(event) => {
+                  setSort(event.target.value as MyMusicSort);
+                  setPage(1);
+                }}
+              >
+                {(Object.keys(SORT_LABELS) as MyMusicSort[]).map((value) => (
+                  <option key={value} value={value}>
+                    {SORT_LABELS[value]}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          <KeptZips
+            memberId={memberId}
+            artists={artistId ? artists.data.filter((artist) => artist.id === artistId) : artists.data}
+          />
+        </>
+      )}
       <QueryBlock query={myMusic} label="your music" skeleton="songs">
         {({ items, pagination }) =>
           items.length === 0 ? (
@@ -58,6 +114,32 @@ export function MyMusicPage() {
         }
       </QueryBlock>
     </div>
+  );
+}
+
+/** "Download everything kept": one zip per artist, in the format chosen from each artist's menu. */
+function KeptZips({ memberId, artists }: { memberId: string; artists: MyMusicArtists }) {
+  return (
+    <section className="my-music__zips" aria-labelledby="kept-zips-heading">
+      <h2 id="kept-zips-heading" className="my-music__zips-title">
+        Download everything kept
+      </h2>
+      <p className="discover-muted">One zip per artist, in the format you choose.</p>
+      <ul className="my-music__zip-list">
+        {artists.map((artist) => (
+          <li key={artist.id} className="my-music__zip-row">
+            <span className="my-music__zip-name">
+              {artist.name}
+              <span className="discover-muted">
+                {' '}
+                · {artist.songCount} {artist.songCount === 1 ? 'song' : 'songs'}
+              </span>
+            </span>
+            <KeptZipDownloadMenu memberId={memberId} artistId={artist.id} name={artist.name} />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -1,0 +1,73 @@
+import { albumDownloadQuery, downloadOptions, myMusicArtistParams, zipStatus } from '@hfm/shared';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { downloadKeptZip, keptZipStatus, listKeptZipOptions } from './kept-zips.js';
+
+const tags = ['library'];
+
+/** My Music's "download everything kept", one zip per artist: the member themself, or an admin. */
+export async function keepingRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const ctx = app.ctx;
+  const ids = (params: { memberID: string; artistID: string }) =>
+    [params.memberID.toLowerCase(), params.artistID.toLowerCase()] as const;
+
+  r.get(
+    '/api/members/:memberID/my-music/artists/:artistID/downloads',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags,
+        summary:
+          'Each format with the length of the zip of everything the member keeps by the artist (estimated until made).',
+        params: myMusicArtistParams,
+        response: { 200: downloadOptions },
+      },
+    },
+    async (request) => listKeptZipOptions(ctx, request.currentUser, ...ids(request.params)),
+  );
+  r.get(
+    '/api/members/:memberID/my-music/artists/:artistID/download-status',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags,
+        summary: "How far the artist's zip in a format is made; asking starts making the files it still needs.",
+        params: myMusicArtistParams,
+        querystring: albumDownloadQuery,
+        response: { 200: zipStatus },
+      },
+    },
+    async (request) => keptZipStatus(ctx, request.currentUser, ...ids(request.params), request.query.format),
+  );
+  r.get(
+    '/api/members/:memberID/my-music/artists/:artistID/download',
+    {
+      exposeHeadRoute: false,
+      config: { access: 'signedIn' },
+      schema: {
+        tags,
+        summary:
+          'Everything the member keeps by the artist as one zip (STORED entries `Title.ext`), streamed. 202 with the status (Retry-After) until every file in the format is made.',
+        params: myMusicArtistParams,
+        querystring: albumDownloadQuery,
+        produces: ['application/zip'],
+        response: { 202: zipStatus },
+      },
+    },
+    async (request, reply) => {
+      const download = await downloadKeptZip(ctx, request.currentUser, ...ids(request.params), request.query.format);
+      if (download.state === 'preparing') {
+        return reply.code(202).header('retry-after', String(download.status.retryAfterSeconds)).send(download.status);
+      }
+      const zip = download.zip;
+      // The zip is a stream: only the 202 has a JSON schema.
+      return (reply as FastifyReply)
+        .header('content-type', 'application/zip')
+        .header('content-length', zip.size)
+        .header('content-disposition', `attachment; filename="${zip.fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(zip.stream);
+    },
+  );
+}
