@@ -224,4 +224,3 @@ export const downloadPreparing = z.object({
   retryAfterSeconds: z.number().int().min(1),
 });
 export type DownloadPreparing = z.infer<typeof downloadPreparing>;
-
