@@ -10,12 +10,32 @@ const artifacts = fileURLToPath(new URL('../../e2e/artifacts', import.meta.url))
 const consoleWarnings: string[] = [];
 const watched = new WeakSet<BrowserContext>();
 
+/** Contexts opened while a test runs (set by console-guard.ts around each test); closed when it ends. */
+let testContexts: Set<BrowserContext> | undefined;
+
+/** From now on, every context any browser of this file opens belongs to the running test. */
+export function startTestContexts(): void {
+  testContexts = new Set();
+}
+
+/**
+ * Closes the contexts the test that just ended opened. A page left open keeps running and drawing, in Chromium
+ * and on the machine's cores, for the rest of its file: idle /main/#/fans keeps most of a core busy with its
+ * spinning record (decision 0052). Contexts opened in a beforeAll (a page several tests share) are kept.
+ */
+export async function closeTestContexts(): Promise<void> {
+  const contexts = [...(testContexts ?? [])];
+  testContexts = undefined;
+  await Promise.all(contexts.map((context) => context.close()));
+}
+
 /** The warnings seen since the last call, cleared: each test fails on any (support/console-guard.ts). */
 export function takeConsoleWarnings(): string[] {
   return consoleWarnings.splice(0);
 }
 
 function watchConsole(context: BrowserContext): BrowserContext {
+  testContexts?.add(context);
   if (watched.has(context)) return context;
   watched.add(context);
   context.on('console', (message) => {
@@ -26,7 +46,10 @@ function watchConsole(context: BrowserContext): BrowserContext {
   return context;
 }
 
-/** A browser whose every context (browser.newContext or browser.newPage) reports its pages' console warnings. */
+/**
+ * A browser whose every context (browser.newContext or browser.newPage) reports its pages' console warnings and,
+ * when opened inside a test, is closed when that test ends (closeTestContexts).
+ */
 export async function launchBrowser(): Promise<Browser> {
   const browser = await launchChromium();
   const newContext = browser.newContext.bind(browser);

@@ -1,5 +1,5 @@
-import { afterEach, expect } from 'vitest';
-import { takeConsoleWarnings } from './browser.ts';
+import { afterEach, beforeEach, expect } from 'vitest';
+import { closeTestContexts, startTestContexts, takeConsoleWarnings } from './browser.ts';
 
 /**
  * No screen may print a console warning (React Router's, React's, the browser's own): every browser test fails
@@ -8,3 +8,7 @@ import { takeConsoleWarnings } from './browser.ts';
 afterEach(() => {
   expect(takeConsoleWarnings(), 'console warnings printed during this test').toEqual([]);
 });
+
+/** The pages a test opened close when it ends (browser.ts closeTestContexts): none runs on into later tests. */
+beforeEach(() => startTestContexts());
+afterEach(() => closeTestContexts());

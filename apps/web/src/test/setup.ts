@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { takeProblems } from './api-contract';
 import { CONDITION_TIMEOUT_MS } from './conditions';
 
@@ -13,6 +13,23 @@ afterEach(() => {
   // A fetch stub answered something the server could never give (test/test-utils.tsx stubFetch).
   const problems = takeProblems();
   if (problems.length > 0) throw new Error(problems.join('\n'));
+});
+
+// The files of a worker share one window (vitest.config.ts, isolate: false): each leaves it as it found it:
+// no stubbed globals or fake timers, empty storage, the first address, and no element any file added (a
+// script tag the card form added to the head, say). Files in the node environment have no window.
+const startUrl = globalThis.window?.location.href;
+afterAll(() => {
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+  vi.useRealTimers();
+  if (!globalThis.window || !startUrl) return;
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  window.history.replaceState(null, '', startUrl);
+  document.title = '';
+  document.head.replaceChildren();
+  document.body.replaceChildren();
 });
 
 // jsdom has no ResizeObserver; Radix's positioned menus (the download menu) measure with one.

@@ -90,12 +90,13 @@ describe('Signed-in shells', () => {
     ]);
     const user = userEvent.setup();
     renderWithClient(<SignedInApp area="admin" />);
-    // The app's player and the test wrapper's (renderWithClient) both bring it back.
+    // The app's player and the test wrapper's (renderWithClient) both bring it back. The wrapper's shows at
+    // once, the shell's Sign out only once the profile has come: each is waited for.
     expect(await screen.findAllByRole('region', { name: 'Player' })).not.toHaveLength(0);
     leavePage();
     expect(readRememberedPlayer()).toMatchObject({ index: 1, position: 42 });
 
-    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    await user.click(await screen.findByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(location.assign).toHaveBeenCalledWith('/login'));
     leavePage();
     expect(readRememberedPlayer()).toBeNull();
