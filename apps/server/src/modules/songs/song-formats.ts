@@ -8,20 +8,17 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { z } from 'zod';
 import { downloadFormatInfo, ON_DEMAND_FORMATS, type DownloadFormat, type OnDemandFormat } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
-import { albums, albumSongs } from '../../platform/db/schema/catalogue.js';
 import { withTransaction } from '../../platform/db/transaction.js';
 import type { JobContext, JobOutcome } from '../../platform/jobs/job-queue.js';
-import { formatEncodeArgs, isOggFormat, oggMetadataFile, type FormatTags } from '../../platform/media/format-args.js';
+import { formatEncodeArgs, isOggFormat, oggMetadataFile } from '../../platform/media/format-args.js';
 import { resolveMediaTools, runMediaTool } from '../../platform/media/ffmpeg.js';
 import { probeMedia } from '../../platform/media/probe.js';
 import { attachment } from '../../platform/storage/media-headers.js';
 import { cleanKeySegment, copyObjectToFile } from '../../platform/storage/storage.js';
-import { findArtistById } from '../artists/index.js';
 import {
   claimSongFormat,
   findSongFormat,
@@ -32,6 +29,7 @@ import {
   reclaimFailedSongFormat,
   type SongFormatRow,
 } from './song-formats.repository.js';
+import { readSongFileTags } from './song-tags.js';
 import { findSongById, type SongRow } from './songs.repository.js';
 import { songWorkDir } from './songs.work-dirs.js';
 
@@ -145,29 +143,6 @@ export async function discardSongFormats(ctx: AppContext, songId: string): Promi
   for (const key of await forgetSongFormats(ctx.db, songId)) await ctx.storage.delete(key).catch(() => undefined);
 }
 
-async function formatTags(ctx: AppContext, song: SongRow, workDir: string) {
-  const artist = await findArtistById(ctx.db, song.artistId);
-  const [album] = await ctx.db
-    .select({ name: albums.name, artworkKey: albums.artworkKey })
-    .from(albumSongs)
-    .innerJoin(albums, eq(albums.id, albumSongs.albumId))
-    .where(eq(albumSongs.songId, song.id))
-    .limit(1);
-  let artworkPath: string | undefined;
-  if (album?.artworkKey) {
-    artworkPath = path.join(workDir, `artwork${path.extname(album.artworkKey)}`);
-    await copyObjectToFile(ctx.storage, album.artworkKey, artworkPath).catch(() => (artworkPath = undefined));
-  }
-  const tags: FormatTags = {
-    title: song.title,
-    artist: artist?.name ?? '',
-    album: album?.name,
-    trackNumber: song.trackNumber ?? undefined,
-    year: song.releaseDate?.slice(0, 4),
-  };
-  return { tags, artworkPath };
-}
-
 /** The cover as a picture block wants it: its type, size in pixels and bytes. */
 async function readPicture(file: string) {
   const meta = await sharp(file).metadata();
@@ -202,7 +177,7 @@ export async function makeSongFormat(
     // Only AIFF needs the master's depth (PCM keeps it); the other encoders read it themselves.
     const bitsPerSample =
       format === 'aiff' ? ((await probeMedia(tools, inputPath, job.signal)).audio?.bitsPerSample ?? 0) : 0;
-    const { tags, artworkPath } = await formatTags(ctx, song, workDir);
+    const { artworkPath, ...tags } = await readSongFileTags(ctx, song, workDir);
     const info = downloadFormatInfo(format);
     const outputPath = path.join(workDir, `song.${format}.${info.extension}`);
     let metadataPath: string | undefined;

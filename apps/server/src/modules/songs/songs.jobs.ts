@@ -1,10 +1,8 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { albums, albumSongs } from '../../platform/db/schema/catalogue.js';
 import type { JobContext, JobOutcome } from '../../platform/jobs/job-queue.js';
 import { resolveMediaTools } from '../../platform/media/ffmpeg.js';
 import {
@@ -24,11 +22,11 @@ import {
 } from '../../platform/media/song-pipeline.js';
 import { MediaRejectedError } from '../../platform/media/wav.js';
 import { copyObjectToFile } from '../../platform/storage/storage.js';
-import { findArtistById } from '../artists/index.js';
 import { DOWNLOADS_GAVE_UP_REASON, downloadsState } from './songs.downloads-state.js';
 import { findSongById, updateSongRow, type SongRow } from './songs.repository.js';
 import { removeDeadWorkDirs, songWorkDir } from './songs.work-dirs.js';
 import { discardSongFormats, registerFormatJobs } from './song-formats.js';
+import { readSongFileTags } from './song-tags.js';
 
 export const TRANSCODE_JOB = 'songs.transcode';
 /** artistId and durationSeconds (from the WAV header) drive fair order and the time budget. */
@@ -103,26 +101,10 @@ export async function enqueueTranscode(
   );
 }
 
+/** The upload's downloads carry the song's names, track and cover (its year only in the formats made later). */
 async function songMeta(ctx: AppContext, song: SongRow, workDir: string): Promise<SongMeta> {
-  const artist = await findArtistById(ctx.db, song.artistId);
-  const [album] = await ctx.db
-    .select({ name: albums.name, artworkKey: albums.artworkKey })
-    .from(albumSongs)
-    .innerJoin(albums, eq(albums.id, albumSongs.albumId))
-    .where(eq(albumSongs.songId, song.id))
-    .limit(1);
-  let artworkPath: string | undefined;
-  if (album?.artworkKey) {
-    artworkPath = path.join(workDir, `artwork${path.extname(album.artworkKey)}`);
-    await copyObjectToFile(ctx.storage, album.artworkKey, artworkPath).catch(() => (artworkPath = undefined));
-  }
-  return {
-    title: song.title,
-    artist: artist?.name ?? '',
-    album: album?.name,
-    trackNumber: song.trackNumber ?? undefined,
-    artworkPath,
-  };
+  const { title, artist, album, trackNumber, artworkPath } = await readSongFileTags(ctx, song, workDir);
+  return { title, artist, album, trackNumber, artworkPath };
 }
 
 async function inputFile(ctx: AppContext, key: string, workDir: string): Promise<string> {
