@@ -16,6 +16,7 @@ import {
 } from '@hfm/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sendZipDownload } from '../../http/zip-download-reply.js';
 import { IMAGE_BODY_LIMIT } from '../../http/limits.js';
 import { albumDownloadStatus, downloadAlbum, listAlbumDownloadOptions } from './album-download.js';
 import {
@@ -141,18 +142,10 @@ export async function albumsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const download = await downloadAlbum(ctx, request.currentUser, request.params.id, request.query.format);
-      if (download.state === 'preparing') {
-        return reply.code(202).header('retry-after', String(download.status.retryAfterSeconds)).send(download.status);
-      }
-      const zip = download.zip;
-      // The zip is a stream: only the 202 has a JSON schema.
-      return (reply as FastifyReply)
-        .header('content-type', 'application/zip')
-        .header('content-length', zip.size)
-        .header('content-disposition', `attachment; filename="${zip.fileName}"`)
-        .header('cache-control', 'private, no-store')
-        .send(zip.stream);
+      return sendZipDownload(
+        reply as FastifyReply,
+        await downloadAlbum(ctx, request.currentUser, request.params.id, request.query.format),
+      );
     },
   );
 }

@@ -1,6 +1,7 @@
 import { albumDownloadQuery, downloadOptions, myMusicArtistParams, zipStatus } from '@hfm/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sendZipDownload } from '../../http/zip-download-reply.js';
 import { downloadKeptZip, keptZipStatus, listKeptZipOptions } from './kept-zips.js';
 
 const tags = ['library'];
@@ -56,18 +57,10 @@ export async function keepingRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const download = await downloadKeptZip(ctx, request.currentUser, ...ids(request.params), request.query.format);
-      if (download.state === 'preparing') {
-        return reply.code(202).header('retry-after', String(download.status.retryAfterSeconds)).send(download.status);
-      }
-      const zip = download.zip;
-      // The zip is a stream: only the 202 has a JSON schema.
-      return (reply as FastifyReply)
-        .header('content-type', 'application/zip')
-        .header('content-length', zip.size)
-        .header('content-disposition', `attachment; filename="${zip.fileName}"`)
-        .header('cache-control', 'private, no-store')
-        .send(zip.stream);
+      return sendZipDownload(
+        reply as FastifyReply,
+        await downloadKeptZip(ctx, request.currentUser, ...ids(request.params), request.query.format),
+      );
     },
   );
 }
