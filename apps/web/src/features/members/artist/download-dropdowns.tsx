@@ -21,10 +21,7 @@ export function SongDownloadDropdown({ songId, title }: { songId: string; title:
   const download = useDownloadSong();
 
   function choose(format: DownloadFormat) {
-    download.mutate(
-      { songId, format },
-      { onError: (error) => toastError(`Your download did not start: ${errorMessage(error)}`) },
-    );
+    download.mutate({ songId, format }, { onError: startFailed });
   }
 
   return (
@@ -49,6 +46,8 @@ export function SongDownloadDropdown({ songId, title }: { songId: string; title:
   );
 }
 
+const startFailed = (error: unknown) => toastError(`Your download did not start: ${errorMessage(error)}`);
+
 /**
  * The album's menu behind its download button, loaded and opened the same way: the album as one zip, each
  * format with the size of its zip ("FLAC · 182 MB").
@@ -58,33 +57,17 @@ export function AlbumDownloadDropdown({ albumId, name }: { albumId: string; name
   const options = useAlbumDownloadOptions(albumId, open);
   const download = useDownloadAlbum();
   return (
-    <DropdownMenu.Root open={open} onOpenChange={setOpen}>
-      <DropdownMenu.Trigger asChild>
-        <button
-          type="button"
-          className="album-download__button"
-          aria-label={`Download the album ${name}`}
-          aria-busy={download.isPending || undefined}
-        >
-          <DownloadIcon />
-          Download album
-        </button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className="download-menu" align="start" sideOffset={4} collisionPadding={8}>
-          <DropdownMenu.Label className="download-menu__label">Download album (.zip)</DropdownMenu.Label>
-          <DownloadOptionItems
-            options={options}
-            onChoose={(format) =>
-              download.mutate(
-                { albumId, format },
-                { onError: (error) => toastError(`Your download did not start: ${errorMessage(error)}`) },
-              )
-            }
-          />
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <ZipDownloadDropdown
+      open={open}
+      onOpenChange={setOpen}
+      name={`Download the album ${name}`}
+      text="Download album"
+      heading="Download album (.zip)"
+      align="start"
+      options={options}
+      busy={download.isPending}
+      onChoose={(format) => download.mutate({ albumId, format }, { onError: startFailed })}
+    />
   );
 }
 
@@ -97,30 +80,50 @@ export function KeptZipDropdown({ memberId, artistId, name }: { memberId: string
   const options = useKeptZipOptions(memberId, artistId, open);
   const download = useDownloadKeptZip();
   return (
-    <DropdownMenu.Root open={open} onOpenChange={setOpen}>
+    <ZipDownloadDropdown
+      open={open}
+      onOpenChange={setOpen}
+      name={`Download all by ${name}`}
+      text="Download all"
+      heading={`Everything by ${name} (.zip)`}
+      align="end"
+      options={options}
+      busy={download.isPending}
+      onChoose={(format) => download.mutate({ memberId, artistId, format }, { onError: startFailed })}
+    />
+  );
+}
+
+/** A zip's download button and its menu of formats (the album's, an artist's kept songs). */
+function ZipDownloadDropdown(props: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The button's accessible name: it holds the visible text (axe). */
+  name: string;
+  text: string;
+  heading: string;
+  align: 'start' | 'end';
+  options: UseQueryResult<DownloadOption[]>;
+  busy: boolean;
+  onChoose: (format: DownloadFormat) => void;
+}) {
+  return (
+    <DropdownMenu.Root open={props.open} onOpenChange={props.onOpenChange}>
       <DropdownMenu.Trigger asChild>
         <button
           type="button"
           className="album-download__button"
-          aria-label={`Download all by ${name}`}
-          aria-busy={download.isPending || undefined}
+          aria-label={props.name}
+          aria-busy={props.busy || undefined}
         >
           <DownloadIcon />
-          Download all
+          {props.text}
         </button>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content className="download-menu" align="end" sideOffset={4} collisionPadding={8}>
-          <DropdownMenu.Label className="download-menu__label">Everything by {name} (.zip)</DropdownMenu.Label>
-          <DownloadOptionItems
-            options={options}
-            onChoose={(format) =>
-              download.mutate(
-                { memberId, artistId, format },
-                { onError: (error) => toastError(`Your download did not start: ${errorMessage(error)}`) },
-              )
-            }
-          />
+        <DropdownMenu.Content className="download-menu" align={props.align} sideOffset={4} collisionPadding={8}>
+          <DropdownMenu.Label className="download-menu__label">{props.heading}</DropdownMenu.Label>
+          <DownloadOptionItems options={props.options} onChoose={props.onChoose} />
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

@@ -49,18 +49,7 @@ export function DownloadMenu({ songId, title }: { songId: string; title: string 
 export function AlbumDownloadMenu({ albumId, name }: { albumId: string; name: string }) {
   return (
     <DeferredMenu
-      button={(props) => (
-        <button
-          type="button"
-          className="album-download__button"
-          aria-label={`Download the album ${name}`}
-          aria-haspopup="menu"
-          {...props}
-        >
-          <DownloadIcon />
-          Download album
-        </button>
-      )}
+      button={zipButton(`Download the album ${name}`, 'Download album')}
       menu={<AlbumDownloadDropdown albumId={albumId} name={name} />}
     />
   );
@@ -78,21 +67,22 @@ export function KeptZipDownloadMenu({
 }) {
   return (
     <DeferredMenu
-      button={(props) => (
-        <button
-          type="button"
-          className="album-download__button"
-          aria-label={`Download all by ${name}`}
-          aria-haspopup="menu"
-          {...props}
-        >
-          <DownloadIcon />
-          Download all
-        </button>
-      )}
+      button={zipButton(`Download all by ${name}`, 'Download all')}
       menu={<KeptZipDropdown memberId={memberId} artistId={artistId} name={name} />}
     />
   );
+}
+
+/** A zip's button before its menu loads: the same name and text as the loaded menu's trigger. */
+function zipButton(name: string, text: string) {
+  return function ZipButton(props: ButtonProps) {
+    return (
+      <button type="button" className="album-download__button" aria-label={name} aria-haspopup="menu" {...props}>
+        <DownloadIcon />
+        {text}
+      </button>
+    );
+  };
 }
 
 export function DownloadIcon() {
