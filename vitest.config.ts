@@ -27,6 +27,8 @@ const serverLayer = {
   isolate: false,
   testTimeout: 30_000,
   hookTimeout: 60_000,
+  // The migrated PGlite template is built before any file starts (apps/server/src/test/test-database.ts).
+  globalSetup: ['apps/server/src/test/pglite-template.setup.ts'],
 } as const;
 
 export default defineConfig({

@@ -48,8 +48,26 @@ export function migratedPgliteTemplate(): Promise<Blob> {
 }
 
 async function loadOrBuildTemplate(): Promise<Blob> {
-  const file = path.join(os.tmpdir(), `hfm-pglite-template-${migrationsHash()}.tar`);
+  const file = templateFile();
   if (fs.existsSync(file)) return new Blob([fs.readFileSync(file)]);
+  return buildTemplate(file);
+}
+
+function templateFile(): string {
+  return path.join(os.tmpdir(), `hfm-pglite-template-${migrationsHash()}.tar`);
+}
+
+/**
+ * Builds the template once, before any test file starts (vitest's global set-up of the server layers): built
+ * inside a test file's first hook instead, by every worker at once on a busy machine, it could outlast the
+ * hook's time limit. A worker still builds it itself if the file is gone.
+ */
+export async function ensurePgliteTemplateFile(): Promise<void> {
+  const file = templateFile();
+  if (!fs.existsSync(file)) await buildTemplate(file);
+}
+
+async function buildTemplate(file: string): Promise<Blob> {
   const database = await openDatabase({});
   try {
     await database.migrate();
