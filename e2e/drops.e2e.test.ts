@@ -60,7 +60,7 @@ describe('a subscriber hears of a release', () => {
     await studio.goto('/artist/');
     await studio.getByRole('tab', { name: 'Songs' }).click();
     await studio.getByRole('button', { name: 'Submit Music' }).click();
-    await studio.getByLabel('Choose .wav files').setInputFiles([writeWav(`${TITLE}.wav`, 12, 440)]);
+    await studio.getByLabel('Choose audio files').setInputFiles([writeWav(`${TITLE}.wav`, 12, 440)]);
     const dialog = studio.getByRole('dialog', { name: 'Edit Song Info' });
     await dialog.waitFor({ timeout: 60_000 });
     await dialog.getByLabel('Release Time').first().waitFor();
