@@ -17,6 +17,9 @@ export default defineConfig({
     // file. What a file could leave behind in the window (storage, address, stubbed globals) is put back after
     // each file by src/test/setup.ts; no test uses vi.mock, whose mocks a shared graph would carry over.
     isolate: false,
+    // As the root config's projects (this one does not extend it): vitest runs non-isolated projects of one
+    // group together and refuses a group whose projects differ in workers.
+    maxWorkers: 2,
     setupFiles: ['./src/test/setup.ts'],
     // Generous bounds so a loaded machine cannot fail a test that waits on conditions.
     testTimeout: 30_000,
