@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { areaPages } from './area-pages';
 import { CHUNK_GROUPS, chunkGroupsChecked } from './chunk-groups';
 import { precompress } from './precompress';
+import { serviceWorker } from './service-worker-build';
 
 const shared = fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url));
 /**
@@ -15,8 +16,8 @@ const reactRouterProduction = fileURLToPath(
 );
 
 export default defineConfig(({ command }) => ({
-  // areaPages writes its pages before precompress compresses every text file.
-  plugins: [react(), chunkGroupsChecked(), areaPages(), precompress()],
+  // areaPages writes its pages, then serviceWorker its worker, before precompress compresses every text file.
+  plugins: [react(), chunkGroupsChecked(), areaPages(), serviceWorker(), precompress()],
   resolve: {
     alias: [
       { find: '@hfm/shared', replacement: shared },

@@ -33,6 +33,11 @@ export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 export const PAGE_CACHE = 'no-cache';
 /** A page with the visitor's own data in it: revalidated too, and kept by no shared cache. */
 export const PERSONAL_PAGE_CACHE = 'private, no-cache';
+/**
+ * The service worker (/sw.js, docs/decisions/0054) names the build it keeps: revalidated on every check, so a
+ * new build's worker takes over on the next navigation.
+ */
+const WORKER_FILE = 'sw.js';
 /** Unhashed files from public/ (the favicon): an hour. */
 const OTHER_CACHE = 'public, max-age=3600';
 
@@ -233,7 +238,8 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     preCompressed: true,
     setHeaders: (reply, filePath) => {
       const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
-      const cache = filePath.startsWith(assets) ? IMMUTABLE_CACHE : name.endsWith('.html') ? PAGE_CACHE : OTHER_CACHE;
+      const revalidated = name.endsWith('.html') || filePath.replace(/\.(br|gz)$/, '') === path.join(root, WORKER_FILE);
+      const cache = filePath.startsWith(assets) ? IMMUTABLE_CACHE : revalidated ? PAGE_CACHE : OTHER_CACHE;
       reply.header('cache-control', cache);
     },
   });

@@ -1,5 +1,6 @@
 import type { LoginAnswer, LoginBody, LogoutAnswer, SessionAnswer, SessionProfile } from '@hfm/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { browserDeps, clearOffline } from '../offline/offline-store';
 import { forgetPlayerOnSignOut } from '../player/player-memory';
 import { api } from './client';
 
@@ -46,16 +47,18 @@ export function useLogin() {
 }
 
 /**
- * Signing out forgets who was signed in, whether or not the server still knew the session, and the tab's
- * player (its queue is theirs, not the next person's).
+ * Signing out forgets who was signed in, whether or not the server still knew the session, the tab's player
+ * (its queue is theirs, not the next person's) and the songs they stored on the device (a shared device).
  */
 export function useLogout() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: logout,
-    onSettled: () => {
+    // Awaited before mutateAsync answers, so the page moves on only once the offline songs are gone.
+    onSettled: async () => {
       forgetPlayerOnSignOut();
       client.removeQueries({ queryKey: ['session'] });
+      await clearOffline(browserDeps());
     },
   });
 }

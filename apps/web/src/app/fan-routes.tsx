@@ -31,6 +31,11 @@ export const fanRoutes: RouteObject[] = [
     element: <FanRoot />,
     children: [
       {
+        // Outside the members' gate: with no network there is no session to pass it, and the songs are the device's.
+        path: '/members/offline',
+        ...lazyPage(async () => (await import('../features/members/offline/offline-page')).OfflinePage),
+      },
+      {
         path: '/members',
         element: <MembersGate />,
         children: [
@@ -154,6 +159,9 @@ function MembersGate() {
       <ShellMessage>
         <p>{errorMessage(session.error)}</p>
         <Button onClick={() => void session.refetch()}>Try again</Button>
+        <p>
+          No network? <Link to="/members/offline">Play the songs on this device</Link>
+        </p>
       </ShellMessage>
     );
   if (away)

@@ -4,6 +4,7 @@ import { messages } from '@hfm/shared';
 import { ErrorBoundary } from '../ui/error-boundary';
 import { FansShell, LoginShell } from './area-shells';
 import { Providers } from './providers';
+import { registerServiceWorker } from './register-service-worker';
 import './styles.css';
 import '../ui/surfaces.css';
 
@@ -61,3 +62,5 @@ startTransition(() =>
     </StrictMode>,
   ),
 );
+
+registerServiceWorker();

@@ -13,6 +13,9 @@ import { useDocumentTitle } from '../../../ui/use-document-title';
 import { initialsOf } from '../cards';
 import { DownloadMenu, KeptZipDownloadMenu } from '../artist/download-menu';
 import { usePlayFromList } from '../playable';
+import { OfflineButton } from '../offline/offline-button';
+import { OfflineSummary } from '../offline/offline-summary';
+import { useOfflineSongs } from '../offline/use-offline-songs';
 import { QueryBlock } from '../query-block';
 import { useViewer } from '../viewer';
 import '../members.css';
@@ -35,6 +38,7 @@ export function MyMusicPage() {
   const [sort, setSort] = useState<MyMusicSort>('added');
   const myMusic = useMyMusic(memberId, { page, artistId, sort });
   const artists = useMyMusicArtists(memberId);
+  const offline = useOfflineSongs(memberId || null);
   useDocumentTitle('My Music');
   return (
     <div className="discover my-music">
@@ -43,6 +47,7 @@ export function MyMusicPage() {
         <h1 className="discover-page-title">My Music</h1>
         <p className="discover-muted">Every song you download while subscribed is yours to keep, for good.</p>
       </header>
+      <OfflineSummary offline={offline} />
       {artists.data && artists.data.length > 0 && (
         <>
           <div className="my-music__toolbar">
@@ -98,7 +103,7 @@ export function MyMusicPage() {
             </div>
           ) : (
             <>
-              <MyMusicList songs={items} />
+              <MyMusicList songs={items} offline={offline} />
               <Pagination
                 page={pagination.page}
                 pageCount={pagination.pageCount}
@@ -143,7 +148,7 @@ function KeptZips({ memberId, artists }: { memberId: string; artists: MyMusicArt
   );
 }
 
-function MyMusicList({ songs }: { songs: MyMusicSong[] }) {
+function MyMusicList({ songs, offline }: { songs: MyMusicSong[]; offline: ReturnType<typeof useOfflineSongs> }) {
   const { playingId, toggle } = usePlayFromList(songs);
   return (
     <ol className="my-music__list" aria-label="My Music">
@@ -185,7 +190,10 @@ function MyMusicList({ songs }: { songs: MyMusicSong[] }) {
               </span>
             </span>
             <span className="my-music__duration">{formatDuration(song.duration)}</span>
-            <DownloadMenu songId={song.id} title={song.title} />
+            <span className="my-music__actions">
+              <OfflineButton song={song} offline={offline} />
+              <DownloadMenu songId={song.id} title={song.title} />
+            </span>
           </li>
         );
       })}
