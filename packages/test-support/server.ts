@@ -171,9 +171,14 @@ async function spawnServer(port: number, dataDir: string, env: Record<string, st
 
 /** Settings that leave a first start's data as the template's (anything else starts from nothing). */
 function seedsLikeTheTemplate(env: Record<string, string>): boolean {
-  // The release sweep's timings change no seed.
+  // The release sweep's timings change no seed, nor does where the built web app is read from.
   return Object.keys(env).every(
-    (name) => name === 'PORT' || name === 'LOG_LEVEL' || name === 'RATE_LIMIT_MAX' || name.startsWith('RELEASE_'),
+    (name) =>
+      name === 'PORT' ||
+      name === 'LOG_LEVEL' ||
+      name === 'RATE_LIMIT_MAX' ||
+      name === 'WEB_DIST_DIR' ||
+      name.startsWith('RELEASE_'),
   );
 }
 

@@ -13,6 +13,9 @@ const INDEX =
 /** The public site's copy of index.html, naming its area's chunk (apps/web/area-pages.ts). */
 const PUBLIC_PAGE = INDEX.replace('</body>', '<link rel="modulepreload" href="/assets/public-app-def456.js"></body>');
 const SCRIPT = `console.log(${JSON.stringify('hfm '.repeat(500))});`;
+/** The service worker as apps/web/service-worker-build.ts writes it: the build's id and files, then the worker. */
+const WORKER = `const HFM_BUILD = {"id":"abc123","files":["/index.html"]};\n${SCRIPT}`;
+const MANIFEST = JSON.stringify({ name: 'HFM', start_url: '/members/', icons: [] });
 
 let dist: string;
 let app: FastifyInstance;
@@ -31,6 +34,8 @@ beforeAll(async () => {
   writeBuiltFile('index.html', INDEX);
   writeBuiltFile('pages/public.html', PUBLIC_PAGE);
   writeBuiltFile('assets/main-abc123.js', SCRIPT);
+  writeBuiltFile('sw.js', WORKER);
+  writeBuiltFile('manifest.webmanifest', MANIFEST);
   fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dist, LOG_LEVEL: 'silent', WEB_DIST_DIR: dist });
   app = Fastify({ logger: false, routerOptions: { ignoreTrailingSlash: true } });
@@ -95,6 +100,24 @@ describe('web app files', () => {
     const response = await app.inject({ url: '/favicon.svg' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('serves the service worker as a script at /sw.js, revalidated on every check, compressed or not', async () => {
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const response = await app.inject({ url: '/sw.js', headers: { 'accept-encoding': encoding } });
+      expect(response.statusCode, encoding).toBe(200);
+      expect(response.headers['content-type'], encoding).toMatch(/^(text|application)\/javascript/);
+      expect(response.headers['cache-control'], encoding).toBe(PAGE_CACHE);
+    }
+    const plain = await app.inject({ url: '/sw.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.body).toBe(WORKER);
+  });
+
+  it('serves the web app manifest with its own media type', async () => {
+    const response = await app.inject({ url: '/manifest.webmanifest', headers: { 'accept-encoding': 'identity' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(response.json()).toMatchObject({ start_url: '/members/' });
   });
 });
 
