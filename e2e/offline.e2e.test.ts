@@ -156,6 +156,7 @@ describe('the installable app, offline', () => {
       const summary = page.getByRole('region', { name: 'On this device' });
       await summary.getByText(/1 song available offline · [\d.]+ MB/).waitFor();
       await summary.getByText(/this browser allows HFM in use/).waitFor();
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: path.join(SHOTS, `my-music-${label}.png`) });
 
       await context.setOffline(true);
@@ -209,7 +210,11 @@ describe('the installable app, offline', () => {
 
   /** The copy of the built app the server reads, as a new build would leave it: every file naming `to`. */
   function deployBuild(from: string, to: string) {
-    const files = ['sw.js', 'index.html', ...fs.readdirSync(path.join(webDist, 'pages')).map((page) => `pages/${page}`)];
+    const files = [
+      'sw.js',
+      'index.html',
+      ...fs.readdirSync(path.join(webDist, 'pages')).map((page) => `pages/${page}`),
+    ];
     for (const relative of files.filter((file) => !/\.(br|gz)$/.test(file))) {
       const file = path.join(webDist, relative);
       const text = fs.readFileSync(file, 'utf8').replaceAll(from, to);

@@ -134,20 +134,29 @@ async function downloadUrlOf(deps: OfflineDeps, id: string): Promise<string> {
 }
 
 /** The file's bytes, telling how much has arrived (0 to 1) when the size is known. */
-async function readWithProgress(response: Response, onProgress: (share: number) => void): Promise<Blob> {
+async function readWithProgress(
+  response: Response,
+  onProgress: (share: number) => void,
+): Promise<Uint8Array<ArrayBuffer>> {
   if (!response.ok || !response.body) throw new Error(`The song's file did not arrive (${response.status}).`);
   const total = Number(response.headers.get('content-length') ?? 0);
   const reader = response.body.getReader();
-  const parts: Uint8Array<ArrayBuffer>[] = [];
+  const parts: Uint8Array[] = [];
   let received = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    parts.push(value as Uint8Array<ArrayBuffer>);
+    parts.push(value);
     received += value.byteLength;
     if (total > 0) onProgress(Math.min(1, received / total));
   }
-  return new Blob(parts, { type: OFFLINE_MIME });
+  const bytes = new Uint8Array(received);
+  let at = 0;
+  for (const part of parts) {
+    bytes.set(part, at);
+    at += part.byteLength;
+  }
+  return bytes;
 }
 
 function isQuotaError(error: unknown): boolean {
@@ -169,15 +178,15 @@ export async function saveOffline(
   if (!answer.full) throw new NotKeptError(song.title);
   const file = await readWithProgress(await deps.fetchFile(await downloadUrlOf(deps, song.id)), onProgress);
   const { usage = 0, quota = Infinity } = await deps.estimate();
-  if (usage + file.size > quota) throw new OfflineQuotaError();
-  const saved: OfflineSong = { ...song, bytes: file.size, savedAt: new Date().toISOString() };
+  if (usage + file.byteLength > quota) throw new OfflineQuotaError();
+  const saved: OfflineSong = { ...song, bytes: file.byteLength, savedAt: new Date().toISOString() };
   // Before the cache is opened: another fan's songs are cleared away with the cache itself.
   const songs = await listOffline(deps, ownerId);
   const cache = await deps.caches.open(OFFLINE_CACHE);
   try {
     await cache.put(
       offlineFileUrl(song.id),
-      new Response(file, { headers: { 'content-type': OFFLINE_MIME, 'content-length': String(file.size) } }),
+      new Response(file, { headers: { 'content-type': OFFLINE_MIME, 'content-length': String(file.byteLength) } }),
     );
     await cache.put(
       playAnswerUrl(song.id),

@@ -33,8 +33,7 @@ export function rangeResponse(file: Blob, rangeHeader: string | null, contentTyp
   if (range === 'unsatisfiable')
     return new Response(null, { status: 416, headers: { 'content-range': `bytes */${size}` } });
   const common = { 'content-type': contentType, 'accept-ranges': 'bytes' };
-  if (!range)
-    return new Response(file, { status: 200, headers: { ...common, 'content-length': String(size) } });
+  if (!range) return new Response(file, { status: 200, headers: { ...common, 'content-length': String(size) } });
   const part = file.slice(range.start, range.end + 1);
   return new Response(part, {
     status: 206,

@@ -58,7 +58,7 @@ export function OfflineButton({ song, offline }: { song: MyMusicSong; offline: O
         {stored ? (
           <path d="M9.5 16.2 5.3 12l-1.4 1.4 5.6 5.6 11-11-1.4-1.4z" />
         ) : (
-          <path d="M11 4h2v9.2l3.3-3.3 1.4 1.4-5.7 5.7-5.7-5.7 1.4-1.4 3.3 3.3zM5 18h14v2H5z" />
+          <path d="M8 2h8a2 2 0 0 1 2 2v16a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2zm0 2v16h8V4zm3 3h2v5h2l-3 3.5L9 12h2z" />
         )}
       </svg>
     </button>
