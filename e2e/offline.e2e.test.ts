@@ -162,7 +162,10 @@ describe('the installable app, offline', () => {
       await context.setOffline(true);
       await page.reload();
       // The server is out of reach: the page is the worker's shell, and the members' gate says so.
-      await page.getByRole('link', { name: 'Play the songs on this device' }).click();
+      const toOffline = page.getByRole('link', { name: 'Play the songs on this device' });
+      await toOffline.waitFor();
+      await page.screenshot({ path: path.join(SHOTS, `gate-offline-${label}.png`) });
+      await toOffline.click();
       const list = page.getByRole('list', { name: 'Offline songs' });
       await list.getByText(song.title).waitFor();
       // The play answer is the stored one (the worker's fetch failed): the song's own file, in full.
