@@ -37,8 +37,9 @@ function findParts(root: HTMLElement): Parts | null {
  * (GET /api/songs/{id}/play): a preview unless the browser sends the session cookie of a subscriber.
  */
 export function startEmbedPlayer(root: HTMLElement, data: EmbedData): void {
-  const parts = findParts(root);
-  if (!parts) return;
+  const found = findParts(root);
+  if (!found) return;
+  const parts: Parts = found;
   const { audio } = parts;
   let index = 0;
   let loaded = -1;

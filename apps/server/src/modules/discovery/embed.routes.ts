@@ -70,6 +70,7 @@ export async function embedRoutes(fastify: FastifyInstance): Promise<void> {
           summary: `${summaries[kind]}; size small (one row) or large (with the track list), theme light or dark`,
           params: kindParams[kind],
           querystring: embedQuery,
+          produces: ['text/html'],
           response: { 200: page },
         },
       },
