@@ -102,6 +102,8 @@ describe('the embeddable player on another site', () => {
       // The other site asks our oEmbed for the pasted link and puts the answer's html in its page.
       const page = await context.newPage();
       await page.goto(`/a/${artist.artist.slug}`);
+      await page.getByRole('button', { name: 'Embed', exact: true }).waitFor();
+      await shot(page, `embed-action-artist-${width}`);
       const discovery = await page.locator('link[type="application/json+oembed"]').getAttribute('href');
       expect(discovery).toContain('/oembed?url=');
       const answer = await getJson<OembedAnswer>(

@@ -74,7 +74,7 @@ export function startEmbedPlayer(root: HTMLElement, data: EmbedData): void {
       await audio.play();
     } catch {
       show('paused');
-      parts.now.textContent = 'This song cannot be played right now.';
+      parts.mode.textContent = 'This song cannot play right now';
     }
   }
 

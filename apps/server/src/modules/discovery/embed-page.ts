@@ -79,15 +79,15 @@ function playerMarkup(item: EmbedItem, size: EmbedSize, pageUrl: string, artistU
           .join('')}</ol>`
       : '';
   return [
-    `<div id="embed" class="embed embed--${size}">`,
+    `<div id="embed" class="embed embed--${size}" data-kind="${item.kind}">`,
     '<div class="embed__row">',
     cover,
     '<div class="embed__body">',
     `<p class="embed__title">${out(pageUrl, item.kind === 'song' ? first.title : item.title, 'embed__title-link')}</p>`,
-    `<p class="embed__artist">${out(artistUrl, item.artistName, 'embed__artist-link')}</p>`,
+    // The song playing, beside the artist in a small artist's or album's embed (the large one marks its row).
+    `<p class="embed__artist">${out(artistUrl, item.artistName, 'embed__artist-link')}<span class="embed__now">${escapeHtml(first.title)}</span></p>`,
     '<div class="embed__controls">',
     `<button type="button" class="embed__play" aria-label="Play ${escapeHtml(first.title)}" data-state="paused"><span aria-hidden="true"></span></button>`,
-    `<span class="embed__now" aria-live="polite">${escapeHtml(first.title)}</span>`,
     '<div class="embed__progress" role="progressbar" aria-label="Played" aria-valuemin="0" aria-valuemax="100" aria-valuenow="0"><span class="embed__progress-bar"></span></div>',
     `<span class="embed__time">${minutes(first.duration)}</span>`,
     '</div>',
