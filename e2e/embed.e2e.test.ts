@@ -4,6 +4,7 @@ import type { ArtistPage, OembedAnswer } from '@hfm/shared';
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findDemoArtist, getJson, signInThroughApi } from '@hfm/test-support/api';
+import { seriousAxeViolations } from '@hfm/test-support/axe';
 import { DESKTOP, launchBrowser, MOBILE, screenshot } from '@hfm/test-support/browser';
 import { freePort, startServer, type RunningServer } from '@hfm/test-support/server';
 
@@ -143,6 +144,7 @@ describe('the embeddable player on another site', () => {
       const preview = page.frameLocator('.embed-dialog__preview');
       await preview.getByRole('button', { name: /^Play / }).waitFor();
       await shot(page, `embed-dialog-large-light-${width}`);
+      expect(await seriousAxeViolations(page)).toEqual([]);
       await playInFrame(preview);
       // Same site: the cookie goes with the frame's request, and the subscriber hears the song in full.
       expect(await preview.locator('#embed').getAttribute('data-playing')).toBe('full');
@@ -163,7 +165,7 @@ describe('the embeddable player on another site', () => {
     });
   });
 
-  it('draws small and large, light and dark, at 1280 and 390 px', async () => {
+  it('draws small and large, light and dark, at 1280 and 390 px, with no serious axe violation', async () => {
     for (const [width, viewport] of [
       ['1280', DESKTOP],
       ['390', MOBILE],
@@ -185,6 +187,7 @@ describe('the embeddable player on another site', () => {
           expect(response?.headers()['x-frame-options']).toBeUndefined();
           await page.getByRole('button', { name: /^Play / }).waitFor();
           await shot(page, `embed-${size}-${theme}-${width}`);
+          expect(await seriousAxeViolations(page), `${path} ${size} ${theme}`).toEqual([]);
         }
       expect(errors).toEqual([]);
       await context.close();
