@@ -10,6 +10,7 @@ import {
   createSong,
   createSubscription,
   createUser,
+  makeImage,
   signIn,
 } from '../../test/factories.js';
 import { injectAs } from '../../test/route-cast.js';
@@ -70,7 +71,14 @@ beforeAll(async () => {
   ).id;
   ids.withdrawn = (await createSong(t.app, artist.id, { status: 'ready', active: false })).id;
   ids.processing = (await createSong(t.app, artist.id, { status: 'uploading' })).id;
-  ids.album = (await createAlbum(t.app, artist.id, { name: `Album ${NASTY}`, songIds: [ids.second, ids.song] })).id;
+  await t.app.ctx.storage.put('album-artwork/embed-cover.jpg', await makeImage('jpeg', 300, 200), 'image/jpeg');
+  ids.album = (
+    await createAlbum(t.app, artist.id, {
+      name: `Album ${NASTY}`,
+      songIds: [ids.second, ids.song],
+      artworkKey: 'album-artwork/embed-cover.jpg',
+    })
+  ).id;
   ids.laterAlbum = (await createAlbum(t.app, artist.id, { songIds: [ids.later] })).id;
   const pending = await createArtistRow(t.app, { status: 'PENDING' });
   slugs.pending = pending.slug!;
@@ -212,13 +220,23 @@ describe('GET /oembed', () => {
     expect(answer.html).toContain(`src="${PUBLIC}/embed/artist/${slug}?size=large&amp;theme=light"`);
     expect(answer.html).not.toContain('<img');
     expect(answer.html).toMatch(/^<iframe [^>]*width="480" height="420"[^>]*><\/iframe>$/);
+    // An artist without a photo: no thumbnail, rather than one without its size.
+    expect(answer.thumbnail_url).toBeUndefined();
   });
 
   it("an album's page, within maxwidth, and small when the large one is taller than maxheight", async () => {
     const res = await oembed(`url=${urlOf(`/a/${slug}/albums/${ids.album}`)}&maxwidth=300&maxheight=200`);
     expect(res.statusCode).toBe(200);
     const answer = res.json<OembedAnswer>();
-    expect(answer).toMatchObject({ width: 300, height: 120, title: `Album ${NASTY} by ${NASTY}` });
+    expect(answer).toMatchObject({
+      width: 300,
+      height: 120,
+      title: `Album ${NASTY} by ${NASTY}`,
+      thumbnail_width: 300,
+      thumbnail_height: 200,
+    });
+    expect(answer.thumbnail_url).toMatch(/^https:\/\/hfm\.example\/media\/album-artwork\/embed-cover\.jpg/);
+    expect((await t.app.inject({ url: answer.thumbnail_url!.slice(PUBLIC.length) })).statusCode).toBe(200);
     expect(answer.html).toContain(`/embed/album/${ids.album}?size=small&amp;theme=light`);
   });
 

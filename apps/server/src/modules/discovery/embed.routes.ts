@@ -12,6 +12,7 @@ import { notFound } from '../../errors/app-error.js';
 import { allowFraming } from '../../http/security-headers.js';
 import { sendPage } from '../../http/web-app.js';
 import { readEmbedTemplate, renderEmbedPage } from './embed-page.js';
+import { thumbnailOf } from './embed-thumbnail.js';
 import { findEmbedItem } from './embed.service.js';
 import { oembedAnswer, parseEmbedTarget } from './oembed.js';
 
@@ -99,7 +100,8 @@ export async function embedRoutes(fastify: FastifyInstance): Promise<void> {
       const item = target && (await findEmbedItem(ctx, target.kind, target.id));
       if (!target || !item) throw notFound(NO_SUCH_EMBED);
       void reply.header('cache-control', 'public, max-age=3600');
-      return oembedAnswer(item, target, publicUrl, { width: maxwidth, height: maxheight });
+      const thumbnail = await thumbnailOf(ctx, item.cover, publicUrl);
+      return oembedAnswer(item, target, publicUrl, { width: maxwidth, height: maxheight }, thumbnail);
     },
   );
 }

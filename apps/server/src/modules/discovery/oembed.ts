@@ -8,6 +8,7 @@ import {
   type OembedAnswer,
 } from '@hfm/shared';
 import { embedFrame } from './embed-page.js';
+import type { Thumbnail } from './embed-thumbnail.js';
 import type { EmbedItem } from './embed.service.js';
 
 /** What a pasted address names: an embeddable thing and how to show it. */
@@ -71,6 +72,7 @@ export function oembedAnswer(
   target: EmbedTarget,
   publicUrl: string,
   max: { width?: number; height?: number },
+  thumbnail: Thumbnail | null,
 ): OembedAnswer {
   const largeFits = max.height === undefined || max.height >= embedFrame('large').height;
   const options: EmbedQuery = {
@@ -92,5 +94,8 @@ export function oembedAnswer(
     html: embedSnippet(src, `${title} on HFM`, frame),
     width: frame.width,
     height: frame.height,
+    ...(thumbnail
+      ? { thumbnail_url: thumbnail.url, thumbnail_width: thumbnail.width, thumbnail_height: thumbnail.height }
+      : {}),
   };
 }
