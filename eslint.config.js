@@ -228,6 +228,33 @@ const webZones = [
     files: ['apps/web/src/api/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [sharedLayerImports] }] },
   },
+  {
+    // The embeddable player's page is an entry of its own that stays small (decision 0056).
+    files: ['apps/web/src/embed/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                ...sharedLayerImports.group,
+                '../ui',
+                '../ui/**',
+                '../components',
+                '../components/**',
+                'react',
+                'react-dom',
+                'react-dom/*',
+              ],
+              message:
+                'The embed page takes no feature, app/, ui/, components/ or React: only api/ and player/ (decision 0056).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 ];
 
 /** vi.waitFor gives up after one second unless told: a clock a loaded machine can beat, so tests give it a bound. */

@@ -5,6 +5,10 @@ import zlib from 'node:zlib';
 /** The budget for a landing page's first-load JavaScript, gzipped. */
 export const FIRST_LOAD_BUDGET_KB = 150;
 
+/** The embeddable player's page (decision 0056): its own entry, with its own budget. */
+export const EMBED_ENTRY = 'embed.html';
+export const EMBED_BUDGET_KB = 12;
+
 /** One chunk in Vite's build manifest (dist/.vite/manifest.json). */
 interface ManifestChunk {
   file: string;
@@ -54,7 +58,8 @@ export function staticClosure(manifest: Manifest, roots: string[]): Set<string> 
 /** Scripts a first visit to the route fetches from the build in distDir, and their gzipped total. */
 export function firstLoad(distDir: string, route: LandingRoute): FirstLoad {
   const manifest = readManifest(distDir);
-  const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
+  // The embeddable player's page (embed.html) is an entry of its own that no app page loads.
+  const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry && key !== EMBED_ENTRY);
   const chunks = staticClosure(manifest, [...entries, ...route.modules]);
   const files = [...chunks].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
   // Scripts index.html names outside the bundle (public/zod-jitless.js) load first too.

@@ -39,6 +39,11 @@ export default defineConfig(({ command }) => ({
     // without native HLS plays a song; a chunk that grows past it still warns.
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
+      // The app, and the embeddable player's own small page (src/embed/, decision 0056).
+      input: {
+        index: fileURLToPath(new URL('index.html', import.meta.url)),
+        embed: fileURLToPath(new URL('embed.html', import.meta.url)),
+      },
       output: {
         codeSplitting: {
           // A group takes only the modules it names, not their imports: those stay where the pages that share

@@ -2,12 +2,21 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AREA_MODULES } from '../area-pages';
 import { PAGE_SHELLS } from '../page-shells';
-import { FIRST_LOAD_BUDGET_KB, firstLoad, readManifest, staticClosure, type LandingRoute } from '../first-load';
+import {
+  EMBED_BUDGET_KB,
+  EMBED_ENTRY,
+  FIRST_LOAD_BUDGET_KB,
+  firstLoad,
+  readManifest,
+  staticClosure,
+  type LandingRoute,
+} from '../first-load';
 
 /**
  * The issue's budget, checked against a fresh production build: the scripts a first visit fetches before the
@@ -83,6 +92,18 @@ describe('first-load JavaScript of the landing pages (gzipped, from the build ma
     const elsewhere = ELSEWHERE.map((src) => manifest[src]!.file);
     const loaded = new Set(LANDING_ROUTES.flatMap((route) => firstLoad(outDir, route).files));
     expect(elsewhere.filter((file) => loaded.has(file))).toEqual([]);
+  });
+
+  it(`the embeddable player (embed.html) loads at most ${EMBED_BUDGET_KB} KB and none of the app`, () => {
+    const manifest = readManifest(outDir);
+    const files = [...staticClosure(manifest, [EMBED_ENTRY])].map((key) => manifest[key]!.file);
+    const bytes = files.reduce(
+      (sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join(outDir, file)), { level: 9 }).length,
+      0,
+    );
+    expect(bytes / 1000, files.join(', ')).toBeLessThanOrEqual(EMBED_BUDGET_KB);
+    const app = ['src/app/main.tsx', ...Object.values(AREA_MODULES), ...ELSEWHERE].map((src) => manifest[src]?.file);
+    expect(files.filter((file) => app.includes(file) || /\/react-/.test(file))).toEqual([]);
   });
 
   it.each(Object.entries(AREA_MODULES))(

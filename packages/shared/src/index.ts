@@ -38,3 +38,4 @@ export * from './container-headers.js';
 export * from './mp4-header.js';
 export * from './lossless-header.js';
 export * from './releases.js';
+export * from './embed.js';

@@ -1,5 +1,5 @@
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../config.js';
 
 /**
@@ -65,6 +65,17 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     referrerPolicy: { policy: 'no-referrer' },
     xFrameOptions: { action: 'deny' },
   });
+}
+
+/**
+ * Lets any site frame this answer (the embeddable player, /embed/*: docs/decisions/0056): the page policy's
+ * frame-ancestors becomes `*` and X-Frame-Options goes. Every other answer stays unframeable.
+ */
+export function allowFraming(reply: FastifyReply): void {
+  const policy = reply.getHeader('content-security-policy');
+  if (typeof policy === 'string')
+    void reply.header('content-security-policy', policy.replace(/frame-ancestors [^;]*/, 'frame-ancestors *'));
+  void reply.removeHeader('x-frame-options');
 }
 
 /**

@@ -20,7 +20,7 @@ import {
   billingRoutes,
   webhookRoutes,
 } from './billing/index.js';
-import { artistShareRoutes, discoveryRoutes, publicPageRoutes } from './discovery/index.js';
+import { artistShareRoutes, discoveryRoutes, embedRoutes, publicPageRoutes } from './discovery/index.js';
 import { earningsRoutes } from './earnings/index.js';
 import { documentsRoutes, seedLegalDocuments } from './documents/index.js';
 import { engagementRoutes } from './engagement/index.js';
@@ -59,6 +59,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(discoveryRoutes);
   await app.register(artistShareRoutes);
   await app.register(publicPageRoutes);
+  await app.register(embedRoutes);
   await app.register(engagementRoutes);
   await app.register(paymentsRoutes);
   await app.register(billingRoutes);

@@ -9030,6 +9030,203 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/embed/album/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An embeddable player of an ACTIVE artist's album, its released songs in album order; size small (one row) or large (with the track list), theme light or dark */
+        get: {
+            parameters: {
+                query?: {
+                    size?: "small" | "large";
+                    theme?: "light" | "dark";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The embed page (text/html), which any site may frame */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/embed/artist/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An embeddable player of an ACTIVE artist's released songs (id: the artist's slug); size small (one row) or large (with the track list), theme light or dark */
+        get: {
+            parameters: {
+                query?: {
+                    size?: "small" | "large";
+                    theme?: "light" | "dark";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The embed page (text/html), which any site may frame */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/embed/song/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An embeddable player of one released song of an ACTIVE artist; size small (one row) or large (with the track list), theme light or dark */
+        get: {
+            parameters: {
+                query?: {
+                    size?: "small" | "large";
+                    theme?: "light" | "dark";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The embed page (text/html), which any site may frame */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oembed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** oEmbed (https://oembed.com): the embed of an artist, album or embed address on this site, as a rich iframe within maxwidth and maxheight; 404 for any other address, 501 for a format other than json */
+        get: {
+            parameters: {
+                query: {
+                    format?: string;
+                    maxheight?: number;
+                    maxwidth?: number;
+                    url: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            author_name: string;
+                            author_url: string;
+                            cache_age: number;
+                            height: number;
+                            html: string;
+                            /** @enum {string} */
+                            provider_name: "HFM";
+                            provider_url: string;
+                            thumbnail_height?: number;
+                            thumbnail_url?: string;
+                            thumbnail_width?: number;
+                            title: string;
+                            /** @enum {string} */
+                            type: "rich";
+                            /** @enum {string} */
+                            version: "1.0";
+                            width: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                501: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "NOT_IMPLEMENTED";
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {

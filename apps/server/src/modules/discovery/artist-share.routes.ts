@@ -13,7 +13,8 @@ import {
 import { findSessionUser, SESSION_COOKIE } from '../auth/index.js';
 import type { ArtistPage } from '@hfm/shared';
 import { artistPageMeta } from './artist-share.js';
-import { artistText, noscriptBlock } from './public-pages.js';
+import { withOembedLink } from './embed-page.js';
+import { artistPath, artistText, noscriptBlock } from './public-pages.js';
 import { findArtistShareCard } from './discovery.service.js';
 
 /** Who is signed in: every page of the fans' side asks at once (FanRoot in src/app/fan-routes.tsx). */
@@ -60,7 +61,8 @@ export async function artistShareRoutes(fastify: FastifyInstance): Promise<void>
       const first = [SESSION_PATH, pagePath];
       const answers = await answersFor(app, request, first);
       const page = answers[pagePath] as ArtistPage | undefined;
-      const meta = renderPageMeta(html, artistPageMeta(card, ctx.config.publicUrl));
+      const tagged = renderPageMeta(html, artistPageMeta(card, ctx.config.publicUrl));
+      const meta = card.terminatedAt ? tagged : withArtistOembed(tagged, card, ctx.config.publicUrl);
       return sendWithAnswers(
         request,
         reply,
@@ -95,6 +97,11 @@ async function heroWithSongs(app: FastifyInstance, request: FastifyRequest): Pro
   const hero = await answersFor(app, request, [HERO_ARTIST_PATH]);
   const id = (hero[HERO_ARTIST_PATH] as { id?: unknown } | null | undefined)?.id;
   return typeof id === 'string' ? { ...hero, ...(await answersFor(app, request, [heroSummaryPath(id)])) } : hero;
+}
+
+/** An artist on HFM can be embedded: the page names its oEmbed answer. */
+function withArtistOembed(html: string, card: { name: string; slug: string }, publicUrl: string): string {
+  return withOembedLink(html, `${publicUrl}${artistPath(card.slug)}`, card.name, publicUrl);
 }
 
 /** The API path of an artist's public page. */

@@ -23,11 +23,19 @@ import {
   playlistText,
   type NoscriptText,
 } from './public-pages.js';
+import { withOembedLink } from './embed-page.js';
 import { robotsTxt, sitemapPage, sitemapRoot } from './sitemap.js';
 
 export const MEMBER_HOME_LISTS_PATH = '/api/playlists/agg/member-home-lists';
 const genrePagePath = (id: string) => `/api/genres/${encodeURIComponent(id)}/page`;
 const playlistPagePath = (id: string) => `/api/playlists/${encodeURIComponent(id)}`;
+
+/** A public page's tags and text; `oembed` names the page's embeddable address, if it has one. */
+interface PublicPage {
+  meta: PageMeta;
+  text: NoscriptText;
+  oembed?: { url: string; title: string };
+}
 
 const XML = 'application/xml; charset=utf-8';
 /** Crawlers fetch these often; an hour keeps them from asking the database each time. */
@@ -57,7 +65,7 @@ export async function publicPageRoutes(fastify: FastifyInstance): Promise<void> 
     reply: FastifyReply,
     paths: readonly string[],
     answers: Record<string, unknown>,
-    page: { meta: PageMeta; text: NoscriptText } | null,
+    page: PublicPage | null,
   ): Promise<FastifyReply> {
     const html = await readWebIndex(ctx.config, 'fans');
     if (html === null) {
@@ -65,7 +73,9 @@ export async function publicPageRoutes(fastify: FastifyInstance): Promise<void> 
       return reply;
     }
     if (!page) return sendWithAnswers(request, reply, html, [SESSION_PATH], pick(answers, [SESSION_PATH]), 404);
-    const withTags = withNoscript(renderPageMeta(html, page.meta), noscriptBlock(page.text));
+    const tagged = renderPageMeta(html, page.meta);
+    const discoverable = page.oembed ? withOembedLink(tagged, page.oembed.url, page.oembed.title, publicUrl) : tagged;
+    const withTags = withNoscript(discoverable, noscriptBlock(page.text));
     return sendWithAnswers(request, reply, withTags, paths, answers);
   }
 
@@ -74,7 +84,7 @@ export async function publicPageRoutes(fastify: FastifyInstance): Promise<void> 
     request: FastifyRequest,
     reply: FastifyReply,
     path: string,
-    describe: (answer: T) => { meta: PageMeta; text: NoscriptText } | null,
+    describe: (answer: T) => PublicPage | null,
   ): Promise<FastifyReply> {
     const paths = [SESSION_PATH, path];
     const answers = await answersFor(app, request, paths);
@@ -125,7 +135,9 @@ export async function publicPageRoutes(fastify: FastifyInstance): Promise<void> 
   app.get('/a/:slug/albums/:id', { ...page, schema: { hide: true, params: albumParams } }, async (request, reply) =>
     sendAnswerPage<ArtistPage>(request, reply, artistPagePath(request.params.slug), (artistPage) => {
       const album = artistPage.albums.find((entry) => entry.id === request.params.id);
-      return album ? { meta: albumMeta(publicUrl, artistPage, album), text: albumText(artistPage, album) } : null;
+      if (!album) return null;
+      const meta = albumMeta(publicUrl, artistPage, album);
+      return { meta, text: albumText(artistPage, album), oembed: { url: meta.url, title: meta.title } };
     }),
   );
 

@@ -85,3 +85,13 @@ async function reencode(input: Buffer, maxDimension: number): Promise<ProcessedI
     throw badRequest('That image could not be read. Please try another file.', { imageData: messages.imageType });
   }
 }
+
+/** An image's pixel size from its first bytes (sharp reads the header, decodes no pixels); null when unreadable. */
+export async function readImageSize(head: Buffer): Promise<{ width: number; height: number } | null> {
+  try {
+    const { width, height } = await sharp(head, { limitInputPixels: false }).metadata();
+    return width > 0 && height > 0 ? { width, height } : null;
+  } catch {
+    return null;
+  }
+}

@@ -34,6 +34,8 @@ export interface Operation {
   parameters: Parameter[];
   json?: JsonSchema;
   multipart: boolean;
+  /** The 5xx answers the route declares (oEmbed's 501 for a format it does not serve); any other is a failure. */
+  declared5xx: number[];
 }
 
 export interface FuzzRequest {
@@ -48,7 +50,14 @@ export function readOperations(documentPath: string): Operation[] {
   const document = JSON.parse(fs.readFileSync(documentPath, 'utf8')) as {
     paths: Record<
       string,
-      Record<string, { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>
+      Record<
+        string,
+        {
+          parameters?: Parameter[];
+          requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+          responses?: Record<string, unknown>;
+        }
+      >
     >;
   };
   return Object.entries(document.paths).flatMap(([path, methods]) =>
@@ -60,6 +69,9 @@ export function readOperations(documentPath: string): Operation[] {
         parameters: operation.parameters ?? [],
         ...(content['application/json']?.schema ? { json: content['application/json'].schema } : {}),
         multipart: 'multipart/form-data' in content,
+        declared5xx: Object.keys(operation.responses ?? {})
+          .map(Number)
+          .filter((status) => status >= 500),
       };
     }),
   );

@@ -10,6 +10,7 @@ import { SongRows } from '../song-rows';
 import { SubscribeOffer } from '../subscribe/subscribe-offer';
 import { useViewer } from '../viewer';
 import { AlbumDownloadMenu } from './download-menu';
+import { EmbedAction } from '../embed/embed-action';
 import '../members.css';
 import './artist-page.css';
 
@@ -44,6 +45,7 @@ export function AlbumPage() {
                 </Link>
                 {album.songs.length > 0 && <PlayAll songs={album.songs} title={album.name} />}
                 {subscribed && viewer.isMember && <AlbumDownloadMenu albumId={album.id} name={album.name} />}
+                {!termination && <EmbedAction kind="album" id={album.id} name={album.name} />}
               </PageHeader>
               {(!termination || subscribed) && (
                 <div className="album-page__offer">

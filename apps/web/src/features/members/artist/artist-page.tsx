@@ -6,6 +6,7 @@ import { useArtistPage } from '../../../api/discovery/get-artist-page';
 import { SafeHtml } from '../../../ui/safe-html';
 import { SITE_NAME } from '../../../ui/use-document-title';
 import { ArtistAlbums } from './artist-albums';
+import { EmbedAction } from '../embed/embed-action';
 import { initialsOf } from '../cards';
 import { QueryBlock } from '../query-block';
 import { SongRows } from '../song-rows';
@@ -62,6 +63,11 @@ function ArtistPageBody({ data }: { data: ArtistPageData }) {
             <p className="discover-eyebrow">Artist</p>
             <h1 className="discover-page-title">{artist.name}</h1>
             {artist.genre && <p className="artist-header__genre">{artist.genre.label}</p>}
+            {!termination && songs.length > 0 && (
+              <div className="artist-header__actions">
+                <EmbedAction kind="artist" id={artist.slug} name={artist.name} />
+              </div>
+            )}
           </div>
           {showsOffer && <SubscribeOffer artist={artist} offer={offer} />}
         </div>
