@@ -12,6 +12,8 @@ export interface PlaybackTime {
 
 interface ClockInput extends Pick<EngineRefs, 'audioRef' | 'linkRef'> {
   player: Player;
+  /** Changes when the elements swap roles: audioRef then names the other element. */
+  slot: number;
   /** Changes with every load (null while loading): a new play starts counting from nothing. */
   loadKey: object | null;
   /** How much of the song this listener may hear (null while not known), for the listen threshold. */
@@ -23,7 +25,7 @@ interface ClockInput extends Pick<EngineRefs, 'audioRef' | 'linkRef'> {
  * Follows the audio element: the time shown, the end of a song or the stop at a preview's end (then on to the
  * next song in the queue, once per load), and the seconds really heard, which make a listen once they reach LISTEN_COUNTS_AFTER_SECONDS.
  */
-export function usePlaybackClock({ audioRef, linkRef, player, loadKey, playableSeconds, onListen }: ClockInput) {
+export function usePlaybackClock({ audioRef, linkRef, player, slot, loadKey, playableSeconds, onListen }: ClockInput) {
   const [time, setTime] = useState<PlaybackTime & { key: object | null }>({ key: null, current: 0, duration: 0 });
 
   const tick = useEffectEvent((audio: HTMLAudioElement, play: OnePlay, ended: boolean) => {
@@ -66,7 +68,7 @@ export function usePlaybackClock({ audioRef, linkRef, player, loadKey, playableS
       audio.removeEventListener('seeking', onSeeking);
       audio.removeEventListener('ended', onEnded);
     };
-  }, [audioRef, linkRef, loadKey, playableSeconds]);
+  }, [audioRef, linkRef, slot, loadKey, playableSeconds]);
 
   return time.key === loadKey ? { current: time.current, duration: time.duration } : { current: 0, duration: 0 };
 }
