@@ -18,6 +18,9 @@ import { readPlayerSettings } from './player-settings';
 /** The media, the bar, the waveform: a chunk of their own, loaded on the first play. */
 const PlayerEngine = lazy(() => import('./player-engine'));
 
+/** An element this near its end when the next song takes over plays its last moment out rather than being cut. */
+const PLAYS_OUT_SECONDS = 0.05;
+
 /** 'Previous' within this many seconds of the start goes to the song before; later it restarts the song. */
 const RESTART_AFTER_SECONDS = 3;
 
@@ -105,7 +108,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
       const [leaving, coming] = [audio(), standbyRef.current!];
       activeRef.current = activeRef.current === 0 ? 1 : 0;
       setActive(activeRef.current);
-      leaving?.pause();
+      if (leaving && !(leaving.duration - leaving.currentTime <= PLAYS_OUT_SECONDS)) leaving.pause();
       void coming.play().catch(() => {});
     };
     const moveTo = (seconds: number) => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { editListStart, withPresentationTimeOffset } from './dash-manifest.js';
 import { fixHlsPlaylist } from './hls-playlists.js';
 import { parseLoudnessSummary, SILENT_PEAK_DB } from './loudness.js';
 import { PeaksCollector } from './peaks.js';
@@ -142,5 +143,40 @@ describe('parseProbeJson', () => {
       durationSeconds: 0,
       audio: undefined,
     });
+  });
+});
+
+describe('the DASH priming offset (decision 0055)', () => {
+  /** An elst box: version, flags, one entry of segment duration, media time and rate. */
+  function elst(version: 0 | 1, mediaTime: number): Uint8Array {
+    const body = version === 1 ? 20 : 12;
+    const bytes = new Uint8Array(16 + body);
+    const view = new DataView(bytes.buffer);
+    view.setUint32(0, bytes.length);
+    bytes.set(
+      [...'elst'].map((letter) => letter.charCodeAt(0)),
+      4,
+    );
+    view.setUint8(8, version);
+    view.setUint32(12, 1);
+    if (version === 1) view.setBigInt64(24, BigInt(mediaTime));
+    else view.setInt32(20, mediaTime);
+    view.setUint16(16 + body - 4, 1);
+    return bytes;
+  }
+
+  it("reads the edit list's media time, in either version, and 0 without one or for an empty edit", () => {
+    expect(editListStart(elst(0, 1024))).toBe(1024);
+    expect(editListStart(elst(1, 2048))).toBe(2048);
+    expect(editListStart(elst(0, -1))).toBe(0);
+    expect(editListStart(new Uint8Array(64))).toBe(0);
+  });
+
+  it('sets presentationTimeOffset on every SegmentTemplate once, and leaves a manifest without priming alone', () => {
+    const mpd = '<Period><SegmentTemplate timescale="44100" initialization="init.mp4"></SegmentTemplate></Period>';
+    const fixed = withPresentationTimeOffset(mpd, 1024);
+    expect(fixed).toContain('<SegmentTemplate presentationTimeOffset="1024" timescale="44100"');
+    expect(withPresentationTimeOffset(fixed, 1024)).toBe(fixed);
+    expect(withPresentationTimeOffset(mpd, 0)).toBe(mpd);
   });
 });
