@@ -126,14 +126,15 @@ describe('gapless playback within an album', () => {
     if (!stop) throw new Error('The first song never reached its end.');
     const first = samples.filter((s) => s.element === stop.element && s.playing && s.now <= stop.now).at(-1)!;
     const endAt = first.now + (stop.time - first.time) * 1000;
+    // The other element stood by, paused, until it was started (before or after the first one's last sample).
     const other = samples.filter((s) => s.element !== stop.element);
-    const startIndex = other.findIndex((s) => s.playing && s.now >= first.now);
+    const startIndex = other.findIndex((s) => s.playing);
     const standbyTime = other[startIndex - 1]?.time ?? Number.NaN;
     // A sample a little into the song: the clock is running steadily by then.
     const steady = other.slice(startIndex).find((s) => s.time - standbyTime > 0.25)!;
     const startAt = steady.now - (steady.time - standbyTime) * 1000;
     // For the report: the second's playing event and its clock's first move, after the first's end.
-    const playingEvent = playing.find((event) => event.element !== stop.element && event.now >= first.now);
+    const playingEvent = playing.find((event) => event.element !== stop.element);
     const moving = other.slice(startIndex).find((s) => s.time > standbyTime);
     return {
       gapMs: startAt - endAt,

@@ -19,7 +19,7 @@ import { readPlayerSettings } from './player-settings';
 const PlayerEngine = lazy(() => import('./player-engine'));
 
 /** An element this near its end when the next song takes over plays its last moment out rather than being cut. */
-const PLAYS_OUT_SECONDS = 0.05;
+export const PLAYS_OUT_SECONDS = 0.05;
 
 /** 'Previous' within this many seconds of the start goes to the song before; later it restarts the song. */
 const RESTART_AFTER_SECONDS = 3;

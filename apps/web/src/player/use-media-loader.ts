@@ -5,7 +5,7 @@ import { fetchPlaySources } from '../api/songs/get-play-sources';
 import { isCrossOrigin } from './loudness';
 import { attachPlayback, canPlayNativeHls, choosePlayback, type PlaybackChoice } from './playback';
 import type { EngineRefs } from './player-engine';
-import type { EngineLink, StandbyLoad } from './player-provider';
+import { PLAYS_OUT_SECONDS, type EngineLink, type StandbyLoad } from './player-provider';
 
 /** Where this listener's song ends: null when they hear it in full, else the preview's playable seconds (at most 45). */
 export function playableEnd(answer: PlaybackAnswer | null): number | null {
@@ -100,12 +100,33 @@ export function useMediaLoader({ audioRef, linkRef, songId, loads, slot, webAudi
     })();
     return () => {
       cancelled = true;
-      audio.pause();
-      release?.();
+      afterPlayingOut(audio, () => release?.());
     };
   }, [audioRef, linkRef, songId, loads, slot]);
 
   return loaded && loaded.songId === songId && loaded.loads === loads ? loaded.answer : null;
+}
+
+/**
+ * Stops the element and lets its media go; one that handed over at its very end (the next song is already
+ * playing in the other element) first plays its last moment out, so it is not cut.
+ */
+function afterPlayingOut(audio: HTMLAudioElement, letGo: () => void) {
+  const left = audio.duration - audio.currentTime;
+  if (audio.paused || audio.ended || !(left <= PLAYS_OUT_SECONDS)) {
+    audio.pause();
+    return letGo();
+  }
+  const done = () => {
+    clearTimeout(backstop);
+    audio.removeEventListener('ended', done);
+    audio.removeEventListener('pause', done);
+    audio.pause();
+    letGo();
+  };
+  const backstop = setTimeout(done, (left + 0.5) * 1000);
+  audio.addEventListener('ended', done);
+  audio.addEventListener('pause', done);
 }
 
 /** A song brought back after a reload starts where it was (once its length is known, so the jump holds). */

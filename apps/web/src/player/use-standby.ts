@@ -35,6 +35,7 @@ export function useStandby({ audioRef, standbyRef, linkRef, nextSongId, ready, s
     void (async () => {
       try {
         const answer = await fetchPlaySources(nextSongId);
+        await untilStill(element);
         if (cancelled) return;
         const release = await attachAnswer(element, answer, playbackChoiceFor(element, answer), wantsCors());
         if (cancelled) return release();
@@ -57,4 +58,18 @@ export function useStandby({ audioRef, standbyRef, linkRef, nextSongId, ready, s
   }, [audioRef, standbyRef, linkRef, nextSongId, ready, slot]);
 
   return loaded && loaded.songId === nextSongId ? loaded.answer : null;
+}
+
+/** The element that just handed over may still be playing out its last moment: its next media waits for that. */
+function untilStill(audio: HTMLAudioElement): Promise<void> {
+  if (audio.paused || audio.ended) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      audio.removeEventListener('ended', done);
+      audio.removeEventListener('pause', done);
+      resolve();
+    };
+    audio.addEventListener('ended', done);
+    audio.addEventListener('pause', done);
+  });
 }

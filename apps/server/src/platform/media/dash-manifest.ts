@@ -31,12 +31,19 @@ function indexOfBox(bytes: Uint8Array, type: string): number {
 
 /**
  * The manifest with the edit list's start as every SegmentTemplate's presentationTimeOffset (ffmpeg's template
- * and the init segment share the track's timescale); unchanged when there is nothing to hide or an offset is
- * there already.
+ * and the init segment share the track's timescale). ffmpeg writes the segment timeline in presentation time,
+ * the priming already taken off the first segment, while the segments' own decode times (tfdt) count it: the
+ * first segment gets its priming back, so every S@t is its segment's tfdt and the offset alone hides the priming.
+ * Unchanged when there is nothing to hide or an offset is there already.
  */
 export function withPresentationTimeOffset(manifest: string, mediaTime: number): string {
-  if (mediaTime <= 0) return manifest;
-  return manifest.replace(/<SegmentTemplate(?![^>]*presentationTimeOffset)/g, (tag) => {
-    return `${tag} presentationTimeOffset="${mediaTime}"`;
-  });
+  if (mediaTime <= 0 || manifest.includes('presentationTimeOffset')) return manifest;
+  return manifest
+    .replace(/<SegmentTemplate\b/g, (tag) => `${tag} presentationTimeOffset="${mediaTime}"`)
+    .replace(/(<SegmentTimeline>\s*)<S t="(\d+)" d="(\d+)"(?: r="(\d+)")? \/>/g, (_, open: string, t, d, r) => {
+      const first = `<S t="${t}" d="${Number(d) + mediaTime}" />`;
+      const repeats = Number(r ?? 0);
+      if (repeats === 0) return `${open}${first}`;
+      return `${open}${first}<S d="${d}"${repeats > 1 ? ` r="${repeats - 1}"` : ''} />`;
+    });
 }

@@ -172,11 +172,27 @@ describe('the DASH priming offset (decision 0055)', () => {
     expect(editListStart(new Uint8Array(64))).toBe(0);
   });
 
-  it('sets presentationTimeOffset on every SegmentTemplate once, and leaves a manifest without priming alone', () => {
-    const mpd = '<Period><SegmentTemplate timescale="44100" initialization="init.mp4"></SegmentTemplate></Period>';
-    const fixed = withPresentationTimeOffset(mpd, 1024);
-    expect(fixed).toContain('<SegmentTemplate presentationTimeOffset="1024" timescale="44100"');
+  const mpd = (timeline: string) =>
+    `<Period><SegmentTemplate timescale="48000" initialization="init.mp4"><SegmentTimeline>${timeline}</SegmentTimeline></SegmentTemplate></Period>`;
+
+  it("sets presentationTimeOffset and gives the first segment its priming back, so S@t is each segment's tfdt", () => {
+    // As ffmpeg writes 20 s at 48 kHz: the segments' tfdt are 0, 288768, 577536 and 866304.
+    const written = mpd('<S t="0" d="287744" /><S d="288768" r="1" /><S d="94720" />');
+    const fixed = withPresentationTimeOffset(written, 1024);
+    expect(fixed).toBe(
+      '<Period><SegmentTemplate presentationTimeOffset="1024" timescale="48000" initialization="init.mp4">' +
+        '<SegmentTimeline><S t="0" d="288768" /><S d="288768" r="1" /><S d="94720" /></SegmentTimeline></SegmentTemplate></Period>',
+    );
     expect(withPresentationTimeOffset(fixed, 1024)).toBe(fixed);
-    expect(withPresentationTimeOffset(mpd, 0)).toBe(mpd);
+    expect(withPresentationTimeOffset(written, 0)).toBe(written);
+  });
+
+  it('splits a repeated first segment from its repeats', () => {
+    expect(withPresentationTimeOffset(mpd('<S t="0" d="100" r="2" />'), 10)).toContain(
+      '<SegmentTimeline><S t="0" d="110" /><S d="100" r="1" /></SegmentTimeline>',
+    );
+    expect(withPresentationTimeOffset(mpd('<S t="0" d="100" r="1" />'), 10)).toContain(
+      '<SegmentTimeline><S t="0" d="110" /><S d="100" /></SegmentTimeline>',
+    );
   });
 });
