@@ -13,7 +13,7 @@ export const HAND_OVER_WINDOW_SECONDS = 1;
 /** A timer that fires this close to the end hands over; earlier, it looks again. */
 export const ON_TIME_SECONDS = 0.004;
 /** At most this much ahead, whatever a browser reports as its output latency. */
-export const MAX_LEAD_SECONDS = 0.04;
+export const MAX_LEAD_SECONDS = 0.02;
 
 /** How far ahead of the song's end (by its clock) the next one starts: the Web Audio output's latency, if any. */
 export function handOverLead(audio: HTMLMediaElement): number {

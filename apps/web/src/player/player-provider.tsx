@@ -45,6 +45,8 @@ export interface StandbyLoad {
   answer: PlaybackAnswer;
   /** Lets go of the media (shaka-player or the src). */
   release: () => void;
+  /** Set when the provider swapped it in: it plays now, and the loader takes it over. */
+  playing?: boolean;
 }
 
 /** Two elements take turns (gapless playback, decision 0055): the one playing, and the next song's, loaded. */
@@ -57,12 +59,10 @@ type Slot = 0 | 1;
  * engine, and takes over without a gap when the song ends (or Next is pressed): the elements swap roles.
  */
 export function PlayerProvider({ children }: { children: ReactNode }) {
-  const firstRef = useRef<HTMLAudioElement>(null);
-  const secondRef = useRef<HTMLAudioElement>(null);
-  const activeRef = useRef<Slot>(0);
+  const [slots] = useState(() => new Slots());
   /** The slot playing, as state too: the engine's effects follow the element in it. */
   const [active, setActive] = useState<Slot>(0);
-  const [{ audioRef, standbyRef }] = useState(() => slotRefs([firstRef, secondRef], activeRef));
+  const { audioRef, standbyRef } = slots;
   const unlockRef = useRef(new AudioUnlock());
   // A reload brings the tab's player back paused where it was: browsers refuse to play before a click.
   const [remembered] = useState(readRememberedPlayer);
@@ -106,8 +106,8 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
      */
     const swapToStandby = () => {
       const [leaving, coming] = [audio(), standbyRef.current!];
-      activeRef.current = activeRef.current === 0 ? 1 : 0;
-      setActive(activeRef.current);
+      link().standby!.playing = true;
+      setActive(slots.swap());
       if (leaving && !(leaving.duration - leaving.currentTime <= PLAYS_OUT_SECONDS)) leaving.pause();
       void coming.play().catch(() => {});
     };
@@ -189,15 +189,15 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
         setError(null);
       },
     };
-  }, [song, queue, index, state, error]);
+  }, [song, queue, index, state, error, slots, audioRef, standbyRef]);
 
   useRememberedPlayer(audioRef, linkRef, queue, index);
 
   /** The standby element's events are not the player's: it is only loading the next song. */
   const fromPlaying = (event: SyntheticEvent<HTMLAudioElement>) => event.currentTarget === audioRef.current;
-  const element = (ref: RefObject<HTMLAudioElement | null>, slot: Slot) => (
+  const element = (slot: Slot) => (
     <audio
-      ref={ref}
+      ref={(node) => slots.hold(slot, node)}
       // The element playing is the one tests (and other pages' browser tests) find.
       data-testid={active === slot ? 'player-audio' : 'player-standby-audio'}
       preload="auto"
@@ -217,8 +217,8 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
   return (
     <PlayerContext.Provider value={player}>
       {children}
-      {element(firstRef, 0)}
-      {element(secondRef, 1)}
+      {element(0)}
+      {element(1)}
       {song && (
         <Suspense fallback={null}>
           <PlayerEngine
@@ -241,19 +241,37 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/** The element playing and the standby one, as refs that follow the swaps. */
-function slotRefs(elements: [RefObject<HTMLAudioElement | null>, RefObject<HTMLAudioElement | null>], active: RefObject<Slot>) {
-  const audioRef = {
-    get current() {
-      return elements[active.current].current;
-    },
-  };
-  const standbyRef = {
-    get current() {
-      return elements[active.current === 0 ? 1 : 0].current;
-    },
-  };
-  return { audioRef, standbyRef };
+/** The two elements and which one plays; audioRef and standbyRef are refs that follow the swaps. */
+class Slots {
+  private elements: [HTMLAudioElement | null, HTMLAudioElement | null] = [null, null];
+  private active: Slot = 0;
+  readonly audioRef: RefObject<HTMLAudioElement | null>;
+  readonly standbyRef: RefObject<HTMLAudioElement | null>;
+
+  constructor() {
+    const elements = () => this.elements;
+    const active = () => this.active;
+    this.audioRef = {
+      get current() {
+        return elements()[active()];
+      },
+    };
+    this.standbyRef = {
+      get current() {
+        return elements()[active() === 0 ? 1 : 0];
+      },
+    };
+  }
+
+  hold(slot: Slot, element: HTMLAudioElement | null) {
+    this.elements[slot] = element;
+  }
+
+  /** The standby element becomes the one playing; answers its slot. */
+  swap(): Slot {
+    this.active = this.active === 0 ? 1 : 0;
+    return this.active;
+  }
 }
 
 /** Whether the song now wanted is the one loaded in the standby element (its media attached, ready to play). */

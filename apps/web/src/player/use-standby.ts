@@ -5,7 +5,7 @@ import type { EngineRefs } from './player-engine';
 import type { StandbyLoad } from './player-provider';
 import { attachAnswer, playbackChoiceFor } from './use-media-loader';
 
-interface StandbyInput extends Pick<EngineRefs, 'audioRef' | 'standbyRef' | 'linkRef'> {
+interface StandbyInput extends Pick<EngineRefs, 'standbyRef' | 'linkRef'> {
   /** The song after the one in the player; null at the end of the queue. */
   nextSongId: string | null;
   /** Whether the song in the player has loaded: the next one waits for it, so the two do not compete. */
@@ -22,7 +22,7 @@ interface StandbyInput extends Pick<EngineRefs, 'audioRef' | 'standbyRef' | 'lin
  * provider can start it the moment the song ends. A queue edit that changes the next song drops it; so does
  * a jump elsewhere. Answers the standby song's play answer (for its loudness gain) while it is loaded.
  */
-export function useStandby({ audioRef, standbyRef, linkRef, nextSongId, ready, slot, webAudio }: StandbyInput) {
+export function useStandby({ standbyRef, linkRef, nextSongId, ready, slot, webAudio }: StandbyInput) {
   const [loaded, setLoaded] = useState<{ songId: string; answer: PlaybackAnswer } | null>(null);
   const wantsCors = useEffectEvent(() => webAudio);
 
@@ -48,14 +48,13 @@ export function useStandby({ audioRef, standbyRef, linkRef, nextSongId, ready, s
     })();
     return () => {
       cancelled = true;
-      if (!load || link.standby !== load) return;
-      // Swapped in: the element now playing is this one, and the loader takes its media over.
-      if (load.element === audioRef.current) return;
+      // Swapped in, the load is the loader's now.
+      if (!load || link.standby !== load || load.playing) return;
       link.standby = null;
       load.element.pause();
       load.release();
     };
-  }, [audioRef, standbyRef, linkRef, nextSongId, ready, slot]);
+  }, [standbyRef, linkRef, nextSongId, ready, slot]);
 
   return loaded && loaded.songId === nextSongId ? loaded.answer : null;
 }
