@@ -20,6 +20,8 @@ function mediaSession(): MediaSession | null {
 }
 
 interface MediaSessionInput extends Pick<EngineRefs, 'audioRef' | 'linkRef'> {
+  /** Changes when the elements swap roles: the position then follows the other element. */
+  slot: number;
   song: PlayableSong;
   player: Player;
 }
@@ -28,7 +30,7 @@ interface MediaSessionInput extends Pick<EngineRefs, 'audioRef' | 'linkRef'> {
  * The Media Session API: title, artist and artwork on the lock screen and in the headset's display, its
  * buttons (and the keyboard's media keys) driving the player, and the position shown there.
  */
-export function useMediaSession({ audioRef, linkRef, song, player }: MediaSessionInput) {
+export function useMediaSession({ audioRef, linkRef, slot, song, player }: MediaSessionInput) {
   const act = useEffectEvent((action: (player: Player) => void) => action(player));
 
   useEffect(() => {
@@ -37,6 +39,9 @@ export function useMediaSession({ audioRef, linkRef, song, player }: MediaSessio
     const artwork = song.artwork ? [{ src: song.artwork }] : [];
     const metadata = { title: song.title, artist: song.artistName ?? '', album: '', artwork };
     session.metadata = typeof MediaMetadata === 'undefined' ? (metadata as MediaMetadata) : new MediaMetadata(metadata);
+    return () => {
+      session.metadata = null;
+    };
   }, [song.title, song.artistName, song.artwork]);
 
   useEffect(() => {
@@ -76,10 +81,9 @@ export function useMediaSession({ audioRef, linkRef, song, player }: MediaSessio
     return () => {
       for (const event of events) audio.removeEventListener(event, updatePosition);
       for (const action of ACTIONS) setHandler(session, action, null);
-      session.metadata = null;
       session.playbackState = 'none';
     };
-  }, [audioRef, linkRef]);
+  }, [audioRef, linkRef, slot]);
 
   const playing = player.state === 'playing';
   useEffect(() => {

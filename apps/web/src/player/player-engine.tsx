@@ -10,10 +10,14 @@ import { playableEnd, useMediaLoader } from './use-media-loader';
 import { useLoudness } from './use-loudness';
 import { usePlaybackClock } from './use-playback-clock';
 import { useSpaceKey } from './use-space-key';
+import { useStandby } from './use-standby';
 
 /** What the provider hands the engine: its refs (read in effects and handlers only) and how to report. */
 export interface EngineRefs {
+  /** The element playing the song; it changes when the standby element takes over (slot says which). */
   audioRef: RefObject<HTMLAudioElement | null>;
+  /** The other element, where the next song is loaded ahead (decision 0055). */
+  standbyRef: RefObject<HTMLAudioElement | null>;
   linkRef: RefObject<EngineLink>;
   unlockRef: RefObject<AudioUnlock>;
 }
@@ -22,16 +26,25 @@ export interface PlayerEngineProps extends EngineRefs {
   /** The provider's player, with a song in it. */
   player: Player;
   loads: number;
+  /** Which of the provider's two elements plays: effects that listen to the element follow it. */
+  slot: number;
   onLoadError: (message: string) => void;
   onAutoplayRefused: () => void;
 }
 
 /**
  * Everything the player does once a song is chosen, loaded on the first play (a chunk of its own, with the
- * bar and the waveform; shaka-player is a further chunk, loaded only for DASH): the media, preview stops,
- * even loudness, listen events, the Media Session and the keyboard.
+ * bar and the waveform; shaka-player is a further chunk, loaded only for DASH): the media, the next song
+ * loaded ahead, preview stops, even loudness, listen events, the Media Session and the keyboard.
  */
-export default function PlayerEngine({ player, loads, onLoadError, onAutoplayRefused, ...refs }: PlayerEngineProps) {
+export default function PlayerEngine({
+  player,
+  loads,
+  slot,
+  onLoadError,
+  onAutoplayRefused,
+  ...refs
+}: PlayerEngineProps) {
   const song = player.song!;
   const [settings, setSettings] = useState<PlayerSettings>(readPlayerSettings);
   useEffect(() => writePlayerSettings(settings), [settings]);
@@ -40,6 +53,7 @@ export default function PlayerEngine({ player, loads, onLoadError, onAutoplayRef
     ...refs,
     songId: song.id,
     loads,
+    slot,
     webAudio: settings.evenLoudness,
     onLoadError,
     onAutoplayRefused,
@@ -50,12 +64,21 @@ export default function PlayerEngine({ player, loads, onLoadError, onAutoplayRef
   const time = usePlaybackClock({
     ...refs,
     player,
+    slot,
     loadKey: answer,
     playableSeconds: end ?? songDuration,
     onListen: (songId) => sendListen.mutate(songId),
   });
-  useLoudness({ ...refs, gainDb: answer?.gainDb ?? 0, settings });
-  useMediaSession({ ...refs, song, player });
+  const standby = useStandby({
+    ...refs,
+    nextSongId: player.queue[player.index + 1]?.id ?? null,
+    ready: answer !== null,
+    slot,
+    webAudio: settings.evenLoudness,
+  });
+  useLoudness({ ...refs, slot, gainDb: answer?.gainDb ?? 0, settings });
+  useLoudness({ ...refs, audioRef: refs.standbyRef, slot, gainDb: standby?.gainDb ?? 0, settings });
+  useMediaSession({ ...refs, slot, song, player });
   const playing = player.state === 'playing' || player.state === 'loading';
   useSpaceKey(playing ? player.pause : player.resume);
 

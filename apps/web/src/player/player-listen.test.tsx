@@ -12,6 +12,7 @@ import {
   MEMBER_ID,
   noon,
   playThrough,
+  playerAudio,
   playTo,
   renderPlayer,
   settle,
@@ -93,18 +94,20 @@ describe('previews', () => {
 
   it('that end where their file ends step on once: the stop and the ended event are one end (1 -> 2 -> 3)', async () => {
     serve({ answers: { [dawn.id]: preview, [noon.id]: preview, [dusk.id]: preview } });
-    const { audio } = renderPlayer([dawn, noon, dusk]);
+    renderPlayer([dawn, noon, dusk]);
     await startSong('Dawn');
     await bar().findByRole('link', { name: /^Preview/ });
     // The preview file is exactly the playable seconds long: the last timeupdate and the ended event both come.
-    playTo(audio, 30);
-    fireEvent.ended(audio);
+    const first = playerAudio();
+    playTo(first, 30);
+    fireEvent.ended(first);
     expect(await bar().findByRole('button', { name: 'Pause Noon' })).toBeInTheDocument();
     await bar().findByRole('link', { name: /^Preview/ });
     await settle();
     expect(bar().getByText('2 of 3')).toBeInTheDocument();
-    playTo(audio, 30);
-    fireEvent.ended(audio);
+    const second = playerAudio();
+    playTo(second, 30);
+    fireEvent.ended(second);
     expect(await bar().findByRole('button', { name: 'Pause Dusk' })).toBeInTheDocument();
     await settle();
     expect(bar().getByText('3 of 3')).toBeInTheDocument();

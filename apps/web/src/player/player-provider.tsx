@@ -1,4 +1,15 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import type { PlaybackAnswer } from '@hfm/shared';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+  type SyntheticEvent,
+} from 'react';
 import { AudioUnlock } from './audio-unlock';
 import { PlayerContext, type PlayableSong, type Player, type PlayerState } from './player-context';
 import { forgetPlayer, readRememberedPlayer, rememberPlayer } from './player-memory';
@@ -6,6 +17,9 @@ import { readPlayerSettings } from './player-settings';
 
 /** The media, the bar, the waveform: a chunk of their own, loaded on the first play. */
 const PlayerEngine = lazy(() => import('./player-engine'));
+
+/** An element this near its end when the next song takes over plays its last moment out rather than being cut. */
+export const PLAYS_OUT_SECONDS = 0.05;
 
 /** 'Previous' within this many seconds of the start goes to the song before; later it restarts the song. */
 const RESTART_AFTER_SECONDS = 3;
@@ -20,15 +34,35 @@ export interface EngineLink {
   onSeek: () => void;
   /** Where the loaded song starts (a song brought back after a reload starts where it was); 0 from the start. */
   startAt: number;
+  /** The next song, loaded by the engine in the standby element; it becomes the song by a swap of the elements. */
+  standby: StandbyLoad | null;
 }
 
+/** A song's media attached to the standby element (buffering, paused), ready to play the moment it is wanted. */
+export interface StandbyLoad {
+  songId: string;
+  element: HTMLAudioElement;
+  answer: PlaybackAnswer;
+  /** Lets go of the media (shaka-player or the src). */
+  release: () => void;
+  /** Set when the provider swapped it in: it plays now, and the loader takes it over. */
+  playing?: boolean;
+}
+
+/** Two elements take turns (gapless playback, decision 0055): the one playing, and the next song's, loaded. */
+type Slot = 0 | 1;
+
 /**
- * The app's one player: the queue, the one audio element and its state. Kept small, as every page that plays
+ * The app's one player: the queue, its two audio elements and its state. Kept small, as every page that plays
  * loads it (the public site and /login do not); the engine that plays (and shows the bar) is mounted with
- * the first song.
+ * the first song. One element plays the song (audioRef); the other holds the next song, loaded by the
+ * engine, and takes over without a gap when the song ends (or Next is pressed): the elements swap roles.
  */
 export function PlayerProvider({ children }: { children: ReactNode }) {
-  const audioRef = useRef<HTMLAudioElement>(null);
+  const [slots] = useState(() => new Slots());
+  /** The slot playing, as state too: the engine's effects follow the element in it. */
+  const [active, setActive] = useState<Slot>(0);
+  const { audioRef, standbyRef } = slots;
   const unlockRef = useRef(new AudioUnlock());
   // A reload brings the tab's player back paused where it was: browsers refuse to play before a click.
   const [remembered] = useState(readRememberedPlayer);
@@ -37,6 +71,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
     autoplay: !remembered,
     onSeek: () => {},
     startAt: remembered?.position ?? 0,
+    standby: null,
   });
   const [queue, setQueue] = useState<readonly PlayableSong[]>(remembered?.queue ?? []);
   const [index, setIndex] = useState(remembered?.index ?? -1);
@@ -50,7 +85,10 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
     const audio = () => audioRef.current;
     const link = () => linkRef.current;
     /** Inside the listener's click: lets Safari play later, and starts Web Audio when loudness wants it. */
-    const gesture = () => unlockRef.current.unlock(audio(), readPlayerSettings().evenLoudness);
+    const gesture = () => {
+      unlockRef.current.unlock(standbyRef.current, false);
+      return unlockRef.current.unlock(audio(), readPlayerSettings().evenLoudness);
+    };
     const goTo = (nextQueue: readonly PlayableSong[], nextIndex: number) => {
       link().autoplay = true;
       link().playableEnd = null;
@@ -60,6 +98,18 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
       setState('loading');
       setError(null);
       setLoads((count) => count + 1);
+      if (handsOverTo(link().standby, standbyRef.current, nextQueue[nextIndex])) swapToStandby();
+    };
+    /**
+     * The standby element holds the song now wanted: it plays at once (inside the ended event or the click, not
+     * after a render), and the elements swap roles; the engine's loader takes its media over (decision 0055).
+     */
+    const swapToStandby = () => {
+      const [leaving, coming] = [audio(), standbyRef.current!];
+      link().standby!.playing = true;
+      setActive(slots.swap());
+      if (leaving && !(leaving.duration - leaving.currentTime <= PLAYS_OUT_SECONDS)) leaving.pause();
+      void coming.play().catch(() => {});
     };
     const moveTo = (seconds: number) => {
       const element = audio();
@@ -139,31 +189,42 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
         setError(null);
       },
     };
-  }, [song, queue, index, state, error]);
+  }, [song, queue, index, state, error, slots, audioRef, standbyRef]);
 
   useRememberedPlayer(audioRef, linkRef, queue, index);
+
+  /** The standby element's events are not the player's: it is only loading the next song. */
+  const fromPlaying = (event: SyntheticEvent<HTMLAudioElement>) => event.currentTarget === audioRef.current;
+  const element = (slot: Slot) => (
+    <audio
+      ref={(node) => slots.hold(slot, node)}
+      // The element playing is the one tests (and other pages' browser tests) find.
+      data-testid={active === slot ? 'player-audio' : 'player-standby-audio'}
+      preload="auto"
+      onPlay={(event) => fromPlaying(event) && setState('playing')}
+      onPause={(event) => fromPlaying(event) && setState((current) => (current === 'playing' ? 'paused' : current))}
+      // The playback clock steps on to the next song (once per load); the last one stays paused at its end.
+      onEnded={(event) => fromPlaying(event) && setState((current) => (current === 'playing' ? 'paused' : current))}
+      onError={(event) => {
+        // Only a failure of the media in use: an empty element (between songs, or after close) is not one.
+        if (!fromPlaying(event) || !event.currentTarget.getAttribute('src') || state === 'idle') return;
+        setState('error');
+        setError('This song could not be played. Try again.');
+      }}
+    />
+  );
 
   return (
     <PlayerContext.Provider value={player}>
       {children}
-      <audio
-        ref={audioRef}
-        data-testid="player-audio"
-        onPlay={() => setState('playing')}
-        onPause={() => setState((current) => (current === 'playing' ? 'paused' : current))}
-        // The playback clock steps on to the next song (once per load); the last one stays paused at its end.
-        onEnded={() => setState((current) => (current === 'playing' ? 'paused' : current))}
-        onError={(event) => {
-          // Only a failure of the media in use: an empty element (between songs, or after close) is not one.
-          if (!event.currentTarget.getAttribute('src') || state === 'idle') return;
-          setState('error');
-          setError('This song could not be played. Try again.');
-        }}
-      />
+      {element(0)}
+      {element(1)}
       {song && (
         <Suspense fallback={null}>
           <PlayerEngine
             audioRef={audioRef}
+            standbyRef={standbyRef}
+            slot={active}
             player={player}
             loads={loads}
             linkRef={linkRef}
@@ -178,6 +239,48 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
       )}
     </PlayerContext.Provider>
   );
+}
+
+/** The two elements and which one plays; audioRef and standbyRef are refs that follow the swaps. */
+class Slots {
+  private elements: [HTMLAudioElement | null, HTMLAudioElement | null] = [null, null];
+  private active: Slot = 0;
+  readonly audioRef: RefObject<HTMLAudioElement | null>;
+  readonly standbyRef: RefObject<HTMLAudioElement | null>;
+
+  constructor() {
+    const elements = () => this.elements;
+    const active = () => this.active;
+    this.audioRef = {
+      get current() {
+        return elements()[active()];
+      },
+    };
+    this.standbyRef = {
+      get current() {
+        return elements()[active() === 0 ? 1 : 0];
+      },
+    };
+  }
+
+  hold(slot: Slot, element: HTMLAudioElement | null) {
+    this.elements[slot] = element;
+  }
+
+  /** The standby element becomes the one playing; answers its slot. */
+  swap(): Slot {
+    this.active = this.active === 0 ? 1 : 0;
+    return this.active;
+  }
+}
+
+/** Whether the song now wanted is the one loaded in the standby element (its media attached, ready to play). */
+export function handsOverTo(
+  standby: StandbyLoad | null,
+  standbyElement: HTMLAudioElement | null,
+  wanted: PlayableSong | undefined,
+): boolean {
+  return standby !== null && standby.element === standbyElement && standby.songId === wanted?.id;
 }
 
 /** Keeps the queue, the song and its position in the tab's session, for the next load of the page. */

@@ -7,10 +7,12 @@ import {
   bar,
   dawn,
   noon,
+  playerAudio,
   playTo,
   renderPlayer,
   setDuration,
   startSong,
+  standbyAudio,
   stubMediaElement,
   stubPlayerApi,
 } from '../test/player';
@@ -29,23 +31,32 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** Web Audio as far as the player uses it; the nodes record how they were wired and set. */
+type FakeNode = { connect: ReturnType<typeof vi.fn> };
+type FakeGain = FakeNode & { gain: { value: number } };
+
+/** Web Audio as far as the player uses it; the nodes record how they were wired and set (a gain per element). */
 class FakeAudioContext {
   static made: FakeAudioContext[] = [];
   state: AudioContextState = 'running';
   destination = { node: 'speakers' };
-  gain = { gain: { value: 1 }, connect: vi.fn() };
-  source = { connect: vi.fn() };
-  sources: unknown[] = [];
+  sources: HTMLMediaElement[] = [];
+  sourceNodes: FakeNode[] = [];
+  gains: FakeGain[] = [];
   constructor() {
     FakeAudioContext.made.push(this);
   }
   createMediaElementSource(element: HTMLMediaElement) {
     this.sources.push(element);
-    return this.source;
+    this.sourceNodes.push({ connect: vi.fn() });
+    return this.sourceNodes.at(-1);
   }
   createGain() {
-    return this.gain;
+    this.gains.push({ gain: { value: 1 }, connect: vi.fn() });
+    return this.gains.at(-1);
+  }
+  /** The GainNode of an element's graph (each element gets its source node, then its gain). */
+  gainOf(element: HTMLMediaElement): FakeGain {
+    return this.gains[this.sources.indexOf(element)]!;
   }
   resume = vi.fn(() => Promise.resolve());
   addEventListener = vi.fn();
@@ -91,26 +102,33 @@ describe('even loudness', () => {
     await startSong('Dawn');
     const [context] = FakeAudioContext.made;
     expect(FakeAudioContext.made).toHaveLength(1);
-    expect(context!.sources).toEqual([audio]);
-    expect(context!.source.connect).toHaveBeenCalledWith(context!.gain);
-    expect(context!.gain.connect).toHaveBeenCalledWith(context!.destination);
-    await vi.waitFor(() => expect(context!.gain.gain.value).toBeCloseTo(0.501, 3), untilCondition);
+    expect(context!.sources[0]).toBe(audio);
+    const gain = context!.gainOf(audio);
+    expect(context!.sourceNodes[0]!.connect).toHaveBeenCalledWith(gain);
+    expect(gain.connect).toHaveBeenCalledWith(context!.destination);
+    await vi.waitFor(() => expect(gain.gain.value).toBeCloseTo(0.501, 3), untilCondition);
+    // The next song, loaded ahead in the other element, has its own graph, set for its own gain.
+    const standby = standbyAudio();
+    await vi.waitFor(() => expect(context!.sources).toEqual([audio, standby]), untilCondition);
+    await vi.waitFor(() => expect(context!.gainOf(standby).gain.value).toBeCloseTo(1.585, 3), untilCondition);
 
     const toggle = bar().getByRole('switch', { name: 'Even loudness' });
     expect(toggle).toBeChecked();
     fireEvent.click(toggle);
     expect(toggle).not.toBeChecked();
-    expect(context!.gain.gain.value).toBe(1);
+    expect(gain.gain.value).toBe(1);
     expect(readPlayerSettings().evenLoudness).toBe(false);
 
     fireEvent.click(toggle);
-    expect(context!.gain.gain.value).toBeCloseTo(0.501, 3);
+    expect(gain.gain.value).toBeCloseTo(0.501, 3);
     fireEvent.click(bar().getByRole('button', { name: 'Next song' }));
     // A quiet song is raised, which only Web Audio can do; the volume rides on the same gain.
-    await vi.waitFor(() => expect(context!.gain.gain.value).toBeCloseTo(1.585, 3), untilCondition);
+    await bar().findByRole('button', { name: 'Pause Noon' });
+    const noonGain = context!.gainOf(playerAudio());
+    await vi.waitFor(() => expect(noonGain.gain.value).toBeCloseTo(1.585, 3), untilCondition);
     fireEvent.change(bar().getByRole('slider', { name: 'Volume' }), { target: { value: '0.5' } });
-    expect(context!.gain.gain.value).toBeCloseTo(0.792, 3);
-    expect(audio.volume).toBe(1);
+    expect(noonGain.gain.value).toBeCloseTo(0.792, 3);
+    expect(playerAudio().volume).toBe(1);
     expect(FakeAudioContext.made).toHaveLength(1);
   });
 
@@ -125,7 +143,7 @@ describe('even loudness', () => {
     fireEvent.click(bar().getByRole('switch', { name: 'Even loudness' }));
     fireEvent.click(bar().getByRole('button', { name: 'Next song' }));
     await bar().findByRole('button', { name: 'Pause Noon' });
-    await vi.waitFor(() => expect(audio.volume).toBe(1), untilCondition);
+    await vi.waitFor(() => expect(playerAudio().volume).toBe(1), untilCondition);
   });
 
   it('makes no AudioContext while switched off', async () => {
@@ -227,7 +245,7 @@ describe('the Media Session', () => {
     act(() => handler(session, 'nexttrack')({ action: 'nexttrack' }));
     expect(await bar().findByRole('button', { name: 'Pause Noon' })).toBeInTheDocument();
     expect(session.metadata).toMatchObject({ init: { title: 'Noon' } });
-    playTo(audio, 1); // the new song's first second: Previous goes back a song rather than to its start
+    playTo(playerAudio(), 1); // the new song's first second: Previous goes back a song rather than to its start
     act(() => handler(session, 'previoustrack')({ action: 'previoustrack' }));
     expect(await bar().findByRole('button', { name: 'Pause Dawn' })).toBeInTheDocument();
 

@@ -10,6 +10,8 @@ function graphCanHear(audio: HTMLAudioElement): boolean {
 }
 
 interface LoudnessInput extends Pick<EngineRefs, 'audioRef' | 'unlockRef'> {
+  /** Changes when the elements swap roles: audioRef then names the other element. */
+  slot: number;
   /** The play answer's gain toward -14 LUFS. */
   gainDb: number;
   settings: PlayerSettings;
@@ -18,9 +20,10 @@ interface LoudnessInput extends Pick<EngineRefs, 'audioRef' | 'unlockRef'> {
 /**
  * Even loudness: the song's gain through a GainNode once an AudioContext runs (made in the listener's click
  * by AudioUnlock), together with the volume; without Web Audio the element's volume turns loud songs down
- * and leaves quiet ones as they are. Switched off, the gain is the volume alone.
+ * and leaves quiet ones as they are. Switched off, the gain is the volume alone. Each of the two elements has
+ * its own graph and gain: the standby one is set for the next song before it plays.
  */
-export function useLoudness({ audioRef, unlockRef, gainDb, settings }: LoudnessInput) {
+export function useLoudness({ audioRef, unlockRef, slot, gainDb, settings }: LoudnessInput) {
   useEffect(() => {
     const audio = audioRef.current;
     if (!audio) return;
@@ -49,5 +52,5 @@ export function useLoudness({ audioRef, unlockRef, gainDb, settings }: LoudnessI
       audio.removeEventListener('loadstart', connect);
       audio.removeEventListener('play', wake);
     };
-  }, [audioRef, unlockRef, gainDb, settings]);
+  }, [audioRef, unlockRef, slot, gainDb, settings]);
 }

@@ -1,7 +1,9 @@
 import { useEffect, useEffectEvent, useState } from 'react';
+import { watchForEnd } from './hand-over';
 import { ListenTracker } from './listen-tracker';
 import type { Player } from './player-context';
 import type { EngineRefs } from './player-engine';
+import { handsOverTo } from './player-provider';
 
 export interface PlaybackTime {
   /** Seconds into the song. */
@@ -10,8 +12,10 @@ export interface PlaybackTime {
   duration: number;
 }
 
-interface ClockInput extends Pick<EngineRefs, 'audioRef' | 'linkRef'> {
+interface ClockInput extends Pick<EngineRefs, 'audioRef' | 'standbyRef' | 'linkRef'> {
   player: Player;
+  /** Changes when the elements swap roles: audioRef then names the other element. */
+  slot: number;
   /** Changes with every load (null while loading): a new play starts counting from nothing. */
   loadKey: object | null;
   /** How much of the song this listener may hear (null while not known), for the listen threshold. */
@@ -23,7 +27,16 @@ interface ClockInput extends Pick<EngineRefs, 'audioRef' | 'linkRef'> {
  * Follows the audio element: the time shown, the end of a song or the stop at a preview's end (then on to the
  * next song in the queue, once per load), and the seconds really heard, which make a listen once they reach LISTEN_COUNTS_AFTER_SECONDS.
  */
-export function usePlaybackClock({ audioRef, linkRef, player, loadKey, playableSeconds, onListen }: ClockInput) {
+export function usePlaybackClock({
+  audioRef,
+  standbyRef,
+  linkRef,
+  player,
+  slot,
+  loadKey,
+  playableSeconds,
+  onListen,
+}: ClockInput) {
   const [time, setTime] = useState<PlaybackTime & { key: object | null }>({ key: null, current: 0, duration: 0 });
 
   const tick = useEffectEvent((audio: HTMLAudioElement, play: OnePlay, ended: boolean) => {
@@ -39,6 +52,19 @@ export function usePlaybackClock({ audioRef, linkRef, player, loadKey, playableS
     play.stopped = true;
     if (!ended) audio.pause();
     if (player.index < player.queue.length - 1) player.next();
+  });
+
+  /** A song heard to its end (not a preview's stop) whose next song is loaded ahead, ready to take over. */
+  const canHandOver = useEffectEvent(
+    () =>
+      loadKey !== null &&
+      linkRef.current.playableEnd === null &&
+      handsOverTo(linkRef.current.standby, standbyRef.current, player.queue[player.index + 1]),
+  );
+  const handOver = useEffectEvent((play: OnePlay) => {
+    if (play.stopped) return;
+    play.stopped = true;
+    player.next();
   });
 
   useEffect(() => {
@@ -60,13 +86,15 @@ export function usePlaybackClock({ audioRef, linkRef, player, loadKey, playableS
     audio.addEventListener('durationchange', onTime);
     audio.addEventListener('seeking', onSeeking);
     audio.addEventListener('ended', onEnded);
+    const stopWatching = watchForEnd(audio, canHandOver, () => handOver(play));
     return () => {
+      stopWatching();
       audio.removeEventListener('timeupdate', onTime);
       audio.removeEventListener('durationchange', onTime);
       audio.removeEventListener('seeking', onSeeking);
       audio.removeEventListener('ended', onEnded);
     };
-  }, [audioRef, linkRef, loadKey, playableSeconds]);
+  }, [audioRef, standbyRef, linkRef, slot, loadKey, playableSeconds]);
 
   return time.key === loadKey ? { current: time.current, duration: time.duration } : { current: 0, duration: 0 };
 }

@@ -142,6 +142,11 @@ export function renderPlayer(list: PlayableSong[] = songs, page?: ReactNode) {
   return { ...view, audio: screen.getByTestId('player-audio') as HTMLAudioElement };
 }
 
+/** The element playing the song: the two elements swap roles when the next song, loaded ahead, takes over. */
+export const playerAudio = () => screen.getByTestId('player-audio') as HTMLAudioElement;
+/** The other element, where the next song is loaded ahead. */
+export const standbyAudio = () => screen.getByTestId('player-standby-audio') as HTMLAudioElement;
+
 export const bar = () => within(screen.getByRole('region', { name: 'Player' }));
 /** The bar comes with the engine, a lazy chunk: the first time, it shows a moment after the click. */
 export const findBar = async () => within(await screen.findByRole('region', { name: 'Player' }));

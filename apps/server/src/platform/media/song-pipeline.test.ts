@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { MAX_PREVIEW_SECONDS } from '@hfm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { streamPassArgs, streamSplit } from './ffmpeg-args.js';
+import { editListStart } from './dash-manifest.js';
+import { AAC_PRIMING_SAMPLES, streamPassArgs, streamSplit } from './ffmpeg-args.js';
 import { resolveMediaTools, runMediaTool } from './ffmpeg.js';
 import { probeMedia } from './probe.js';
 import { downloadFileName, listDownloadOutputs, listSongOutputs, songOutputKeys } from './song-outputs.js';
@@ -39,6 +40,12 @@ function makeArtwork(): string {
     target,
   ]);
   return target;
+}
+
+/** Where a DASH manifest's segment timeline ends, in its timescale. */
+function timelineEnd(mpd: string): number {
+  const timeline = [...mpd.matchAll(/<S (?:t="(\d+)" )?d="(\d+)"(?: r="(\d+)")? \/>/g)];
+  return timeline.reduce((at, [, t, d, r]) => Number(t ?? at) + Number(d) * (1 + Number(r ?? 0)), 0);
 }
 
 beforeAll(() => {
@@ -190,6 +197,19 @@ describe('transcodeSong on a 60-second stereo WAV with artwork', () => {
     expect(names.filter((name) => name.endsWith('.m4s'))).toHaveLength(segmentCount);
   });
 
+  it('starts the DASH presentation after the encoder priming the edit list hides (gapless, decision 0055)', () => {
+    const init = fs.readFileSync(song.dash.files.find((file) => file.endsWith('.mp4'))!);
+    expect(editListStart(init)).toBe(AAC_PRIMING_SAMPLES);
+    const mpd = fs.readFileSync(song.dash.manifest, 'utf8');
+    expect(mpd).toMatch(
+      new RegExp(`<SegmentTemplate presentationTimeOffset="${AAC_PRIMING_SAMPLES}" timescale="44100"`),
+    );
+    // What is presented after the offset is the song's length, within a millisecond: this song is encoded in
+    // two halves, and the join's points sit a quarter sample early (streamJoinList), which the last frame's
+    // duration carries.
+    expect(Math.abs(timelineEnd(mpd) - AAC_PRIMING_SAMPLES - 60 * 44100)).toBeLessThanOrEqual(44);
+  });
+
   it('maps every output once to a storage key under the song prefix, with its content type', () => {
     const prefix = 'songs/a1The_Band/s1';
     const objects = listSongOutputs(song, workDir, prefix);
@@ -269,6 +289,10 @@ describe('transcodeSong on a short mono 48 kHz WAV without album, track or artwo
       tools,
     });
     expect(song.durationSeconds).toBeCloseTo(20, 2);
+    // One encode (not split in halves): the priming hidden, and the song's length to the sample after it.
+    const mpd = fs.readFileSync(song.dash.manifest, 'utf8');
+    expect(mpd).toContain(`presentationTimeOffset="${AAC_PRIMING_SAMPLES}"`);
+    expect(timelineEnd(mpd) - AAC_PRIMING_SAMPLES).toBe(20 * 48000);
     const preview = await probeMedia(tools, song.preview);
     expect(preview.durationSeconds).toBeCloseTo(20, 0);
     expect(preview.audio).toMatchObject({ sampleRate: 48000, channels: 1 });
