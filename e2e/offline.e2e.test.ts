@@ -69,19 +69,29 @@ describe('the installable app, offline', () => {
       return entries;
     });
 
-  /** How many files the built worker keeps: the line service-worker-build.ts writes first in sw.js. */
-  function shellSize(): number {
+  /** The build's files and those its worker stores at install: the line service-worker-build.ts writes first. */
+  function builtWorker(): { files: string[]; precache: string[] } {
     const [line = ''] = fs.readFileSync(path.join(webDist, 'sw.js'), 'utf8').split('\n', 1);
-    return (JSON.parse(line.replace(/^const HFM_BUILD = /, '').replace(/;$/, '')) as { files: string[] }).files.length;
+    return JSON.parse(line.replace(/^const HFM_BUILD = /, '').replace(/;$/, '')) as {
+      files: string[];
+      precache: string[];
+    };
   }
 
   /** The app shells in Cache Storage whose worker has finished storing them (an installing one is not yet full). */
   const shellCaches = (page: Page) =>
-    page.evaluate(async (size) => {
+    page.evaluate(async (precache) => {
       const names = (await caches.keys()).filter((name) => name.startsWith('hfm-shell-'));
-      const filled = await Promise.all(names.map(async (name) => (await (await caches.open(name)).keys()).length));
-      return names.filter((_, index) => filled[index] === size);
-    }, shellSize());
+      const stored = await Promise.all(
+        names.map(async (name) => {
+          const urls = new Set(
+            (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname),
+          );
+          return precache.every((file) => urls.has(file));
+        }),
+      );
+      return names.filter((_, index) => stored[index]);
+    }, builtWorker().precache);
 
   const buildOf = (page: Page) =>
     page.evaluate(() => document.querySelector('meta[name="hfm-build"]')?.getAttribute('content') ?? null);
@@ -208,6 +218,52 @@ describe('the installable app, offline', () => {
     const cached = Object.values(await cachedUrls(page)).flat();
     expect(cached.length, 'the shell is cached').toBeGreaterThan(0);
     expect(cached.filter((url) => url.includes(preview.id) || /^\/(api|media|offline)\//.test(url))).toEqual([]);
+    await context.close();
+  });
+
+  it("stores at install a fan's app, not shaka-player or the studio; a file used online joins the build's cache", async () => {
+    const song = kept[0]!;
+    const context = await signedIn(DESKTOP);
+    // This Chromium plays HLS itself; without it, as most browsers, the player streams DASH through shaka-player.
+    await context.addInitScript(() => {
+      const canPlayType = HTMLMediaElement.prototype.canPlayType;
+      HTMLMediaElement.prototype.canPlayType = function (type: string) {
+        return type === 'application/vnd.apple.mpegurl' ? '' : canPlayType.call(this, type);
+      };
+    });
+    const page = await context.newPage();
+    await page.goto('/members/my-music');
+    await controlled(page);
+    const build = await buildOf(page);
+    const shell = `hfm-shell-${build}`;
+    await expect.poll(() => shellCaches(page), { timeout: 60_000 }).toEqual([shell]);
+    const installed = (await cachedUrls(page))[shell]!;
+    const { files, precache } = builtWorker();
+    expect(precache.length).toBeLessThan(files.length);
+    expect(installed.filter((url) => /shaka-player|studio-app|admin-app|rich-text|month-chart/.test(url))).toEqual([]);
+    // Online, a full song plays from the stream, DASH through shaka-player: every file of the build the page loads
+    // from then on, shaka-player's chunk among them, is kept in the build's cache.
+    const since = await page.evaluate(() => performance.now());
+    const row = page.getByRole('list', { name: 'My Music' }).getByRole('listitem').filter({ hasText: song.title });
+    await row.getByRole('button', { name: `Play ${song.title}` }).click();
+    await advances(page);
+    const loaded = await page.evaluate(
+      ([buildFiles, from]) => {
+        const paths = performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.startTime >= from)
+          .map((entry) => new URL(entry.name).pathname);
+        return [...new Set(paths)].filter((file) => buildFiles.includes(file));
+      },
+      [files, since] as const,
+    );
+    expect(loaded.filter((url) => /shaka-player/.test(url)).length, "shaka-player's chunk").toBe(1);
+    await expect
+      .poll(async () => {
+        const cached = new Set((await cachedUrls(page))[shell]);
+        return loaded.filter((url) => !cached.has(url));
+      })
+      .toEqual([]);
     await context.close();
   });
 

@@ -1,15 +1,16 @@
 /**
- * The service worker (docs/decisions/0054), served at /sw.js with scope /. It keeps the app shell of its own
- * build, so the app opens with no network, and answers the songs a fan stored for offline listening. It
- * caches nothing else: API answers and media go to the network untouched, so a preview is never kept.
- * service-worker-build.ts bundles it and writes HFM_BUILD (the build's id and files) above it: a new build is
- * a new worker, which takes over at once and deletes the old build's cache.
+ * The service worker (docs/decisions/0054), served at /sw.js with scope /. It keeps files of its own build:
+ * at install what a fan's app needs to open and play with no network, the rest the first time a page uses it;
+ * and it answers the songs a fan stored for offline listening. It caches nothing else: API answers and media
+ * go to the network untouched, so a preview is never kept. service-worker-build.ts bundles it and writes
+ * HFM_BUILD (the build's id, its files, those stored at install) above it: a new build is a new worker, which
+ * takes over at once and deletes the old build's cache.
  */
 import { OFFLINE_CACHE, songIdOfOfflineFile } from '../offline/offline-urls';
 import { rangeResponse } from '../offline/ranges';
 import { shellPageFor } from './shell-pages';
 
-declare const HFM_BUILD: { id: string; files: string[] };
+declare const HFM_BUILD: { id: string; files: string[]; precache: string[] };
 
 /** The parts of the worker's global scope used here (the web app's types are the window's). */
 interface ExtendableEvent extends Event {
@@ -47,15 +48,15 @@ worker.addEventListener('fetch', (event) => {
   if (PLAY_ANSWER.test(url.pathname)) return event.respondWith(playAnswer(request));
   const offlineSong = songIdOfOfflineFile(url.pathname);
   if (offlineSong !== null) return event.respondWith(offlineFile(request));
-  if (HFM_BUILD.files.includes(url.pathname)) event.respondWith(shellFile(request));
+  if (HFM_BUILD.files.includes(url.pathname)) event.respondWith(shellFile(request, (done) => event.waitUntil(done)));
 });
 
-/** Every file of the build, fresh from the server (the pages are revalidated, the hashed assets never change). */
+/** The files a fan's app opens and plays with offline, fresh from the server (the pages are revalidated). */
 async function precacheShell(): Promise<void> {
   const cache = await caches.open(SHELL_CACHE);
   // The hashed assets never change: the browser's HTTP cache may answer them; the rest are asked afresh.
   const fresh = (file: string): RequestCache => (file.startsWith('/assets/') ? 'default' : 'no-cache');
-  await cache.addAll(HFM_BUILD.files.map((file) => new Request(file, { cache: fresh(file) })));
+  await cache.addAll(HFM_BUILD.precache.map((file) => new Request(file, { cache: fresh(file) })));
 }
 
 async function deleteOldShells(): Promise<void> {
@@ -76,9 +77,25 @@ async function networkFirstPage(request: Request, pathname: string): Promise<Res
   }
 }
 
-/** The build's own files: from this build's cache, else the network. */
-async function shellFile(request: Request): Promise<Response> {
-  return (await caches.match(request, { cacheName: SHELL_CACHE })) ?? fetch(request);
+/**
+ * The build's own files: from this build's cache, else the network, kept in the cache once fetched (the
+ * studio's chunks, shaka-player: a file used online then opens offline too, and goes with its build).
+ */
+async function shellFile(request: Request, keepAlive: (done: Promise<unknown>) => void): Promise<Response> {
+  const cached = await caches.match(request, { cacheName: SHELL_CACHE });
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.status === 200) {
+    const copy = response.clone();
+    // A full quota leaves the file out of the cache; the page has its answer either way.
+    keepAlive(
+      caches
+        .open(SHELL_CACHE)
+        .then((cache) => cache.put(request, copy))
+        .catch(() => undefined),
+    );
+  }
+  return response;
 }
 
 /**
