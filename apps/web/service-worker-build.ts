@@ -21,6 +21,9 @@ export const OFFLINE_MODULES = [
   'src/features/members/offline/offline-page.tsx',
   'src/features/members/my-music/my-music-page.tsx',
   'src/player/player-engine.tsx',
+  // A phone in flight mode opens the full player and the queue from the compact bar: they come at install too.
+  'src/player/full-player.tsx',
+  'src/player/queue-panel.tsx',
 ];
 
 /** A chunk of dist/.vite/manifest.json, as far as the precache reads it. */

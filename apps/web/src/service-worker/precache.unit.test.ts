@@ -41,6 +41,8 @@ const MANIFEST: Record<string, ManifestChunk> = {
     dynamicImports: ['../../node_modules/shaka-player/dist/shaka-player.dash.js'],
   },
   '../../node_modules/shaka-player/dist/shaka-player.dash.js': { file: 'assets/shaka-player.dash-1.js' },
+  'src/player/full-player.tsx': { file: 'assets/full-player-1.js', css: ['assets/full-player-1.css'] },
+  'src/player/queue-panel.tsx': { file: 'assets/queue-panel-1.js', imports: ['_react-1.js'] },
   'src/features/members/search/search-page.tsx': { file: 'assets/search-page-1.js', imports: ['_fans-1.js'] },
   'src/app/signed-in-app.tsx': {
     file: 'assets/signed-in-app-1.js',
@@ -73,7 +75,7 @@ describe('precacheFiles (what the service worker stores at install)', () => {
     expect(precache).toEqual(expect.arrayContaining(SHELL));
   });
 
-  it("follows the static imports of the entry, the fans' area and the offline pages, with their styles", () => {
+  it("follows the static imports of the entry, the fans' area, the offline pages and the player's panels, with their styles", () => {
     expect(precache.filter((file) => file.startsWith('assets/')).sort()).toEqual(
       [
         'assets/index-1.js',
@@ -90,6 +92,9 @@ describe('precacheFiles (what the service worker stores at install)', () => {
         'assets/my-music-1.css',
         'assets/my-music-page-1.js',
         'assets/player-engine-1.js',
+        'assets/full-player-1.js',
+        'assets/full-player-1.css',
+        'assets/queue-panel-1.js',
       ].sort(),
     );
   });
