@@ -1,5 +1,5 @@
 import { fetchPlaySources } from '../api/songs/get-play-sources';
-import { attachPlayback, canPlayNativeHls, choosePlayback } from '../player/playback';
+import { attachPlayback, prefersNativeHls, choosePlayback } from '../player/playback';
 import { clock, type EmbedData } from './embed-data';
 
 /** The parts of the server-drawn player the script brings to life. */
@@ -60,7 +60,7 @@ export function startEmbedPlayer(root: HTMLElement, data: EmbedData): void {
     parts.tracks.forEach((button, i) => button.toggleAttribute('aria-current', i === index));
     show('loading');
     const sources = await fetchPlaySources(track.id);
-    const choice = choosePlayback(sources, canPlayNativeHls(audio));
+    const choice = choosePlayback(sources, prefersNativeHls(audio));
     if (!choice) throw new Error('This song cannot be played right now.');
     parts.mode.textContent = sources.full ? 'Full song' : 'Preview';
     root.dataset.playing = sources.full ? 'full' : 'preview';

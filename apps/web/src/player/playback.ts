@@ -4,16 +4,21 @@ export type PlaybackChoice = { kind: 'hls' | 'dash' | 'preview'; url: string };
 
 export const HLS_MIME = 'application/vnd.apple.mpegurl';
 
-/** Apple devices play HLS natively; elsewhere the DASH manifest; the preview file when neither is there. */
-export function choosePlayback(sources: PlaybackAnswer, canPlayHls: boolean): PlaybackChoice | null {
-  if (canPlayHls && sources.hls) return { kind: 'hls', url: sources.hls };
+/** HLS where the browser plays it natively and has no media source; else the DASH manifest; else the preview. */
+export function choosePlayback(sources: PlaybackAnswer, nativeHls: boolean): PlaybackChoice | null {
+  if (nativeHls && sources.hls) return { kind: 'hls', url: sources.hls };
   if (sources.dash) return { kind: 'dash', url: sources.dash };
   if (sources.preview) return { kind: 'preview', url: sources.preview };
   return null;
 }
 
-export function canPlayNativeHls(audio: HTMLMediaElement): boolean {
-  return audio.canPlayType(HLS_MIME) !== '';
+/**
+ * Native HLS only where there is no MediaSource for shaka-player (the iPhone). Chromium plays HLS natively
+ * too now (it answers "maybe"), but its native HLS ignores the init segment's edit list, so every song
+ * started with the AAC encoder's 23 ms of priming; its media source applies the edit list (decision 0055).
+ */
+export function prefersNativeHls(audio: HTMLMediaElement): boolean {
+  return audio.canPlayType(HLS_MIME) !== '' && typeof window.MediaSource === 'undefined';
 }
 
 /** Points the audio element at the choice; DASH loads shaka-player only now. Answers how to let go of it. */

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RecordedRequest } from '../test/test-utils';
 import { songFixture } from '../test/songs';
-import { choosePlayback } from './playback';
+import { choosePlayback, prefersNativeHls } from './playback';
 import {
   bar,
   findBar,
@@ -174,10 +174,26 @@ describe('choosePlayback', () => {
     playableSeconds: 10,
     gainDb: 0,
   };
-  it('uses native HLS on Apple devices, DASH elsewhere and the preview when neither is there', () => {
+  it('uses native HLS where there is no media source, DASH elsewhere and the preview when neither is there', () => {
     expect(choosePlayback(sources, true)).toEqual({ kind: 'hls', url: '/m/a.m3u8' });
     expect(choosePlayback(sources, false)).toEqual({ kind: 'dash', url: '/m/a.mpd' });
     expect(choosePlayback({ ...sources, hls: null, dash: null }, true)).toEqual({ kind: 'preview', url: '/m/p.mp3' });
     expect(choosePlayback({ ...sources, hls: null, dash: null, preview: null }, false)).toBeNull();
+  });
+
+  it('prefers native HLS only where HLS plays natively and there is no MediaSource (decision 0055)', () => {
+    const audio = document.createElement('audio');
+    const withMediaSource = 'MediaSource' in window;
+    // Chromium answers "maybe" for HLS now, yet has a media source: DASH, whose edit list it applies.
+    vi.spyOn(audio, 'canPlayType').mockReturnValue('maybe');
+    vi.stubGlobal('MediaSource', class {});
+    expect(prefersNativeHls(audio)).toBe(false);
+    // The iPhone: native HLS and no MediaSource.
+    vi.stubGlobal('MediaSource', undefined);
+    expect(prefersNativeHls(audio)).toBe(true);
+    vi.spyOn(audio, 'canPlayType').mockReturnValue('');
+    expect(prefersNativeHls(audio)).toBe(false);
+    vi.unstubAllGlobals();
+    expect('MediaSource' in window).toBe(withMediaSource);
   });
 });

@@ -3,7 +3,7 @@ import { useEffect, useEffectEvent, useState } from 'react';
 import { errorMessage } from '../api/server-errors';
 import { fetchPlaySources } from '../api/songs/get-play-sources';
 import { isCrossOrigin } from './loudness';
-import { attachPlayback, canPlayNativeHls, choosePlayback, type PlaybackChoice } from './playback';
+import { attachPlayback, choosePlayback, prefersNativeHls, type PlaybackChoice } from './playback';
 import type { EngineRefs } from './player-engine';
 import { PLAYS_OUT_SECONDS, type EngineLink, type StandbyLoad } from './player-provider';
 
@@ -27,7 +27,7 @@ interface MediaLoaderInput extends EngineRefs {
 
 /** What the element plays of a play answer; throws when there is nothing yet (no stream and no preview). */
 export function playbackChoiceFor(audio: HTMLAudioElement, answer: PlaybackAnswer): PlaybackChoice {
-  const choice = choosePlayback(answer, canPlayNativeHls(audio));
+  const choice = choosePlayback(answer, prefersNativeHls(audio));
   if (!choice) throw new Error('This song has nothing to play yet.');
   return choice;
 }

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { editListStart, withPresentationTimeOffset } from './dash-manifest.js';
 import { fixHlsPlaylist } from './hls-playlists.js';
 import { parseLoudnessSummary, SILENT_PEAK_DB } from './loudness.js';
 import { PeaksCollector } from './peaks.js';
@@ -143,56 +142,5 @@ describe('parseProbeJson', () => {
       durationSeconds: 0,
       audio: undefined,
     });
-  });
-});
-
-describe('the DASH priming offset (decision 0055)', () => {
-  /** An elst box: version, flags, one entry of segment duration, media time and rate. */
-  function elst(version: 0 | 1, mediaTime: number): Uint8Array {
-    const body = version === 1 ? 20 : 12;
-    const bytes = new Uint8Array(16 + body);
-    const view = new DataView(bytes.buffer);
-    view.setUint32(0, bytes.length);
-    bytes.set(
-      [...'elst'].map((letter) => letter.charCodeAt(0)),
-      4,
-    );
-    view.setUint8(8, version);
-    view.setUint32(12, 1);
-    if (version === 1) view.setBigInt64(24, BigInt(mediaTime));
-    else view.setInt32(20, mediaTime);
-    view.setUint16(16 + body - 4, 1);
-    return bytes;
-  }
-
-  it("reads the edit list's media time, in either version, and 0 without one or for an empty edit", () => {
-    expect(editListStart(elst(0, 1024))).toBe(1024);
-    expect(editListStart(elst(1, 2048))).toBe(2048);
-    expect(editListStart(elst(0, -1))).toBe(0);
-    expect(editListStart(new Uint8Array(64))).toBe(0);
-  });
-
-  const mpd = (timeline: string) =>
-    `<Period><SegmentTemplate timescale="48000" initialization="init.mp4"><SegmentTimeline>${timeline}</SegmentTimeline></SegmentTemplate></Period>`;
-
-  it("sets presentationTimeOffset and gives the first segment its priming back, so S@t is each segment's tfdt", () => {
-    // As ffmpeg writes 20 s at 48 kHz: the segments' tfdt are 0, 288768, 577536 and 866304.
-    const written = mpd('<S t="0" d="287744" /><S d="288768" r="1" /><S d="94720" />');
-    const fixed = withPresentationTimeOffset(written, 1024);
-    expect(fixed).toBe(
-      '<Period><SegmentTemplate presentationTimeOffset="1024" timescale="48000" initialization="init.mp4">' +
-        '<SegmentTimeline><S t="0" d="288768" /><S d="288768" r="1" /><S d="94720" /></SegmentTimeline></SegmentTemplate></Period>',
-    );
-    expect(withPresentationTimeOffset(fixed, 1024)).toBe(fixed);
-    expect(withPresentationTimeOffset(written, 0)).toBe(written);
-  });
-
-  it('splits a repeated first segment from its repeats', () => {
-    expect(withPresentationTimeOffset(mpd('<S t="0" d="100" r="2" />'), 10)).toContain(
-      '<SegmentTimeline><S t="0" d="110" /><S d="100" r="1" /></SegmentTimeline>',
-    );
-    expect(withPresentationTimeOffset(mpd('<S t="0" d="100" r="1" />'), 10)).toContain(
-      '<SegmentTimeline><S t="0" d="110" /><S d="100" /></SegmentTimeline>',
-    );
   });
 });

@@ -4,8 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { MAX_PREVIEW_SECONDS } from '@hfm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { editListStart } from './dash-manifest.js';
-import { AAC_PRIMING_SAMPLES, streamPassArgs, streamSplit } from './ffmpeg-args.js';
+import { streamPassArgs, streamSplit } from './ffmpeg-args.js';
 import { resolveMediaTools, runMediaTool } from './ffmpeg.js';
 import { probeMedia } from './probe.js';
 import { downloadFileName, listDownloadOutputs, listSongOutputs, songOutputKeys } from './song-outputs.js';
@@ -197,17 +196,14 @@ describe('transcodeSong on a 60-second stereo WAV with artwork', () => {
     expect(names.filter((name) => name.endsWith('.m4s'))).toHaveLength(segmentCount);
   });
 
-  it('starts the DASH presentation after the encoder priming the edit list hides (gapless, decision 0055)', () => {
-    const init = fs.readFileSync(song.dash.files.find((file) => file.endsWith('.mp4'))!);
-    expect(editListStart(init)).toBe(AAC_PRIMING_SAMPLES);
+  it("describes the DASH presentation as the song, the encoder's priming left to the edit list (decision 0055)", () => {
+    // ffmpeg's timeline is in presentation time: Chromium's media source applies the init segment's edit
+    // list, so no presentationTimeOffset is wanted (one cut 23 ms of the song's start). The timeline is the
+    // song's length within a millisecond: this song is encoded in two halves, and the join's points sit a
+    // quarter sample early (streamJoinList), which the last frame's duration carries.
     const mpd = fs.readFileSync(song.dash.manifest, 'utf8');
-    expect(mpd).toMatch(
-      new RegExp(`<SegmentTemplate presentationTimeOffset="${AAC_PRIMING_SAMPLES}" timescale="44100"`),
-    );
-    // What is presented after the offset is the song's length, within a millisecond: this song is encoded in
-    // two halves, and the join's points sit a quarter sample early (streamJoinList), which the last frame's
-    // duration carries.
-    expect(Math.abs(timelineEnd(mpd) - AAC_PRIMING_SAMPLES - 60 * 44100)).toBeLessThanOrEqual(44);
+    expect(mpd).not.toContain('presentationTimeOffset');
+    expect(Math.abs(timelineEnd(mpd) - 60 * 44100)).toBeLessThanOrEqual(44);
   });
 
   it('maps every output once to a storage key under the song prefix, with its content type', () => {
@@ -289,10 +285,8 @@ describe('transcodeSong on a short mono 48 kHz WAV without album, track or artwo
       tools,
     });
     expect(song.durationSeconds).toBeCloseTo(20, 2);
-    // One encode (not split in halves): the priming hidden, and the song's length to the sample after it.
-    const mpd = fs.readFileSync(song.dash.manifest, 'utf8');
-    expect(mpd).toContain(`presentationTimeOffset="${AAC_PRIMING_SAMPLES}"`);
-    expect(timelineEnd(mpd) - AAC_PRIMING_SAMPLES).toBe(20 * 48000);
+    // One encode (not split in halves): the timeline is the song's length to the sample.
+    expect(timelineEnd(fs.readFileSync(song.dash.manifest, 'utf8'))).toBe(20 * 48000);
     const preview = await probeMedia(tools, song.preview);
     expect(preview.durationSeconds).toBeCloseTo(20, 0);
     expect(preview.audio).toMatchObject({ sampleRate: 48000, channels: 1 });

@@ -15,7 +15,6 @@ import {
   type SongTags,
 } from './ffmpeg-args.js';
 import { runMediaTool, type MediaTools, type RunOptions } from './ffmpeg.js';
-import { editListStart, withPresentationTimeOffset } from './dash-manifest.js';
 import { fixHlsPlaylist } from './hls-playlists.js';
 import { parseLoudnessSummary, type Loudness } from './loudness.js';
 import { PeaksCollector } from './peaks.js';
@@ -232,10 +231,7 @@ function expectedRunMs(durationSeconds: number): number {
   return Math.max(120_000, Math.ceil(durationSeconds * 1000 * 0.25));
 }
 
-/**
- * Fixes the HLS playlists up for on-demand playback, starts the DASH presentation after the encoder's priming
- * (decision 0055) and lists which files belong to which manifest.
- */
+/** Fixes the HLS playlists up for on-demand playback and lists which files belong to which manifest. */
 async function finishStreamFiles(streamDir: string): Promise<Pick<TranscodedSong, 'hls' | 'dash'>> {
   const names = (await fs.readdir(streamDir)).sort();
   const playlists = names.filter((name) => name.endsWith('.m3u8'));
@@ -243,9 +239,6 @@ async function finishStreamFiles(streamDir: string): Promise<Pick<TranscodedSong
     const file = path.join(streamDir, name);
     await fs.writeFile(file, fixHlsPlaylist(await fs.readFile(file, 'utf8')));
   }
-  const manifest = path.join(streamDir, STREAM_FILES.dashManifest);
-  const priming = editListStart(await fs.readFile(path.join(streamDir, STREAM_FILES.init)));
-  await fs.writeFile(manifest, withPresentationTimeOffset(await fs.readFile(manifest, 'utf8'), priming));
   const media = names.filter((name) => name === STREAM_FILES.init || name.endsWith('.m4s'));
   const full = (list: string[]) => list.map((name) => path.join(streamDir, name));
   const mediaPlaylists = playlists.filter((name) => name !== STREAM_FILES.hlsMaster);
