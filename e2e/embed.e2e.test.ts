@@ -43,8 +43,10 @@ async function playInFrame(frame: FrameLocator): Promise<void> {
 /**
  * The embeddable player (docs/decisions/0056): a pasted link's oEmbed answer gives an iframe that another site
  * (http://localhost:PORT, another site than the server's http://127.0.0.1:PORT) shows; it plays a preview there
- * even to a signed-in subscriber, whose SameSite=Lax cookie the browser does not send across sites. On HFM's
- * own pages the Embed dialog previews the same player, where the cookie is sent and a subscriber hears the song.
+ * to a visitor who is not subscribed. (A subscriber's SameSite=Lax cookie is not sent across sites where the
+ * browser partitions storage; Playwright's Chromium does not, so HFM's service worker, which asks the network for
+ * the frame, sends it: what a subscriber hears on another site is not asserted here: decision 0056.) On HFM's own
+ * pages the Embed dialog previews the same player, where the cookie is sent and a subscriber hears the song.
  */
 describe('the embeddable player on another site', () => {
   let server: RunningServer;
@@ -96,10 +98,9 @@ describe('the embeddable player on another site', () => {
     ['1280', DESKTOP],
     ['390', MOBILE],
   ] as const)('at %s px', (width, viewport) => {
-    it("a pasted link's oEmbed iframe plays a preview on another site, even to a signed-in subscriber", async () => {
+    it("a pasted link's oEmbed iframe plays a preview on another site", async () => {
       const context = await browser.newContext({ viewport, baseURL: server.baseUrl });
       const errors = policyErrors(context);
-      await signInThroughApi(context, server, DEMO_FAN);
       // The other site asks our oEmbed for the pasted link and puts the answer's html in its page.
       const page = await context.newPage();
       await page.goto(`/a/${artist.artist.slug}`);
