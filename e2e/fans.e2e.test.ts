@@ -65,12 +65,21 @@ describe('fans discover and listen in a real browser', () => {
 
   /** The app's one audio element, watched from the page: the furthest time it reached and whether it ended. */
   async function watchAudio(page: Page) {
+    // The player's two elements take turns (gapless, decision 0055): whichever plays is the one watched.
     await page.evaluate(() => {
-      const audio = document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!;
       const watch = { furthest: 0, ended: false };
       (window as unknown as { audioWatch: typeof watch }).audioWatch = watch;
-      audio.addEventListener('timeupdate', () => (watch.furthest = Math.max(watch.furthest, audio.currentTime)));
-      audio.addEventListener('ended', () => (watch.ended = true));
+      const playing = (event: Event) => {
+        const audio = event.target as HTMLAudioElement;
+        return audio.dataset.testid === 'player-audio' ? audio : null;
+      };
+      const onTime = (event: Event) => {
+        const audio = playing(event);
+        if (audio) watch.furthest = Math.max(watch.furthest, audio.currentTime);
+      };
+      // Media events do not bubble; a listener in the capture phase hears them from either element.
+      document.addEventListener('timeupdate', onTime, true);
+      document.addEventListener('ended', (event) => (watch.ended ||= playing(event) !== null), true);
     });
   }
   const audioWatch = (page: Page) =>
