@@ -69,6 +69,8 @@ describe('fans discover and listen in a real browser', () => {
     await page.evaluate(() => {
       const watch = { furthest: 0, ended: false };
       (window as unknown as { audioWatch: typeof watch }).audioWatch = watch;
+      (window as unknown as { watchedAudio: Element | null }).watchedAudio =
+        document.querySelector('[data-testid="player-audio"]');
       const playing = (event: Event) => {
         const audio = event.target as HTMLAudioElement;
         return audio.dataset.testid === 'player-audio' ? audio : null;
@@ -118,7 +120,9 @@ describe('fans discover and listen in a real browser', () => {
     await page.waitForFunction(
       () => {
         const audio = document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!;
-        return audio.paused || audio.ended || !document.body.innerText.includes('Preview —');
+        // At the preview's end the player stops, or hands over to the next song in its other element.
+        const handedOver = audio !== (window as unknown as { watchedAudio: Element | null }).watchedAudio;
+        return audio.paused || audio.ended || handedOver || !document.body.innerText.includes('Preview —');
       },
       undefined,
       { timeout: 30_000 },
