@@ -139,9 +139,13 @@ describe('fans discover and listen in a real browser', () => {
     await watchAudio(page);
     await playFromArtistList(page, fullPreview);
     await seekAudio(page, (fullPreview.duration ?? 0) - 3);
+    // Its end: 'ended', or its last half second heard before the hand-over to the next song (decision 0055).
     await page.waitForFunction(
-      () => (window as unknown as { audioWatch: { ended: boolean } }).audioWatch.ended,
-      undefined,
+      (end) => {
+        const watch = (window as unknown as { audioWatch: { ended: boolean; furthest: number } }).audioWatch;
+        return watch.ended || watch.furthest > end - 0.5;
+      },
+      fullPreview.duration ?? 0,
       { timeout: 30_000 },
     );
     expect((await audioWatch(page)).furthest).toBeGreaterThan((fullPreview.duration ?? 0) - 1);
