@@ -27,15 +27,16 @@ export const WRITE_KINDS = [
   'subscribe',
   'uploadCreate',
   'uploadPresign',
-  'uploadPart',
   'uploadComplete',
 ] as const;
 /**
  * Requests to the object store, not to HFM: the segment a redirect sends the player to on S3 (decision
- * 0031), and a preview whose signed URL names the bucket. Counted and checked, kept out of HFM's read and
- * write latencies (in production a CDN answers them).
+ * 0031), a preview whose signed URL names the bucket, and an upload's part PUT to its presigned URL. Counted
+ * and checked, kept out of HFM's read and write latencies (in production a CDN or the bucket answers them).
  */
-export const STORE_KINDS = ['bucketSegment', 'bucketPreview'] as const;
+export const STORE_KINDS = ['bucketSegment', 'bucketPreview', 'bucketUploadPart'] as const;
+/** HFM's writes that wait on the object store inside the request (S3 CreateMultipartUpload, Complete). */
+export const STORE_BOUND_WRITE_KINDS = new Set<string>(['uploadPresign', 'uploadComplete']);
 export type Kind = (typeof READ_KINDS)[number] | (typeof WRITE_KINDS)[number] | (typeof STORE_KINDS)[number];
 const readKinds = new Set<string>(READ_KINDS);
 const storeKinds = new Set<string>(STORE_KINDS);

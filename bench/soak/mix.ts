@@ -256,7 +256,7 @@ async function upload(client: SoakClient, state: SoakState) {
   if (!presigned) return;
   const [target] = json<{ uploadId: string; key: string; urls: string[] }[]>(presigned);
   const part = await client.send({
-    kind: 'uploadPart',
+    kind: 'bucketUploadPart',
     method: 'PUT',
     url: target!.urls[0]!,
     body: UPLOAD_WAV,
