@@ -69,14 +69,7 @@ await build({
   logLevel: 'warning',
   plugins: [ownImportMetaUrl, ownDirname],
   // Native code, or packages that read files beside themselves; each still loads only where it is needed.
-  external: [
-    '@electric-sql/pglite',
-    '@electric-sql/pglite/*',
-    'sharp',
-    '@node-rs/argon2',
-    '@aws-sdk/*',
-    'pg-native',
-  ],
+  external: ['@electric-sql/pglite', '@electric-sql/pglite/*', 'sharp', '@node-rs/argon2', '@aws-sdk/*', 'pg-native'],
   // CommonJS packages inside an ES module call require() for Node's own modules, and some read __dirname.
   banner: {
     js: [

@@ -52,7 +52,14 @@ describe('a cold process loads what a route needs on first use', () => {
       .map((file) => fs.readFileSync(path.join(mailDir, file), 'utf8').replace(/=\r?\n/g, ''))
       .reverse()
       .find((text) => text.toLowerCase().includes(`to: ${email}`));
-    return mail ? (/\b(\d{6})\b/.exec(mail.split(/\r?\n\r?\n/).slice(1).join('\n'))?.[1] ?? null) : null;
+    return mail
+      ? (/\b(\d{6})\b/.exec(
+          mail
+            .split(/\r?\n\r?\n/)
+            .slice(1)
+            .join('\n'),
+        )?.[1] ?? null)
+      : null;
   }
 
   it('signs up (hash, mail), signs in (verify) and takes a profile image (sharp), refusing what it refused', async () => {
@@ -85,7 +92,11 @@ describe('a cold process loads what a route needs on first use', () => {
     const cookie = signedIn.headers.get('set-cookie')!.split(';')[0]!;
     const { user } = (await signedIn.json()) as { user: { id: string } };
 
-    const gif = await post(`/api/profile-image/upload/${user.id}`, { imageData: await makeImageDataUrl('gif') }, cookie);
+    const gif = await post(
+      `/api/profile-image/upload/${user.id}`,
+      { imageData: await makeImageDataUrl('gif') },
+      cookie,
+    );
     expect(gif.status).toBe(415);
     const png = await post(`/api/profile-image/upload/${user.id}`, { imageData: await makeImageDataUrl() }, cookie);
     expect(png.status).toBe(200);

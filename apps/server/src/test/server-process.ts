@@ -22,7 +22,10 @@ export const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres
 export function buildServer(): void {
   const tsc = path.join(repoRoot, 'node_modules/typescript/bin/tsc');
   execFileSync(process.execPath, [tsc, '-b', 'packages/shared', 'apps/server'], { cwd: repoRoot, stdio: 'pipe' });
-  execFileSync(process.execPath, [path.join(repoRoot, 'apps/server/scripts/bundle.ts')], { cwd: repoRoot, stdio: 'pipe' });
+  execFileSync(process.execPath, [path.join(repoRoot, 'apps/server/scripts/bundle.ts')], {
+    cwd: repoRoot,
+    stdio: 'pipe',
+  });
 }
 
 /** A database of its own on the PostgreSQL server; drop() removes it. */

@@ -17,7 +17,8 @@ export async function hashPassword(password: string): Promise<string> {
  * hides nothing) rather than computed at each start: verifying against it costs what verifying against an
  * account's hash costs. `passwords.unit.test.ts` checks its costs still match a fresh hash's.
  */
-export const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$ReSJ6aLyR1b1Y0+E09ajVQ$wTHqdUo1lHSrCxXkQwhhCBPbGYvRFLORcomDvzn8IN8';
+export const DUMMY_HASH =
+  '$argon2id$v=19$m=19456,t=2,p=1$ReSJ6aLyR1b1Y0+E09ajVQ$wTHqdUo1lHSrCxXkQwhhCBPbGYvRFLORcomDvzn8IN8';
 
 /**
  * Verifies a password against a stored hash. Without a stored hash (unknown user) it still runs one
