@@ -13,6 +13,7 @@ const permissionTests = 'apps/server/src/**/*.permissions.test.ts';
 const routeTests = 'apps/server/src/**/*.routes.test.ts';
 const processTests = [
   'apps/server/src/roles.test.ts',
+  'apps/server/src/cold-start.test.ts',
   'apps/server/src/backup-restore.test.ts',
   'apps/server/src/test/faults/**/*.test.ts',
   'deploy/**/*.test.ts',

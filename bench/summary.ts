@@ -289,6 +289,41 @@ const formats = (engine: string): Source => ({
     ]),
 });
 
+const coldStart = (engine: string): Source => ({
+  file: `cold-start-${engine}.json`,
+  rows: (r, file) => {
+    const bench = `cold start, ${engineName(engine)} (ROLE=${r.role})`;
+    // The target is for ROLE=api, which only PostgreSQL runs; the embedded default's row has none.
+    const targeted = r.role === r.target?.role;
+    return [
+      row({
+        bench,
+        figure: `spawn to the first 200 on ${r.endpoint}, median of ${r.rounds}`,
+        measured: number(r.ours.medianMs, ' ms'),
+        target: targeted ? `≤ ${number(r.target.msToFirst200, ' ms')}` : '—',
+        baseline: `${number(r.bare.medianMs, ' ms')} (bare Fastify + ${engine === 'postgres' ? 'pg' : 'PGlite'})`,
+        ratio: ratioOf(r.bare.medianMs, r.ours.medianMs),
+        met: targeted ? r.ours.medianMs <= r.target.msToFirst200 : null,
+        file,
+      }),
+      row({
+        bench,
+        figure: 'CPU used until that 200 (user + system, all threads), median',
+        measured: number(r.ours.medianCpuMs, ' ms'),
+        baseline: number(r.bare.medianCpuMs, ' ms'),
+        ratio: ratioOf(r.bare.medianCpuMs, r.ours.medianCpuMs),
+        file,
+      }),
+      row({
+        bench,
+        figure: 'first start on a fresh database (migrations applied), spawn to the first 200',
+        measured: `${number(r.firstStartMigrating.ms, ' ms')}, ${number(r.firstStartMigrating.cpuMs, ' ms')} CPU`,
+        file,
+      }),
+    ];
+  },
+});
+
 const signed = (percent: number) => `${percent >= 0 ? '+' : ''}${number(percent, '%', 1)}`;
 
 const soak: Source = {
@@ -394,6 +429,8 @@ export const SOURCES: Source[] = [
   downloads('pglite'),
   formats('postgres'),
   formats('pglite'),
+  coldStart('postgres'),
+  coldStart('pglite'),
   soak,
 ];
 

@@ -6,9 +6,7 @@ import { isDatabaseUnavailable, isNetworkFailure } from './errors/unavailable.js
 import { DataDirLockedError } from './platform/db/lock.js';
 import { seedStartupData } from './modules/index.js';
 import { tuneGarbageCollection } from './platform/garbage-collection.js';
-import { FIRST_START_CATALOGUE, seedCatalogue } from './seed/catalogue.js';
 import { demoLoginsBox, seedDemoOnFirstStart, DEMO_ACCOUNTS_FILE, type DemoLogin } from './seed/demo.js';
-import { describeDemoFan, seedDemoFanActivity } from './seed/demo-fan.js';
 
 /**
  * ROLE=all serves the API and the web app and works jobs; api serves and sends jobs but works none;
@@ -75,9 +73,12 @@ function keepRunningThroughOutages(log: { error(object: object, message: string)
 
 /**
  * A small catalogue of generated music, so a first look at HFM has artists to find and songs to play.
- * A failure (no ffmpeg, say) is logged and the product starts without it.
+ * A failure (no ffmpeg, say) is logged and the product starts without it. Its code (and the image library it
+ * draws with) is loaded only on this first start: every other start is quicker without it.
  */
 async function seedFirstStartCatalogue(app: Awaited<ReturnType<typeof buildApp>>): Promise<void> {
+  const { FIRST_START_CATALOGUE, seedCatalogue } = await import('./seed/catalogue.js');
+  const { describeDemoFan, seedDemoFanActivity } = await import('./seed/demo-fan.js');
   app.log.info(
     'Making a demo catalogue of generated music, artwork and tagged downloads (first start only; about half a minute)...',
   );

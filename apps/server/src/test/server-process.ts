@@ -15,10 +15,17 @@ const mainJs = path.join(repoRoot, 'apps/server/dist/main.js');
  */
 export const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-/** Compiles the server (incremental: quick when dist is current), so the processes run this code. */
+/**
+ * Compiles the server (incremental: quick when dist is current) and bundles its entry as `npm run build` does
+ * (scripts/bundle.ts), so the processes run this code.
+ */
 export function buildServer(): void {
   const tsc = path.join(repoRoot, 'node_modules/typescript/bin/tsc');
   execFileSync(process.execPath, [tsc, '-b', 'packages/shared', 'apps/server'], { cwd: repoRoot, stdio: 'pipe' });
+  execFileSync(process.execPath, [path.join(repoRoot, 'apps/server/scripts/bundle.ts')], {
+    cwd: repoRoot,
+    stdio: 'pipe',
+  });
 }
 
 /** A database of its own on the PostgreSQL server; drop() removes it. */

@@ -1,5 +1,5 @@
 import { BANNER_ADVISORY, MAX_ARTIST_PHOTOS, messages } from '@hfm/shared';
-import sharp from 'sharp';
+import { sharp } from '../../platform/media/sharp.js';
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest, notFound } from '../../errors/app-error.js';
 import { newImageFileName } from '../../platform/media/image-uploads.js';

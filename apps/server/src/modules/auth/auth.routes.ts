@@ -13,7 +13,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { perAccountLimit, rateLimited } from '../../http/route-options.js';
 import { findSignedInUser, logIn, logOut } from './auth.service.js';
 import { confirmUser, resendCode } from './confirmation.service.js';
-import { warmUpPasswordHashing } from '../../platform/security/passwords.js';
 import { SESSION_COOKIE } from './sessions.js';
 
 const LOGIN_PATH = '/login';
@@ -21,7 +20,6 @@ const LOGIN_PATH = '/login';
 export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  warmUpPasswordHashing();
   const accountLimit = perAccountLimit(app);
 
   app.post(

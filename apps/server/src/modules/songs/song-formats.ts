@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import { sharp } from '../../platform/media/sharp.js';
 import { z } from 'zod';
 import { downloadFormatInfo, ON_DEMAND_FORMATS, type DownloadFormat, type OnDemandFormat } from '@hfm/shared';
 import type { AppContext } from '../../context.js';

@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Transporter } from 'nodemailer';
+import type StreamTransport from 'nodemailer/lib/stream-transport/index.js';
 
 export interface MailMessage {
   to: string;
@@ -28,15 +29,28 @@ export function maskAddress(address: string): string {
   return `${address[0]}***${address.slice(at)}`;
 }
 
+/**
+ * nodemailer is loaded with the first message rather than at start: most processes send little mail, and
+ * an API process answers sooner after a start without it (docs/performance.md, "Cold start").
+ */
+function lazyTransport(options: string | StreamTransport.Options) {
+  let transport: Promise<Transporter> | undefined;
+  return {
+    get: () =>
+      (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(options))),
+    close: () => void transport?.then((opened) => opened.close()),
+  };
+}
+
 /** SMTP when SMTP_URL is set. */
 export function createSmtpMailer(smtpUrl: string, from: string, log: FastifyBaseLogger): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  const transport = lazyTransport(smtpUrl);
   return {
     async send(message) {
-      const info = await transport.sendMail({ from, ...message });
+      const info = await (await transport.get()).sendMail({ from, ...message });
       log.info({ to: maskAddress(message.to), subject: message.subject, messageId: info.messageId }, 'mail sent');
     },
-    close: () => transport.close(),
+    close: transport.close,
   };
 }
 
@@ -45,16 +59,16 @@ export function createSmtpMailer(smtpUrl: string, from: string, log: FastifyBase
  * the time it was written and a random part, never the address: who it is for is in its To: header.
  */
 export function createFileMailer(mailDir: string, from: string, log: FastifyBaseLogger): Mailer {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = lazyTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from, ...message });
+      const info = await (await transport.get()).sendMail({ from, ...message });
       await fs.mkdir(mailDir, { recursive: true });
       const written = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(mailDir, `${written}-${crypto.randomBytes(6).toString('hex')}.eml`);
       await fs.writeFile(file, info.message as Buffer);
       log.info({ to: maskAddress(message.to), subject: message.subject, file }, 'mail written');
     },
-    close: () => transport.close(),
+    close: transport.close,
   };
 }

@@ -1,4 +1,5 @@
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
+import { sharp } from './sharp.js';
 import { badRequest, AppError } from '../../errors/app-error.js';
 import { messages } from '@hfm/shared';
 import { WorkSlots } from './work-slots.js';
