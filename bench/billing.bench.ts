@@ -339,6 +339,10 @@ for (const engine of ENGINES) {
       node: process.version,
       connections: CONNECTIONS,
       rounds: ROUNDS,
+      bareIncludes:
+        'the session (cookie hashed, session and user read), the access check (the member; the artist read), the ' +
+        "card and customer read and the place held (prepared, as ours), the local provider's transaction, the record " +
+        '(subscription, three ledger rows, receipt, mail job) in one transaction, the related artists, the JSON answer',
       fans: FANS,
       activeArtists: artists,
       subscriptionsMade: pairsUsed,
