@@ -135,7 +135,8 @@ async function openDb(): Promise<Db> {
   const db = await PGlite.create(path.join(process.env.DATA_DIR!, 'db', 'pg'), { extensions: { pg_trgm } });
   return {
     run: async (text, params) => (await db.query<Row>(text, params)).rows,
-    transaction: (work) => db.transaction((tx) => work(async (text, params) => (await tx.query<Row>(text, params)).rows)),
+    transaction: (work) =>
+      db.transaction((tx) => work(async (text, params) => (await tx.query<Row>(text, params)).rows)),
     async commits() {
       await db.query('select pg_stat_force_next_flush()');
       return (await db.query<{ commits: number }>(COMMITS)).rows[0]!.commits;
@@ -149,7 +150,8 @@ const { default: Fastify } = await import('fastify');
 const app = Fastify({ logger: false });
 
 const newId = (prefix: string) => `${prefix}_local_${crypto.randomBytes(12).toString('hex')}`;
-const sha256 = (text: string, encoding: 'hex' | 'base64url') => crypto.createHash('sha256').update(text).digest(encoding);
+const sha256 = (text: string, encoding: 'hex' | 'base64url') =>
+  crypto.createHash('sha256').update(text).digest(encoding);
 const addYear = (date: Date) => {
   const next = new Date(date);
   next.setUTCFullYear(date.getUTCFullYear() + 1);

@@ -188,7 +188,14 @@ async function runBare(place: BenchPlace, pairs: Pairs): Promise<Measured> {
   const base = `http://127.0.0.1:${port}`;
   try {
     const measured = await measure(pairs, (amount) =>
-      load({ base, pid: child.pid!, connections: CONNECTIONS, amount, expect: 201, next: () => subscribeRequest(pairs) }),
+      load({
+        base,
+        pid: child.pid!,
+        connections: CONNECTIONS,
+        amount,
+        expect: 201,
+        next: () => subscribeRequest(pairs),
+      }),
     );
     if (place.databaseUrl) return measured;
     const { commits } = (await (await fetch(`${base}/commits`)).json()) as { commits: number };
@@ -315,9 +322,7 @@ function summarise(rounds: Round[]) {
             ...(rounds[0]![name].database!.rowsWrittenPerSubscription === undefined
               ? {}
               : {
-                  rowsWrittenPerSubscription: median(
-                    rounds.map((r) => r[name].database!.rowsWrittenPerSubscription!),
-                  ),
+                  rowsWrittenPerSubscription: median(rounds.map((r) => r[name].database!.rowsWrittenPerSubscription!)),
                 }),
           },
         }

@@ -61,7 +61,9 @@ function runOf(handle: DatabaseHandle): Run {
 
 async function transactionOf<T>(handle: DatabaseHandle, work: (run: Run) => Promise<T>): Promise<T> {
   if (handle.pglite) {
-    return handle.pglite.transaction((tx) => work(async (text, params) => (await tx.query(text, params)).rows as Row[]));
+    return handle.pglite.transaction((tx) =>
+      work(async (text, params) => (await tx.query(text, params)).rows as Row[]),
+    );
   }
   const client = await handle.pool!.connect();
   try {
@@ -147,14 +149,26 @@ async function bare(handle: DatabaseHandle, artistId: string, now: Date): Promis
           `insert into local_charges (id, customer_id, payment_method_id, amount_cents, currency, description, status,
              subscription_id, period_start, metadata, idempotency_key, request_hash, created_at)
            values ($1, $2, $3, 999, 'usd', $4, 'succeeded', $5, $6, '{}', $7, 'x', now()) returning *`,
-          [`ch_bare_${String(row.id)}`, sub!.customer_id, method!.id, `Subscription ${String(sub!.id)}`, sub!.id,
-            sub!.current_period_end, key],
+          [
+            `ch_bare_${String(row.id)}`,
+            sub!.customer_id,
+            method!.id,
+            `Subscription ${String(sub!.id)}`,
+            sub!.id,
+            sub!.current_period_end,
+            key,
+          ],
         );
         await tx(
           `update local_subscriptions set status = 'active', current_period_start = $2, current_period_end = $3 where id = $1`,
           [sub!.id, sub!.current_period_end, periodEnd],
         );
-        return { id: String(paid!.id), at: paid!.created_at as Date, start: sub!.current_period_end as Date, end: periodEnd };
+        return {
+          id: String(paid!.id),
+          at: paid!.created_at as Date,
+          start: sub!.current_period_end as Date,
+          end: periodEnd,
+        };
       });
       await transactionOf(handle, async (tx) => {
         const [locked] = await tx(`select * from subscriptions where id = $1 for update`, [row.id]);
@@ -180,11 +194,36 @@ async function bare(handle: DatabaseHandle, artistId: string, now: Date): Promis
              card_brand, card_last4, term_number, period_start, period_end, created_at)
            values ('renewal', $1, $2, $3, $4, 'Bench Artist', 999, 'visa', '4242', 2, $5, $6, $7)
            on conflict do nothing returning id`,
-          [`ledger:${String(ledgerCharge!.id)}`, row.member_id, row.id, row.artist_id, charge.start, charge.end, charge.at],
+          [
+            `ledger:${String(ledgerCharge!.id)}`,
+            row.member_id,
+            row.id,
+            row.artist_id,
+            charge.start,
+            charge.end,
+            charge.at,
+          ],
         );
         await tx(jobSql, [
-          receipt!.id, 'billing.receipt-mail', JSON.stringify({ receiptId: receipt!.id }), null, null, null, null, 0,
-          null, 300, null, null, null, 8, null, 10, null, null, null,
+          receipt!.id,
+          'billing.receipt-mail',
+          JSON.stringify({ receiptId: receipt!.id }),
+          null,
+          null,
+          null,
+          null,
+          0,
+          null,
+          300,
+          null,
+          null,
+          null,
+          8,
+          null,
+          10,
+          null,
+          null,
+          null,
         ]);
       });
       renewed++;
@@ -216,12 +255,19 @@ async function check(run: Run, artistId: string, side: string) {
 }
 
 async function benchEngine(engine: Engine, place: BenchPlace) {
-  const config = loadConfig({ DATA_DIR: place.dataDir, ...(place.databaseUrl ? { DATABASE_URL: place.databaseUrl } : {}) });
+  const config = loadConfig({
+    DATA_DIR: place.dataDir,
+    ...(place.databaseUrl ? { DATABASE_URL: place.databaseUrl } : {}),
+  });
   const handle = await openDatabase({ url: place.databaseUrl || undefined, dataDir: `${place.dataDir}/db` });
   await handle.migrate();
   const jobs = createJobQueue(handle, config, quiet, { work: false });
   // Sending only: the queue must know the job (its queue row) to write it.
-  jobs.define({ name: 'billing.receipt-mail', payload: { parse: (value: unknown) => value }, handle: async () => 'success' } as never);
+  jobs.define({
+    name: 'billing.receipt-mail',
+    payload: { parse: (value: unknown) => value },
+    handle: async () => 'success',
+  } as never);
   await jobs.start();
   const run = runOf(handle);
   try {

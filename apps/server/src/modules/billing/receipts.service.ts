@@ -57,8 +57,7 @@ export const ledgerSource = (ledgerRowId: string) => `ledger:${ledgerRowId}`;
  */
 export async function recordPaymentReceipt(tx: WriteContext, event: ReceiptEvent): Promise<ReceiptRow | null> {
   const card = event.known?.card ?? (await cardOf(tx, event));
-  const artistName =
-    event.known?.artistName ?? (await findArtistById(tx.db, event.subscription.artistId))?.name ?? '';
+  const artistName = event.known?.artistName ?? (await findArtistById(tx.db, event.subscription.artistId))?.name ?? '';
   const row = await insertReceipt(tx.db, {
     kind: event.kind,
     sourceKey: event.sourceKey,

@@ -21,7 +21,11 @@ const WRITE = /^\s*(insert|update|delete)\b/i;
  */
 function countCommits(pglite: PGlite) {
   const commits: Commit[] = [];
-  const original = { query: pglite.query.bind(pglite), exec: pglite.exec.bind(pglite), transaction: pglite.transaction.bind(pglite) };
+  const original = {
+    query: pglite.query.bind(pglite),
+    exec: pglite.exec.bind(pglite),
+    transaction: pglite.transaction.bind(pglite),
+  };
   const own = (text: string) => !/\bpgboss\./i.test(text);
   pglite.query = ((text: string, ...rest: unknown[]) => {
     if (own(text)) commits.push({ kind: 'statement', statements: [text], writes: WRITE.test(text) });

@@ -15,7 +15,7 @@ import {
   type DeclineCode,
   type SubscriptionPayment,
 } from '../../platform/payments/provider.js';
-import { requireAccess, requireArtistSeen, requirePayer, type Actor } from '../access/index.js';
+import { requireArtistSeen, requirePayer, type Actor } from '../access/index.js';
 import { findArtistById, type ArtistRow } from '../artists/index.js';
 import { listRelatedArtists } from '../discovery/index.js';
 import { presentSubscription } from './billing.presenter.js';

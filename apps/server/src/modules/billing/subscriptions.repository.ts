@@ -87,9 +87,14 @@ const payingCardStatement = preparedRead(
       .from(paymentCards)
       .leftJoin(
         billingCustomers,
-        and(eq(billingCustomers.memberId, paymentCards.userId), eq(billingCustomers.provider, sql.placeholder('provider'))),
+        and(
+          eq(billingCustomers.memberId, paymentCards.userId),
+          eq(billingCustomers.provider, sql.placeholder('provider')),
+        ),
       )
-      .where(and(eq(paymentCards.userId, sql.placeholder('memberId')), eq(paymentCards.providerRef, sql.placeholder('ref'))))
+      .where(
+        and(eq(paymentCards.userId, sql.placeholder('memberId')), eq(paymentCards.providerRef, sql.placeholder('ref'))),
+      )
       .limit(1)
       .prepare(name),
   'billing_paying_card',
