@@ -1,13 +1,22 @@
 /**
  * Subscriptions per second at 50 concurrent connections: `POST /api/subscriptions` against the built app
  * with the embedded local payment provider, on PGlite and on PostgreSQL, beside a bare baseline in the same
- * run (`billing-bare.ts`: bare Fastify + pg/PGlite writing the subscription row and its two ledger rows in one
- * transaction). Many fans, each with a saved 4242 card, subscribe to ACTIVE artists of the demo catalogue;
- * every request is a new (fan, artist) pair with its own Idempotency-Key, and every answer must be a 201.
- * Afterwards the ledger must hold exactly one 999 charge and one 500 credit per subscription, and nothing
- * else, and the local provider one 999 charge per subscription of ours: the bench fails otherwise. On
- * PostgreSQL it also reads the database's counters (pg_stat_database: transactions committed and rows
- * written per subscription, the server's start and job polling included).
+ * run (`billing-bare.ts`: bare Fastify + pg/PGlite doing the same work in plain SQL, the same statements: the
+ * session, the access check, the card and the place held, the local provider's transaction, the record (the
+ * subscription, the ledger's three rows, the receipt and its mail job) in one transaction, the related artists
+ * and the answer; its file says exactly what it includes and leaves out). Both sides get the same requests:
+ * many fans, each signed in with a saved 4242 card, subscribe to ACTIVE artists of the demo catalogue; every
+ * request is a new (fan, artist) pair with its own Idempotency-Key, and every answer must be a 201.
+ * Afterwards the ledger must hold exactly one 999 charge, one 500 credit and at most one fee per subscription, and
+ * nothing else, and the local provider one 999 charge per subscription of either side: the bench fails otherwise.
+ *
+ * Commits per subscription: PostgreSQL's own count of committed transactions (pg_stat_database.xact_commit,
+ * read-only statements included) over a side's whole run, its process's start and stop included, divided by
+ * its subscriptions. On PostgreSQL read from the server before the side starts and after it stops; on PGlite,
+ * whose counters live in the process, read in the process just before it stops (ours: the
+ * `hfm_db_transactions_committed` metric; the bare: its `/commits`). Ours also works its job queue meanwhile
+ * (each receipt's mail job, the queues' polling): those commits are in its figure; the bare has no worker.
+ * The request path's own commits are counted exactly by `subscribe-commits.routes.test.ts`.
  *
  * Each engine gets a temp folder and, on PostgreSQL, a database of its own on BENCH_DATABASE_URL's server
  * (default postgres://postgres@127.0.0.1:5432/test), both removed at the end. Rounds alternate ours and bare
@@ -75,7 +84,9 @@ type Pairs = ReturnType<typeof pairQueue>;
  */
 type Measured = LoadStats & {
   warmupRequests: number;
-  database?: { commitsPerSubscription: number; rowsWrittenPerSubscription: number };
+  /** PGlite: the process's own count of commits since it opened the database, read just before it stopped. */
+  commitsInProcess?: number;
+  database?: { commitsPerSubscription: number; rowsWrittenPerSubscription?: number };
 };
 
 /** PostgreSQL's counters for the bench database (`pg_stat_database`): transactions committed, rows written. */
@@ -94,8 +105,11 @@ async function counted(place: BenchPlace, side: (place: BenchPlace) => Promise<M
   const before = await databaseCounters(place);
   const measured = await side(place);
   const after = await databaseCounters(place);
-  if (!before || !after) return measured;
   const subscriptions = measured.requests + measured.warmupRequests;
+  if (measured.commitsInProcess !== undefined) {
+    return { ...measured, database: { commitsPerSubscription: round(measured.commitsInProcess / subscriptions, 1) } };
+  }
+  if (!before || !after) return measured;
   return {
     ...measured,
     database: {
@@ -118,31 +132,43 @@ async function measure(pairs: Pairs, run: (amount: number) => Promise<LoadStats>
   return { ...measured, warmupRequests: warm.requests };
 }
 
+/** PGlite's commits as the process counts them (`hfm_db_transactions_committed` on our metrics). */
+async function metricCommits(base: string): Promise<number> {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const value = /^hfm_db_transactions_committed (\S+)$/m.exec(text)?.[1];
+  if (value === undefined) throw new Error('no hfm_db_transactions_committed in /metrics');
+  return Number(value);
+}
+
+/** A subscribe request of the pair, as the web app sends it: the session cookie, a new Idempotency-Key. */
+function subscribeRequest(pairs: Pairs) {
+  const { payer, artistId } = pairs.take();
+  return {
+    method: 'POST' as const,
+    path: '/api/subscriptions',
+    headers: {
+      'content-type': 'application/json',
+      cookie: payer.cookie,
+      'idempotency-key': crypto.randomUUID(),
+    },
+    body: JSON.stringify({ memberID: payer.id, paymentMethodID: payer.paymentMethodID, artistID: artistId }),
+  };
+}
+
 async function runOurs(place: BenchPlace, pairs: Pairs): Promise<Measured> {
   const app = await startApp(place);
   try {
-    return await measure(pairs, (amount) =>
+    const measured = await measure(pairs, (amount) =>
       load({
         base: app.base,
         pid: app.pid,
         connections: CONNECTIONS,
         amount,
         expect: 201,
-        next() {
-          const { payer, artistId } = pairs.take();
-          return {
-            method: 'POST',
-            path: '/api/subscriptions',
-            headers: {
-              'content-type': 'application/json',
-              cookie: payer.cookie,
-              'idempotency-key': crypto.randomUUID(),
-            },
-            body: JSON.stringify({ memberID: payer.id, paymentMethodID: payer.paymentMethodID, artistID: artistId }),
-          };
-        },
+        next: () => subscribeRequest(pairs),
       }),
     );
+    return place.databaseUrl ? measured : { ...measured, commitsInProcess: await metricCommits(app.base) };
   } finally {
     await app.stop();
   }
@@ -159,25 +185,21 @@ async function runBare(place: BenchPlace, pairs: Pairs): Promise<Measured> {
     child.once('message', () => resolve());
     child.once('exit', (code) => reject(new Error(`the bare server exited (${code})`)));
   });
+  const base = `http://127.0.0.1:${port}`;
   try {
-    return await measure(pairs, (amount) =>
+    const measured = await measure(pairs, (amount) =>
       load({
-        base: `http://127.0.0.1:${port}`,
+        base,
         pid: child.pid!,
         connections: CONNECTIONS,
         amount,
         expect: 201,
-        next() {
-          const { payer, artistId } = pairs.take();
-          return {
-            method: 'POST',
-            path: '/subscribe',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ memberId: payer.id, artistId, cardId: payer.cardId }),
-          };
-        },
+        next: () => subscribeRequest(pairs),
       }),
     );
+    if (place.databaseUrl) return measured;
+    const { commits } = (await (await fetch(`${base}/commits`)).json()) as { commits: number };
+    return { ...measured, commitsInProcess: commits };
   } finally {
     child.kill('SIGTERM');
     await exited;
@@ -228,22 +250,26 @@ async function checkLedger(place: BenchPlace, answered: { ours: number; bare: nu
       from subscriptions s group by 1 order by 1`),
   );
   const check = Object.fromEntries(rows.map((row) => [row.side, row]));
+  // Every answered request made one subscription; autocannon may send a request past `amount` whose answer it
+  // does not count (seen once under a load average of 27): at most one per connection, and it must be exact too.
   for (const side of ['ours', 'bare'] as const) {
     const row = check[side];
     const expected = answered[side];
-    if (!row || row.subscriptions !== expected || row.active !== expected || row.exact !== expected) {
+    const made = row?.subscriptions ?? 0;
+    if (!row || made < expected || made > expected + CONNECTIONS || row.active !== made || row.exact !== made) {
       throw new Error(`${side}: ${expected} subscriptions answered, ledger check ${JSON.stringify(row)}`);
     }
     if (row.ledger_rows !== 0) throw new Error(`${row.ledger_rows} ledger rows belong to no subscription`);
   }
-  // At the provider too: one successful 999 charge for each of our subscriptions, nothing else.
+  // At the provider too: one successful 999 charge for each subscription (either side calls it), nothing else.
   const [provider] = await withDatabase(place, (query) =>
     query<{ charges: number; cents: number }>(
       `select count(*)::int as charges, coalesce(sum(amount_cents), 0)::int as cents from local_charges`,
     ),
   );
-  if (provider!.charges !== answered.ours || provider!.cents !== answered.ours * 999) {
-    throw new Error(`${answered.ours} subscriptions, the local provider holds ${JSON.stringify(provider)}`);
+  const paid = check.ours!.subscriptions + check.bare!.subscriptions;
+  if (provider!.charges !== paid || provider!.cents !== paid * 999) {
+    throw new Error(`${paid} subscriptions, the local provider holds ${JSON.stringify(provider)}`);
   }
   return { ...check, provider };
 }
@@ -293,7 +319,11 @@ function summarise(rounds: Round[]) {
       ? {
           database: {
             commitsPerSubscription: median(rounds.map((r) => r[name].database!.commitsPerSubscription)),
-            rowsWrittenPerSubscription: median(rounds.map((r) => r[name].database!.rowsWrittenPerSubscription)),
+            ...(rounds[0]![name].database!.rowsWrittenPerSubscription === undefined
+              ? {}
+              : {
+                  rowsWrittenPerSubscription: median(rounds.map((r) => r[name].database!.rowsWrittenPerSubscription!)),
+                }),
           },
         }
       : {}),
@@ -314,6 +344,10 @@ for (const engine of ENGINES) {
       node: process.version,
       connections: CONNECTIONS,
       rounds: ROUNDS,
+      bareIncludes:
+        'the session (cookie hashed, session and user read), the access check (the member; the artist read), the ' +
+        "card and customer read and the place held (prepared, as ours), the local provider's transaction, the record " +
+        '(subscription, three ledger rows, receipt, mail job) in one transaction, the related artists, the JSON answer',
       fans: FANS,
       activeArtists: artists,
       subscriptionsMade: pairsUsed,

@@ -74,6 +74,13 @@ describe('GET /metrics without METRICS_TOKEN: this machine only', () => {
     expect(samples(res.body, 'process_resident_memory_bytes')[0]?.[1]).toBeGreaterThan(0);
     expect(res.body).toContain('nodejs_eventloop_lag_seconds');
     expect(valueOf(res.body, 'hfm_upload_requests_in_flight', { kind: 'part' })).toBe(0);
+    if (!process.env.TEST_DATABASE_URL) {
+      // The embedded database's own count of commits (pg_stat_database): it grows with every statement.
+      const commits = valueOf(res.body, 'hfm_db_transactions_committed');
+      expect(commits).toBeGreaterThan(0);
+      const again = await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
+      expect(valueOf(again.body, 'hfm_db_transactions_committed')).toBeGreaterThan(commits);
+    }
     const ipv6 = await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '::1' });
     expect(ipv6.statusCode).toBe(200);
   });

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
-import { createMetrics, uploadsInFlight, type Metrics } from './metrics/metrics.js';
+import { createMetrics, embeddedDatabaseCommits, uploadsInFlight, type Metrics } from './metrics/metrics.js';
 import { createFileMailer, createSmtpMailer, type Mailer } from './mail/mailer.js';
 import { createPaymentProvider } from './payments/payments.js';
 import type { PaymentProvider } from './payments/provider.js';
@@ -65,6 +65,8 @@ export async function createPlatform(
   const sweeper = startUploadSweeper(storage, { maxAgeMs: config.staleUploadMs, log });
   const metrics = createMetrics();
   uploadsInFlight(metrics);
+  const pglite = database.pglite;
+  if (pglite) embeddedDatabaseCommits(metrics, (text) => pglite.query(text));
   return {
     database,
     mailer,

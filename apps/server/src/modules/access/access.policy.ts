@@ -18,6 +18,7 @@ type Rule = (db: Database, actor: Actor, ids: string[]) => Promise<string[]>;
 
 export const policy: Record<Permission, Rule> = {
   // ACTIVE artists, and those who have left (CANCELLED): their page stays up with a notice (decision 0021).
+  // requireArtistSeen (access.service.ts) is the same rule over a row already read.
   'artist.view': (db, actor, ids) =>
     artistIdsIn(db, ids, { all: isAdmin(actor), own: actor?.artistId, seenByAll: true }),
   'artist.manage': (db, actor, ids) => artistIdsIn(db, ids, { all: isAdmin(actor), own: actor?.artistId }),

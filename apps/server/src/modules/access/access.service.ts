@@ -76,6 +76,29 @@ export async function requireAccess(
   throw forbidden(messages.forbidden);
 }
 
+/**
+ * `requireAccess(ctx, actor, 'user.pay', [memberId])` answered without a query when the member is the actor: the
+ * rule is "themself, not deleted", and the session read the actor ACTIVE for this request. Anyone else goes
+ * through requireAccess (its 401, 403 or 404).
+ */
+export async function requirePayer(ctx: AccessContext, actor: Actor, memberId: string): Promise<SessionUser> {
+  if (actor && memberId.toLowerCase() === actor.id.toLowerCase()) return actor;
+  return requireAccess(ctx, actor, 'user.pay', [memberId]);
+}
+
+/**
+ * 'artist.view' answered from the artist's row the caller read already (the same rule as the policy's: admins,
+ * the artist's own user, and everyone for ACTIVE and CANCELLED artists): an artist not seen is a 404, as
+ * requireAccess answers.
+ */
+export function requireArtistSeen<Row extends { id: string; status: string }>(actor: Actor, row: Row | null): Row {
+  const own = actor?.artistId;
+  const seen =
+    row !== null && (isAdmin(actor) || own === row.id || row.status === 'ACTIVE' || row.status === 'CANCELLED');
+  if (!seen) throw notFound(NOT_FOUND_MESSAGES[resourceOf('artist.view')]);
+  return row;
+}
+
 /** For the actor's own things (session profile, first load): a signed-in actor, or 401. */
 export function requireSignedIn(actor: Actor): SessionUser {
   if (!actor) throw unauthenticated();

@@ -42,6 +42,8 @@ export interface ReceiptEvent {
   failureReason?: string | null;
   retryAt?: Date | null;
   at: Date;
+  /** What the caller read already in this request (the card charged, the artist's name): not read again. */
+  known?: { card?: Pick<CardRow, 'brand' | 'last4'>; artistName?: string };
 }
 
 /** The source key of money recorded as a ledger row (the charge, refund or dispute row). */
@@ -54,15 +56,15 @@ export const ledgerSource = (ledgerRowId: string) => `ledger:${ledgerRowId}`;
  * refused renewal calls this (the reconciliation of interrupted first charges too).
  */
 export async function recordPaymentReceipt(tx: WriteContext, event: ReceiptEvent): Promise<ReceiptRow | null> {
-  const card = await cardOf(tx, event);
-  const artist = await findArtistById(tx.db, event.subscription.artistId);
+  const card = event.known?.card ?? (await cardOf(tx, event));
+  const artistName = event.known?.artistName ?? (await findArtistById(tx.db, event.subscription.artistId))?.name ?? '';
   const row = await insertReceipt(tx.db, {
     kind: event.kind,
     sourceKey: event.sourceKey,
     memberId: event.subscription.memberId,
     subscriptionId: event.subscription.id,
     artistId: event.subscription.artistId,
-    artistName: artist?.name ?? '',
+    artistName,
     amountCents: Math.abs(event.amountCents),
     cardBrand: card?.brand ?? null,
     cardLast4: card?.last4 ?? null,
@@ -92,6 +94,7 @@ export async function recordTermReceipt(
   subscription: ReceiptEvent['subscription'] & { currentPeriodStart: Date; currentPeriodEnd: Date },
   added: LedgerRow[],
   cardRef: string | null,
+  known?: ReceiptEvent['known'],
 ): Promise<void> {
   const charge = added.find((row) => row.kind === 'charge');
   if (!charge) return;
@@ -105,6 +108,7 @@ export async function recordTermReceipt(
     periodStart: subscription.currentPeriodStart,
     periodEnd: subscription.currentPeriodEnd,
     at: charge.createdAt,
+    ...(known ? { known } : {}),
   });
 }
 

@@ -15,8 +15,8 @@ import {
   type DeclineCode,
   type SubscriptionPayment,
 } from '../../platform/payments/provider.js';
-import { requireAccess, type Actor } from '../access/index.js';
-import { findArtistById } from '../artists/index.js';
+import { requireArtistSeen, requirePayer, type Actor } from '../access/index.js';
+import { findArtistById, type ArtistRow } from '../artists/index.js';
 import { listRelatedArtists } from '../discovery/index.js';
 import { presentSubscription } from './billing.presenter.js';
 import { declined, ensureCustomerId, paymentRequestFailure } from './cards.service.js';
@@ -29,7 +29,9 @@ import {
   deleteIncompleteSubscription,
   findByRequestKey,
   findLiveSubscription,
+  findPayingCard,
   findSubscription,
+  insertIncompleteSubscription,
   insertSubscription,
   listIncompleteSubscriptions,
   updateSubscription,
@@ -37,6 +39,12 @@ import {
 } from './subscriptions.repository.js';
 
 type BillingContext = Pick<AppContext, 'db' | 'platform' | 'jobs'>;
+
+/** What the subscribe request read already (the artist, the card charged): the writes and answer after it reuse it. */
+interface Known {
+  artist: ArtistRow;
+  card: CardRow;
+}
 
 /** A first payment that has been under way this long was interrupted (a crash): the next request finishes it. */
 const STALE_INCOMPLETE_MS = 60_000;
@@ -72,7 +80,19 @@ export async function presentSubscriptions(
   );
 }
 
-async function answerFor(ctx: BillingContext, row: SubscriptionRow, memberId: string): Promise<SubscribeAnswer> {
+async function answerFor(
+  ctx: BillingContext,
+  row: SubscriptionRow,
+  memberId: string,
+  known?: Known,
+): Promise<SubscribeAnswer> {
+  if (known) {
+    const subscription = presentSubscription(row, {
+      artistName: known.artist.name,
+      paymentMethodID: row.paymentMethodId === known.card.id ? known.card.providerRef : null,
+    });
+    return { subscription, relatedArtists: await listRelatedArtists(ctx, known.artist, memberId) };
+  }
   const artist = await findArtistById(ctx.db, row.artistId);
   const [subscription] = await presentSubscriptions(ctx, [row]);
   const relatedArtists = artist ? await listRelatedArtists(ctx, artist, memberId) : [];
@@ -88,6 +108,7 @@ async function recordFirstYear(
   ctx: BillingContext,
   row: SubscriptionRow,
   payment: SubscriptionPayment,
+  known?: Known,
 ): Promise<SubscriptionRow> {
   const provider = ctx.platform.payments.name;
   return withTransaction(ctx, async (tx) => {
@@ -114,7 +135,11 @@ async function recordFirstYear(
         feeCents: payment.charge.feeCents,
       }),
     );
-    await recordTermReceipt(tx, 'charge', updated, added, payment.charge.paymentMethodId);
+    const card = known?.card.providerRef === payment.charge.paymentMethodId ? known.card : undefined;
+    await recordTermReceipt(tx, 'charge', updated, added, payment.charge.paymentMethodId, {
+      ...(card ? { card } : {}),
+      ...(known ? { artistName: known.artist.name } : {}),
+    });
     return updated;
   });
 }
@@ -124,8 +149,9 @@ async function completeFirstYear(
   ctx: BillingContext,
   row: SubscriptionRow,
   payment: SubscriptionPayment,
+  known?: Known,
 ): Promise<SubscriptionRow> {
-  const recorded = await recordFirstYear(ctx, row, payment);
+  const recorded = await recordFirstYear(ctx, row, payment, known);
   countPayment(ctx, 'first_year', 'succeeded', payment.charge.amountCents);
   return recorded;
 }
@@ -193,11 +219,12 @@ async function payFirstYear(
   row: SubscriptionRow,
   card: CardRow,
   artistName: string,
+  known?: Known & { customerId: string },
 ): Promise<SubscriptionRow> {
   const provider = ctx.platform.payments;
   let payment: SubscriptionPayment;
   try {
-    const customerId = await ensureCustomerId(ctx, member);
+    const customerId = known?.customerId ?? (await ensureCustomerId(ctx, member));
     payment = await provider.createSubscription({
       customerId,
       paymentMethodId: card.providerRef,
@@ -219,7 +246,7 @@ async function payFirstYear(
     }
     throw error;
   }
-  return completeFirstYear(ctx, row, payment);
+  return completeFirstYear(ctx, row, payment, known);
 }
 
 /**
@@ -234,10 +261,53 @@ export async function subscribe(
   body: SubscribeBody,
   requestKey: string | undefined,
 ): Promise<SubscribeAnswer> {
-  const member = await requireAccess(ctx, actor, 'user.pay', [body.memberID]);
+  const member = await requirePayer(ctx, actor, body.memberID);
   const artistId = body.artistID.toLowerCase();
-  await requireAccess(ctx, member, 'artist.view', [artistId]);
+  const artist = requireArtistSeen(member, await findArtistById(ctx.db, artistId));
+  const held = await holdPlaceAtOnce(ctx, member, artist, body.paymentMethodID, requestKey);
+  if (!held) return subscribeStepByStep(ctx, member, artistId, body, requestKey);
+  const { row, card, customerId } = held;
+  const paid = await payFirstYear(ctx, member, row, card, artist.name, { artist, card, customerId });
+  return answerFor(ctx, paid, member.id, { artist, card });
+}
 
+/**
+ * The common case in two statements (docs/decisions/0058): the member's card and customer in one prepared
+ * read, then the incomplete row in one prepared insert that takes the place only if no unique index refuses it.
+ * Null whenever anything is not plain (a repeated request key, a place taken, an artist not taking subscribers,
+ * no card or no customer yet): `subscribeStepByStep` then answers exactly as it always has.
+ */
+async function holdPlaceAtOnce(
+  ctx: BillingContext,
+  member: SessionUser,
+  artist: ArtistRow,
+  paymentMethodRef: string,
+  requestKey: string | undefined,
+): Promise<{ row: SubscriptionRow; card: CardRow; customerId: string } | null> {
+  if (artist.status !== 'ACTIVE' || artist.userId === member.id) return null;
+  const paying = await findPayingCard(ctx.db, member.id, paymentMethodRef, ctx.platform.payments.name);
+  if (!paying?.customerId) return null;
+  const id = crypto.randomUUID();
+  const row = await insertIncompleteSubscription(ctx.db, {
+    id,
+    memberId: member.id,
+    artistId: artist.id,
+    paymentMethodId: paying.card.id,
+    priceCents: PRICE_CENTS_PER_ARTIST_YEAR,
+    currentPeriodEnd: new Date(),
+    requestKey: requestKey ?? id,
+  });
+  return row ? { row, card: paying.card, customerId: paying.customerId } : null;
+}
+
+/** Every case, one step at a time: a repeated request key, a place taken or left under way, the refusals. */
+async function subscribeStepByStep(
+  ctx: BillingContext,
+  member: SessionUser,
+  artistId: string,
+  body: SubscribeBody,
+  requestKey: string | undefined,
+): Promise<SubscribeAnswer> {
   if (requestKey) {
     let earlier = await findByRequestKey(ctx.db, member.id, requestKey);
     if (earlier) await assertSameRequest(ctx, earlier, artistId, body.paymentMethodID);

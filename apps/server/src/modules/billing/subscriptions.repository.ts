@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, gt, inArray, lt, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
-import { paymentCards, subscriptions } from '../../platform/db/schema/billing.js';
+import { preparedRead } from '../../platform/db/prepared.js';
+import { billingCustomers, paymentCards, subscriptions } from '../../platform/db/schema/billing.js';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type SubscriptionPatch = Partial<Omit<typeof subscriptions.$inferInsert, 'id' | 'memberId' | 'artistId'>>;
@@ -73,6 +74,78 @@ export function findLiveSubscription(db: Database, memberId: string, artistId: s
 export async function insertSubscription(db: Database, values: typeof subscriptions.$inferInsert) {
   const [row] = await db.insert(subscriptions).values(values).returning();
   return row!;
+}
+
+/**
+ * The subscribe path's first read, prepared: the member's saved card of this token and their customer at the
+ * provider (null when they have none yet), in one statement.
+ */
+const payingCardStatement = preparedRead(
+  (db, name) =>
+    db
+      .select({ card: paymentCards, customerId: billingCustomers.customerId })
+      .from(paymentCards)
+      .leftJoin(
+        billingCustomers,
+        and(
+          eq(billingCustomers.memberId, paymentCards.userId),
+          eq(billingCustomers.provider, sql.placeholder('provider')),
+        ),
+      )
+      .where(
+        and(eq(paymentCards.userId, sql.placeholder('memberId')), eq(paymentCards.providerRef, sql.placeholder('ref'))),
+      )
+      .limit(1)
+      .prepare(name),
+  'billing_paying_card',
+);
+
+export async function findPayingCard(
+  db: Database,
+  memberId: string,
+  providerRef: string,
+  provider: string,
+): Promise<{ card: typeof paymentCards.$inferSelect; customerId: string | null } | null> {
+  const [row] = await payingCardStatement(db).execute({ memberId, ref: providerRef, provider });
+  return row ?? null;
+}
+
+/** The incomplete row that holds a member and artist's place before the first payment (see `holdPlace`). */
+export type NewIncompleteSubscription = Pick<
+  typeof subscriptions.$inferInsert,
+  'id' | 'memberId' | 'artistId' | 'paymentMethodId' | 'priceCents' | 'currentPeriodEnd' | 'requestKey'
+>;
+
+const insertIncompleteStatement = preparedRead(
+  (db, name) =>
+    db
+      .insert(subscriptions)
+      .values({
+        id: sql.placeholder('id'),
+        memberId: sql.placeholder('memberId'),
+        artistId: sql.placeholder('artistId'),
+        paymentMethodId: sql.placeholder('paymentMethodId'),
+        status: 'incomplete',
+        priceCents: sql.placeholder('priceCents'),
+        currentPeriodEnd: sql.placeholder('currentPeriodEnd'),
+        requestKey: sql.placeholder('requestKey'),
+      })
+      .onConflictDoNothing()
+      .returning()
+      .prepare(name),
+  'billing_insert_incomplete_subscription',
+);
+
+/**
+ * Holds the place, prepared: the new incomplete row, or null when a unique index refused it (a live
+ * subscription of the pair, or the member's request key used before); the caller then finds out which.
+ */
+export async function insertIncompleteSubscription(
+  db: Database,
+  values: NewIncompleteSubscription,
+): Promise<SubscriptionRow | null> {
+  const [row] = await insertIncompleteStatement(db).execute(values);
+  return row ?? null;
 }
 
 export async function updateSubscription(db: Database, id: string, patch: SubscriptionPatch) {

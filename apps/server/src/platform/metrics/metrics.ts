@@ -119,6 +119,29 @@ export function uploadsInFlight(metrics: Metrics): client.Gauge<'kind'> {
   return gauge;
 }
 
+/**
+ * `hfm_db_transactions_committed`: the transactions the embedded database (PGlite) committed since this process
+ * opened it, as PostgreSQL counts them (pg_stat_database.xact_commit: every statement outside a transaction is
+ * one, read-only ones too). PostgreSQL's own exporters give this for a server; PGlite lives in the process, and
+ * its counters with it (the billing bench reads commits per subscription here). Read when scraped: two small
+ * statements on the database's one connection.
+ */
+export function embeddedDatabaseCommits(metrics: Metrics, query: (text: string) => Promise<{ rows: unknown[] }>) {
+  metrics.gauge(
+    'hfm_db_transactions_committed',
+    'Transactions the embedded database committed since this process opened it (pg_stat_database.xact_commit).',
+    [],
+    async function collect() {
+      // PGlite's one backend publishes its counters at the end of the next transaction once asked to.
+      await query('select pg_stat_force_next_flush()');
+      const { rows } = await query(
+        'select xact_commit::float8 as commits from pg_stat_database where datname = current_database()',
+      );
+      this.set((rows[0] as { commits: number } | undefined)?.commits ?? 0);
+    },
+  );
+}
+
 const registryHas = (metrics: Metrics, name: string) => metrics.registry.getSingleMetric(name) !== undefined;
 
 /** Runs `work` counted as one upload in flight of `kind`, however it ends. */

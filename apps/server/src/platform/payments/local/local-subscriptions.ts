@@ -29,6 +29,7 @@ import {
   requestHash,
   toSubscription,
   type ChargeRow,
+  type PaymentMethodRow,
   type SubscriptionRow,
 } from './local-store.js';
 
@@ -51,10 +52,20 @@ export function createLocalSubscriptions(db: Database, now: () => Date): Subscri
     return row;
   }
 
-  /** Records the term's payment: the charge row, paid or refused by the card. */
-  async function payTerm(tx: Database, sub: SubscriptionRow, idempotencyKey: string, hash: string): Promise<ChargeRow> {
-    const method = await chargeablePaymentMethod(tx, sub.paymentMethodId, sub.customerId);
-    const refusal = chargeRefusal(method, now());
+  /**
+   * Records the term's payment: the charge row, paid or refused by the card (`checked`: the card as the caller
+   * read it in this transaction and the moment it was asked, else it is read here, now).
+   */
+  async function payTerm(
+    tx: Database,
+    sub: SubscriptionRow,
+    idempotencyKey: string,
+    hash: string,
+    checked?: { method: PaymentMethodRow; at: Date },
+  ): Promise<ChargeRow> {
+    const method = checked?.method ?? (await chargeablePaymentMethod(tx, sub.paymentMethodId, sub.customerId));
+    const at = checked?.at ?? now();
+    const refusal = chargeRefusal(method, at);
     const [row] = await tx
       .insert(localCharges)
       .values({
@@ -72,7 +83,7 @@ export function createLocalSubscriptions(db: Database, now: () => Date): Subscri
         metadata: sub.metadata,
         idempotencyKey,
         requestHash: hash,
-        createdAt: now(),
+        createdAt: at,
       })
       .returning();
     return row!;
@@ -83,11 +94,14 @@ export function createLocalSubscriptions(db: Database, now: () => Date): Subscri
     return row;
   }
 
-  /** The answer of a finished call: the subscription with its payment, or the recorded decline. */
-  async function answer(charge: ChargeRow): Promise<SubscriptionPayment> {
+  /**
+   * The answer of a finished call: the subscription with its payment, or the recorded decline. `sub`: the
+   * subscription row as read or written in the caller's transaction, else it is read here.
+   */
+  async function answer(tx: Database, charge: ChargeRow, sub?: SubscriptionRow): Promise<SubscriptionPayment> {
     const paid: Charge = replayCharge(charge);
-    const sub = await findSubscription(db, charge.subscriptionId!);
-    return { subscription: toSubscription(sub, now()), charge: paid };
+    const row = sub?.id === charge.subscriptionId ? sub : await findSubscription(tx, charge.subscriptionId!);
+    return { subscription: toSubscription(row, now()), charge: paid };
   }
 
   return {
@@ -96,6 +110,9 @@ export function createLocalSubscriptions(db: Database, now: () => Date): Subscri
       const { idempotencyKey, ...params } = input;
       const hash = requestHash('subscription.create', params);
       const firstPaymentKey = `${idempotencyKey}#first-payment`;
+      // One transaction, nothing read twice: the subscription row is written with the status its first payment
+      // gives it (the card's answer is known before either row is). The answer is made from the rows, after the
+      // commit (a decline is an answer too: its rows are kept for replays).
       const settled = await db.transaction(async (tx) => {
         const [earlier] = await tx
           .select()
@@ -103,10 +120,12 @@ export function createLocalSubscriptions(db: Database, now: () => Date): Subscri
           .where(eq(localSubscriptions.idempotencyKey, idempotencyKey));
         if (earlier) {
           assertSameRequest(earlier.requestHash, hash, idempotencyKey);
-          return (await chargeByKey(tx, firstPaymentKey))!;
+          return { charge: (await chargeByKey(tx, firstPaymentKey))!, sub: earlier };
         }
-        await chargeablePaymentMethod(tx, input.paymentMethodId, input.customerId);
+        const method = await chargeablePaymentMethod(tx, input.paymentMethodId, input.customerId);
         const start = now();
+        // Declined: the subscription never starts (Stripe's error_if_incomplete); the decline is kept for replays.
+        const refused = chargeRefusal(method, start) !== null;
         const [sub] = await tx
           .insert(localSubscriptions)
           .values({
@@ -115,7 +134,7 @@ export function createLocalSubscriptions(db: Database, now: () => Date): Subscri
             paymentMethodId: input.paymentMethodId,
             amountCents: input.amountCents,
             interval: input.interval,
-            status: 'incomplete',
+            status: refused ? 'incomplete' : 'active',
             currentPeriodStart: start,
             currentPeriodEnd: addYear(start),
             metadata: JSON.stringify(input.metadata ?? {}),
@@ -132,16 +151,11 @@ export function createLocalSubscriptions(db: Database, now: () => Date): Subscri
             .from(localSubscriptions)
             .where(eq(localSubscriptions.idempotencyKey, idempotencyKey));
           assertSameRequest(first!.requestHash, hash, idempotencyKey);
-          return (await chargeByKey(tx, firstPaymentKey))!;
+          return { charge: (await chargeByKey(tx, firstPaymentKey))!, sub: first };
         }
-        const payment = await payTerm(tx, sub, firstPaymentKey, hash);
-        // Declined: the subscription never starts (Stripe's error_if_incomplete); the decline is kept for replays.
-        if (payment.status === 'succeeded') {
-          await tx.update(localSubscriptions).set({ status: 'active' }).where(eq(localSubscriptions.id, sub.id));
-        }
-        return payment;
+        return { charge: await payTerm(tx, sub, firstPaymentKey, hash, { method, at: start }), sub };
       });
-      return answer(settled);
+      return answer(db, settled.charge, settled.sub);
     },
 
     async findSubscriptionAttempt({ customerId, idempotencyKey }) {
@@ -155,7 +169,7 @@ export function createLocalSubscriptions(db: Database, now: () => Date): Subscri
       if (payment.status === 'failed') {
         return { outcome: 'declined', code: payment.failureCode as DeclineCode, message: payment.failureMessage ?? '' };
       }
-      return { outcome: 'paid', payment: await answer(payment) };
+      return { outcome: 'paid', payment: await answer(db, payment, sub) };
     },
 
     async renewSubscription({ subscriptionId, idempotencyKey }: RenewSubscriptionInput) {
@@ -194,7 +208,7 @@ export function createLocalSubscriptions(db: Database, now: () => Date): Subscri
           .where(eq(localSubscriptions.id, sub.id));
         return payment;
       });
-      return answer(settled);
+      return answer(db, settled);
     },
 
     async cancelSubscription({ subscriptionId, atPeriodEnd }: CancelSubscriptionInput): Promise<ProviderSubscription> {
