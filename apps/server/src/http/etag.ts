@@ -37,3 +37,23 @@ export function sendWithEtag(request: FastifyRequest, reply: FastifyReply, body:
   if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
   return reply.type('application/json; charset=utf-8').send(json);
 }
+
+/** Answers the same for every viewer: any cache may keep it, and must ask again before reusing it. */
+export const PUBLIC_PAGE_CACHE = 'no-cache';
+
+/**
+ * Sends a body already serialized with its ETag (a read model from memory: platform/read-models), or a 304
+ * with no body when the client holds it already. `cacheControl` says whether the answer may depend on the
+ * viewer (VIEWER_PAGE_CACHE, varying by the session cookie) or not (PUBLIC_PAGE_CACHE).
+ */
+export function sendSerialized(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  model: { body: string | Uint8Array; etag: string },
+  cacheControl: string = VIEWER_PAGE_CACHE,
+): FastifyReply {
+  reply.header('etag', model.etag).header('cache-control', cacheControl);
+  if (cacheControl === VIEWER_PAGE_CACHE) reply.header('vary', 'Cookie');
+  if (matchesIfNoneMatch(request.headers['if-none-match'], model.etag)) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(model.body);
+}
