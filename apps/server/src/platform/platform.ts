@@ -70,7 +70,7 @@ export async function createPlatform(
   const metrics = createMetrics();
   uploadsInFlight(metrics);
   const catalogueVersion = createCatalogueVersion(database);
-  const readModels = createReadModelCache(catalogueVersion);
+  const readModels = createReadModelCache(catalogueVersion, { maxBytes: config.readModelCacheMb * 1024 * 1024 });
   return {
     database,
     mailer,

@@ -39,8 +39,9 @@ interface Entry {
 export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 
 export function createReadModelCache(version: CatalogueVersion, options: { maxBytes?: number } = {}): ReadModelCache {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const entries = new LRUCache<string, Entry>({
-    maxSize: options.maxBytes ?? DEFAULT_MAX_BYTES,
+    maxSize: Math.max(1, maxBytes),
     // Bytes of the body (a JavaScript string takes two a character), plus the key and some bookkeeping.
     sizeCalculation: ({ model: { body } }, key) =>
       (typeof body === 'string' ? 2 * body.length : body.byteLength) + 2 * key.length + 64,
@@ -54,10 +55,10 @@ export function createReadModelCache(version: CatalogueVersion, options: { maxBy
   return {
     async get<T>(name: string, key: string, make: () => Promise<T>, serialize: Serializer<T>) {
       const id = `${name}\u0000${key}`;
-      const at = version.current();
+      const at = maxBytes === 0 ? null : version.current();
       const epoch = typeof at === 'number' || at === null ? at : await at;
-      // The catalogue keeps changing under the check: read the database, keep nothing.
-      if (epoch === null) return build(make, serialize);
+      // Off, or the catalogue keeps changing under the check: read the database, keep nothing.
+      if (maxBytes === 0 || epoch === null) return build(make, serialize);
       const held = entries.get(id);
       if (held?.epoch === epoch) return { ...(held.model as ReadModel<T>), cached: true };
       const running = building.get(id);

@@ -92,6 +92,16 @@ describe('the read-model cache', () => {
     expect(runs).toBe(2);
   });
 
+  it('keeps nothing when given no memory (READ_MODEL_CACHE_MB=0)', async () => {
+    const { version } = handVersion();
+    const cache = createReadModelCache(version, { maxBytes: 0 });
+    let runs = 0;
+    const build = () => Promise.resolve(++runs);
+    await cache.get('page', 'a', build, serialize);
+    expect((await cache.get('page', 'a', build, serialize)).value).toBe(2);
+    expect(cache.size).toBe(0);
+  });
+
   it('holds at most maxBytes, dropping the least recently used', async () => {
     const { version } = handVersion();
     // Each model: a 100-character body (200 bytes), a short key, 64 of bookkeeping.
