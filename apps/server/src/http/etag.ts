@@ -1,4 +1,4 @@
-import crypto from 'node:crypto';
+import { etagOf } from '../platform/read-models/etag.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -7,11 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  */
 export const VIEWER_PAGE_CACHE = 'private, no-cache';
 
-/** A strong validator: the hash of the serialized body, so equal bodies have equal tags whatever the server. */
-export function etagOf(json: string | Uint8Array | ArrayBuffer): string {
-  const bytes = json instanceof ArrayBuffer ? new Uint8Array(json) : json;
-  return `"${crypto.createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
-}
+export { etagOf } from '../platform/read-models/etag.js';
 
 /**
  * Whether an If-None-Match header matches the tag (RFC 9110 13.1.2: weak comparison, `*` matches any

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { etagOf } from '../../http/etag.js';
+import { etagOf } from './etag.js';
 import type { CatalogueVersion } from './catalogue-version.js';
 
 /**

@@ -186,7 +186,7 @@ describe('the catalogue version', () => {
     const version = createCatalogueVersion(handle, { pollMs: 5 });
     const epoch = await version.current();
     database.row.version = '2';
-    await vi.waitFor(() => expect(version.isCurrent(epoch!)).toBe(false));
+    await vi.waitFor(() => expect(version.isCurrent(epoch!)).toBe(false), { timeout: 5_000 });
     version.close();
   });
 });
