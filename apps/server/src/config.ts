@@ -17,6 +17,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: url(['postgres', 'postgresql']).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  READ_MODEL_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(64),
   SMTP_URL: url(['smtp', 'smtps']).optional(),
   MAIL_FROM: z.string().min(3).default('HFM <hello@hfm.music>'),
   PUBLIC_URL: z.url().optional(),
@@ -124,6 +125,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** PostgreSQL connections this process keeps at most (unused on the embedded database). */
   databasePoolSize: number;
+  /** Memory for public read models kept between requests (platform/read-models), in MiB; 0 keeps none. */
+  readModelCacheMb: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: string;
@@ -285,6 +288,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    readModelCacheMb: e.READ_MODEL_CACHE_MB,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl,

@@ -1,4 +1,4 @@
-import crypto from 'node:crypto';
+import { etagOf } from '../platform/read-models/etag.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -7,11 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  */
 export const VIEWER_PAGE_CACHE = 'private, no-cache';
 
-/** A strong validator: the hash of the serialized body, so equal bodies have equal tags whatever the server. */
-export function etagOf(json: string | Uint8Array | ArrayBuffer): string {
-  const bytes = json instanceof ArrayBuffer ? new Uint8Array(json) : json;
-  return `"${crypto.createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
-}
+export { etagOf } from '../platform/read-models/etag.js';
 
 /**
  * Whether an If-None-Match header matches the tag (RFC 9110 13.1.2: weak comparison, `*` matches any
@@ -36,4 +32,24 @@ export function sendWithEtag(request: FastifyRequest, reply: FastifyReply, body:
   reply.header('etag', etag).header('cache-control', VIEWER_PAGE_CACHE).header('vary', 'Cookie');
   if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
   return reply.type('application/json; charset=utf-8').send(json);
+}
+
+/** Answers the same for every viewer: any cache may keep it, and must ask again before reusing it. */
+export const PUBLIC_PAGE_CACHE = 'no-cache';
+
+/**
+ * Sends a body already serialized with its ETag (a read model from memory: platform/read-models), or a 304
+ * with no body when the client holds it already. `cacheControl` says whether the answer may depend on the
+ * viewer (VIEWER_PAGE_CACHE, varying by the session cookie) or not (PUBLIC_PAGE_CACHE).
+ */
+export function sendSerialized(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  model: { body: string | Uint8Array; etag: string },
+  cacheControl: string = VIEWER_PAGE_CACHE,
+): FastifyReply {
+  reply.header('etag', model.etag).header('cache-control', cacheControl);
+  if (cacheControl === VIEWER_PAGE_CACHE) reply.header('vary', 'Cookie');
+  if (matchesIfNoneMatch(request.headers['if-none-match'], model.etag)) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(model.body);
 }

@@ -4,6 +4,8 @@ import type { Config } from '../config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { createMetrics, embeddedDatabaseCommits, uploadsInFlight, type Metrics } from './metrics/metrics.js';
 import { createFileMailer, createSmtpMailer, type Mailer } from './mail/mailer.js';
+import { createCatalogueVersion } from './read-models/catalogue-version.js';
+import { createReadModelCache, type ReadModelCache } from './read-models/read-model-cache.js';
 import { createPaymentProvider } from './payments/payments.js';
 import type { PaymentProvider } from './payments/provider.js';
 import { createLocalStorage } from './storage/local-storage.js';
@@ -23,6 +25,8 @@ export interface Platform {
   payments: PaymentProvider;
   /** This app's Prometheus registry (GET /metrics): the platform's figures and the modules' own. */
   metrics: Metrics;
+  /** Public read models kept in memory for the catalogue's current version (docs/decisions/0059). */
+  readModels: ReadModelCache;
   close(): Promise<void>;
 }
 
@@ -67,6 +71,8 @@ export async function createPlatform(
   uploadsInFlight(metrics);
   const pglite = database.pglite;
   if (pglite) embeddedDatabaseCommits(metrics, (text) => pglite.query(text));
+  const catalogueVersion = createCatalogueVersion(database);
+  const readModels = createReadModelCache(catalogueVersion, { maxBytes: config.readModelCacheMb * 1024 * 1024 });
   return {
     database,
     mailer,
@@ -74,7 +80,9 @@ export async function createPlatform(
     signer,
     payments,
     metrics,
+    readModels,
     async close() {
+      catalogueVersion.close();
       await sweeper.stop();
       await payments.close();
       mailer.close();

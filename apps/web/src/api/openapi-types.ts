@@ -2969,7 +2969,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The artist member home and /discover lead with: the ACTIVE artist first in the featured order (lowest featuredPosition >= 0), else the newest ACTIVE artist; null in an empty catalogue */
+        /** The artist member home and /discover lead with: the ACTIVE artist first in the featured order (lowest featuredPosition >= 0), else the newest ACTIVE artist; null in an empty catalogue (ETag; If-None-Match answers 304; Cache-Control: no-cache) */
         get: {
             parameters: {
                 query?: never;
@@ -3005,6 +3005,15 @@ export interface paths {
                             photos: string[];
                             slug: string;
                         } | null;
+                    };
+                };
+                /** @description Not modified: the If-None-Match tag is current */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
                     };
                 };
             };
@@ -5773,7 +5782,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Member home and /discover (the same for everyone, signed in or not): front-page playlists by position, HFM Picks by HFMPicksPosition, HFM Radio, featured ACTIVE artists by featuredPosition, genres, and new releases (the 9 newest ACTIVE artists). A playlist's songCount counts the songs fans can hear */
+        /** Member home and /discover (the same for everyone, signed in or not): front-page playlists by position, HFM Picks by HFMPicksPosition, HFM Radio, featured ACTIVE artists by featuredPosition, genres, and new releases (the 9 newest ACTIVE artists). A playlist's songCount counts the songs fans can hear (ETag; If-None-Match answers 304; Cache-Control: no-cache) */
         get: {
             parameters: {
                 query?: never;
@@ -5890,6 +5899,15 @@ export interface paths {
                                 slug: string;
                             }[];
                         };
+                    };
+                };
+                /** @description Not modified: the If-None-Match tag is current */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
                     };
                 };
             };
@@ -6529,7 +6547,7 @@ export interface paths {
         };
         /**
          * Search artists, songs and albums by name or title
-         * @description Artists (name), songs (title) and albums (name) containing `s` case-insensitively, only of ACTIVE artists whose searchStatus.isSearchable is true, and only released songs. One flat list: artists, then songs, then albums, each result with its `type`; within each type the best matches first (exact, then prefix, then trigram similarity, then shorter) and at most 10. A term shorter than 3 characters (after trimming) answers an empty list; one longer than 100 is a 400. `%`, `_` and `\` match themselves. Cache-Control: no-cache (results change as artists publish).
+         * @description Artists (name), songs (title) and albums (name) containing `s` case-insensitively, only of ACTIVE artists whose searchStatus.isSearchable is true, and only released songs. One flat list: artists, then songs, then albums, each result with its `type`; within each type the best matches first (exact, then prefix, then trigram similarity, then shorter) and at most 10. A term shorter than 3 characters (after trimming) answers an empty list; one longer than 100 is a 400. `%`, `_` and `\` match themselves. ETag; If-None-Match answers 304; Cache-Control: no-cache (results change as artists publish).
          */
         get: {
             parameters: {
@@ -6579,6 +6597,15 @@ export interface paths {
                             /** @enum {string} */
                             type: "album";
                         })[];
+                    };
+                };
+                /** @description Not modified: the If-None-Match tag is current */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
                     };
                 };
             };

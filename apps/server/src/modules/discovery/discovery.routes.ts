@@ -10,15 +10,15 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendWithEtag, VIEWER_PAGE_CACHE } from '../../http/etag.js';
+import { PUBLIC_PAGE_CACHE, sendSerialized, VIEWER_PAGE_CACHE } from '../../http/etag.js';
 import {
-  getArtistPage,
-  getArtistSummary,
-  getGenrePage,
-  getHeroArtist,
-  getMemberHomeLists,
-  getPlaylistPage,
-} from './discovery.service.js';
+  cachedArtistPage,
+  cachedGenrePage,
+  cachedHeroArtist,
+  cachedMemberHomeLists,
+  cachedPlaylistPage,
+} from './discovery.read-models.js';
+import { getArtistSummary } from './discovery.service.js';
 
 const artistSummaryParams = z.object({ artistId: z.uuid({ error: 'Not an artist id.' }) });
 /** Any text: a slug that cannot be one is a 404 like an unknown one (the service says so). */
@@ -29,6 +29,7 @@ const playlistIdParams = idParams('Not a playlist id.');
 /** Answered with `ETag` and `Cache-Control: ${VIEWER_PAGE_CACHE}`; a matching If-None-Match gets a 304. */
 const notModified = { 304: z.void().describe('Not modified: the If-None-Match tag is current') };
 const revalidated = ` (ETag; If-None-Match answers 304; Cache-Control: ${VIEWER_PAGE_CACHE})`;
+const revalidatedPublic = ` (ETag; If-None-Match answers 304; Cache-Control: ${PUBLIC_PAGE_CACHE})`;
 
 export async function discoveryRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -42,11 +43,12 @@ export async function discoveryRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ['discovery'],
         summary:
           'The artist member home and /discover lead with: the ACTIVE artist first in the featured order (lowest ' +
-          'featuredPosition >= 0), else the newest ACTIVE artist; null in an empty catalogue',
-        response: { 200: heroArtistAnswer },
+          `featuredPosition >= 0), else the newest ACTIVE artist; null in an empty catalogue${revalidatedPublic}`,
+        response: { 200: heroArtistAnswer, ...notModified },
       },
     },
-    async () => getHeroArtist(ctx),
+    async (request, reply) =>
+      sendSerialized(request, reply, await cachedHeroArtist(ctx, (body) => reply.serialize(body)), PUBLIC_PAGE_CACHE),
   );
 
   app.get(
@@ -74,11 +76,17 @@ export async function discoveryRoutes(fastify: FastifyInstance): Promise<void> {
         summary:
           'Member home and /discover (the same for everyone, signed in or not): front-page playlists by position, HFM Picks by HFMPicksPosition, HFM Radio, featured ' +
           'ACTIVE artists by featuredPosition, genres, and new releases (the 9 newest ACTIVE artists). ' +
-          "A playlist's songCount counts the songs fans can hear",
-        response: { 200: memberHomeLists },
+          `A playlist's songCount counts the songs fans can hear${revalidatedPublic}`,
+        response: { 200: memberHomeLists, ...notModified },
       },
     },
-    async () => getMemberHomeLists(ctx),
+    async (request, reply) =>
+      sendSerialized(
+        request,
+        reply,
+        await cachedMemberHomeLists(ctx, (body) => reply.serialize(body)),
+        PUBLIC_PAGE_CACHE,
+      ),
   );
 
   app.get(
@@ -95,8 +103,14 @@ export async function discoveryRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: artistPage, ...notModified },
       },
     },
-    async (request, reply) =>
-      sendWithEtag(request, reply, await getArtistPage(ctx, request.currentUser, request.params.slug)),
+    async (request, reply) => {
+      const serialize = (body: unknown) => reply.serialize(body);
+      return sendSerialized(
+        request,
+        reply,
+        await cachedArtistPage(ctx, request.currentUser, request.params.slug, serialize),
+      );
+    },
   );
 
   app.get(
@@ -110,7 +124,8 @@ export async function discoveryRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: genrePage, ...notModified },
       },
     },
-    async (request, reply) => sendWithEtag(request, reply, await getGenrePage(ctx, request.params.id)),
+    async (request, reply) =>
+      sendSerialized(request, reply, await cachedGenrePage(ctx, request.params.id, (body) => reply.serialize(body))),
   );
 
   app.get(
@@ -124,6 +139,7 @@ export async function discoveryRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: playlistPage, ...notModified },
       },
     },
-    async (request, reply) => sendWithEtag(request, reply, await getPlaylistPage(ctx, request.params.id)),
+    async (request, reply) =>
+      sendSerialized(request, reply, await cachedPlaylistPage(ctx, request.params.id, (body) => reply.serialize(body))),
   );
 }

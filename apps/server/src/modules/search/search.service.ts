@@ -1,5 +1,6 @@
 import { isSearchTerm, SEARCH_LIMIT_PER_TYPE, type SearchResult } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
+import type { Serializer } from '../../platform/read-models/read-model-cache.js';
 import { presentAlbumMatch, presentArtistMatch, presentSongMatch } from './search.presenter.js';
 import { findAlbumMatches, findArtistMatches, findSongMatches } from './search.repository.js';
 
@@ -24,4 +25,13 @@ export async function searchCatalogue(ctx: Pick<AppContext, 'db'>, term: string)
     ...songRows.map(presentSongMatch),
     ...albumRows.map(presentAlbumMatch),
   ];
+}
+
+/**
+ * Search from the read-model cache (platform/read-models, docs/decisions/0059): the results are the same for
+ * everyone, kept per trimmed term for the catalogue's version, so popular terms are answered from memory.
+ */
+export function cachedSearch(ctx: AppContext, term: string, serialize: Serializer<SearchResult[]>) {
+  const wanted = term.trim();
+  return ctx.platform.readModels.get('search', wanted, () => searchCatalogue(ctx, wanted), serialize);
 }

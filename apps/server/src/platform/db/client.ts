@@ -21,6 +21,12 @@ export interface DatabaseHandle {
   pool?: pg.Pool;
   ping(): Promise<void>;
   migrate(): Promise<void>;
+  /**
+   * Calls `listener` whenever a write of the catalogue commits (the `catalogue_version` triggers' notification,
+   * docs/decisions/0059): from this process before its COMMIT returns, from others soon after. Returns the
+   * unsubscribe.
+   */
+  onCatalogueChange(listener: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -34,6 +40,23 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** An in-memory PGlite starts from this dump of a data folder instead of running initdb (tests). */
   pgliteTemplate?: Blob | undefined;
+}
+
+/** The channel the `catalogue_version` triggers notify (migrations/0023). */
+const CATALOGUE_CHANNEL = 'hfm_catalogue';
+
+/** A set of listeners called in turn. */
+function listenerSet() {
+  const listeners = new Set<() => void>();
+  return {
+    add(listener: () => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    call() {
+      for (const listener of listeners) listener();
+    },
+  };
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../../migrations', import.meta.url));
@@ -55,6 +78,19 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next checkout.
   });
+  // Every connection listens: PostgreSQL tells the writing connection itself of its own commit before the
+  // COMMIT returns, so this process knows of its writes at once; others' arrive within moments (and the
+  // read-model cache polls the version besides). The payload is the writing schema (tests share a database).
+  const catalogueChanges = listenerSet();
+  pool.on('connect', (client) => {
+    client.on('notification', (message) => {
+      if (message.channel !== CATALOGUE_CHANNEL) return;
+      if (schemaName && message.payload !== schemaName) return;
+      catalogueChanges.call();
+    });
+    // Queued before the query the checkout runs; a failure leaves the poll to notice changes.
+    client.query(`listen ${CATALOGUE_CHANNEL}`).catch(() => undefined);
+  });
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
   return {
     db,
@@ -63,6 +99,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     async ping() {
       await pool.query('select 1');
     },
+    onCatalogueChange: (listener) => catalogueChanges.add(listener),
     async migrate() {
       // api and worker processes start together: one migrates while the others wait for it.
       const lock = await pool.connect();
@@ -128,6 +165,9 @@ async function openPglite(dataDir: string | undefined, template: Blob | undefine
     throw error;
   }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
+  // PGlite calls listeners (in a microtask) while it reads the COMMIT's answer, before the writer goes on.
+  const catalogueChanges = listenerSet();
+  await client.listen(CATALOGUE_CHANNEL, () => catalogueChanges.call());
   return {
     db,
     kind: 'pglite',
@@ -135,6 +175,7 @@ async function openPglite(dataDir: string | undefined, template: Blob | undefine
     async ping() {
       await db.execute(sql`select 1`);
     },
+    onCatalogueChange: (listener) => catalogueChanges.add(listener),
     async migrate() {
       await client.exec('create extension if not exists pg_trgm');
       await migratePglite(drizzlePglite(client), { migrationsFolder });

@@ -14,3 +14,4 @@ export * from './schema/library.js';
 export * from './schema/payouts.js';
 export * from './schema/rate-limits.js';
 export * from './schema/releases.js';
+export * from './schema/read-models.js';

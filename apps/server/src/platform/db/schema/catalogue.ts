@@ -106,6 +106,9 @@ export const songs = pgTable(
   },
   (t) => [
     index('songs_artist_created_idx').on(t.artistId, t.createdAt),
+    // The next release to come (platform/read-models/catalogue-version.ts): cached lists expire at it.
+    index('songs_release_at_idx').on(t.releaseAt),
+    index('songs_release_date_idx').on(t.releaseDate),
     ...TITLE_BANDS.map((band) =>
       index(`songs_title_${band.name}_trgm_idx`)
         .using('gist', sql`lower(${t.title}) gist_trgm_ops`)
