@@ -80,7 +80,8 @@ describe('zipFromStorage: the archive real zip tools read', () => {
     if (hasBsdtar) {
       const streamed = fs.mkdtempSync(path.join(dir, 'streamed-'));
       execFileSync('sh', ['-c', 'bsdtar -xf - -C "$1" < "$2"', 'sh', streamed, file]);
-      for (const entry of files) expect(fs.readFileSync(path.join(streamed, entry.name)).equals(entry.bytes)).toBe(true);
+      for (const entry of files)
+        expect(fs.readFileSync(path.join(streamed, entry.name)).equals(entry.bytes)).toBe(true);
     }
   });
 
@@ -99,7 +100,8 @@ describe('zipFromStorage: the archive real zip tools read', () => {
     if (hasBsdtar) {
       const streamed = fs.mkdtempSync(path.join(dir, 'streamed-'));
       execFileSync('sh', ['-c', 'bsdtar -xf - -C "$1" < "$2"', 'sh', streamed, file]);
-      for (const entry of files) expect(fs.readFileSync(path.join(streamed, entry.name)).equals(entry.bytes)).toBe(true);
+      for (const entry of files)
+        expect(fs.readFileSync(path.join(streamed, entry.name)).equals(entry.bytes)).toBe(true);
     }
   });
 

@@ -144,8 +144,7 @@ const centralExtraLength = (entry: PlacedEntry) => {
   const fields = (entry.zip64Sizes ? 2 : 0) + (entry.zip64Offset ? 1 : 0);
   return fields === 0 ? 0 : 4 + 8 * fields;
 };
-const centralRecordLength = (entry: PlacedEntry) =>
-  CENTRAL_RECORD + entry.nameBytes.length + centralExtraLength(entry);
+const centralRecordLength = (entry: PlacedEntry) => CENTRAL_RECORD + entry.nameBytes.length + centralExtraLength(entry);
 const versionOf = (entry: PlacedEntry) => (entry.zip64Sizes || entry.zip64Offset ? VERSION_ZIP64 : VERSION);
 
 /**
