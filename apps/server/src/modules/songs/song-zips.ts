@@ -1,7 +1,7 @@
 /**
  * Zips of songs in one format, for album downloads and My Music's "everything kept by an artist": the
  * files are made first (formats made on first request are asked for, and the zip waits for every one),
- * then streamed from storage by platform/storage/zip-archive (yazl, STORED entries, exact length).
+ * then streamed from storage by platform/storage/zip-archive (STORED entries, native CRC-32, exact length).
  */
 import {
   DOWNLOAD_FORMAT_LABELS,

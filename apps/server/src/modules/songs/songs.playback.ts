@@ -20,7 +20,7 @@ import { checkAccess, requireAccess, requireSignedIn, type Actor } from '../acce
 import { findArtistById } from '../artists/index.js';
 import { recordDownloads } from '../library/index.js';
 import { DOWNLOADS_GAVE_UP_REASON, DOWNLOADS_PREPARING_MESSAGE, downloadsState } from './songs.downloads-state.js';
-import { findSongsByIds, setSongDownloadSizes, type SongRow } from './songs.repository.js';
+import { findSongById, findSongsByIds, setSongDownloadSizes, type SongRow } from './songs.repository.js';
 import { loadSong } from './songs.service.js';
 import { formatFileName, madeSongFormats, requestSongFormat } from './song-formats.js';
 
@@ -84,16 +84,21 @@ export function normalisingGain(loudness: { integratedLufs: number; truePeakDb: 
  * Anyone else who may see the song is told to subscribe (403); a song they may not see is a 404.
  */
 async function loadDownloadableSong(ctx: AppContext, actor: Actor, songId: string): Promise<SongRow> {
-  if (!(await checkAccess(ctx, actor, 'song.download', [songId])).has(songId)) {
+  // The check and the row are asked for at once (one wait, not two); nothing is told before the check.
+  const [allowed, row] = await Promise.all([
+    checkAccess(ctx, actor, 'song.download', [songId]),
+    findSongById(ctx.db, songId),
+  ]);
+  if (!allowed.has(songId) || !row) {
     await requireAccess(ctx, actor, 'song.view', [songId]);
     if (!actor) throw unauthenticated('Please sign in to download.');
     const song = await loadSong(ctx, songId);
     const artistName = (await findArtistById(ctx.db, song.artistId))?.name ?? 'HFM';
     throw forbidden(`Subscribe to ${artistName} to download this song.`);
   }
-  const song = await loadReadySong(ctx, songId);
-  requireDownloadsMade(song);
-  return song;
+  if (row.status !== 'ready') throw new AppError('CONFLICT', 'This song is not ready yet.');
+  requireDownloadsMade(row);
+  return row;
 }
 
 /** A song plays before its downloads are made: until then (or when they failed for good) a 409 says so. */
@@ -136,10 +141,17 @@ export async function downloadSong(
     key = made.key;
   }
   if (!key) throw notFound('This download is not available.');
-  const artistName = (await findArtistById(ctx.db, song.artistId))?.name ?? 'HFM';
-  const downloadName = formatFileName(artistName, song.title, format);
-  const url = await ctx.storage.presignGet(key, { expiresInSeconds: DOWNLOAD_URL_SECONDS, downloadName });
-  await recordDownloads(ctx, member, [songId], format);
+  const fileKey = key;
+  // The artist's name (for the file's name) and the record are read and written at once: one wait.
+  const [url] = await Promise.all([
+    findArtistById(ctx.db, song.artistId).then((artist) =>
+      ctx.storage.presignGet(fileKey, {
+        expiresInSeconds: DOWNLOAD_URL_SECONDS,
+        downloadName: formatFileName(artist?.name ?? 'HFM', song.title, format),
+      }),
+    ),
+    recordDownloads(ctx, member, [songId], format),
+  ]);
   return { status: 200, body: { url } };
 }
 

@@ -104,6 +104,11 @@ export function createLocalStorage(root: string, options: LocalStorageOptions = 
         }
         const start = range?.start ?? 0;
         const end = Math.min(range?.end ?? stats.size - 1, stats.size - 1);
+        if (end < start) {
+          // An empty object: a read stream cannot be asked for no bytes (its end would be -1).
+          await handle.close();
+          return { body: Readable.from([]), size: 0, contentType: stats.contentType };
+        }
         return {
           body: handle.createReadStream({ start, end }),
           size: Math.max(0, end - start + 1),
