@@ -7,13 +7,18 @@ CREATE INDEX "songs_release_at_idx" ON "songs" USING btree ("release_at");--> st
 CREATE INDEX "songs_release_date_idx" ON "songs" USING btree ("release_date");--> statement-breakpoint
 -- The catalogue's version (docs/decisions/0059): sixteen shards to start with; a writer adds one when all are held.
 INSERT INTO "catalogue_version" ("version") SELECT 0 FROM generate_series(1, 16);--> statement-breakpoint
--- Once per writing statement, in its transaction: one more on a shard no other transaction holds (the first
+-- Once per writing statement (but a play count's), in its transaction: one more on a shard no other transaction holds (the first
 -- from a place that depends on the backend, so connections rarely meet), never waiting on another writer, and
 -- a notification delivered at commit (to this process's own connection too, before its COMMIT returns).
 CREATE FUNCTION "bump_catalogue_version"() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
 DECLARE
 	chosen integer;
 BEGIN
+	-- A counted listen (songs.plays + 1) says so for its one statement: play counts may show up to a minute late
+	-- (the cache's age limit) instead of every listen emptying the cache.
+	IF current_setting('hfm.catalogue_counters_only', true) = 'on' THEN
+		RETURN NULL;
+	END IF;
 	SELECT "shard" INTO chosen FROM "catalogue_version"
 		ORDER BY ("shard" + pg_backend_pid()) % 16, "shard" LIMIT 1 FOR UPDATE SKIP LOCKED;
 	IF chosen IS NULL THEN

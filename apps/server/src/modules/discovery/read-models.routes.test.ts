@@ -4,7 +4,8 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { artists } from '../../platform/db/schema/artists.js';
 import { songs } from '../../platform/db/schema/catalogue.js';
-import { createArtist, createSong, signIn, type TestArtist } from '../../test/factories.js';
+import { catalogueVersion } from '../../platform/db/schema/read-models.js';
+import { createArtist, createSong, createUser, signIn, type TestArtist } from '../../test/factories.js';
 import { injectAs } from '../../test/route-cast.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
@@ -147,5 +148,42 @@ describe('the read-model cache', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it("keeps the models through a counted listen (a play count's only write), not through a Hi Five", async () => {
+    const fan = await createUser(t.app);
+    const fanCookie = await signIn(t.app, fan);
+    const versionSum = async () => {
+      const [row] = await t.app.ctx.db
+        .select({ total: sql<string>`sum(${catalogueVersion.version})::text` })
+        .from(catalogueVersion);
+      return Number(row!.total);
+    };
+    await titlesOn(t);
+    const before = await versionSum();
+    const listen = await injectAs(t, fanCookie, {
+      method: 'POST',
+      url: '/api/mzd-events',
+      payload: {
+        memberID: fan.id,
+        itemID: songId,
+        itemType: 'song',
+        eventPayload: { action: 'listen', clientTime: new Date().toISOString() },
+      },
+    });
+    expect(listen.statusCode).toBe(201);
+    expect(listen.json<{ counted: boolean }>().counted).toBe(true);
+    const [song] = await t.app.ctx.db.select({ plays: songs.plays }).from(songs).where(eq(songs.id, songId));
+    expect(song!.plays).toBeGreaterThan(0);
+    expect(await versionSum()).toBe(before);
+    expect(await countStatements(t, () => titlesOn(t))).toBe(0);
+
+    const hiFive = await injectAs(t, fanCookie, {
+      method: 'POST',
+      url: '/api/hi-fives',
+      payload: { memberID: fan.id, itemID: songId, itemType: 'song' },
+    });
+    expect(hiFive.statusCode).toBe(201);
+    expect(await versionSum()).toBeGreaterThan(before);
   });
 });

@@ -213,12 +213,18 @@ export async function findArtistIdsOfSongs(db: Database, songIds: string[]): Pro
   return new Map(rows.map((row) => [row.id, row.artistId]));
 }
 
-/** One more play; counters leave updatedAt alone (it stamps edits, not listens). */
+/**
+ * One more play; counters leave updatedAt alone (it stamps edits, not listens). Inside a transaction the
+ * statement is marked as a counter's, so it does not move the catalogue version (docs/decisions/0059: play
+ * counts in cached pages are at most a minute old); outside one the mark lapses and the version moves.
+ */
 export async function incrementSongPlays(db: Database, songId: string): Promise<void> {
+  await db.execute(sql`select set_config('hfm.catalogue_counters_only', 'on', true)`);
   await db
     .update(songs)
     .set({ plays: sql`${songs.plays} + 1` })
     .where(eq(songs.id, songId));
+  await db.execute(sql`select set_config('hfm.catalogue_counters_only', 'off', true)`);
 }
 
 export async function setSongHiFives(db: Database, songId: string, hifives: number): Promise<void> {

@@ -37,11 +37,20 @@ interface Entry {
 
 /** 64 MiB of bodies by default (the objects beside them take about as much again). */
 export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+/**
+ * The oldest a model may be: the one write that does not move the catalogue version, a counted listen's
+ * `plays + 1`, shows up within this (every other write at once).
+ */
+export const MAX_AGE_MS = 60_000;
 
-export function createReadModelCache(version: CatalogueVersion, options: { maxBytes?: number } = {}): ReadModelCache {
+export function createReadModelCache(
+  version: CatalogueVersion,
+  options: { maxBytes?: number; maxAgeMs?: number } = {},
+): ReadModelCache {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const entries = new LRUCache<string, Entry>({
     maxSize: Math.max(1, maxBytes),
+    ttl: options.maxAgeMs ?? MAX_AGE_MS,
     // Bytes of the body (a JavaScript string takes two a character), plus the key and some bookkeeping.
     sizeCalculation: ({ model: { body } }, key) =>
       (typeof body === 'string' ? 2 * body.length : body.byteLength) + 2 * key.length + 64,

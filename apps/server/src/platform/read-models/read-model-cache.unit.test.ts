@@ -49,6 +49,17 @@ describe('the read-model cache', () => {
     expect(after.etag).not.toBe(first.etag);
   });
 
+  it('builds a model again once it is older than the age limit, at the same version', async () => {
+    const { version } = handVersion();
+    const cache = createReadModelCache(version, { maxAgeMs: 5 });
+    let n = 0;
+    const build = () => Promise.resolve({ n: ++n });
+    expect((await cache.get('page', 'a', build, serialize)).value).toEqual({ n: 1 });
+    expect((await cache.get('page', 'a', build, serialize)).value).toEqual({ n: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect((await cache.get('page', 'a', build, serialize)).value).toEqual({ n: 2 });
+  });
+
   it('runs identical requests that arrive together once', async () => {
     const { version } = handVersion();
     const cache = createReadModelCache(version);
