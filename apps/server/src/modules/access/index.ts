@@ -4,12 +4,14 @@ export {
   countReadySongs,
   requireAccess,
   requireAdmin,
+  requireArtistSongScope,
   requireArtistToManage,
   requireSelf,
   requireSignedIn,
   visibleAlbums,
   visibleSongs,
 } from './access.service.js';
+export type { ArtistSongScope } from './access.service.js';
 export { curatedSongColumns } from './curated.js';
 export { type Actor, isAdmin } from './permissions.js';
 export { artistIsActive, releaseHasCome, releasedSong, songIsOut } from './released.js';
