@@ -136,8 +136,9 @@ export async function countReadySongs(ctx: AccessContext, artistIds: string[]): 
 }
 
 /**
- * The songs this actor may see, as a condition on the `songs` table: what every list of songs filters by, so
- * a list shows exactly the songs GET /api/songs/{id} answers (song.view).
+ * The songs this actor may see, as a condition on the `songs` table: what lists of songs across artists filter
+ * by, so a list shows exactly the songs GET /api/songs/{id} answers (song.view). One artist's list asks
+ * requireArtistSongScope instead.
  */
 export function visibleSongs(ctx: AccessContext, actor: Actor): SQL {
   return songScopeCondition(ctx.db, songViewScope(actor)) ?? sql`false`;

@@ -101,13 +101,8 @@ export async function deleteSongRow(db: Database, id: string): Promise<void> {
 }
 
 export interface SongListFilter {
-  artistId?: string;
   /** Only the songs the caller may see (the access layer's visibleSongs). */
   visible: SQL;
-}
-
-function listConditions(filter: SongListFilter): SQL | undefined {
-  return filter.artistId ? and(eq(songs.artistId, filter.artistId), filter.visible) : filter.visible;
 }
 
 export async function listSongs(
@@ -115,7 +110,7 @@ export async function listSongs(
   filter: SongListFilter,
   page: { offset: number; limit: number },
 ): Promise<{ rows: SongListRow[]; total: number }> {
-  const where = listConditions(filter);
+  const where = filter.visible;
   const rows = await selectListed(db)
     .where(where)
     .orderBy(desc(songs.createdAt), desc(songs.id))
