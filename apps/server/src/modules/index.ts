@@ -8,7 +8,7 @@ import {
   artistsRoutes,
   countArtistsInGenre,
   moveArtistsToGenre,
-  findArtistByUserId,
+  findArtistIdOfUser,
   featuredRoutes,
   registerTerminationJobs,
   terminationRoutes,
@@ -38,7 +38,7 @@ import { registerSongJobs, songsRoutes } from './songs/index.js';
 
 /** The session hook: auth reads the cookie, artists say which artist an ARTIST account's user has. */
 export function registerSessions(app: FastifyInstance): void {
-  registerSessionHook(app, async (db, userId) => (await findArtistByUserId(db, userId))?.id ?? null);
+  registerSessionHook(app, findArtistIdOfUser);
 }
 
 /** Every domain's routes, registered in one place so the API reads like the spec's catalogue. */

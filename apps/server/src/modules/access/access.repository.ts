@@ -1,5 +1,6 @@
 import { and, count, eq, exists, gt, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
+import { preparedRead } from '../../platform/db/prepared.js';
 import { artists } from '../../platform/db/schema/artists.js';
 import { paymentReceipts, subscriptions } from '../../platform/db/schema/billing.js';
 import { albums, songs } from '../../platform/db/schema/catalogue.js';
@@ -43,6 +44,56 @@ export async function artistIdsIn(db: Database, ids: string[], scope: ArtistScop
     .from(artists)
     .where(and(inArray(artists.id, ids), branch));
   return rows.map((row) => row.id);
+}
+
+/**
+ * One artist as the song list's access check reads it, in one statement: its id and status, and, only when it
+ * has left (CANCELLED), whether this member subscribes to it in term (the rule of `subscribedTo`). No row: no
+ * such artist. `memberId` is null for a signed-out caller.
+ */
+const artistForSongList = preparedRead(
+  (db, name) =>
+    db
+      .select({
+        id: artists.id,
+        status: artists.status,
+        // A subquery built by drizzle names its columns with their tables; the select list of a one-table
+        // select would not, and `status` or `id` there would name the subscription's.
+        subscribed: sql<boolean>`case when ${artists.status} = 'CANCELLED' then ${exists(
+          db
+            .select({ one: sql`1` })
+            .from(subscriptions)
+            .where(
+              and(
+                eq(subscriptions.memberId, sql.placeholder('memberId')),
+                eq(subscriptions.artistId, artists.id),
+                eq(subscriptions.status, 'active'),
+                gt(subscriptions.currentPeriodEnd, sql`now()`),
+              ),
+            ),
+        )} else false end`,
+      })
+      .from(artists)
+      .where(eq(artists.id, sql.placeholder('artistId')))
+      .limit(1)
+      .prepare(name),
+  'access_artist_for_song_list',
+);
+
+export interface ArtistForSongList {
+  id: string;
+  status: string;
+  /** In term on a CANCELLED artist; false for every other status. */
+  subscribed: boolean;
+}
+
+export async function findArtistForSongList(
+  db: Database,
+  artistId: string,
+  memberId: string | null,
+): Promise<ArtistForSongList | null> {
+  const [row] = await artistForSongList(db).execute({ artistId, memberId });
+  return row ?? null;
 }
 
 export interface SongScope {

@@ -10,7 +10,12 @@ import {
   songViewScope,
   viewPermissionOf,
 } from './access.policy.js';
-import { albumScopeCondition, readySongCountsOf, songScopeCondition } from './access.repository.js';
+import {
+  albumScopeCondition,
+  findArtistForSongList,
+  readySongCountsOf,
+  songScopeCondition,
+} from './access.repository.js';
 import {
   isAdmin,
   isPublicPermission,
@@ -154,11 +159,40 @@ export async function countReadySongs(ctx: AccessContext, artistIds: string[]): 
 }
 
 /**
- * The songs this actor may see, as a condition on the `songs` table: what every list of songs filters by, so
- * a list shows exactly the songs GET /api/songs/{id} answers (song.view).
+ * The songs this actor may see, as a condition on the `songs` table: what lists of songs across artists filter
+ * by, so a list shows exactly the songs GET /api/songs/{id} answers (song.view). One artist's list asks
+ * requireArtistSongScope instead.
  */
 export function visibleSongs(ctx: AccessContext, actor: Actor): SQL {
   return songScopeCondition(ctx.db, songViewScope(actor)) ?? sql`false`;
+}
+
+/**
+ * Which of one artist's songs the actor sees: `all` (every state), `out` (ready, active, release come:
+ * `songIsOut`) or `none`.
+ */
+export type ArtistSongScope = 'all' | 'out' | 'none';
+
+/**
+ * The song list's one access check (`GET /api/songs/artist/{id}`): artist.view and song.view narrowed to one
+ * artist, answered from one statement (docs/decisions/0061). Throws 404 unless the actor may see the artist
+ * (admins any, an artist its own, everyone ACTIVE and CANCELLED ones); then admins and the artist see every
+ * song, everyone an ACTIVE artist's released songs, and only a subscriber in term a CANCELLED artist's. The
+ * same answers as `requireAccess(artist.view)` and `visibleSongs` (access.service.test.ts checks them side by
+ * side).
+ */
+export async function requireArtistSongScope(
+  ctx: AccessContext,
+  actor: Actor,
+  artistId: string,
+): Promise<ArtistSongScope> {
+  const artist = UUID.test(artistId) ? await findArtistForSongList(ctx.db, artistId, actor?.id ?? null) : null;
+  if (!artist) throw notFound(NOT_FOUND_MESSAGES.artist);
+  const own = artist.id === actor?.artistId;
+  if (own || isAdmin(actor)) return 'all';
+  if (artist.status === 'ACTIVE') return 'out';
+  if (artist.status === 'CANCELLED') return artist.subscribed ? 'out' : 'none';
+  throw notFound(NOT_FOUND_MESSAGES.artist);
 }
 
 /** The albums this actor may see, as a condition on the `albums` table (album.view, for lists). */

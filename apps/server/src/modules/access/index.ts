@@ -5,6 +5,7 @@ export {
   requireAccess,
   requireAdmin,
   requireArtistSeen,
+  requireArtistSongScope,
   requireArtistToManage,
   requirePayer,
   requireSelf,
@@ -12,6 +13,7 @@ export {
   visibleAlbums,
   visibleSongs,
 } from './access.service.js';
+export type { ArtistSongScope } from './access.service.js';
 export { curatedSongColumns } from './curated.js';
 export { type Actor, isAdmin } from './permissions.js';
 export { artistIsActive, releaseHasCome, releasedSong, songIsOut } from './released.js';

@@ -5,12 +5,22 @@
 import type { ArtistStatus } from '@hfm/shared';
 import type { Database } from '../../platform/db/client.js';
 import { isUuid } from '../../platform/db/ids.js';
-import { countArtistRowsInGenre, findArtistRowsOfUsers, moveArtistRowsToGenre } from './artist-lookups.repository.js';
+import {
+  countArtistRowsInGenre,
+  findArtistIdOfUserRow,
+  findArtistRowsOfUsers,
+  moveArtistRowsToGenre,
+} from './artist-lookups.repository.js';
 import { findArtistRowById, type ArtistRow } from './artists.repository.js';
 
 /** The artist with this id, or null (text that is no UUID names none). */
 export async function findArtistById(db: Database, id: string): Promise<ArtistRow | null> {
   return isUuid(id) ? findArtistRowById(db, id) : null;
+}
+
+/** The artist id of a user's artist (ARTIST accounts have one), or null: what the session hook asks. */
+export function findArtistIdOfUser(db: Database, userId: string): Promise<string | null> {
+  return findArtistIdOfUserRow(db, userId);
 }
 
 export interface ArtistOfUser {

@@ -3,8 +3,17 @@ import { messages, RATING_CATEGORIES, type PublicArtist } from '@hfm/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artists } from '../../platform/db/schema/artists.js';
-import { createAdmin, createArtist, createSong, createUser, signIn, type TestArtist } from '../../test/factories.js';
+import {
+  createAdmin,
+  createArtist,
+  createArtistPhoto,
+  createSong,
+  createUser,
+  signIn,
+  type TestArtist,
+} from '../../test/factories.js';
 import { injectAs } from '../../test/route-cast.js';
+import { recordStatements } from '../../test/statements.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { findGenreByLabel } from '../genres/genres.service.js';
 import { updateArtistRow } from './artists.repository.js';
@@ -104,6 +113,23 @@ describe('GET /api/artists (paged)', () => {
       expect(body.items.map((a) => a.id)).toEqual([tierOne.artistId, searchable.artistId]);
       expect(body.pagination).toEqual({ page: 1, limit: 12, total: 2, pageCount: 1, hasMore: false });
     }
+  });
+
+  it('answers each artist as GET /api/artists/{id} does: genre and photos in their order', async () => {
+    await updateArtistRow(t.app.ctx.db, searchable.artistId, { genreId: jazzId });
+    for (const key of ['second.png', 'first.png']) await createArtistPhoto(t.app, searchable.artistId, key);
+    const listed = (await list(undefined)).items.find((a) => a.id === searchable.artistId)!;
+    expect(listed.genre?.id).toBe(jazzId);
+    expect(listed.photos).toHaveLength(2);
+    expect(listed).toEqual((await get(undefined, searchable.artistId)).json());
+    const withoutPhotos = (await list(undefined)).items.find((a) => a.id === tierOne.artistId)!;
+    expect(withoutPhotos.photos).toEqual([]);
+    expect(withoutPhotos).toEqual((await get(undefined, tierOne.artistId)).json());
+  });
+
+  it('reads the public page in three statements: the page with its photos, the count, the genres', async () => {
+    await list(undefined);
+    expect(await recordStatements(t, () => list(undefined))).toHaveLength(3);
   });
 
   it('pages with page and limit', async () => {

@@ -1,9 +1,25 @@
 import crypto from 'node:crypto';
 import { artistSlug } from '@hfm/shared';
 import type { ArtistSort, SortOrder } from '@hfm/shared';
-import { and, asc, count, desc, eq, ilike, inArray, max, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  ilike,
+  inArray,
+  max,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
+import { jsonList } from '../../platform/db/json-list.js';
+import { preparedRead } from '../../platform/db/prepared.js';
 import { artistPhotos, artists } from '../../platform/db/schema/artists.js';
 
 export type ArtistRow = typeof artists.$inferSelect;
@@ -118,6 +134,58 @@ export async function listArtistRows(
     .limit(page.limit)
     .offset(page.offset);
   const [counted] = await db.select({ total: count() }).from(artists).where(where);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+/** What everyone but admins lists: ACTIVE, searchable artists. */
+const publiclyListed = and(eq(artists.status, 'ACTIVE'), eq(artists.isSearchable, true));
+
+/**
+ * The artist's photo keys in their order (as loadPhotoKeys reads them), in the same statement as the artist.
+ * Built by drizzle so that `artist_id = artists.id` names its tables (a one-table select's list would not).
+ */
+function photoKeysOfArtist(db: Database) {
+  return jsonList(
+    sql`${db
+      .select({
+        keys: sql`json_agg(${artistPhotos.path} order by ${artistPhotos.position}, ${artistPhotos.createdAt})`,
+      })
+      .from(artistPhotos)
+      .where(eq(artistPhotos.artistId, artists.id))}`,
+  );
+}
+
+const publicArtistPage = preparedRead(
+  (db, name) =>
+    db
+      .select({ ...getTableColumns(artists), photoKeys: photoKeysOfArtist(db) })
+      .from(artists)
+      .where(publiclyListed)
+      .orderBy(desc(artists.createdAt), asc(artists.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+  'artists_public_page',
+);
+
+const publicArtistCount = preparedRead(
+  (db, name) => db.select({ total: count() }).from(artists).where(publiclyListed).prepare(name),
+  'artists_public_count',
+);
+
+export type ListedArtistRow = ArtistRow & { photoKeys: string[] };
+
+/**
+ * The public artists list (`GET /api/artists` for everyone but admins): one page of ACTIVE, searchable
+ * artists, newest first, each with its photo keys, and how many there are; prepared statements, as
+ * listArtistRows with that filter and order would build them on every request.
+ */
+export async function listPublicArtistRows(
+  db: Database,
+  page: { offset: number; limit: number },
+): Promise<{ rows: ListedArtistRow[]; total: number }> {
+  const rows = await publicArtistPage(db).execute(page);
+  const [counted] = await publicArtistCount(db).execute();
   return { rows, total: counted?.total ?? 0 };
 }
 

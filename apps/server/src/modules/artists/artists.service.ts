@@ -35,6 +35,7 @@ import {
   loadPhotoKeys,
   updateArtistRow,
   type ArtistRow,
+  type ListedArtistRow,
 } from './artists.repository.js';
 
 export type { ArtistRow };
@@ -160,6 +161,17 @@ export async function signUpArtist(
 }
 
 /** Artists as the API shows them (genre object, photos), in the order given. */
+/** Artists read with their photo keys (the public list): only their genres are left to read. */
+export async function presentListedArtists(db: Database, rows: ListedArtistRow[]): Promise<PublicArtist[]> {
+  const genres = await findGenresByIds(
+    db,
+    rows.flatMap((row) => (row.genreId ? [row.genreId] : [])),
+  );
+  return rows.map(({ photoKeys, ...row }) =>
+    toPublicArtist(row, row.genreId ? (genres.get(row.genreId) ?? null) : null, photoKeys),
+  );
+}
+
 export async function presentArtists(db: Database, rows: ArtistRow[]): Promise<PublicArtist[]> {
   const [genres, photos] = await Promise.all([
     findGenresByIds(

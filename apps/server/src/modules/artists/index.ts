@@ -2,7 +2,13 @@
 export { artistImagesRoutes } from './artist-images.routes.js';
 export { artistPicture } from './artist-picture.js';
 export { photoFolder } from './artist-images.service.js';
-export { type ArtistOfUser, countArtistsInGenre, findArtistsOfUsers, moveArtistsToGenre } from './artist-lookups.js';
+export {
+  type ArtistOfUser,
+  countArtistsInGenre,
+  findArtistIdOfUser,
+  findArtistsOfUsers,
+  moveArtistsToGenre,
+} from './artist-lookups.js';
 export { lockArtistHiFives, setArtistHiFiveCount } from './artists.counters.js';
 export { registerArtistJobs } from './artists.jobs.js';
 export { bannerImagePath, mediaPath } from './artists.presenter.js';

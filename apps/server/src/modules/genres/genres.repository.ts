@@ -1,5 +1,6 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
+import { preparedRead } from '../../platform/db/prepared.js';
 import { genres } from '../../platform/db/schema/genres.js';
 
 export type GenreRow = typeof genres.$inferSelect;
@@ -25,9 +26,20 @@ export async function findGenreRowByLabel(db: Database, label: string): Promise<
   return row ?? null;
 }
 
+/** Lists ask this for their page's genres: prepared once per database handle, the ids one array parameter. */
+const genreRowsByIds = preparedRead(
+  (db, name) =>
+    db
+      .select()
+      .from(genres)
+      .where(sql`${genres.id} = any(${sql.placeholder('ids')}::uuid[])`)
+      .prepare(name),
+  'genres_by_ids',
+);
+
 export function findGenreRowsByIds(db: Database, ids: string[]): Promise<GenreRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.select().from(genres).where(inArray(genres.id, ids));
+  return genreRowsByIds(db).execute({ ids });
 }
 
 /** Inserts one genre; a label taken in any case violates `genres_label_key` (the caller answers 409). */

@@ -1,13 +1,13 @@
 import { isoDateToDob, PEAK_SCALE, type PublicSong, type SongPeaks, type SongStatus } from '@hfm/shared';
 import { downloadsState } from './songs.downloads-state.js';
-import type { SongRow } from './songs.repository.js';
+import type { SongListRow, SongRow } from './songs.repository.js';
 
 /**
  * A song row as the API shows it, without its storage keys (media files, the original): playback URLs come
  * signed from /play, downloads from /download.
  * The waveform peaks are left out (71 KB of a 12-song page): the player fetches them from /peaks.
  */
-export function presentSong(row: Omit<SongRow, 'peaks'>, albumIds: string[] = []): PublicSong {
+export function presentSong(row: Omit<SongListRow, 'albumIds'>, albumIds: string[] = []): PublicSong {
   return {
     _id: row.id,
     id: row.id,

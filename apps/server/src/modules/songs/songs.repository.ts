@@ -1,13 +1,64 @@
-import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
+import { jsonList } from '../../platform/db/json-list.js';
+import { preparedRead } from '../../platform/db/prepared.js';
 import { albums, albumSongs, songs } from '../../platform/db/schema/catalogue.js';
+import { songIsOut, type ArtistSongScope } from '../access/index.js';
 
 export type SongRow = typeof songs.$inferSelect;
 export type NewSongRow = typeof songs.$inferInsert;
-/** A song as lists read it: without the waveform peaks, which only /peaks answers. */
-export type SongListRow = Omit<SongRow, 'peaks'>;
+/**
+ * A song as lists read it: the columns the API shows (songs.presenter.ts), without the waveform peaks (only
+ * /peaks answers them) or the storage keys, and with its album ids.
+ */
+export type SongListRow = Awaited<ReturnType<typeof selectListed>>[number];
 
-const { peaks: _peaks, ...listColumns } = getTableColumns(songs);
+/**
+ * The song's albums, oldest album first, in the same statement as the songs. Built by drizzle so that its
+ * columns carry their tables' names (in a one-table select's list they would not, and `id` would be the album's).
+ */
+function albumIdsOfSong(db: Database) {
+  return jsonList(
+    sql`${db
+      .select({ ids: sql`json_agg(${albumSongs.albumId} order by ${albums.createdAt}, ${albums.id})` })
+      .from(albumSongs)
+      .innerJoin(albums, eq(albums.id, albumSongs.albumId))
+      .where(eq(albumSongs.songId, songs.id))}`,
+  );
+}
+
+const listColumns = {
+  id: songs.id,
+  artistId: songs.artistId,
+  title: songs.title,
+  additionalArtists: songs.additionalArtists,
+  publisher: songs.publisher,
+  songWriters: songs.songWriters,
+  isrc: songs.isrc,
+  embedCode: songs.embedCode,
+  explicit: songs.explicit,
+  releaseDate: songs.releaseDate,
+  releaseAt: songs.releaseAt,
+  trackNumber: songs.trackNumber,
+  isExclusive: songs.isExclusive,
+  comment: songs.comment,
+  isFullPreview: songs.isFullPreview,
+  fullPreviewPosition: songs.fullPreviewPosition,
+  plays: songs.plays,
+  hifives: songs.hifives,
+  status: songs.status,
+  downloadFiles: songs.downloadFiles,
+  failureReason: songs.failureReason,
+  duration: songs.duration,
+  active: songs.active,
+  loudness: songs.loudness,
+  createdAt: songs.createdAt,
+  updatedAt: songs.updatedAt,
+};
+
+function selectListed(db: Database) {
+  return db.select({ ...listColumns, albumIds: albumIdsOfSong(db) }).from(songs);
+}
 
 export async function insertSong(db: Database, values: NewSongRow): Promise<SongRow> {
   const [row] = await db.insert(songs).values(values).returning();
@@ -50,13 +101,8 @@ export async function deleteSongRow(db: Database, id: string): Promise<void> {
 }
 
 export interface SongListFilter {
-  artistId?: string;
   /** Only the songs the caller may see (the access layer's visibleSongs). */
   visible: SQL;
-}
-
-function listConditions(filter: SongListFilter): SQL | undefined {
-  return filter.artistId ? and(eq(songs.artistId, filter.artistId), filter.visible) : filter.visible;
 }
 
 export async function listSongs(
@@ -64,10 +110,8 @@ export async function listSongs(
   filter: SongListFilter,
   page: { offset: number; limit: number },
 ): Promise<{ rows: SongListRow[]; total: number }> {
-  const where = listConditions(filter);
-  const rows = await db
-    .select(listColumns)
-    .from(songs)
+  const where = filter.visible;
+  const rows = await selectListed(db)
     .where(where)
     .orderBy(desc(songs.createdAt), desc(songs.id))
     .offset(page.offset)
@@ -77,21 +121,65 @@ export async function listSongs(
 }
 
 export async function listAllSongsOfArtist(db: Database, artistId: string): Promise<SongListRow[]> {
-  return db
-    .select(listColumns)
-    .from(songs)
-    .where(eq(songs.artistId, artistId))
-    .orderBy(desc(songs.createdAt), desc(songs.id));
+  return selectListed(db).where(eq(songs.artistId, artistId)).orderBy(desc(songs.createdAt), desc(songs.id));
 }
 
-/** Album ids of each song, in album creation order. */
+type ListedScope = Exclude<ArtistSongScope, 'none'>;
+
+/** The artist's songs in the scope the access check answered (placeholder `artistId`). */
+function ofArtistIn(scope: ListedScope): SQL {
+  const ofArtist = eq(songs.artistId, sql.placeholder('artistId'));
+  return scope === 'all' ? ofArtist : and(ofArtist, songIsOut())!;
+}
+
+const preparedPage = (scope: ListedScope) =>
+  preparedRead(
+    (db, name) =>
+      selectListed(db)
+        .where(ofArtistIn(scope))
+        .orderBy(desc(songs.createdAt), desc(songs.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(name),
+    `songs_page_of_artist_${scope}`,
+  );
+
+const preparedCount = (scope: ListedScope) =>
+  preparedRead(
+    (db, name) => db.select({ total: count() }).from(songs).where(ofArtistIn(scope)).prepare(name),
+    `songs_count_of_artist_${scope}`,
+  );
+
+/** The song list's two reads, prepared once per database handle for each scope. */
+const artistSongReads = {
+  all: { page: preparedPage('all'), count: preparedCount('all') },
+  out: { page: preparedPage('out'), count: preparedCount('out') },
+};
+
+/** One page of the artist's songs in the scope, newest first, and how many there are in all. */
+export async function listSongsOfArtist(
+  db: Database,
+  artistId: string,
+  scope: ArtistSongScope,
+  page: { offset: number; limit: number },
+): Promise<{ rows: SongListRow[]; total: number }> {
+  if (scope === 'none') return { rows: [], total: 0 };
+  const reads = artistSongReads[scope];
+  const rows = await reads.page(db).execute({ artistId, limit: page.limit, offset: page.offset });
+  const [counted] = await reads.count(db).execute({ artistId });
+  return { rows, total: counted?.total ?? 0 };
+}
+
+/** Album ids of each song, in album creation order (as lists read them: `albumIdsOfSong`). */
 export async function albumIdsBySong(db: Database, songIds: string[]): Promise<Map<string, string[]>> {
   const result = new Map<string, string[]>();
   if (songIds.length === 0) return result;
   const rows = await db
     .select({ songId: albumSongs.songId, albumId: albumSongs.albumId })
     .from(albumSongs)
-    .where(inArray(albumSongs.songId, songIds));
+    .innerJoin(albums, eq(albums.id, albumSongs.albumId))
+    .where(inArray(albumSongs.songId, songIds))
+    .orderBy(asc(albums.createdAt), asc(albums.id));
   for (const row of rows) result.set(row.songId, [...(result.get(row.songId) ?? []), row.albumId]);
   return result;
 }

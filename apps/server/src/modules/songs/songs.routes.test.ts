@@ -3,6 +3,7 @@ import { releaseDateMessage } from '@hfm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAlbum, createArtist, createSong, signIn, type TestArtist } from '../../test/factories.js';
 import { createRouteCast, injectAs, type RouteCast } from '../../test/route-cast.js';
+import { recordStatements } from '../../test/statements.js';
 import type { TestApp } from '../../test/test-app.js';
 import { updateSongRow } from './songs.repository.js';
 
@@ -400,6 +401,39 @@ describe('GET /api/songs/artist/{artistID}', () => {
     }
     expect((await get(cookie.pendingArtist, `/api/songs/artist/${pendingArtist.artistId}`)).statusCode).toBe(200);
     expect((await get(cookie.admin, `/api/songs/artist/${pendingArtist.artistId}`)).statusCode).toBe(200);
+  });
+
+  it("answers each song's albums, the oldest album first", async () => {
+    const [song] = readyIds;
+    const older = await createAlbum(t.app, lister.artistId, {
+      songIds: [song!],
+      createdAt: new Date(Date.UTC(2025, 0, 1)),
+    });
+    const newer = await createAlbum(t.app, lister.artistId, {
+      songIds: [song!],
+      createdAt: new Date(Date.UTC(2025, 5, 1)),
+    });
+    const listed = (await get(undefined, `/api/songs/artist/${lister.artistId}`)).json().items;
+    expect(listed.find((item: { id: string }) => item.id === song)).toMatchObject({
+      albumID: older.id,
+      albumIDs: [older.id, newer.id],
+    });
+    expect(
+      listed.filter((item: { id: string }) => item.id !== song).map((item: { albumIDs: string[] }) => item.albumIDs),
+    ).toEqual(Array(readyIds.length - 1).fill([]));
+    expect((await get(undefined, `/api/songs/${song}`)).json().albumIDs).toEqual([older.id, newer.id]);
+  });
+
+  it('asks the database one access statement beside the session, the page and the count (decision 0061)', async () => {
+    const url = `/api/songs/artist/${lister.artistId}`;
+    const statements = async (who: string | undefined) => {
+      await get(who, url); // a session last seen over 5 minutes ago is stamped on this one, not the next
+      return (await recordStatements(t, () => get(who, url))).length;
+    };
+    // The session, the artist of an ARTIST account, the access check, the page with its albums, the count.
+    expect(await statements(listerCookie)).toBe(5);
+    expect(await statements(cookie.fan)).toBe(4);
+    expect(await statements(undefined)).toBe(3);
   });
 
   it('answers 404 for an unknown artist and 400 for bad ids or paging', async () => {

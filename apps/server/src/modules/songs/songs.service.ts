@@ -13,7 +13,13 @@ import type { AppContext } from '../../context.js';
 import type { Database } from '../../platform/db/client.js';
 import { transactionWithRetry } from '../../platform/db/retry.js';
 import { badRequest, notFound } from '../../errors/app-error.js';
-import { requireAccess, requireArtistToManage, visibleSongs, type Actor } from '../access/index.js';
+import {
+  requireAccess,
+  requireArtistSongScope,
+  requireArtistToManage,
+  visibleSongs,
+  type Actor,
+} from '../access/index.js';
 import {
   albumIdsBySong,
   countAlbumsOfArtist,
@@ -23,12 +29,13 @@ import {
   listAllSongsOfArtist,
   listFullPreviewSongs,
   listSongs,
+  listSongsOfArtist,
   lockSongsOfArtist,
   topSongOfArtist,
   setSongAlbums,
   updateSongRow,
   type NewSongRow,
-  type SongListFilter,
+  type SongListRow,
   type SongRow,
 } from './songs.repository.js';
 import { assertSongQuota } from './songs.limits.js';
@@ -168,37 +175,27 @@ export async function listArtistSongs(
   artistId: string,
   query: PageQuery,
 ): Promise<Paged<PublicSong>> {
-  await requireAccess(ctx, actor, 'artist.view', [artistId]);
-  return listPage(ctx, { artistId, visible: visibleSongs(ctx, actor) }, query);
+  const scope = await requireArtistSongScope(ctx, actor, artistId);
+  return presentPage(query, await listSongsOfArtist(ctx.db, artistId, scope, pageOf(query)));
 }
 
 /** Every song of an artist in every state, newest first: the artist's own view (studio, /api/initial). */
 export async function listOwnSongs(ctx: AppContext, actor: Actor, artistId: string): Promise<PublicSong[]> {
   await requireAccess(ctx, actor, 'artist.manage', [artistId]);
   const rows = await listAllSongsOfArtist(ctx.db, artistId);
-  const albums = await albumIdsBySong(
-    ctx.db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => presentSong(row, albums.get(row.id)));
+  return rows.map((row) => presentSong(row, row.albumIds));
 }
 
 /** Every song the actor may see (released ones; an artist's own and admins' all, as for one song), newest first. */
 export async function listAllSongs(ctx: AppContext, actor: Actor, query: PageQuery): Promise<Paged<PublicSong>> {
-  return listPage(ctx, { visible: visibleSongs(ctx, actor) }, query);
+  return presentPage(query, await listSongs(ctx.db, { visible: visibleSongs(ctx, actor) }, pageOf(query)));
 }
 
-async function listPage(ctx: AppContext, filter: SongListFilter, query: PageQuery) {
-  const { rows, total } = await listSongs(ctx.db, filter, {
-    offset: (query.page - 1) * query.limit,
-    limit: query.limit,
-  });
-  const albums = await albumIdsBySong(
-    ctx.db,
-    rows.map((row) => row.id),
-  );
+const pageOf = (query: PageQuery) => ({ offset: (query.page - 1) * query.limit, limit: query.limit });
+
+function presentPage(query: PageQuery, { rows, total }: { rows: SongListRow[]; total: number }): Paged<PublicSong> {
   return {
-    items: rows.map((row) => presentSong(row, albums.get(row.id))),
+    items: rows.map((row) => presentSong(row, row.albumIds)),
     pagination: paginate(query.page, query.limit, total),
   };
 }
