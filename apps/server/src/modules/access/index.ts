@@ -10,6 +10,7 @@ export {
   visibleAlbums,
   visibleSongs,
 } from './access.service.js';
+export { mayManageLoadedArtist, mayViewLoadedArtist } from './access.policy.js';
 export { curatedSongColumns } from './curated.js';
 export { type Actor, isAdmin } from './permissions.js';
 export { artistIsActive, releaseHasCome, releasedSong, songIsOut } from './released.js';
