@@ -77,9 +77,7 @@ describe("an artist's page opened from a shared link, in a real browser", () => 
       await page.getByRole('heading', { name: 'Albums' }).waitFor();
       if (width === '1280') {
         // The first screen's rows draw their waveforms: the page's first songs, whose peaks the HTML carries.
-        await expect
-          .poll(() => songs.getByTestId('waveform').count(), { timeout: 30_000 })
-          .toBeGreaterThanOrEqual(4);
+        await expect.poll(() => songs.getByTestId('waveform').count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(4);
       }
       await page.waitForLoadState('networkidle');
       await shot(page, `artist-page-${width}`);

@@ -93,7 +93,7 @@ export const emptyLists: MemberHomeLists = {
 
 /** A song as the artist's page sends it: its artist is the page's, said once. */
 export function pageSong(song: CatalogueSong): ArtistPageSong {
-  const { _id, artistID, artistName, artistSlug, ...rest } = song;
+  const { _id, artistID: _artist, artistName: _name, artistSlug: _slug, ...rest } = song;
   return rest;
 }
 

@@ -187,7 +187,12 @@ describe('GET /api/artist-pages/{slug}: the page', () => {
     expect(titles).toEqual(['Song 20', 'Song 5', 'Song 12', ...rest]);
     expect(page.songs).toHaveLength(30);
     const song3 = page.songs.find((s) => s.title === 'Song 3');
-    expect(song3).toMatchObject({ releaseDate: '01/04/2023', duration: 63, isFullPreview: false, albumIDs: [album.first] });
+    expect(song3).toMatchObject({
+      releaseDate: '01/04/2023',
+      duration: 63,
+      isFullPreview: false,
+      albumIDs: [album.first],
+    });
     // The page names the artist once; a song carries only its own id.
     for (const key of ['_id', 'artistID', 'artistName', 'artistSlug']) expect(song3).not.toHaveProperty(key);
   });
