@@ -225,6 +225,18 @@ const discovery = (engine: string): Source => ({
   ],
 });
 
+/** The artist page's JSON call and the page as a browser opens a shared link (issue 25), on a small catalogue. */
+const artistPage = (engine: string): Source => ({
+  file: `discovery-${engine}-artist-page.json`,
+  rows: (r, file) =>
+    discovery(engine)
+      .rows(r, file)
+      .map((entry) => ({
+        ...entry,
+        bench: `artist page (${number(r.catalogue.artists, '')} artists, ${number(r.catalogue.songs, '')} songs), ${engineName(engine)}`,
+      })),
+});
+
 const billing = (engine: string): Source => ({
   file: `billing-${engine}.json`,
   rows: (r, file) => [
@@ -388,6 +400,8 @@ export const SOURCES: Source[] = [
   songList('pglite'),
   discovery('postgres'),
   discovery('pglite'),
+  artistPage('postgres'),
+  artistPage('pglite'),
   billing('postgres'),
   billing('pglite'),
   drops('postgres'),
