@@ -8,6 +8,7 @@
  * | search | `GET /api/search?s=` over 30 varied terms in turn | Fastify + each term's statements |
  * | artistPage | `GET /api/artist-pages/{slug}` over 20 typical artists in turn (no If-None-Match) | Fastify + each page's statements |
  * | preview | the signed preview URL from `GET /api/songs/{id}/play`, its first 64 KiB (`Range`), i.e. time to first bytes | node:http streaming the same file |
+ * | artistPageBrowser | the artist page as a browser opens a shared link: `GET /a/{slug}` (gzip), then the API calls the HTML leaves to the app (what it preloads, and `/peaks` of the first screen's rows it does not carry) | Fastify + the same statements of the whole page, in one request |
  *
  * Ours runs twice a round: as configured (the public read models kept in memory between requests:
  * platform/read-models, docs/decisions/0059) and with READ_MODEL_CACHE_MB=0 (every request builds its model,
@@ -15,6 +16,10 @@
  * builds its model runs (the cache's read of the catalogue version left out), i.e. what our server would do
  * without the cache, without Fastify's hooks, zod, the presenter or the serializer.
  *
+ * artistPageBrowser is measured per page (a page = its requests, walked in turn by every connection): pages per
+ * second, CPU, bytes on the wire and statements per page, so the page can be compared beside any peer's page
+ * as a browser loads it. Its scripts and styles are the web bundle's files, the same for every page, and are
+ * left out (bench/first-load.bench.ts measures them).
  * The bare SQL is captured, not retyped: the built app runs in a child that records what its database client
  * runs during one request (after a warm-up request of the same kind), grouped into the waves that ran at the
  * same time; the bare child replays those statements in those waves and sends the rows as JSON. Rounds
@@ -67,10 +72,14 @@ const SEARCH_TERMS = [
   'paradise', 'neon riv', 'ghosts of', 'the velvet', 'midnight', 'nadia oka', 'sparrow', 'tonight', 'qqzx', 'moonlight',
 ]; // prettier-ignore
 
-type EndpointName = 'memberHome' | 'search' | 'artistPage' | 'preview';
-const SQL_ENDPOINTS = ['memberHome', 'search', 'artistPage'] as const;
+type EndpointName = 'memberHome' | 'search' | 'artistPage' | 'preview' | 'artistPageBrowser';
+const SQL_ENDPOINTS = ['memberHome', 'search', 'artistPage', 'artistPageBrowser'] as const;
+/** The rows of an artist page's first screen at 1280 by 800 that draw a waveform (e2e/artist-page.e2e.test.ts). */
+const FIRST_SCREEN_ROWS = 4;
+/** What a browser sends for a page. */
+const BROWSER_HEADERS = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8', 'accept-encoding': 'gzip, deflate, br' };
 /** The endpoints measured (all unless BENCH_ENDPOINTS names some, e.g. to profile one). */
-const MEASURED = (process.env.BENCH_ENDPOINTS ?? 'memberHome,search,artistPage,preview').split(',');
+const MEASURED = (process.env.BENCH_ENDPOINTS ?? 'memberHome,search,artistPage,preview,artistPageBrowser').split(',');
 const measured = <T extends EndpointName>(names: readonly T[]) => names.filter((name) => MEASURED.includes(name));
 const PROFILE_DIR = process.env.BENCH_CPU_PROF;
 const UNCACHED = process.env.BENCH_UNCACHED !== '0';
@@ -274,6 +283,36 @@ function signedPath(url: string): { path: string; key: string } {
   return { path: `${parsed.pathname}${parsed.search}`, key: key.map(decodeURIComponent).join('/') };
 }
 
+/** The API answers a page's HTML carries (`hfm-first-data`), by path. */
+function firstDataPaths(html: string): string[] {
+  const block = /<script type="application\/json" id="hfm-first-data">([\s\S]*?)<\/script>/.exec(html);
+  return block ? Object.keys(JSON.parse(block[1]!) as Record<string, unknown>) : [];
+}
+
+/** What a page's HTML asks the browser to fetch early (`<link rel="preload" as="fetch">`). */
+function preloadPaths(html: string): string[] {
+  return [...html.matchAll(/<link rel="preload" as="fetch"[^>]* href="([^"]+)"/g)].map((match) => match[1]!);
+}
+
+/**
+ * The requests a browser makes for an artist's page opened from a shared link: the HTML, then whatever API
+ * answer the HTML neither carries nor preloads among those the page asks for at once (who is signed in, the
+ * page), the preloaded ones, and the waveforms of the first screen's rows it does not carry.
+ */
+async function browserPageRequests(base: string, slug: string): Promise<string[]> {
+  const htmlPath = `/a/${slug}`;
+  const html = await call(base, htmlPath, BROWSER_HEADERS);
+  const given = new Set(firstDataPaths(html));
+  const page = JSON.parse(await call(base, `/api/artist-pages/${slug}`, {})) as { songs: { id: string }[] };
+  const asked = [
+    '/api/auth/session',
+    `/api/artist-pages/${slug}`,
+    ...preloadPaths(html),
+    ...page.songs.slice(0, FIRST_SCREEN_ROWS).map((song) => `/api/songs/${song.id}/peaks`),
+  ];
+  return [htmlPath, ...new Set(asked.filter((path) => !given.has(path)))];
+}
+
 interface Setup {
   cookie: string;
   songId: string;
@@ -284,6 +323,9 @@ interface Setup {
   captures: Captures;
   queries: Record<string, { statements: number; waves: number; sql: string[] }>;
   bodyBytes: Record<string, number>;
+  /** artistPageBrowser: each page's requests (the HTML first), and how many a page makes. */
+  browserPages: string[][];
+  requestsPerPage: number;
 }
 
 async function call(base: string, url: string, headers: Record<string, string>) {
@@ -309,25 +351,33 @@ async function setUp(server: Child, base: string, dataDir: string): Promise<Setu
     search: SEARCH_TERMS.map((term) => `/api/search?s=${encodeURIComponent(term)}`),
     artistPage: sample.artists.map((artist) => `/api/artist-pages/${artist.slug}`),
     preview: [preview.path],
+    artistPageBrowser: [],
   };
+  const browserPages: string[][] = [];
+  for (const artist of sample.artists) browserPages.push(await browserPageRequests(base, artist.slug));
+  paths.artistPageBrowser = browserPages.flat();
   const headers: Record<EndpointName, Record<string, string>> = {
     memberHome: { cookie },
     search: {},
     artistPage: {},
     preview: { range: `bytes=0-${PREVIEW_RANGE_BYTES - 1}` },
+    artistPageBrowser: BROWSER_HEADERS,
   };
   const captures: Captures = {};
   const queries: Setup['queries'] = {};
   const bodyBytes: Record<string, number> = {};
   for (const name of SQL_ENDPOINTS) {
     captures[name] = [];
-    for (const url of paths[name]) {
-      await call(base, url, headers[name]);
+    // A browser page's variant is the whole page: all its requests' statements, replayed by the bare in one.
+    const variants = name === 'artistPageBrowser' ? browserPages : paths[name].map((url) => [url]);
+    for (const urls of variants) {
+      for (const url of urls) await call(base, url, headers[name]);
       await server.call({ op: 'capture-start' });
-      const body = await call(base, url, headers[name]);
+      let bytes = 0;
+      for (const url of urls) bytes += Buffer.byteLength(await call(base, url, headers[name]));
       const { queries: captured } = await server.call<{ queries: CapturedQuery[] }>({ op: 'capture-stop' });
       captures[name].push(toWaves(captured));
-      bodyBytes[name] ??= Buffer.byteLength(body);
+      bodyBytes[name] ??= bytes;
     }
     const first = captures[name][0]!;
     queries[name] = {
@@ -346,6 +396,8 @@ async function setUp(server: Child, base: string, dataDir: string): Promise<Setu
     captures,
     queries,
     bodyBytes,
+    browserPages,
+    requestsPerPage: browserPages[0]?.length ?? 1,
   };
 }
 
@@ -485,6 +537,7 @@ function summarise(engine: string, setup: Setup, rounds: Round[], loadBefore: nu
     const uncachedRounds = rounds.flatMap((r) => (r.oursUncached?.[name] ? [r.oursUncached[name]] : []));
     const uncached = uncachedRounds.length ? medianStats(uncachedRounds) : undefined;
     const sql = (SQL_ENDPOINTS as readonly string[]).includes(name);
+    const perPage = name === 'artistPageBrowser' ? setup.requestsPerPage : 1;
     endpoints[name] = {
       ours,
       ...(uncached
@@ -494,7 +547,8 @@ function summarise(engine: string, setup: Setup, rounds: Round[], loadBefore: nu
           }
         : {}),
       bare,
-      oursOverBare: ratio,
+      oursOverBare:
+        name === 'artistPageBrowser' ? round(ours.requestsPerSecond / perPage / bare.requestsPerSecond) : ratio,
       targetMet: ratio >= 0.5,
       ...(sql ? { p99TargetMs: P99_TARGET_MS, p99TargetMet: ours.latencyMs.p99 < P99_TARGET_MS } : {}),
       ...(name === 'artistPage'
@@ -504,8 +558,29 @@ function summarise(engine: string, setup: Setup, rounds: Round[], loadBefore: nu
           }
         : {}),
       ...(setup.queries[name] ? { queries: setup.queries[name], oursBodyBytes: setup.bodyBytes[name] } : {}),
+      ...(name === 'artistPageBrowser'
+        ? {
+            // A page is `requestsPerPage` requests of ours; the bare runs the page's statements in one request.
+            page: {
+              requests: setup.browserPages[0],
+              requestsPerPage: perPage,
+              statementsPerPage: setup.queries[name]?.statements,
+              ours: {
+                pagesPerSecond: round(ours.requestsPerSecond / perPage, 1),
+                cpuMsPerPage: round(ours.cpuMsPerRequest * perPage),
+                bytesPerPage: ours.bytesPerRequest * perPage,
+              },
+              bare: { pagesPerSecond: bare.requestsPerSecond, cpuMsPerPage: bare.cpuMsPerRequest },
+            },
+          }
+        : {}),
     };
   }
+  const json = endpoints.artistPage as { ours: Stats } | undefined;
+  const browserPage = endpoints.artistPageBrowser as { page: { ours: { cpuMsPerPage: number } } } | undefined;
+  // What opening a shared link costs beside the page's JSON call alone (the issue measured 2.8 before).
+  const browserPageCpuOverJson =
+    json && browserPage ? round(browserPage.page.ours.cpuMsPerPage / json.ours.cpuMsPerRequest) : undefined;
   const latencyOf = (side: 'ours' | 'oursUncached' | 'bare') => ({
     p50: median(rounds.map((r) => r.searchSequential[side]!.p50)),
     p95: median(rounds.map((r) => r.searchSequential[side]!.p95)),
@@ -534,6 +609,7 @@ function summarise(engine: string, setup: Setup, rounds: Round[], loadBefore: nu
     previewRangeBytes: PREVIEW_RANGE_BYTES,
     searchTerms: SEARCH_TERMS,
     endpoints,
+    ...(browserPageCpuOverJson === undefined ? {} : { artistPageBrowserCpuOverJson: browserPageCpuOverJson }),
     ...(sequential
       ? { searchOneAtATime: { ...sequential, p95TargetMs: 50, targetMet: sequential.ours.p95 <= 50 } }
       : {}),

@@ -187,20 +187,41 @@ const discovery = (engine: string): Source => ({
   file: `discovery-${engine}.json`,
   rows: (r, file) => [
     ...Object.entries(r.endpoints as Record<string, Json>).flatMap(([name, e]) => [
-      row({
-        bench: `discovery, ${engineName(engine)}`,
-        figure: `${name} at ${r.connections} connections${e.oursUncached ? ' (read models cached)' : ''}`,
-        measured:
-          `${number(e.ours.requestsPerSecond, ' req/s')}, p99 ${number(e.ours.latencyMs?.p99, ' ms')}` +
-          (e.oursUncached
-            ? `; uncached ${number(e.oursUncached.requestsPerSecond, ' req/s')}, p99 ${number(e.oursUncached.latencyMs?.p99, ' ms')}`
-            : ''),
-        target: '≥ 0.50 of bare',
-        baseline: `${number(e.bare.requestsPerSecond, ' req/s')}, p99 ${number(e.bare.latencyMs?.p99, ' ms')}`,
-        ratio: ratioOf(e.ours.requestsPerSecond, e.bare.requestsPerSecond),
-        met: e.ours.requestsPerSecond / e.bare.requestsPerSecond >= 0.5,
-        file,
-      }),
+      ...(e.page
+        ? [
+            row({
+              bench: `discovery, ${engineName(engine)}`,
+              figure: `the artist page as a browser opens a shared link (${e.page.requestsPerPage} request(s): HTML + API calls) at ${r.connections} connections, per page`,
+              measured:
+                `${number(e.page.ours.pagesPerSecond, ' pages/s')}, ${number(e.page.ours.cpuMsPerPage, ' ms CPU', 2)}, ` +
+                `${number(e.page.ours.bytesPerPage, ' B')}, ${e.page.statementsPerPage} statements` +
+                (r.artistPageBrowserCpuOverJson ? ` (CPU ${r.artistPageBrowserCpuOverJson}x the JSON call's)` : ''),
+              target: '≥ 0.50 of bare',
+              baseline: `${number(e.page.bare.pagesPerSecond, ' pages/s')} (the page's statements)`,
+              ratio: ratioOf(e.page.ours.pagesPerSecond, e.page.bare.pagesPerSecond),
+              met: e.page.ours.pagesPerSecond / e.page.bare.pagesPerSecond >= 0.5,
+              file,
+            }),
+          ]
+        : []),
+      ...(e.page
+        ? []
+        : [
+            row({
+              bench: `discovery, ${engineName(engine)}`,
+              figure: `${name} at ${r.connections} connections${e.oursUncached ? ' (read models cached)' : ''}`,
+              measured:
+                `${number(e.ours.requestsPerSecond, ' req/s')}, p99 ${number(e.ours.latencyMs?.p99, ' ms')}` +
+                (e.oursUncached
+                  ? `; uncached ${number(e.oursUncached.requestsPerSecond, ' req/s')}, p99 ${number(e.oursUncached.latencyMs?.p99, ' ms')}`
+                  : ''),
+              target: '≥ 0.50 of bare',
+              baseline: `${number(e.bare.requestsPerSecond, ' req/s')}, p99 ${number(e.bare.latencyMs?.p99, ' ms')}`,
+              ratio: ratioOf(e.ours.requestsPerSecond, e.bare.requestsPerSecond),
+              met: e.ours.requestsPerSecond / e.bare.requestsPerSecond >= 0.5,
+              file,
+            }),
+          ]),
       ...(e.p99TargetMs
         ? [
             row({
@@ -245,6 +266,18 @@ const discovery = (engine: string): Source => ({
         ]
       : []),
   ],
+});
+
+/** The artist page's JSON call and the page as a browser opens a shared link (issue 25), on a small catalogue. */
+const artistPage = (engine: string): Source => ({
+  file: `discovery-${engine}-artist-page.json`,
+  rows: (r, file) =>
+    discovery(engine)
+      .rows(r, file)
+      .map((entry) => ({
+        ...entry,
+        bench: `artist page (${number(r.catalogue.artists, '')} artists, ${number(r.catalogue.songs, '')} songs), ${engineName(engine)}`,
+      })),
 });
 
 /** Subscribing (issue 25): subscriptions per second beside a bare handler doing the same work; commits each. */
@@ -505,6 +538,8 @@ export const SOURCES: Source[] = [
   list('artists-list', 'pglite'),
   discovery('postgres'),
   discovery('pglite'),
+  artistPage('postgres'),
+  artistPage('pglite'),
   billing('postgres'),
   billing('pglite'),
   renewals('postgres'),

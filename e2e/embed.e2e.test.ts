@@ -80,7 +80,8 @@ describe('the embeddable player on another site', () => {
     const found = await findDemoArtist(context, (page) => {
       if (!page.offer.subscribed) return undefined;
       if (page.songs[0] && !page.songs[0].playsInFull) return { page, link: `${server.baseUrl}/a/${page.artist.slug}` };
-      const album = page.albums.find((entry) => entry.songs[0] && !entry.songs[0].playsInFull);
+      const previewOnly = new Set(page.songs.filter((song) => !song.playsInFull).map((song) => song.id));
+      const album = page.albums.find((entry) => entry.songs[0] && previewOnly.has(entry.songs[0]));
       return album ? { page, link: `${server.baseUrl}/a/${page.artist.slug}/albums/${album.id}` } : undefined;
     });
     expect(found, 'the demo fan subscribes to an artist with a song that only previews').toBeTruthy();

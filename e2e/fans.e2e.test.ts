@@ -1,7 +1,7 @@
 import {
   downloadOptionText,
   type ArtistPage,
-  type CatalogueSong,
+  type ArtistPageSong,
   type DownloadOption,
   type GenrePage,
   type MemberHomeLists,
@@ -21,8 +21,8 @@ describe('fans discover and listen in a real browser', () => {
   let browser: Browser;
   /** An artist of the first-start demo catalogue with a full-preview song and a song longer than a preview. */
   let artist: ArtistPage;
-  let fullPreview: CatalogueSong;
-  let previewOnly: CatalogueSong;
+  let fullPreview: ArtistPageSong;
+  let previewOnly: ArtistPageSong;
   /** Every artist the member home and the genre pages link to. */
   let slugs: Set<string>;
 
@@ -96,7 +96,7 @@ describe('fans discover and listen in a real browser', () => {
       document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.currentTime = to;
     }, seconds);
 
-  async function playFromArtistList(page: Page, song: CatalogueSong) {
+  async function playFromArtistList(page: Page, song: ArtistPageSong) {
     const list = page.getByRole('list', { name: `Songs by ${artist.artist.name}` });
     await list.getByRole('button', { name: `Play ${song.title}` }).click();
     const bar = page.getByRole('region', { name: 'Player' });

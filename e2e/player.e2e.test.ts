@@ -1,4 +1,4 @@
-import type { ArtistPage, CatalogueSong, HfmPicksAnswer, PlaylistPage } from '@hfm/shared';
+import type { ArtistPage, ArtistPageSong, HfmPicksAnswer, PlaylistPage } from '@hfm/shared';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findDemoArtist, getJson, signInThroughApi } from '@hfm/test-support/api';
@@ -19,7 +19,7 @@ describe('the player in a real browser', () => {
   let browser: Browser;
   /** An artist of the demo catalogue whose list has three songs in a row that a signed-out visitor hears as previews. */
   let artist: ArtistPage;
-  let previews: CatalogueSong[];
+  let previews: ArtistPageSong[];
 
   beforeAll(async () => {
     server = await startServer();
@@ -110,7 +110,7 @@ describe('the player in a real browser', () => {
     const context = await signedInContext(DESKTOP);
     const page = await context.newPage();
     const errors = watchErrors(page);
-    const [first, second, third] = previews as [CatalogueSong, CatalogueSong, CatalogueSong];
+    const [first, second, third] = previews as [ArtistPageSong, ArtistPageSong, ArtistPageSong];
     await page.goto(`/a/${artist.artist.slug}`);
     const list = page.getByRole('list', { name: `Songs by ${artist.artist.name}` });
     await list.getByRole('button', { name: `Play ${first.title}` }).click();
@@ -189,7 +189,7 @@ describe('the player in a real browser', () => {
   it('a fan moves a song in the queue with the keys, then another by dragging, and Next follows the new order', async () => {
     const songs = artist.songs;
     expect(songs.length, `${artist.artist.name} has four songs at least`).toBeGreaterThanOrEqual(4);
-    const [first, second, third, fourth] = songs as [CatalogueSong, CatalogueSong, CatalogueSong, CatalogueSong];
+    const [first, second, third, fourth] = songs as [ArtistPageSong, ArtistPageSong, ArtistPageSong, ArtistPageSong];
     const context = await signedInContext(DESKTOP);
     const page = await context.newPage();
     const errors = watchErrors(page);
@@ -246,7 +246,7 @@ describe('the player in a real browser', () => {
     const pickIds = ((await picks.json()) as HfmPicksAnswer).playlists.map((playlist) => playlist.id);
     await admin.close();
     const context = await signedInContext(MOBILE, { hasTouch: true });
-    let kept: CatalogueSong | undefined;
+    let kept: ArtistPageSong | undefined;
     for (const id of pickIds)
       kept ??= (await getJson<PlaylistPage>(context, `/api/playlists/${id}`)).songs.find((song) => song.freeToKeep);
     expect(kept, "a song of this month's HFM Picks").toBeDefined();
@@ -300,7 +300,7 @@ describe('the player in a real browser', () => {
     const context = await signedInContext(DESKTOP);
     const page = await context.newPage();
     const errors = watchErrors(page);
-    const [first] = previews as [CatalogueSong];
+    const [first] = previews as [ArtistPageSong];
     await page.goto(`/a/${artist.artist.slug}`);
     await page
       .getByRole('list', { name: `Songs by ${artist.artist.name}` })
@@ -338,6 +338,6 @@ describe('the player in a real browser', () => {
   });
 });
 
-function isPreview(song: CatalogueSong): boolean {
+function isPreview(song: ArtistPageSong): boolean {
   return !song.playsInFull && !song.isFullPreview && (song.duration ?? 0) > 46;
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type {
   ArtistPage,
-  CatalogueSong,
+  ArtistPageSong,
   GenrePage,
   MemberHomeLists,
   PagedPaymentReceipts,
@@ -33,7 +33,7 @@ describe('a fan subscribes, plays in full, downloads and cancels in a real brows
   let browser: Browser;
   /** An ACTIVE artist with a song longer than a preview, whose genre has other artists (the related ones). */
   let artist: ArtistPage;
-  let longSong: CatalogueSong;
+  let longSong: ArtistPageSong;
   /** Another ACTIVE artist, for the declined card. */
   let other: ArtistPage;
 

@@ -92,18 +92,28 @@ export const memberHomeLists = z.object({
 });
 export type MemberHomeLists = z.infer<typeof memberHomeLists>;
 
-/** An album on an artist's page: its songs in album order. */
-export const albumWithSongs = z.object({
-  _id: z.string(),
+/**
+ * A song on an artist's page (GET /api/artist-pages/{slug}, an HFM call the spec does not name): a catalogue
+ * song without what the page says once for all of them, its artist (artistID, artistName, artistSlug), nor the
+ * `_id` copy of `id`. `expandArtistPage` puts them back.
+ */
+export const artistPageSong = catalogueSong.omit({ _id: true, artistID: true, artistName: true, artistSlug: true });
+export type ArtistPageSong = z.infer<typeof artistPageSong>;
+
+/**
+ * An album on an artist's page: `songs` are the ids of its songs in album order (as the spec's Album holds
+ * them), each one of the page's `songs` (only those the viewer may see); no `_id` copy of `id`.
+ */
+export const artistPageAlbum = z.object({
   id: z.string(),
   artistID: z.string(),
   name: z.string(),
   artworkPath: z.string(),
   linerNotes: z.string(),
-  songs: z.array(catalogueSong),
+  songs: z.array(z.string()),
   createdAt: z.string(),
 });
-export type AlbumWithSongs = z.infer<typeof albumWithSongs>;
+export type ArtistPageAlbum = z.infer<typeof artistPageAlbum>;
 
 /** What the viewer has with this artist: the price, and whether they subscribe already. */
 export const subscriptionOffer = z.object({
@@ -115,14 +125,14 @@ export const subscriptionOffer = z.object({
 export type SubscriptionOffer = z.infer<typeof subscriptionOffer>;
 
 /**
- * GET /api/artist-pages/{slug}: everything an artist's public page shows, in one call. Answers an ETag;
- * a repeat visit with If-None-Match gets a 304.
+ * GET /api/artist-pages/{slug}: everything an artist's public page shows, in one call, each song once (an album
+ * names its songs by id). Answers an ETag; a repeat visit with If-None-Match gets a 304.
  */
 export const artistPage = z.object({
   artist: heroArtist,
-  albums: z.array(albumWithSongs),
+  albums: z.array(artistPageAlbum),
   /** Every released song, full-preview songs first (by position), then newest first. */
-  songs: z.array(catalogueSong),
+  songs: z.array(artistPageSong),
   offer: subscriptionOffer,
   /**
    * Set when the artist has left HFM (licence terminated): the page shows the notice, and lists songs and
@@ -131,6 +141,33 @@ export const artistPage = z.object({
   termination: z.object({ terminatedAt: z.string() }).nullable(),
 });
 export type ArtistPage = z.infer<typeof artistPage>;
+
+/** A song of an artist's page with its artist named again: what song lists and the player take. */
+export type ArtistPageViewSong = ArtistPageSong & Pick<CatalogueSong, 'artistID' | 'artistName' | 'artistSlug'>;
+/** An album of an artist's page with its songs themselves, in album order. */
+export type AlbumWithSongs = Omit<ArtistPageAlbum, 'songs'> & { songs: ArtistPageViewSong[] };
+/** An artist's page as its screens read it: each song with its artist, each album with its songs. */
+export interface ArtistPageView extends Omit<ArtistPage, 'albums' | 'songs'> {
+  albums: AlbumWithSongs[];
+  songs: ArtistPageViewSong[];
+}
+
+/** The page's answer as its screens read it (the songs are shared, not copied, between the lists). */
+export function expandArtistPage(page: ArtistPage): ArtistPageView {
+  const { artist } = page;
+  const songs = page.songs.map((song) => ({
+    ...song,
+    artistID: artist.id,
+    artistName: artist.name,
+    artistSlug: artist.slug,
+  }));
+  const byId = new Map(songs.map((song) => [song.id, song]));
+  return {
+    ...page,
+    songs,
+    albums: page.albums.map((album) => ({ ...album, songs: album.songs.flatMap((id) => byId.get(id) ?? []) })),
+  };
+}
 
 /** GET /api/genres/{id}/page: a genre, its active artists and their newest songs. */
 export const genrePage = z.object({

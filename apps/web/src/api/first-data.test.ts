@@ -4,6 +4,7 @@ import { discoveryKeys } from './discovery/keys';
 import { documentKeys } from './documents/get-document';
 import { FIRST_DATA_ID, readFirstData, seedFirstData } from './first-data';
 import { sessionQuery } from './session';
+import { songKeys } from './songs/keys';
 
 function writeBlock(text: string) {
   const block = document.createElement('script');
@@ -41,6 +42,14 @@ describe('seedFirstData', () => {
     expect(client.getQueryCache().getAll()).toHaveLength(6);
     expect(client.getQueryState(sessionQuery.queryKey)?.isInvalidated).toBe(false);
     expect(document.getElementById(FIRST_DATA_ID)).toBeNull();
+  });
+
+  it("keeps an embedded waveform (a song's /peaks answer) decoded, as its query keeps what it fetches", () => {
+    const bytes = String.fromCharCode(0, 51, 255);
+    writeBlock(JSON.stringify({ '/api/songs/s1/peaks': { id: 's1', count: 3, peaks: btoa(bytes) } }));
+    const client = new QueryClient();
+    seedFirstData(client);
+    expect(client.getQueryData(songKeys.peaks('s1'))).toEqual([0, 0.2, 1]);
   });
 
   it('keeps what the cache already holds', () => {

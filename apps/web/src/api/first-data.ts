@@ -1,8 +1,11 @@
+import type { SongPeaks } from '@hfm/shared';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { apiUrl, matchApiUrl } from './client';
 import { discoveryKeys } from './discovery/keys';
 import { documentKeys } from './documents/get-document';
 import { sessionQuery } from './session';
+import { decodePeaks } from './songs/get-song-peaks';
+import { songKeys } from './songs/keys';
 
 /**
  * The id of the `<script type="application/json">` in which the server writes the API answers a page shows
@@ -27,6 +30,17 @@ function queryKeyOf(path: string): QueryKey | null {
   return heroSongs ? discoveryKeys.artistSummary(heroSongs.artistId) : null;
 }
 
+/**
+ * The query an embedded answer fills and what it holds there: the answer itself, except a song's waveform
+ * (GET /api/songs/{id}/peaks, the first screen's rows on an artist's page), kept decoded as its query keeps it.
+ */
+function cachedOf(path: string, answer: unknown): { key: QueryKey; data: unknown } | null {
+  const peaks = matchApiUrl('/songs/{id}/peaks', path);
+  if (peaks) return { key: songKeys.peaks(peaks.id), data: decodePeaks(answer as SongPeaks) };
+  const key = queryKeyOf(path);
+  return key ? { key, data: answer } : null;
+}
+
 /** The page's embedded answers by API path; none when the page has no (readable) block. */
 export function readFirstData(doc: Document = document): Record<string, unknown> {
   const text = doc.getElementById(FIRST_DATA_ID)?.textContent;
@@ -45,8 +59,8 @@ export function readFirstData(doc: Document = document): Record<string, unknown>
  */
 export function seedFirstData(client: QueryClient, doc: Document = document): void {
   for (const [path, answer] of Object.entries(readFirstData(doc))) {
-    const key = queryKeyOf(path);
-    if (key && answer !== undefined && client.getQueryData(key) === undefined) client.setQueryData(key, answer);
+    const cached = answer === undefined ? null : cachedOf(path, answer);
+    if (cached && client.getQueryData(cached.key) === undefined) client.setQueryData(cached.key, cached.data);
   }
   doc.getElementById(FIRST_DATA_ID)?.remove();
 }

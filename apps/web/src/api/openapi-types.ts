@@ -947,33 +947,13 @@ export interface paths {
                     content: {
                         "application/json": {
                             albums: {
-                                _id: string;
                                 artistID: string;
                                 artworkPath: string;
                                 createdAt: string;
                                 id: string;
                                 linerNotes: string;
                                 name: string;
-                                songs: {
-                                    _id: string;
-                                    albumIDs: string[];
-                                    artistID: string;
-                                    artistName: string;
-                                    artistSlug: string;
-                                    createdAt: string;
-                                    duration: number | null;
-                                    explicit: boolean;
-                                    freeToKeep: boolean;
-                                    fullPreviewPosition: number;
-                                    hifives: number;
-                                    id: string;
-                                    isFullPreview: boolean;
-                                    plays: number;
-                                    playsInFull: boolean;
-                                    releaseDate: string | null;
-                                    title: string;
-                                    trackNumber: number | null;
-                                }[];
+                                songs: string[];
                             }[];
                             artist: {
                                 _id: string;
@@ -1002,11 +982,7 @@ export interface paths {
                                 subscribed: boolean;
                             };
                             songs: {
-                                _id: string;
                                 albumIDs: string[];
-                                artistID: string;
-                                artistName: string;
-                                artistSlug: string;
                                 createdAt: string;
                                 duration: number | null;
                                 explicit: boolean;

@@ -1,7 +1,8 @@
 import type {
-  AlbumWithSongs,
   ArtistCard,
   ArtistPage,
+  ArtistPageAlbum,
+  ArtistPageSong,
   ArtistSummary,
   CatalogueSong,
   HeroArtist,
@@ -90,21 +91,27 @@ export const emptyLists: MemberHomeLists = {
   newReleases: [],
 };
 
-export const album: AlbumWithSongs = {
-  _id: 'al1',
+/** A song as the artist's page sends it: its artist is the page's, said once. */
+export function pageSong(song: CatalogueSong): ArtistPageSong {
+  const { _id, artistID: _artist, artistName: _name, artistSlug: _slug, ...rest } = song;
+  return rest;
+}
+
+/** An album as the artist's page sends it: its songs by id, each one of the page's songs. */
+export const album: ArtistPageAlbum = {
   id: 'al1',
   artistID: ARTIST_ID,
   name: 'Pastel Blues',
   artworkPath: '',
   linerNotes: 'Recorded in New York, 1965.',
-  songs: [songs.sinnerman, songs.feeling],
+  songs: [songs.sinnerman.id, songs.feeling.id],
   createdAt: '2025-05-01T00:00:00.000Z',
 };
 
 export const artistPage: ArtistPage = {
   artist: hero,
   albums: [album],
-  songs: songList,
+  songs: songList.map(pageSong),
   offer: { priceCents: 999, subscribed: false, available: true },
   termination: null,
 };

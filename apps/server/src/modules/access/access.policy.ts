@@ -66,6 +66,20 @@ export const policy: Record<Permission, Rule> = {
 };
 
 /**
+ * 'artist.view' and 'artist.manage' answered from an artist row the caller has already read (its id and
+ * status), with no statement: the same rules as the policy's (admins every artist, an artist its own, everyone
+ * ACTIVE and CANCELLED artists). A page that has loaded the artist asks these instead of reading it again.
+ */
+export function mayManageLoadedArtist(actor: Actor, artist: { id: string }): boolean {
+  const own = actor?.artistId;
+  return isAdmin(actor) || (Boolean(own) && own === artist.id);
+}
+
+export function mayViewLoadedArtist(actor: Actor, artist: { id: string; status: string }): boolean {
+  return artist.status === 'ACTIVE' || artist.status === 'CANCELLED' || mayManageLoadedArtist(actor, artist);
+}
+
+/**
  * The songs an actor may see, one rule for one song (song.view) and for every list of songs: admins all, an
  * artist its own in every state, everyone released songs (./released.ts), and a subscriber in term also the
  * songs of an artist who has left (docs/decisions/0021).

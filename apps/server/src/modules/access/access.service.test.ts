@@ -5,6 +5,7 @@ import { hiFives } from '../../platform/db/schema/engagement.js';
 import { createAdmin, createAlbum, createArtist, createSong, createUser, type TestUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import type { SessionUser } from '../../context.js';
+import { mayManageLoadedArtist, mayViewLoadedArtist } from './access.policy.js';
 import { checkAccess, requireAccess } from './access.service.js';
 import type { Actor, Permission } from './permissions.js';
 
@@ -152,6 +153,26 @@ describe('checkAccess answers the subset of a set of ids', () => {
   ])('artist.view and artist.manage for %s', async (actor, view, manage) => {
     expect(await allowed(actor, 'artist.view', artist)).toEqual(view);
     expect(await allowed(actor, 'artist.manage', artist)).toEqual(manage);
+  });
+
+  it('answers artist.view and artist.manage from a row already read as the policy does, for every status', async () => {
+    const statuses = ['ACTIVE', 'PENDING', 'INACTIVE', 'CANCELLED'] as const;
+    const others = await Promise.all(statuses.map((status) => createArtist(t.app, { artist: { status } })));
+    const rows = [
+      { id: artist.ours, status: 'ACTIVE' },
+      { id: artist.theirs, status: 'PENDING' },
+      ...others.map((other, index) => ({ id: other.artistId, status: statuses[index]! })),
+    ];
+    for (const name of Object.keys(actors) as ActorName[]) {
+      const actor = actors[name] as Actor;
+      const ids = rows.map((row) => row.id);
+      const view = await checkAccess(t.app.ctx, actor, 'artist.view', ids);
+      const manage = await checkAccess(t.app.ctx, actor, 'artist.manage', ids);
+      for (const row of rows) {
+        expect(mayViewLoadedArtist(actor, row), `${name} views ${row.status}`).toBe(view.has(row.id));
+        expect(mayManageLoadedArtist(actor, row), `${name} manages ${row.status}`).toBe(manage.has(row.id));
+      }
+    }
   });
 
   it.each<[ActorName, string[], string[]]>([

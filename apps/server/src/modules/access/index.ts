@@ -14,6 +14,7 @@ export {
   visibleSongs,
 } from './access.service.js';
 export type { ArtistSongScope } from './access.service.js';
+export { mayManageLoadedArtist, mayViewLoadedArtist } from './access.policy.js';
 export { curatedSongColumns } from './curated.js';
 export { type Actor, isAdmin } from './permissions.js';
 export { artistIsActive, releaseHasCome, releasedSong, songIsOut } from './released.js';

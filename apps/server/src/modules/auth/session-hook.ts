@@ -5,13 +5,16 @@ import { findSessionUser, SESSION_COOKIE } from './sessions.js';
 /** The artist id of an ARTIST account's user, or null; given by the app (artists sit above auth). */
 export type ArtistIdOfUser = (db: Database, userId: string) => Promise<string | null>;
 
-/** Reads the session cookie on API requests (not on /media) and puts the user on `request.currentUser`. */
+/**
+ * Reads the session cookie on API requests and on artists' pages (/a/..., which carry the visitor's own API
+ * answers, read from the services as that user), not on /media, and puts the user on `request.currentUser`.
+ */
 export function registerSessionHook(app: FastifyInstance, artistIdOfUser: ArtistIdOfUser): void {
   app.decorateRequest('currentUser', null);
   app.addHook('onRequest', async (request) => {
     // Only the API reads the user: /media answers public images and signed URLs, whatever the cookie, and a
     // lookup there cost one or two queries per stream segment and image (decision 0031).
-    if (!request.url.startsWith('/api/')) return;
+    if (!request.url.startsWith('/api/') && !request.url.startsWith('/a/')) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 200) return;
     const user = await findSessionUser(app.ctx.db, token);

@@ -4,11 +4,21 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_DATA_ID, renderPageMeta } from '../../http/web-app.js';
-import { createArtist, createArtistPhoto, createArtistRow, createUser, signIn } from '../../test/factories.js';
+import type { ArtistPage, SongPeaks } from '@hfm/shared';
+import { countQueries } from '../../test/count-queries.js';
+import {
+  createArtist,
+  createArtistPhoto,
+  createArtistRow,
+  createSong,
+  createUser,
+  signIn,
+} from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { injectAs } from '../../test/route-cast.js';
 import { shareDescription, SHARE_DESCRIPTION_MAX } from './artist-share.js';
-import { HERO_ARTIST_PATH, heroSummaryPath, MEMBER_HOME_FETCHES } from './artist-share.routes.js';
+import { HERO_ARTIST_PATH, heroSummaryPath, MEMBER_HOME_FETCHES, songPeaksPath } from './artist-share.routes.js';
+import { FIRST_SCREEN_SONGS } from './discovery.service.js';
 
 /** The public address /a/{slug}: the web app's index.html, named for the artist, for people and link previews. */
 const INDEX = `<!doctype html>
@@ -28,6 +38,8 @@ const INDEX = `<!doctype html>
 </html>`;
 
 const NASTY_NAME = `<script>alert("x")</script> & 'Co'`;
+/** A song title that would end the data block and run a script, were it written as it is. */
+const NASTY_TITLE = '</script><script>alert(1)</script><!-- \u2028';
 const LONG_BIO =
   '<p>We play <b>"loud"</b> music &amp; <i>quiet</i> music.</p><p>' +
   'Every night we drive out of town and play until the sun comes up again, '.repeat(5) +
@@ -35,7 +47,9 @@ const LONG_BIO =
 
 let t: TestApp;
 let dist: string;
-const slug = {} as Record<'nasty' | 'photoOnly' | 'plain' | 'pending' | 'left', string>;
+const slug = {} as Record<'nasty' | 'photoOnly' | 'plain' | 'pending' | 'left' | 'waves', string>;
+/** The songs of `waves`, newest first (the page's order): more than a first screen, each with its own peaks. */
+const waveSongs: string[] = [];
 
 const browser = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
 
@@ -60,7 +74,18 @@ beforeAll(async () => {
     status: 'CANCELLED',
     terminatedAt: new Date('2026-05-02T12:00:00Z'),
   });
+  const waves = await createArtistRow(t.app, { name: 'Waves' });
+  for (let n = 0; n < FIRST_SCREEN_SONGS + 3; n += 1) {
+    const song = await createSong(t.app, waves.id, {
+      status: 'ready',
+      title: n === 0 ? NASTY_TITLE : `Wave ${n}`,
+      releaseDate: `2024-01-${String(n + 1).padStart(2, '0')}`,
+      peaks: Array.from({ length: 50 }, (_, i) => ((i * (n + 1)) % 10) / 10),
+    });
+    waveSongs.unshift(song.id);
+  }
   Object.assign(slug, {
+    waves: waves.slug,
     nasty: nasty.slug,
     photoOnly: photoOnly.slug,
     plain: plain.slug,
@@ -162,6 +187,49 @@ describe('GET /a/{slug}', () => {
     expect(block).toContain('\\u003cscript\\u003e');
     const answer = firstData(res.body)[`/api/artist-pages/${slug.nasty}`] as { artist: { name: string } };
     expect(answer.artist.name).toBe(NASTY_NAME);
+  });
+
+  it("carries the first screen's waveforms, each the /peaks answer of one of the page's first songs", async () => {
+    const fan = await signIn(t.app, await createUser(t.app));
+    for (const cookie of [undefined, fan]) {
+      const res = await injectAs(t, cookie, { url: `/a/${slug.waves}`, headers: browser });
+      expect(res.statusCode).toBe(200);
+      const data = firstData(res.body);
+      const pagePath = `/api/artist-pages/${slug.waves}`;
+      const page = (await injectAs(t, cookie, { url: pagePath })).json<ArtistPage>();
+      expect(page.songs.map((song) => song.id)).toEqual(waveSongs);
+      const first = waveSongs.slice(0, FIRST_SCREEN_SONGS).map(songPeaksPath);
+      expect(Object.keys(data).sort()).toEqual(['/api/auth/session', pagePath, ...first].sort());
+      expect(data[pagePath]).toEqual(page);
+      expect(data['/api/auth/session']).toEqual((await injectAs(t, cookie, { url: '/api/auth/session' })).json());
+      for (const path of first) {
+        const answer = await injectAs(t, cookie, { url: path });
+        expect(answer.statusCode, path).toBe(200);
+        expect(data[path], path).toEqual(answer.json<SongPeaks>());
+        expect(answer.json<SongPeaks>().count).toBe(50);
+      }
+      expect(preloads(res.body)).toEqual([]);
+    }
+  });
+
+  it("reads the page's data once, beside its waveforms: the JSON call's statements and one more", async () => {
+    const db = t.app.ctx.db;
+    // Once each first: a connection's first use of the pool may set it up (PostgreSQL), which is no page's cost.
+    await t.app.inject({ url: `/api/artist-pages/${slug.waves}` });
+    await t.app.inject({ url: `/a/${slug.waves}`, headers: browser });
+    const json = await countQueries(db, () => t.app.inject({ url: `/api/artist-pages/${slug.waves}` }));
+    const html = await countQueries(db, () => t.app.inject({ url: `/a/${slug.waves}`, headers: browser }));
+    expect(json).toBe(3);
+    expect(html).toBe(json + 1);
+  });
+
+  it("keeps a song's title inert in the page's data, whatever it holds", async () => {
+    const res = await t.app.inject({ url: `/a/${slug.waves}`, headers: browser });
+    const block = /<script type="application\/json" id="hfm-first-data">([\s\S]*?)<\/script>/.exec(res.body)![1]!;
+    expect(block).not.toMatch(/[<>\u2028]/);
+    expect(res.body.match(/<\/script>/g)).toHaveLength(2);
+    const page = firstData(res.body)[`/api/artist-pages/${slug.waves}`] as ArtistPage;
+    expect(page.songs.map((song) => song.title)).toContain(NASTY_TITLE);
   });
 
   it('uses the first photo when there is no banner, and a summary card when there is no image at all', async () => {

@@ -11,11 +11,10 @@ import {
   withNoscript,
 } from '../../http/web-app.js';
 import { findSessionUser, SESSION_COOKIE } from '../auth/index.js';
-import type { ArtistPage } from '@hfm/shared';
-import { artistPageMeta } from './artist-share.js';
+import { artistPageMeta, artistShareCard } from './artist-share.js';
 import { withOembedLink } from './embed-page.js';
 import { artistPath, artistText, noscriptBlock } from './public-pages.js';
-import { findArtistShareCard } from './discovery.service.js';
+import { getArtistPageFirstScreen } from './discovery.service.js';
 
 /** Who is signed in: every page of the fans' side asks at once (FanRoot in src/app/fan-routes.tsx). */
 export const SESSION_PATH = '/api/auth/session';
@@ -41,8 +40,10 @@ export function heroSummaryPath(artistId: string): string {
  * The artist's public, shareable address. The web app draws the page; the server answers its index.html
  * with the artist's name in the title and link-preview tags, so a shared link names the artist. An unknown
  * (or not approved) artist gets the app's not-found page with a 404. Without a built web app, a JSON 404.
- * The page carries the API answers the app shows first (`withFirstData`), so its first render needs no round
- * trip; one the server could not answer is preloaded instead, so it arrives beside the scripts.
+ * The page carries the API answers the app shows first (`withFirstData`): the session, the artist's page and
+ * the waveforms of its first rows (FIRST_SCREEN_SONGS), so its first render needs no round trip. They are the
+ * services' own answers, not asked of the API again (`inject` cost the page more than the call it carries:
+ * docs/performance.md); one the server could not answer is preloaded instead, so it arrives beside the scripts.
  * The member home (/members/) is here too: a signed-in fan's page carries what the home shows.
  */
 export async function artistShareRoutes(fastify: FastifyInstance): Promise<void> {
@@ -54,22 +55,21 @@ export async function artistShareRoutes(fastify: FastifyInstance): Promise<void>
     async (request, reply) => {
       const html = await readWebIndex(ctx.config, 'fans');
       if (html === null) return reply.callNotFound();
-      const card = await findArtistShareCard(ctx, request.params.slug);
-      if (!card) return sendPage(request, reply, html, 404);
-      // The page asks for who is signed in and for the artist's page at once (src/app/fan-routes.tsx).
+      // The page asks for who is signed in and for the artist's page at once (src/app/fan-routes.tsx), then
+      // for the waveforms of the rows in view: the answers come from the services the API calls answer from.
+      const [first, session] = await Promise.all([
+        getArtistPageFirstScreen(ctx, request.currentUser, request.params.slug),
+        sessionAnswers(app, request),
+      ]);
+      const card = first && artistShareCard(first.page);
+      if (!first || !card) return sendPage(request, reply, html, 404);
       const pagePath = artistPagePath(request.params.slug);
-      const first = [SESSION_PATH, pagePath];
-      const answers = await answersFor(app, request, first);
-      const page = answers[pagePath] as ArtistPage | undefined;
+      const answers: Record<string, unknown> = { ...session, [pagePath]: first.page };
+      for (const peaks of first.peaks) answers[songPeaksPath(peaks.id)] = peaks;
       const tagged = renderPageMeta(html, artistPageMeta(card, ctx.config.publicUrl));
       const meta = card.terminatedAt ? tagged : withArtistOembed(tagged, card, ctx.config.publicUrl);
-      return sendWithAnswers(
-        request,
-        reply,
-        page ? withNoscript(meta, noscriptBlock(artistText(page))) : meta,
-        first,
-        answers,
-      );
+      const page = withNoscript(meta, noscriptBlock(artistText(first.page)));
+      return sendWithAnswers(request, reply, page, [SESSION_PATH, pagePath], answers);
     },
   );
   // The member home: a signed-in fan's page carries what the home shows; anyone else gets the page as built
@@ -98,6 +98,18 @@ async function heroWithSongs(app: FastifyInstance, request: FastifyRequest): Pro
   const id = (hero[HERO_ARTIST_PATH] as { id?: unknown } | null | undefined)?.id;
   return typeof id === 'string' ? { ...hero, ...(await answersFor(app, request, [heroSummaryPath(id)])) } : hero;
 }
+
+/**
+ * GET /api/auth/session's answer for the visitor: `{ user: null }` to someone signed out (what the route answers
+ * them), asked of the route itself for a signed-in visitor (their account as the route presents it).
+ */
+async function sessionAnswers(app: FastifyInstance, request: FastifyRequest): Promise<Record<string, unknown>> {
+  if (!request.currentUser) return { [SESSION_PATH]: { user: null } };
+  return answersFor(app, request, [SESSION_PATH]);
+}
+
+/** The API path of a song's waveform (GET /api/songs/{id}/peaks). */
+export const songPeaksPath = (id: string) => `/api/songs/${encodeURIComponent(id)}/peaks`;
 
 /** An artist on HFM can be embedded: the page names its oEmbed answer. */
 function withArtistOembed(html: string, card: { name: string; slug: string }, publicUrl: string): string {

@@ -1,9 +1,36 @@
-import { artistLeftNotice } from '@hfm/shared';
+import { artistLeftNotice, type ArtistPage } from '@hfm/shared';
 import type { PageMeta } from '../../http/web-app.js';
 import { formatMailDate } from '../../platform/mail/templates.js';
 import { richTextToPlainText } from '../../platform/media/sanitize-html.js';
-import { mediaPath } from '../artists/index.js';
-import type { ArtistShareCard } from './discovery.service.js';
+
+/** What a shared link's preview shows (the /a/{slug} page's title and Open Graph tags). */
+export interface ArtistShareCard {
+  name: string;
+  slug: string;
+  /** The bio as rich text (sanitised when saved). */
+  bio: string;
+  /** The banner's address, else the first photo's (a /media path or a media URL), else null. */
+  image: string | null;
+  /** When the artist left HFM (licence terminated), else null: the preview then says so. */
+  terminatedAt: Date | null;
+}
+
+/**
+ * The preview of an artist's page, from the page's own answer: for ACTIVE artists and those who have left
+ * (CANCELLED); null for any other (a page only the artist and admins see is not shared).
+ */
+export function artistShareCard(page: ArtistPage): ArtistShareCard | null {
+  const { artist, offer, termination } = page;
+  if (!offer.available && !termination) return null;
+  return {
+    name: artist.name,
+    slug: artist.slug,
+    bio: artist.bio,
+    // The banner without the ?t= that makes browsers fetch it again after a change.
+    image: artist.bannerImagePath?.replace(/\?t=\d+$/, '') ?? artist.photos[0] ?? null,
+    terminatedAt: termination ? new Date(termination.terminatedAt) : null,
+  };
+}
 
 /** Link previews show about this much of a bio. */
 export const SHARE_DESCRIPTION_MAX = 200;
@@ -40,7 +67,7 @@ export function artistPageMeta(card: ArtistShareCard, publicUrl: string): PageMe
       ? artistLeftNotice(card.name, formatMailDate(card.terminatedAt))
       : shareDescription(card.bio) || `Listen to ${card.name} on HFM.`,
     url: `${publicUrl}/a/${card.slug}`,
-    image: card.imageKey ? new URL(mediaPath(card.imageKey), `${publicUrl}/`).href : null,
+    image: card.image ? new URL(card.image, `${publicUrl}/`).href : null,
     type: 'music.musician',
   };
 }

@@ -1,7 +1,8 @@
 import {
   isoDateToDob,
-  type AlbumWithSongs,
   type ArtistCard,
+  type ArtistPageAlbum,
+  type ArtistPageSong,
   type CatalogueSong,
   type HeroArtist,
   type PlaylistCard,
@@ -72,16 +73,35 @@ export function presentCatalogueSong(row: CatalogueSongRow): CatalogueSong {
   };
 }
 
-/** An album with the songs of `songsById` (those the viewer may see), in album order. */
-export function presentAlbum(row: AlbumRow, songsById: Map<string, CatalogueSong>): AlbumWithSongs {
+/** A song on its artist's page: the page names the artist once, and `id` is not copied to `_id`. */
+export function presentArtistPageSong(row: CatalogueSongRow): ArtistPageSong {
   return {
-    _id: row.id,
+    id: row.id,
+    title: row.title,
+    duration: row.duration,
+    explicit: row.explicit,
+    releaseDate: row.releaseDate ? isoDateToDob(row.releaseDate) : null,
+    trackNumber: row.trackNumber,
+    isFullPreview: row.isFullPreview,
+    playsInFull: Boolean(row.playsInFull),
+    freeToKeep: Boolean(row.freeToKeep),
+    fullPreviewPosition: row.fullPreviewPosition,
+    plays: row.plays,
+    hifives: row.hifives,
+    albumIDs: row.albumIds,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** An album on its artist's page: the ids of its songs in `shown` (those the page lists), in album order. */
+export function presentArtistPageAlbum(row: AlbumRow, shown: ReadonlySet<string>): ArtistPageAlbum {
+  return {
     id: row.id,
     artistID: row.artistId,
     name: row.name,
     artworkPath: row.artworkKey ? mediaPath(row.artworkKey) : '',
     linerNotes: row.linerNotes,
-    songs: row.songIds.flatMap((id) => songsById.get(id) ?? []),
+    songs: row.songIds.filter((id) => shown.has(id)),
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -186,21 +186,49 @@ const newestFirst = [
  * the caller has decided who may see this artist. Full-preview songs first in the artist's order, then
  * newest first.
  */
+const outSongOrder = [
+  sql`case when ${songs.isFullPreview} then 0 else 1 end`,
+  sql`case when ${songs.isFullPreview} then ${songs.fullPreviewPosition} end`,
+  ...newestFirst,
+];
+
 const outSongsOfArtist = preparedRead(
   (db, name) =>
     selectSongs(db)
       .where(and(eq(songs.artistId, sql.placeholder('artistId')), songIsOut()))
-      .orderBy(
-        sql`case when ${songs.isFullPreview} then 0 else 1 end`,
-        sql`case when ${songs.isFullPreview} then ${songs.fullPreviewPosition} end`,
-        ...newestFirst,
-      )
+      .orderBy(...outSongOrder)
       .prepare(name),
   'discovery_out_songs_of_artist',
 );
 
 export function listOutSongsOfArtist(db: Database, artistId: string): Promise<CatalogueSongRow[]> {
   return outSongsOfArtist(db).execute({ artistId });
+}
+
+/**
+ * The waveform peaks of the artist's first `limit` songs that are out, in the order of `listOutSongsOfArtist`
+ * (what an artist's page lists first), by the artist's slug: a shared link's page carries them, read beside the
+ * page's own reads. The caller keeps only the songs the page shows.
+ */
+const firstPeaksOfArtist = preparedRead(
+  (db, name) =>
+    db
+      .select({ id: songs.id, peaks: songs.peaks })
+      .from(songs)
+      .innerJoin(artists, eq(artists.id, songs.artistId))
+      .where(and(eq(artists.slug, sql.placeholder('slug')), songIsOut()))
+      .orderBy(...outSongOrder)
+      .limit(sql.placeholder('limit'))
+      .prepare(name),
+  'discovery_first_peaks_of_artist',
+);
+
+export function listFirstPeaksOfArtist(
+  db: Database,
+  slug: string,
+  limit: number,
+): Promise<{ id: string; peaks: number[] | null }[]> {
+  return firstPeaksOfArtist(db).execute({ slug, limit });
 }
 
 /** The newest released songs of the genre's ACTIVE artists. */

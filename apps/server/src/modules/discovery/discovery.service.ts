@@ -4,19 +4,20 @@ import {
   type ArtistCard,
   type ArtistPage,
   type ArtistSummary,
-  type CatalogueSong,
   type GenrePage,
   type HeroArtist,
   type MemberHomeLists,
   type PlaylistCard,
   type PlaylistPage,
+  type SongPeaks,
 } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
-import { notFound } from '../../errors/app-error.js';
-import { checkAccess, requireAccess, type Actor } from '../access/index.js';
+import { AppError, notFound } from '../../errors/app-error.js';
+import { mayManageLoadedArtist, mayViewLoadedArtist, requireAccess, type Actor } from '../access/index.js';
 import {
-  presentAlbum,
   presentArtistCard,
+  presentArtistPageAlbum,
+  presentArtistPageSong,
   presentCatalogueSong,
   presentGenre,
   presentHeroArtist,
@@ -35,6 +36,7 @@ import {
   listArtistsOfGenre,
   listRelatedArtists as listRelatedArtistRows,
   listFeaturedArtists,
+  listFirstPeaksOfArtist,
   listHomePlaylists,
   listNewestArtists,
   listOutSongsOfArtist,
@@ -43,6 +45,7 @@ import {
   type HeroArtistRow,
   type PlaylistCardRow,
 } from './discovery.repository.js';
+import { presentPeaks } from '../songs/index.js';
 
 /**
  * What fans browse, read across domains in a handful of statements (docs/decisions/0010). Only ACTIVE
@@ -67,9 +70,8 @@ export async function getHeroArtist(ctx: AppContext): Promise<HeroArtist | null>
  * Whether the viewer is shown the artist's songs: always while the artist is on HFM; once the artist has left
  * (CANCELLED, docs/decisions/0021), only subscribers in term, the artist and admins.
  */
-async function showsSongs(ctx: AppContext, actor: Actor, row: HeroArtistRow, subscribed: boolean): Promise<boolean> {
-  if (row.status !== 'CANCELLED' || subscribed) return true;
-  return (await checkAccess(ctx, actor, 'artist.manage', [row.id])).has(row.id);
+function showsSongs(actor: Actor, row: HeroArtistRow, subscribed: boolean): boolean {
+  return row.status !== 'CANCELLED' || subscribed || mayManageLoadedArtist(actor, row);
 }
 
 /**
@@ -85,7 +87,7 @@ export async function getArtistSummary(ctx: AppContext, actor: Actor, artistId: 
     actor ? hasActiveSubscription(ctx.db, actor.id, artistId) : false,
   ]);
   if (!row) throw notFound(NO_SUCH_ARTIST);
-  const shown = await showsSongs(ctx, actor, row, subscribed);
+  const shown = showsSongs(actor, row, subscribed);
   return { ...presentHeroArtist(row), songs: shown ? songs.map(presentCatalogueSong) : [] };
 }
 
@@ -153,26 +155,26 @@ async function loadArtistBySlug(ctx: AppContext, slug: string): Promise<HeroArti
 }
 
 /**
- * GET /api/artist-pages/{slug}: the artist, albums with their ordered songs, every released song and the
- * offer, in two round trips whatever the catalogue's size: the artist by slug, then the access check and
- * the page's reads side by side (their rows are dropped when the check refuses). An artist who has left
- * (CANCELLED) shows to everyone with the termination; songs and albums only to those `showsSongs` names.
+ * GET /api/artist-pages/{slug}: the artist, every released song once, the albums naming their songs by id, and
+ * the offer, in two round trips whatever the catalogue's size: the artist by slug, then the page's reads side
+ * by side. Who may see the artist is answered from the row read (`mayViewLoadedArtist`: the access policy's
+ * rule), not read again. An artist who has left (CANCELLED) shows to everyone with the termination; songs and
+ * albums only to those `showsSongs` names.
  */
 export async function getArtistPage(ctx: AppContext, actor: Actor, slug: string): Promise<ArtistPage> {
   const row = await loadArtistBySlug(ctx, slug);
-  const [, songRows, albumRows, subscribed] = await Promise.all([
-    requireAccess(ctx, actor, 'artist.view', [row.id]),
+  if (!mayViewLoadedArtist(actor, row)) throw notFound(NO_SUCH_ARTIST);
+  const [songRows, albumRows, subscribed] = await Promise.all([
     listOutSongsOfArtist(ctx.db, row.id),
     listAlbumsOfArtist(ctx.db, row.id),
     actor ? hasActiveSubscription(ctx.db, actor.id, row.id) : false,
   ]);
-  const shown = await showsSongs(ctx, actor, row, subscribed);
-  const songs = shown ? songRows.map(presentCatalogueSong) : [];
-  const songsById = new Map<string, CatalogueSong>(songs.map((song) => [song.id, song]));
+  const songs = showsSongs(actor, row, subscribed) ? songRows.map(presentArtistPageSong) : [];
+  const shown = new Set(songs.map((song) => song.id));
   return {
     artist: presentHeroArtist(row),
     // An album none of whose songs is out yet has nothing to show.
-    albums: albumRows.map((album) => presentAlbum(album, songsById)).filter((album) => album.songs.length > 0),
+    albums: albumRows.map((album) => presentArtistPageAlbum(album, shown)).filter((album) => album.songs.length > 0),
     songs,
     offer: { priceCents: PRICE_CENTS_PER_ARTIST_YEAR, subscribed, available: row.status === 'ACTIVE' },
     termination:
@@ -202,31 +204,40 @@ export async function getPlaylistPage(ctx: AppContext, playlistId: string): Prom
   return { playlist: presentPlaylistCard(playlist), songs: songs.map(presentCatalogueSong) };
 }
 
-/** What a shared link's preview shows (the /a/{slug} page's title and Open Graph tags). */
-export interface ArtistShareCard {
-  name: string;
-  slug: string;
-  /** The bio as rich text (sanitised when saved). */
-  bio: string;
-  /** Storage key of the banner, else of the first photo, else null. */
-  imageKey: string | null;
-  /** When the artist left HFM (licence terminated), else null: the preview then says so. */
-  terminatedAt: Date | null;
+/**
+ * How many of an artist page's first songs a shared link's page carries the waveform of: the rows of a first
+ * screen (four at 1280 by 720, more on a taller one), so they draw without a request each.
+ */
+export const FIRST_SCREEN_SONGS = 8;
+
+/** An artist's page as a shared link opens it: the page's answer and its first screen's waveforms. */
+export interface ArtistPageFirstScreen {
+  page: ArtistPage;
+  /** GET /api/songs/{id}/peaks's answers for the page's first songs (FIRST_SCREEN_SONGS at most). */
+  peaks: SongPeaks[];
 }
 
-/** For link previews, asked anonymously by crawlers: ACTIVE artists and those who left; null for any other slug. */
-export async function findArtistShareCard(ctx: AppContext, slug: string): Promise<ArtistShareCard | null> {
-  const parsed = slugParams.safeParse({ slug });
-  if (!parsed.success) return null;
-  const row = await findArtistBySlug(ctx.db, parsed.data.slug);
-  if (!row || (row.status !== 'ACTIVE' && row.status !== 'CANCELLED')) return null;
-  return {
-    name: row.name,
-    slug: row.slug ?? slug,
-    bio: row.bio,
-    imageKey: row.bannerImage ?? row.photos[0] ?? null,
-    terminatedAt: row.status === 'CANCELLED' ? (row.terminatedAt ?? row.updatedAt) : null,
-  };
+/**
+ * The page (`getArtistPage`, the JSON call's own answer) and, read beside it, its first screen's waveforms,
+ * kept only for songs the page lists (so only what the viewer may see); null when the page is a 404.
+ */
+export async function getArtistPageFirstScreen(
+  ctx: AppContext,
+  actor: Actor,
+  slug: string,
+): Promise<ArtistPageFirstScreen | null> {
+  const [page, peakRows] = await Promise.allSettled([
+    getArtistPage(ctx, actor, slug),
+    listFirstPeaksOfArtist(ctx.db, slug, FIRST_SCREEN_SONGS),
+  ]);
+  if (page.status === 'rejected') {
+    if (page.reason instanceof AppError && page.reason.code === 'NOT_FOUND') return null;
+    throw page.reason;
+  }
+  if (peakRows.status === 'rejected') throw peakRows.reason;
+  const first = new Set(page.value.songs.slice(0, FIRST_SCREEN_SONGS).map((song) => song.id));
+  const peaks = peakRows.value.filter((row) => first.has(row.id)).map(presentPeaks);
+  return { page: page.value, peaks };
 }
 
 /** How many artists the subscribe modal suggests after a subscription. */

@@ -1,4 +1,4 @@
-import type { ArtistPage, CatalogueSong, EmbedKind } from '@hfm/shared';
+import { expandArtistPage, type ArtistPageView, type ArtistPageViewSong, type EmbedKind } from '@hfm/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors/app-error.js';
@@ -18,7 +18,7 @@ export interface EmbedItem {
   artistPagePath: string;
   /** The album's artwork, else the artist's photo (a path), else null. */
   cover: string | null;
-  tracks: CatalogueSong[];
+  tracks: ArtistPageViewSong[];
 }
 
 const isUuid = (id: string) => z.uuid().safeParse(id).success;
@@ -28,11 +28,11 @@ const isUuid = (id: string) => z.uuid().safeParse(id).success;
  * or unapproved artist, one who has left HFM, or one with no released song. An embed is shown on other sites
  * to anyone, so it never shows what only its artist, admins or subscribers may see (docs/decisions/0056).
  */
-async function publicArtistPage(ctx: AppContext, slug: string | null): Promise<ArtistPage | null> {
+async function publicArtistPage(ctx: AppContext, slug: string | null): Promise<ArtistPageView | null> {
   if (!slug) return null;
   try {
     const page = await getArtistPage(ctx, null, slug);
-    return page.termination || page.songs.length === 0 ? null : page;
+    return page.termination || page.songs.length === 0 ? null : expandArtistPage(page);
   } catch (error) {
     if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
     throw error;
@@ -46,7 +46,7 @@ export async function findEmbedItem(ctx: AppContext, kind: EmbedKind, id: string
   return songItem(await publicArtistPage(ctx, await findSongArtistSlug(ctx.db, id)), id);
 }
 
-function artistItem(page: ArtistPage | null): EmbedItem | null {
+function artistItem(page: ArtistPageView | null): EmbedItem | null {
   if (!page) return null;
   const { artist } = page;
   return {
@@ -61,7 +61,7 @@ function artistItem(page: ArtistPage | null): EmbedItem | null {
   };
 }
 
-function albumItem(page: ArtistPage | null, albumId: string): EmbedItem | null {
+function albumItem(page: ArtistPageView | null, albumId: string): EmbedItem | null {
   const album = page?.albums.find((entry) => entry.id === albumId);
   if (!page || !album) return null;
   return {
@@ -76,7 +76,7 @@ function albumItem(page: ArtistPage | null, albumId: string): EmbedItem | null {
   };
 }
 
-function songItem(page: ArtistPage | null, songId: string): EmbedItem | null {
+function songItem(page: ArtistPageView | null, songId: string): EmbedItem | null {
   const song = page?.songs.find((entry) => entry.id === songId);
   if (!page || !song) return null;
   const album = page.albums.find((entry) => entry.songs.some((albumSong) => albumSong.id === songId));

@@ -1,4 +1,11 @@
-import type { ArtistPage, GenrePage, HeroArtist, MemberHomeLists, PlaylistPage } from '@hfm/shared';
+import {
+  expandArtistPage,
+  type ArtistPage,
+  type GenrePage,
+  type HeroArtist,
+  type MemberHomeLists,
+  type PlaylistPage,
+} from '@hfm/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -133,7 +140,8 @@ export async function publicPageRoutes(fastify: FastifyInstance): Promise<void> 
   );
 
   app.get('/a/:slug/albums/:id', { ...page, schema: { hide: true, params: albumParams } }, async (request, reply) =>
-    sendAnswerPage<ArtistPage>(request, reply, artistPagePath(request.params.slug), (artistPage) => {
+    sendAnswerPage<ArtistPage>(request, reply, artistPagePath(request.params.slug), (answer) => {
+      const artistPage = expandArtistPage(answer);
       const album = artistPage.albums.find((entry) => entry.id === request.params.id);
       if (!album) return null;
       const meta = albumMeta(publicUrl, artistPage, album);

@@ -1,4 +1,12 @@
-import type { AlbumWithSongs, ArtistPage, GenrePage, HeroArtist, MemberHomeLists, PlaylistPage } from '@hfm/shared';
+import type {
+  AlbumWithSongs,
+  ArtistPage,
+  ArtistPageView,
+  GenrePage,
+  HeroArtist,
+  MemberHomeLists,
+  PlaylistPage,
+} from '@hfm/shared';
 import { escapeHtml, type PageMeta } from '../../http/web-app.js';
 import { shareDescription } from './artist-share.js';
 
@@ -84,7 +92,7 @@ export function playlistMeta(publicUrl: string, page: PlaylistPage): PageMeta {
   };
 }
 
-export function albumMeta(publicUrl: string, page: ArtistPage, album: AlbumWithSongs): PageMeta {
+export function albumMeta(publicUrl: string, page: ArtistPageView, album: AlbumWithSongs): PageMeta {
   const notes = shareDescription(album.linerNotes, 150);
   return {
     title: `${album.name} by ${page.artist.name} | HFM`,
@@ -165,7 +173,7 @@ export function artistText(page: ArtistPage): NoscriptText {
   };
 }
 
-export function albumText(page: ArtistPage, album: AlbumWithSongs): NoscriptText {
+export function albumText(page: ArtistPageView, album: AlbumWithSongs): NoscriptText {
   return {
     heading: `${album.name}, by ${page.artist.name}`,
     lines: album.songs.map((song, index) => `${index + 1}. ${song.title}`),

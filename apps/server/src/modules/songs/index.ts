@@ -10,5 +10,6 @@ export { registerSongJobs } from './songs.jobs.js';
 export { findDownloadFiles } from './songs.playback.js';
 export { songsRoutes } from './songs.routes.js';
 export { findTopSongOfArtist, listOwnSongs } from './songs.service.js';
+export { presentPeaks } from './songs.presenter.js';
 export { releaseMinute, scheduleSongs } from './songs.schedule.js';
 export { songsZip, songsZipOptions, songsZipStatus, zipEntryTitle, type SongsZip, type ZipSong } from './song-zips.js';

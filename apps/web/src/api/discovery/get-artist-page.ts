@@ -1,4 +1,4 @@
-import type { ArtistPage } from '@hfm/shared';
+import { expandArtistPage, type ArtistPage } from '@hfm/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../client';
 import { discoveryKeys } from './keys';
@@ -18,6 +18,10 @@ export const artistPageQuery = (slug: string) =>
     queryFn: ({ signal }) => fetchArtistPage(slug, signal),
   });
 
+/**
+ * The page as its screens read it: the answer lists each song once and albums name their songs by id; the
+ * cached answer stays as sent (the page's HTML carries the same), and each change of it is expanded once.
+ */
 export function useArtistPage(slug: string) {
-  return useQuery(artistPageQuery(slug));
+  return useQuery({ ...artistPageQuery(slug), select: expandArtistPage });
 }

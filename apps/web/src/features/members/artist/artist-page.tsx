@@ -1,4 +1,4 @@
-import { artistLeftNotice, type ArtistPage as ArtistPageData } from '@hfm/shared';
+import { artistLeftNotice, type ArtistPageView } from '@hfm/shared';
 import { useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { ApiError } from '../../../api/client';
@@ -36,7 +36,7 @@ export function ArtistPage() {
 
 const leftOn = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 
-function ArtistPageBody({ data }: { data: ArtistPageData }) {
+function ArtistPageBody({ data }: { data: ArtistPageView }) {
   const { artist, albums, songs, offer, termination } = data;
   const viewer = useViewer();
   const subscribed = offer.subscribed || viewer.subscribesTo(artist.id);
