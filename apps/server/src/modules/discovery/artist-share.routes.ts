@@ -14,6 +14,7 @@ import { findSessionUser, SESSION_COOKIE } from '../auth/index.js';
 import { artistPageMeta, artistShareCard } from './artist-share.js';
 import { withOembedLink } from './embed-page.js';
 import { artistPath, artistText, noscriptBlock } from './public-pages.js';
+import { cachedArtistPageValue } from './discovery.read-models.js';
 import { getArtistPageFirstScreen } from './discovery.service.js';
 
 /** Who is signed in: every page of the fans' side asks at once (FanRoot in src/app/fan-routes.tsx). */
@@ -58,7 +59,9 @@ export async function artistShareRoutes(fastify: FastifyInstance): Promise<void>
       // The page asks for who is signed in and for the artist's page at once (src/app/fan-routes.tsx), then
       // for the waveforms of the rows in view: the answers come from the services the API calls answer from.
       const [first, session] = await Promise.all([
-        getArtistPageFirstScreen(ctx, request.currentUser, request.params.slug),
+        getArtistPageFirstScreen(ctx, request.currentUser, request.params.slug, (actor, slug) =>
+          cachedArtistPageValue(ctx, actor, slug),
+        ),
         sessionAnswers(app, request),
       ]);
       const card = first && artistShareCard(first.page);

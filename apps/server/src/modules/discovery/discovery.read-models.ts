@@ -50,10 +50,11 @@ export async function cachedArtistPage(
   actor: Actor,
   slug: string,
   serialize: Serialize<ArtistPage>,
+  name = 'artistPage',
 ): Promise<ReadModel<ArtistPage>> {
   let model: ReadModel<ArtistPage>;
   try {
-    model = await ctx.platform.readModels.get('artistPage', slug, () => getArtistPage(ctx, null, slug), serialize);
+    model = await ctx.platform.readModels.get(name, slug, () => getArtistPage(ctx, null, slug), serialize);
   } catch (error) {
     if (actor && error instanceof AppError) return own(await getArtistPage(ctx, actor, slug), serialize);
     throw error;
@@ -63,4 +64,12 @@ export async function cachedArtistPage(
   if (!page.offer.available) return own(await getArtistPage(ctx, actor, slug), serialize);
   if (!(await hasActiveSubscription(ctx.db, actor.id, page.artist.id))) return model;
   return own({ ...page, offer: { ...page.offer, subscribed: true } }, serialize);
+}
+
+/**
+ * The artist page's value alone, as the page a shared link opens carries it (`/a/{slug}`): kept under a name of
+ * its own, since its body is not the API route's serialization.
+ */
+export async function cachedArtistPageValue(ctx: AppContext, actor: Actor, slug: string): Promise<ArtistPage> {
+  return (await cachedArtistPage(ctx, actor, slug, () => '', 'artistPageValue')).value;
 }

@@ -219,15 +219,17 @@ export interface ArtistPageFirstScreen {
 
 /**
  * The page (`getArtistPage`, the JSON call's own answer) and, read beside it, its first screen's waveforms,
- * kept only for songs the page lists (so only what the viewer may see); null when the page is a 404.
+ * kept only for songs the page lists (so only what the viewer may see); null when the page is a 404. `pageOf`
+ * answers the page (the read-model cache's, from the route).
  */
 export async function getArtistPageFirstScreen(
   ctx: AppContext,
   actor: Actor,
   slug: string,
+  pageOf: (actor: Actor, slug: string) => Promise<ArtistPage> = (viewer, at) => getArtistPage(ctx, viewer, at),
 ): Promise<ArtistPageFirstScreen | null> {
   const [page, peakRows] = await Promise.allSettled([
-    getArtistPage(ctx, actor, slug),
+    pageOf(actor, slug),
     listFirstPeaksOfArtist(ctx.db, slug, FIRST_SCREEN_SONGS),
   ]);
   if (page.status === 'rejected') {
