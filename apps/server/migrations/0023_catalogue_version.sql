@@ -26,7 +26,9 @@ BEGIN
 	ELSE
 		UPDATE "catalogue_version" SET "version" = "version" + 1 WHERE "shard" = chosen;
 	END IF;
-	PERFORM pg_notify('hfm_catalogue', current_schema());
+	-- The schema (tests share a database) and the transaction: every listening connection of a process hears
+	-- each commit, and counts it once.
+	PERFORM pg_notify('hfm_catalogue', current_schema() || ' ' || txid_current()::text);
 	RETURN NULL;
 END
 $$;--> statement-breakpoint

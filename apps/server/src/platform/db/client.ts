@@ -45,6 +45,19 @@ export interface DatabaseOptions {
 /** The channel the `catalogue_version` triggers notify (migrations/0023). */
 const CATALOGUE_CHANNEL = 'hfm_catalogue';
 
+/** The last `size` keys added: `add` says whether a key is new. */
+function recentlySeen(size: number) {
+  const keys = new Set<string>();
+  return {
+    add(key: string): boolean {
+      if (keys.has(key)) return false;
+      keys.add(key);
+      if (keys.size > size) keys.delete(keys.values().next().value!);
+      return true;
+    },
+  };
+}
+
 /** A set of listeners called in turn. */
 function listenerSet() {
   const listeners = new Set<() => void>();
@@ -82,10 +95,14 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   // COMMIT returns, so this process knows of its writes at once; others' arrive within moments (and the
   // read-model cache polls the version besides). The payload is the writing schema (tests share a database).
   const catalogueChanges = listenerSet();
+  const heard = recentlySeen(1024);
   pool.on('connect', (client) => {
     client.on('notification', (message) => {
       if (message.channel !== CATALOGUE_CHANNEL) return;
-      if (schemaName && message.payload !== schemaName) return;
+      // "<schema> <transaction id>": each of the pool's connections hears every commit; it counts once.
+      const [schema, transaction] = (message.payload ?? '').split(' ');
+      if (schemaName && schema !== schemaName) return;
+      if (transaction && !heard.add(transaction)) return;
       catalogueChanges.call();
     });
     // Queued before the query the checkout runs; a failure leaves the poll to notice changes.
