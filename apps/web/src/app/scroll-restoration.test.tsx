@@ -1,4 +1,5 @@
 import { act, fireEvent, render } from '@testing-library/react';
+import { useEffect } from 'react';
 import { MemoryRouter, useNavigate, type NavigateFunction } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ScrollRestoration } from './scroll-restoration';
@@ -6,7 +7,10 @@ import { ScrollRestoration } from './scroll-restoration';
 let navigate: NavigateFunction;
 
 function Probe() {
-  navigate = useNavigate();
+  const navigateHere = useNavigate();
+  useEffect(() => {
+    navigate = navigateHere;
+  }, [navigateHere]);
   return <div id="tracks">Tracks</div>;
 }
 
