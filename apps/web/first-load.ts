@@ -12,6 +12,7 @@ export const EMBED_BUDGET_KB = 12;
 /** One chunk in Vite's build manifest (dist/.vite/manifest.json). */
 interface ManifestChunk {
   file: string;
+  name?: string;
   src?: string;
   isEntry?: boolean;
   imports?: string[];

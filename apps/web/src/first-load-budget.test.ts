@@ -94,6 +94,16 @@ describe('first-load JavaScript of the landing pages (gzipped, from the build ma
     expect(elsewhere.filter((file) => loaded.has(file))).toEqual([]);
   });
 
+  it('loads no React Query on the welcome and landing pages, which ask the API nothing (decision 0063)', () => {
+    const manifest = readManifest(outDir);
+    const queries = Object.values(manifest).find((chunk) => chunk.name === 'queries')!.file;
+    const landings = LANDING_ROUTES.filter((route) =>
+      ['/main/#/', '/main/#/fans', '/main/#/artists'].includes(route.path),
+    );
+    expect(landings.flatMap((route) => firstLoad(outDir, route).files)).not.toContain(queries);
+    expect(firstLoad(outDir, { path: '/a/{slug}', modules: [FAN_APP] }).files).toContain(queries);
+  });
+
   it(`the embeddable player (embed.html) loads at most ${EMBED_BUDGET_KB} KB and none of the app`, () => {
     const manifest = readManifest(outDir);
     const files = [...staticClosure(manifest, [EMBED_ENTRY])].map((key) => manifest[key]!.file);
