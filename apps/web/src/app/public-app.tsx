@@ -27,9 +27,9 @@ import { lazyWithQueries } from './lazy-with-queries';
 const ArtistSignUpPage = lazyWithQueries(() => import('../features/signup/artist-sign-up-page'));
 const FanSignUpPage = lazyWithQueries(() => import('../features/signup/fan-sign-up-page'));
 const ConfirmPage = lazyWithQueries(() => import('../features/auth/confirm-page'));
-const FanSignUpModal = lazyWithQueries(() =>
-  import('../features/signup/fan-sign-up-modal').then((module) => ({ default: module.FanSignUpModal })),
-);
+const FanSignUpModal = lazyWithQueries(async () => ({
+  default: (await import('../features/signup/fan-sign-up-modal')).FanSignUpModal,
+}));
 const UserTermsPage = lazyWithQueries(() => import('../features/legal/user-terms-page'));
 const TermsConditionsPage = lazyWithQueries(() => import('../features/legal/terms-conditions-page'));
 const PrivacyPolicyPage = lazyWithQueries(() => import('../features/legal/privacy-policy-page'));
