@@ -7,7 +7,7 @@ import type { Plugin } from 'vite';
  * The landing pages' budget (src/first-load-budget.test.ts) holds them: a module goes in a group only when the
  * pages that load the group load it at once anyway, or it is a few hundred bytes.
  */
-/** What nearly every page runs first: the shared messages, the query client, the small UI every area draws. */
+/** What nearly every page runs first: the shared messages and the small UI every area draws. */
 const APP_CORE = [
   'packages/shared/src/messages.ts',
   'src/constants.ts',
@@ -17,7 +17,16 @@ const APP_CORE = [
   'src/ui/button.tsx',
   'src/ui/button.css',
   'src/ui/use-document-title.ts',
-  /@tanstack\/(query-core|react-query)\/build\/modern\/(?!(mutationObserver|useMutation)\.js)/,
+  // src/ui/error-boundary.tsx's; a few hundred bytes, without the query client.
+  '@tanstack/react-query/build/modern/QueryErrorResetBoundary.js',
+];
+/**
+ * The query cache and React Query, for every page that asks the API (src/app/lazy-with-queries.tsx): not the
+ * welcome and landing pages, which ask nothing (decision 0063).
+ */
+const QUERIES = [
+  'src/app/providers.tsx',
+  /@tanstack\/(query-core|react-query)\/build\/modern\/(?!(mutationObserver|useMutation|QueryErrorResetBoundary)\.js)/,
 ];
 /** What a signed-in page (or the log-in page) needs of the session. */
 const SIGNED_IN = [
@@ -92,6 +101,7 @@ function endingWithOneOf(paths: (string | RegExp)[]) {
 
 const GROUPS = {
   'app-core': APP_CORE,
+  queries: QUERIES,
   'signed-in': SIGNED_IN,
   'area-frame': AREA_FRAME,
   fans: FANS_FIRST_LOAD,

@@ -2,8 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-/** The issue's budget for a landing page's first-load JavaScript, gzipped. */
-export const FIRST_LOAD_BUDGET_KB = 150;
+/**
+ * A landing page's first-load JavaScript, gzipped, at most: issue 10's 150 KB, lowered to 140 when what every
+ * page loads lost 27 KB (decision 0063). The log-in page, the heaviest (its form's validation), is at 135.
+ */
+export const FIRST_LOAD_BUDGET_KB = 140;
 
 /** The embeddable player's page (decision 0056): its own entry, with its own budget. */
 export const EMBED_ENTRY = 'embed.html';
@@ -12,6 +15,7 @@ export const EMBED_BUDGET_KB = 12;
 /** One chunk in Vite's build manifest (dist/.vite/manifest.json). */
 interface ManifestChunk {
   file: string;
+  name?: string;
   src?: string;
   isEntry?: boolean;
   imports?: string[];
@@ -29,6 +33,8 @@ type Manifest = Record<string, ManifestChunk>;
 export interface LandingRoute {
   path: string;
   modules: string[];
+  /** A ceiling below FIRST_LOAD_BUDGET_KB that holds a page's own win (decision 0063). */
+  budgetKB?: number;
 }
 
 export interface FirstLoad {

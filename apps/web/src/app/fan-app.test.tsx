@@ -1,11 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithClient, stubFetch, stubLocation } from '../test/test-utils';
 import { stubMediaElement } from '../test/members-app';
 import { ARTIST_ID, artistPage, hero, lists, member, playRoute, sessionRoute, summary } from '../test/members';
-import { fanRoutes } from './fan-routes';
+import { FanRoutes } from './fan-routes';
 
 const catalogue = [
   { method: 'GET', path: '/api/bff/members/hero-artist', reply: { body: hero } },
@@ -15,9 +15,32 @@ const catalogue = [
   playRoute,
 ];
 
+/** The router's place and its navigate, as the app's routes last rendered them. */
+interface RouterProbe {
+  state: { location: Location };
+  navigate: (delta: number) => Promise<void>;
+}
+
 function renderFanApp(path: string) {
-  const router = createMemoryRouter(fanRoutes, { initialEntries: [path] });
-  return { router, ...renderWithClient(<RouterProvider router={router} />) };
+  let navigateTo: NavigateFunction | undefined;
+  const router: RouterProbe = {
+    state: { location: undefined as unknown as Location },
+    navigate: async (delta) => navigateTo!(delta),
+  };
+  function Probe() {
+    router.state.location = useLocation();
+    navigateTo = useNavigate();
+    return null;
+  }
+  return {
+    router,
+    ...renderWithClient(
+      <MemoryRouter initialEntries={[path]}>
+        <Probe />
+        <FanRoutes />
+      </MemoryRouter>,
+    ),
+  };
 }
 
 beforeEach(() => {
@@ -126,6 +149,7 @@ describe('The fans’ app', () => {
     row.scrollLeft = 120;
     fireEvent.scroll(row);
     Object.defineProperty(window, 'scrollY', { configurable: true, value: 640 });
+    fireEvent.scroll(window);
 
     await user.click(within(row).getByRole('link', { name: /Odetta/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/a/odetta'));

@@ -1,23 +1,24 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { seedFirstData } from '../api/first-data';
 import { PlayerProvider } from '../player/player-provider';
-import { fanRoutes } from './fan-routes';
+import { FanRoutes } from './fan-routes';
 
 /**
  * /members/... and /a/{slug}: one browser router, so fans move between them without a page load (and the
- * player plays on). The page's first answers come with its HTML (seedFirstData): its first render shows them.
+ * player plays on); a declarative BrowserRouter, as React Router's data router is 16 KB more on every page
+ * (decision 0063). The page's first answers come with its HTML (seedFirstData): its first render shows them.
  */
 export default function FanApp() {
   const client = useQueryClient();
-  const [router] = useState(() => {
-    seedFirstData(client);
-    return createBrowserRouter(fanRoutes);
-  });
+  // Once, before the first render reads the cache.
+  useState(() => seedFirstData(client));
   return (
     <PlayerProvider>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <FanRoutes />
+      </BrowserRouter>
     </PlayerProvider>
   );
 }

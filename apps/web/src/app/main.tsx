@@ -3,16 +3,17 @@ import { createRoot } from 'react-dom/client';
 import { messages } from '@hfm/shared';
 import { ErrorBoundary } from '../ui/error-boundary';
 import { FansShell, LoginShell } from './area-shells';
-import { Providers } from './providers';
+import { lazyWithQueries } from './lazy-with-queries';
 import { registerServiceWorker } from './register-service-worker';
 import './styles.css';
 import '../ui/surfaces.css';
 
+// The public site's screens that ask the API come with the query cache themselves (public-app.tsx).
 const PublicApp = lazy(() => import('./public-app'));
-const LoginPage = lazy(() => import('../features/auth/login-page'));
-const SignedInApp = lazy(() => import('./signed-in-app'));
-const FanApp = lazy(() => import('./fan-app'));
-const PayoutOnboardingPage = lazy(() => import('../features/payout-onboarding/payout-onboarding-page'));
+const LoginPage = lazyWithQueries(() => import('../features/auth/login-page'));
+const SignedInApp = lazyWithQueries(() => import('./signed-in-app'));
+const FanApp = lazyWithQueries(() => import('./fan-app'));
+const PayoutOnboardingPage = lazyWithQueries(() => import('../features/payout-onboarding/payout-onboarding-page'));
 
 // The server answers `/` with this page rather than a redirect (one round trip less before the first paint);
 // the address becomes the site's own, as the redirect made it.
@@ -52,13 +53,11 @@ const root = createRoot(document.getElementById('root')!);
 startTransition(() =>
   root.render(
     <StrictMode>
-      <Providers>
-        <ErrorBoundary name="page">
-          <Suspense fallback={<AreaLoading />}>
-            <Area />
-          </Suspense>
-        </ErrorBoundary>
-      </Providers>
+      <ErrorBoundary name="page">
+        <Suspense fallback={<AreaLoading />}>
+          <Area />
+        </Suspense>
+      </ErrorBoundary>
     </StrictMode>,
   ),
 );

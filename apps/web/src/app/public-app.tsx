@@ -1,5 +1,5 @@
 import { messages } from '@hfm/shared';
-import { lazy, Suspense, useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import {
   HashRouter,
   MemoryRouter,
@@ -21,17 +21,19 @@ import { CrossFade } from '../ui/cross-fade';
 import { ErrorBoundary } from '../ui/error-boundary';
 import { SiteFooter } from '../components/site-footer';
 import { SiteNav } from '../components/site-nav';
+import { lazyWithQueries } from './lazy-with-queries';
 
-const ArtistSignUpPage = lazy(() => import('../features/signup/artist-sign-up-page'));
-const FanSignUpPage = lazy(() => import('../features/signup/fan-sign-up-page'));
-const ConfirmPage = lazy(() => import('../features/auth/confirm-page'));
-const FanSignUpModal = lazy(() =>
-  import('../features/signup/fan-sign-up-modal').then((module) => ({ default: module.FanSignUpModal })),
-);
-const UserTermsPage = lazy(() => import('../features/legal/user-terms-page'));
-const TermsConditionsPage = lazy(() => import('../features/legal/terms-conditions-page'));
-const PrivacyPolicyPage = lazy(() => import('../features/legal/privacy-policy-page'));
-const LicenseAgreementPage = lazy(() => import('../features/legal/license-agreement-page'));
+// The screens that ask the API load with the query cache; the welcome and landing screens ask nothing.
+const ArtistSignUpPage = lazyWithQueries(() => import('../features/signup/artist-sign-up-page'));
+const FanSignUpPage = lazyWithQueries(() => import('../features/signup/fan-sign-up-page'));
+const ConfirmPage = lazyWithQueries(() => import('../features/auth/confirm-page'));
+const FanSignUpModal = lazyWithQueries(async () => ({
+  default: (await import('../features/signup/fan-sign-up-modal')).FanSignUpModal,
+}));
+const UserTermsPage = lazyWithQueries(() => import('../features/legal/user-terms-page'));
+const TermsConditionsPage = lazyWithQueries(() => import('../features/legal/terms-conditions-page'));
+const PrivacyPolicyPage = lazyWithQueries(() => import('../features/legal/privacy-policy-page'));
+const LicenseAgreementPage = lazyWithQueries(() => import('../features/legal/license-agreement-page'));
 
 /** The public site at /main/#/...: welcome, landing, legal, sign-up and confirmation screens. */
 export default function PublicApp({ unknownPath = false }: { unknownPath?: boolean }) {

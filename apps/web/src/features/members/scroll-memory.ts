@@ -6,8 +6,8 @@ const positions = new Map<string, number>();
 
 /**
  * Remembers how far a sideways-scrolling row was scrolled on this history entry, and puts it back when the
- * user returns to the entry (e.g. back from an artist page). The page's own scroll is the router's
- * ScrollRestoration's.
+ * user returns to the entry (e.g. back from an artist page). The page's own scroll is
+ * src/app/scroll-restoration.tsx's.
  */
 export function useRememberedScroll<T extends HTMLElement>(rowId: string) {
   const { key } = useLocation();
