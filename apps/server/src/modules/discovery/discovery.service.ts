@@ -45,7 +45,7 @@ import {
   type HeroArtistRow,
   type PlaylistCardRow,
 } from './discovery.repository.js';
-import { presentPeaks } from '../songs/index.js';
+import { presentPeaks } from '../../platform/media/peaks.js';
 
 /**
  * What fans browse, read across domains in a handful of statements (docs/decisions/0010). Only ACTIVE

@@ -1,6 +1,7 @@
-import { isoDateToDob, PEAK_SCALE, type PublicSong, type SongPeaks, type SongStatus } from '@hfm/shared';
+import { isoDateToDob, type PublicSong, type SongStatus } from '@hfm/shared';
 import { downloadsState } from './songs.downloads-state.js';
-import type { SongListRow, SongRow } from './songs.repository.js';
+import type { SongListRow } from './songs.repository.js';
+export { presentPeaks } from '../../platform/media/peaks.js';
 
 /**
  * A song row as the API shows it, without its storage keys (media files, the original): playback URLs come
@@ -39,16 +40,4 @@ export function presentSong(row: Omit<SongListRow, 'albumIds'>, albumIds: string
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
-}
-
-/** One unsigned byte per peak, base64: about 1.3 KB for 1,000 peaks instead of 6 KB of JSON numbers. */
-export function presentPeaks(row: Pick<SongRow, 'id' | 'peaks'>): SongPeaks {
-  const peaks = row.peaks ?? [];
-  // A plain loop into one buffer: a shared link's page presents several of these per request.
-  const bytes = Buffer.allocUnsafe(peaks.length);
-  for (let index = 0; index < peaks.length; index++) {
-    const peak = peaks[index]!;
-    bytes[index] = Math.round((peak >= 1 ? 1 : peak > 0 ? peak : 0) * PEAK_SCALE);
-  }
-  return { id: row.id, count: bytes.length, peaks: bytes.toString('base64') };
 }

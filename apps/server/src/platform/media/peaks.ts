@@ -1,3 +1,5 @@
+import { PEAK_SCALE, type SongPeaks } from '@hfm/shared';
+
 /** Bars in a song's waveform: enough for a wide player, small enough to keep on the song's row. */
 export const PEAK_COUNT = 1000;
 
@@ -40,4 +42,20 @@ export class PeaksCollector {
     if (level > this.#peaks[bucket]!) this.#peaks[bucket] = level;
     this.#index++;
   }
+}
+
+/**
+ * A song's peaks as GET /api/songs/{id}/peaks answers them: one unsigned byte a bar (0 to PEAK_SCALE), base64,
+ * about 1.3 KB for 1,000 peaks instead of 6 KB of JSON numbers. Here,
+ * below the modules, because the song's own route and the page a shared link opens both present them.
+ */
+export function presentPeaks(row: { id: string; peaks: readonly number[] | null }): SongPeaks {
+  const peaks = row.peaks ?? [];
+  // A plain loop into one buffer: a shared link's page presents several of these per request.
+  const bytes = Buffer.allocUnsafe(peaks.length);
+  for (let index = 0; index < peaks.length; index++) {
+    const peak = peaks[index]!;
+    bytes[index] = Math.round((peak >= 1 ? 1 : peak > 0 ? peak : 0) * PEAK_SCALE);
+  }
+  return { id: row.id, count: bytes.length, peaks: bytes.toString('base64') };
 }
