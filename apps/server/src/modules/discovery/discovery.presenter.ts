@@ -53,23 +53,10 @@ export function presentHeroArtist(row: HeroArtistRow): HeroArtist {
 export function presentCatalogueSong(row: CatalogueSongRow): CatalogueSong {
   return {
     _id: row.id,
-    id: row.id,
+    ...presentArtistPageSong(row),
     artistID: row.artistId,
     artistName: row.artistName,
     artistSlug: row.artistSlug ?? '',
-    title: row.title,
-    duration: row.duration,
-    explicit: row.explicit,
-    releaseDate: row.releaseDate ? isoDateToDob(row.releaseDate) : null,
-    trackNumber: row.trackNumber,
-    isFullPreview: row.isFullPreview,
-    playsInFull: Boolean(row.playsInFull),
-    freeToKeep: Boolean(row.freeToKeep),
-    fullPreviewPosition: row.fullPreviewPosition,
-    plays: row.plays,
-    hifives: row.hifives,
-    albumIDs: row.albumIds,
-    createdAt: row.createdAt.toISOString(),
   };
 }
 
