@@ -4,6 +4,7 @@ import type { AppContext, SessionUser } from '../../context.js';
 import { badRequest, forbidden, notFound, unauthenticated } from '../../errors/app-error.js';
 import {
   albumViewScope,
+  mayViewLoadedArtist,
   NOT_FOUND_MESSAGES,
   policy,
   resourceOf,
@@ -97,10 +98,7 @@ export async function requirePayer(ctx: AccessContext, actor: Actor, memberId: s
  * requireAccess answers.
  */
 export function requireArtistSeen<Row extends { id: string; status: string }>(actor: Actor, row: Row | null): Row {
-  const own = actor?.artistId;
-  const seen =
-    row !== null && (isAdmin(actor) || own === row.id || row.status === 'ACTIVE' || row.status === 'CANCELLED');
-  if (!seen) throw notFound(NOT_FOUND_MESSAGES[resourceOf('artist.view')]);
+  if (row === null || !mayViewLoadedArtist(actor, row)) throw notFound(NOT_FOUND_MESSAGES[resourceOf('artist.view')]);
   return row;
 }
 
