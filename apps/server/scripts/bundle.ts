@@ -51,33 +51,50 @@ const ownDirname: Plugin = {
   },
 };
 
-for (const name of fs.readdirSync(distDir)) {
-  if (name.startsWith(CHUNK_PREFIX)) fs.rmSync(path.join(distDir, name));
+/**
+ * Built beside dist/ (the same depth, so the source maps' paths hold), then each file renamed into dist/ and
+ * the chunks no longer named removed: a process started from dist/ meanwhile (the tests build while other
+ * tests' servers run) never finds a chunk missing. Chunk names carry their content's hash, so the same code
+ * builds to the same names.
+ */
+fs.mkdirSync(distDir, { recursive: true });
+const staging = fs.mkdtempSync(path.join(root, '.dist-bundle-'));
+try {
+  await bundleInto(staging);
+  const made = new Set(fs.readdirSync(staging));
+  for (const name of made) fs.renameSync(path.join(staging, name), path.join(distDir, name));
+  for (const name of fs.readdirSync(distDir)) {
+    if (name.startsWith(CHUNK_PREFIX) && !made.has(name)) fs.rmSync(path.join(distDir, name), { force: true });
+  }
+} finally {
+  fs.rmSync(staging, { recursive: true, force: true });
 }
 
-await build({
-  entryPoints: { main: path.join(srcDir, 'main.ts') },
-  outdir: distDir,
-  chunkNames: `${CHUNK_PREFIX}[name]-[hash]`,
-  bundle: true,
-  splitting: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node24',
-  sourcemap: true,
-  allowOverwrite: true,
-  logLevel: 'warning',
-  plugins: [ownImportMetaUrl, ownDirname],
-  // Native code, or packages that read files beside themselves; each still loads only where it is needed.
-  external: ['@electric-sql/pglite', '@electric-sql/pglite/*', 'sharp', '@node-rs/argon2', '@aws-sdk/*', 'pg-native'],
-  // CommonJS packages inside an ES module call require() for Node's own modules, and some read __dirname.
-  banner: {
-    js: [
-      "import { createRequire as __bundleRequire } from 'node:module';",
-      "import __bundlePath from 'node:path';",
-      "import { fileURLToPath as __bundleFilePath } from 'node:url';",
-      'const require = __bundleRequire(import.meta.url);',
-      'const __bundleDir = __bundlePath.dirname(__bundleFilePath(import.meta.url));',
-    ].join(' '),
-  },
-});
+async function bundleInto(outdir: string): Promise<void> {
+  await build({
+    entryPoints: { main: path.join(srcDir, 'main.ts') },
+    outdir,
+    chunkNames: `${CHUNK_PREFIX}[name]-[hash]`,
+    bundle: true,
+    splitting: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node24',
+    sourcemap: true,
+    allowOverwrite: true,
+    logLevel: 'warning',
+    plugins: [ownImportMetaUrl, ownDirname],
+    // Native code, or packages that read files beside themselves; each still loads only where it is needed.
+    external: ['@electric-sql/pglite', '@electric-sql/pglite/*', 'sharp', '@node-rs/argon2', '@aws-sdk/*', 'pg-native'],
+    // CommonJS packages inside an ES module call require() for Node's own modules, and some read __dirname.
+    banner: {
+      js: [
+        "import { createRequire as __bundleRequire } from 'node:module';",
+        "import __bundlePath from 'node:path';",
+        "import { fileURLToPath as __bundleFilePath } from 'node:url';",
+        'const require = __bundleRequire(import.meta.url);',
+        'const __bundleDir = __bundlePath.dirname(__bundleFilePath(import.meta.url));',
+      ].join(' '),
+    },
+  });
+}

@@ -1,5 +1,6 @@
 export * from './albums.js';
 export * from './answers.js';
+export * from './artist-page-view.js';
 export * from './artist-requests.js';
 export * from './artists.js';
 export * from './billing.js';
