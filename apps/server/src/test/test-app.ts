@@ -49,6 +49,11 @@ export interface TestAppOptions {
    * schema on TEST_DATABASE_URL: for tests that dump and restore a database.
    */
   databaseUrl?: string;
+  /**
+   * The embedded database (PGlite) whatever TEST_DATABASE_URL says: for a test that counts what reaches its one
+   * connection (the code path is the same on either database).
+   */
+  embedded?: boolean;
   /** The payment provider instead of the configured one (e.g. while the configured one is not built). */
   payments?: (database: DatabaseHandle) => PaymentProvider;
   /**
@@ -70,7 +75,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     SEED_DEMO: 'false',
     ...env,
   });
-  const url = options.databaseUrl ?? process.env.TEST_DATABASE_URL;
+  const url = options.embedded ? undefined : (options.databaseUrl ?? process.env.TEST_DATABASE_URL);
   const shared = options.sameDatabaseAs;
   const ownSchema = url && !options.databaseUrl;
   const schemaName = ownSchema ? (shared?.schemaName ?? `t_${crypto.randomBytes(6).toString('hex')}`) : undefined;
