@@ -45,10 +45,17 @@ interface Heard {
   /** The first and last loud samples on the audio context's own clock (its frame count). */
   firstLoudFrame: number;
   lastLoudFrame: number;
+  /**
+   * Silence inside the tone, in samples: a media pipeline starved on a loaded machine feeds the graph
+   * silence until it catches up, where the tone itself is never quiet for more than a sample or two.
+   */
+  stalled: number;
 }
 
 /** Above this a sample is the tone (amplitude 0.37): the encoder's priming decodes to below 0.001. */
 const LOUD = 0.01;
+/** A quiet run longer than this inside the tone is a stall (the tone's own zero crossings last a sample or two). */
+const STALL_SAMPLES = 32;
 /**
  * An AudioWorklet that listens to one element's MediaElementSource and reports where its tone starts and
  * ends, to the sample. It is loaded from a blob: URL, which the app's policy (`script-src 'self'`) refuses
@@ -57,7 +64,7 @@ const LOUD = 0.01;
  */
 const TAP_SCRIPT = `
 registerProcessor('gapless-tap', class extends AudioWorkletProcessor {
-  constructor() { super(); this.count = -1; this.heard = { sampleRate }; }
+  constructor() { super(); this.count = -1; this.heard = { sampleRate, stalled: 0 }; }
   process(inputs) {
     const channel = inputs[0][0];
     if (!channel) return true;
@@ -71,6 +78,8 @@ registerProcessor('gapless-tap', class extends AudioWorkletProcessor {
           this.heard.firstLoud = this.count;
           this.heard.firstLoudFrame = currentFrame + i;
         }
+        const quiet = this.count - this.heard.lastLoud - 1;
+        if (this.heard.lastLoud !== undefined && quiet > ${STALL_SAMPLES}) this.heard.stalled += quiet;
         this.heard.lastLoud = this.count;
         this.heard.lastLoudFrame = currentFrame + i;
       }
@@ -224,9 +233,11 @@ describe('gapless playback within an album', () => {
 
   /** Each song's output in milliseconds and seconds, from the tap's sample counts. */
   function heardSongs({ heard }: Recording, secondElement: number) {
-    const inTime = ({ sampleRate, firstLoud, lastLoud, lastAny }: Heard) => ({
+    const inTime = ({ sampleRate, firstLoud, lastLoud, lastAny, stalled }: Heard) => ({
       leadingMs: (firstLoud / sampleRate) * 1000,
-      toneSeconds: (lastLoud - firstLoud + 1) / sampleRate,
+      // The tone's samples: a stall's silence is the machine's, not a sample of the song played or lost.
+      toneSeconds: (lastLoud - firstLoud + 1 - stalled) / sampleRate,
+      stalledMs: (stalled / sampleRate) * 1000,
       trailingMs: ((lastAny - lastLoud) / sampleRate) * 1000,
     });
     const [first, second] = [heard[1 - secondElement], heard[secondElement]];

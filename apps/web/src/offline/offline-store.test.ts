@@ -41,6 +41,12 @@ class MemoryCaches {
     } as unknown as Cache;
   }
 
+  /** As the browser's: asking a named cache that is not there answers nothing and creates nothing. */
+  async match(request: RequestInfo | URL, options: { cacheName: string }): Promise<Response | undefined> {
+    if (!this.stores.has(options.cacheName)) return undefined;
+    return (await this.open(options.cacheName)).match(request);
+  }
+
   async delete(name: string) {
     return this.stores.delete(name);
   }
@@ -148,6 +154,15 @@ describe('the offline store', () => {
     const caches = new MemoryCaches();
     await saveOffline(deps(caches), FAN, SONG);
     await clearOffline(deps(caches));
+    expect(caches.stores.has(OFFLINE_CACHE)).toBe(false);
+  });
+
+  it('listing after signing out leaves no cache behind (a screen still mounted reads the list)', async () => {
+    const caches = new MemoryCaches();
+    await saveOffline(deps(caches), FAN, SONG);
+    await clearOffline(deps(caches));
+    expect(await listDeviceOffline(deps(caches))).toEqual([]);
+    expect(await listOffline(deps(caches), FAN)).toEqual([]);
     expect(caches.stores.has(OFFLINE_CACHE)).toBe(false);
   });
 });

@@ -91,8 +91,8 @@ export function offlinePlayAnswer(songId: string, answer: PlaybackAnswer): Playb
 
 export async function readIndex(deps: Pick<OfflineDeps, 'caches'>): Promise<OfflineIndex | null> {
   if (!deps.caches) return null;
-  const cache = await deps.caches.open(OFFLINE_CACHE);
-  const stored = await cache.match(OFFLINE_INDEX_URL);
+  // Matched through the storage, not an opened cache: opening would create the cache again after a sign-out.
+  const stored = await deps.caches.match(OFFLINE_INDEX_URL, { cacheName: OFFLINE_CACHE });
   return stored ? ((await stored.json()) as OfflineIndex) : null;
 }
 
