@@ -213,14 +213,33 @@ export function sendPage(
   code = 200,
   personal = false,
 ): FastifyReply {
+  pageHeaders(reply, code, personal);
+  if (!takesGzip(request)) return reply.send(html);
+  return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(html));
+}
+
+/** A page gzipped once and kept so (sendPage's answer, made ahead): unzipped for a client that takes no gzip. */
+export function sendGzippedPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  gzipped: Uint8Array,
+  code = 200,
+  personal = false,
+): FastifyReply {
+  pageHeaders(reply, code, personal);
+  if (!takesGzip(request)) return reply.send(zlib.gunzipSync(gzipped));
+  return reply.header('content-encoding', 'gzip').send(gzipped);
+}
+
+function pageHeaders(reply: FastifyReply, code: number, personal: boolean): void {
   reply
     .code(code)
     .type('text/html; charset=utf-8')
     .header('cache-control', personal ? PERSONAL_PAGE_CACHE : PAGE_CACHE)
     .header('vary', 'accept-encoding');
-  if (!/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.send(html);
-  return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(html));
 }
+
+const takesGzip = (request: FastifyRequest) => /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
 
 export async function registerWebApp(app: FastifyInstance, config: Config): Promise<void> {
   const root = webRoot(config);

@@ -229,8 +229,24 @@ describe('GET /a/{slug}', () => {
     expect(json).toBe(3);
     // The same page's statements, and the waveforms beside them.
     expect(html).toBe(json + 1);
-    // Asked again, the page comes from memory: only the waveforms are read.
-    expect(await countQueries(db, () => t.app.inject({ url: `/a/${slug.waves}`, headers: browser }))).toBe(1);
+    // Asked again by anyone signed out, the page comes from memory as it was sent, gzipped: no statement.
+    const again = () => t.app.inject({ url: `/a/${slug.waves}`, headers: { ...browser, 'accept-encoding': 'gzip' } });
+    const sent = await again();
+    expect(await countQueries(db, again)).toBe(0);
+    expect((await again()).rawPayload).toEqual(sent.rawPayload);
+    expect(zlib.gunzipSync(sent.rawPayload).toString('utf8')).toBe(
+      (await t.app.inject({ url: `/a/${slug.waves}`, headers: browser })).body,
+    );
+  });
+
+  it("shows a write in the page a shared link opens at the writer's next read, signed out", async () => {
+    const title = async () =>
+      /<title>([^<]*)<\/title>/.exec((await t.app.inject({ url: `/a/${slug.plain}`, headers: browser })).body)?.[1];
+    expect(await title()).toContain('Plain');
+    await t.app.ctx.db.execute(sql`update artists set name = 'Plainer' where slug = ${slug.plain}`);
+    expect(await title()).toContain('Plainer');
+    await t.app.ctx.db.execute(sql`update artists set name = 'Plain' where slug = ${slug.plain}`);
+    expect(await title()).not.toContain('Plainer');
   });
 
   it("keeps a song's title inert in the page's data, whatever it holds", async () => {

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -5,11 +6,14 @@ import {
   answersFor,
   readWebIndex,
   renderPageMeta,
+  sendGzippedPage,
   sendPage,
   withEarlyFetches,
   withFirstData,
   withNoscript,
 } from '../../http/web-app.js';
+import type { AppContext } from '../../context.js';
+import type { Actor } from '../access/index.js';
 import { findSessionUser, SESSION_COOKIE } from '../auth/index.js';
 import { artistPageMeta, artistShareCard } from './artist-share.js';
 import { withOembedLink } from './embed-page.js';
@@ -19,6 +23,8 @@ import { getArtistPageFirstScreen } from './discovery.service.js';
 
 /** Who is signed in: every page of the fans' side asks at once (FanRoot in src/app/fan-routes.tsx). */
 export const SESSION_PATH = '/api/auth/session';
+/** GET /api/auth/session's answer to anyone signed out. */
+const SIGNED_OUT_SESSION = { [SESSION_PATH]: { user: null } };
 
 /**
  * What the member home asks for at once (src/features/discover/member-home-page.tsx and the notices above it),
@@ -56,23 +62,13 @@ export async function artistShareRoutes(fastify: FastifyInstance): Promise<void>
     async (request, reply) => {
       const html = await readWebIndex(ctx.config, 'fans');
       if (html === null) return reply.callNotFound();
-      // The page asks for who is signed in and for the artist's page at once (src/app/fan-routes.tsx), then
-      // for the waveforms of the rows in view: the answers come from the services the API calls answer from.
-      const [first, session] = await Promise.all([
-        getArtistPageFirstScreen(ctx, request.currentUser, request.params.slug, (actor, slug) =>
-          cachedArtistPageValue(ctx, actor, slug),
-        ),
-        sessionAnswers(app, request),
-      ]);
-      const card = first && artistShareCard(first.page);
-      if (!first || !card) return sendPage(request, reply, html, 404);
-      const pagePath = artistPagePath(request.params.slug);
-      const answers: Record<string, unknown> = { ...session, [pagePath]: first.page };
-      for (const peaks of first.peaks) answers[songPeaksPath(peaks.id)] = peaks;
-      const tagged = renderPageMeta(html, artistPageMeta(card, ctx.config.publicUrl));
-      const meta = card.terminatedAt ? tagged : withArtistOembed(tagged, card, ctx.config.publicUrl);
-      const page = withNoscript(meta, noscriptBlock(artistText(first.page)));
-      return sendWithAnswers(request, reply, page, [SESSION_PATH, pagePath], answers);
+      const { slug } = request.params;
+      if (!request.currentUser) {
+        const gzipped = await signedOutArtistShare(ctx, html, slug);
+        return gzipped ? sendGzippedPage(request, reply, gzipped, 200, true) : sendPage(request, reply, html, 404);
+      }
+      const page = await renderArtistShare(ctx, request.currentUser, slug, html, sessionAnswers(app, request));
+      return page === null ? sendPage(request, reply, html, 404) : sendPage(request, reply, page, 200, true);
     },
   );
   // The member home: a signed-in fan's page carries what the home shows; anyone else gets the page as built
@@ -95,6 +91,54 @@ export async function artistShareRoutes(fastify: FastifyInstance): Promise<void>
   });
 }
 
+/**
+ * The page a shared link opens, as `actor` sees it, or null when it shows no artist to them. It asks for who is
+ * signed in and for the artist's page at once (src/app/fan-routes.tsx), then for the waveforms of the rows in
+ * view: the answers come from the services the API calls answer from.
+ */
+async function renderArtistShare(
+  ctx: AppContext,
+  actor: Actor,
+  slug: string,
+  html: string,
+  session: Promise<Record<string, unknown>>,
+): Promise<string | null> {
+  const [first, sessionAnswer] = await Promise.all([
+    getArtistPageFirstScreen(ctx, actor, slug, (viewer, at) => cachedArtistPageValue(ctx, viewer, at)),
+    session,
+  ]);
+  const card = first && artistShareCard(first.page);
+  if (!first || !card) return null;
+  const pagePath = artistPagePath(slug);
+  const answers: Record<string, unknown> = { ...sessionAnswer, [pagePath]: first.page };
+  for (const peaks of first.peaks) answers[songPeaksPath(peaks.id)] = peaks;
+  const tagged = renderPageMeta(html, artistPageMeta(card, ctx.config.publicUrl));
+  const meta = card.terminatedAt ? tagged : withArtistOembed(tagged, card, ctx.config.publicUrl);
+  const page = withNoscript(meta, noscriptBlock(artistText(first.page)));
+  return withAnswers(page, [SESSION_PATH, pagePath], answers);
+}
+
+/** Thrown out of a build, so that a slug that names no page keeps nothing in memory. */
+class NoArtistPage extends Error {}
+
+/**
+ * The page a shared link opens, as everyone signed out sees it: rendered and gzipped once per catalogue version
+ * (a public read model, docs/decisions/0059), then sent as it is. Null when no artist is shown there.
+ */
+async function signedOutArtistShare(ctx: AppContext, html: string, slug: string): Promise<Uint8Array | null> {
+  const build = async () => {
+    const page = await renderArtistShare(ctx, null, slug, html, Promise.resolve(SIGNED_OUT_SESSION));
+    if (page === null) throw new NoArtistPage();
+    return zlib.gzipSync(page);
+  };
+  try {
+    return (await ctx.platform.readModels.get('artistShareGzip', slug, build, (gzipped) => gzipped)).body;
+  } catch (error) {
+    if (error instanceof NoArtistPage) return null;
+    throw error;
+  }
+}
+
 /** The hero artist's answer and, after it, their songs' (the home's next request), when there is a hero. */
 async function heroWithSongs(app: FastifyInstance, request: FastifyRequest): Promise<Record<string, unknown>> {
   const hero = await answersFor(app, request, [HERO_ARTIST_PATH]);
@@ -107,7 +151,7 @@ async function heroWithSongs(app: FastifyInstance, request: FastifyRequest): Pro
  * them), asked of the route itself for a signed-in visitor (their account as the route presents it).
  */
 async function sessionAnswers(app: FastifyInstance, request: FastifyRequest): Promise<Record<string, unknown>> {
-  if (!request.currentUser) return { [SESSION_PATH]: { user: null } };
+  if (!request.currentUser) return SIGNED_OUT_SESSION;
   return answersFor(app, request, [SESSION_PATH]);
 }
 
@@ -131,6 +175,10 @@ export function sendWithAnswers(
   answers: Record<string, unknown>,
   code = 200,
 ): FastifyReply {
+  return sendPage(request, reply, withAnswers(html, paths, answers), code, true);
+}
+
+function withAnswers(html: string, paths: readonly string[], answers: Record<string, unknown>): string {
   const unanswered = paths.filter((path) => !(path in answers));
-  return sendPage(request, reply, withEarlyFetches(withFirstData(html, answers), unanswered), code, true);
+  return withEarlyFetches(withFirstData(html, answers), unanswered);
 }

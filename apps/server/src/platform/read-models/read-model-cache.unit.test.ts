@@ -38,7 +38,9 @@ describe('the read-model cache', () => {
     let n = 0;
     const build = () => Promise.resolve({ n: ++n });
     const first = await cache.get('page', 'a', build, serialize);
-    expect(first).toMatchObject({ value: { n: 1 }, body: '{"n":1}', cached: false });
+    expect(first).toMatchObject({ value: { n: 1 }, cached: false });
+    // Held as UTF-8 bytes, encoded once.
+    expect(Buffer.from(first.body).toString('utf8')).toBe('{"n":1}');
     expect(await cache.get('page', 'a', build, serialize)).toMatchObject({ value: { n: 1 }, cached: true });
     expect((await cache.get('page', 'a', build, serialize)).etag).toBe(first.etag);
     // Another key, another model.
@@ -68,7 +70,7 @@ describe('the read-model cache', () => {
     gated.open();
     const models = await Promise.all(answers);
     expect(gated.runs()).toBe(1);
-    expect(new Set(models.map((model) => model.body))).toEqual(new Set(['["x"]']));
+    expect(new Set(models.map((model) => Buffer.from(model.body).toString('utf8')))).toEqual(new Set(['["x"]']));
   });
 
   it('keeps nothing built while a write committed, and lets requests after the write build anew', async () => {
@@ -115,8 +117,8 @@ describe('the read-model cache', () => {
 
   it('holds at most maxBytes, dropping the least recently used', async () => {
     const { version } = handVersion();
-    // Each model: a 100-character body (200 bytes), a short key, 64 of bookkeeping.
-    const cache = createReadModelCache(version, { maxBytes: 3 * 280 });
+    // Each model: a 100-byte body, a short key (12 bytes), 64 of bookkeeping.
+    const cache = createReadModelCache(version, { maxBytes: 3 * 176 });
     const body = (key: string) => () => Promise.resolve(key.repeat(98));
     for (const key of ['a', 'b', 'c']) await cache.get('page', key, body(key), serialize);
     expect(cache.size).toBe(3);
