@@ -15,6 +15,7 @@ const processTests = [
   'apps/server/src/roles.test.ts',
   'apps/server/src/cold-start.test.ts',
   'apps/server/src/backup-restore.test.ts',
+  'apps/server/src/platform/db/postgres-pool.test.ts',
   'apps/server/src/test/faults/**/*.test.ts',
   'deploy/**/*.test.ts',
 ];

@@ -80,23 +80,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 async function openPostgres(url: string, options: DatabaseOptions): Promise<DatabaseHandle> {
   const schemaName = options.schemaName;
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: options.poolSize ?? 10,
-    // A database host that does not answer at all (not refusing, just silent) fails a checkout in 10 s
-    // rather than holding the request for ever; the error handler answers 503.
-    connectionTimeoutMillis: 10_000,
-    ...(schemaName ? { options: `-c search_path=${schemaName},public` } : {}),
-  });
-  pool.on('error', () => {
-    // An idle client lost its connection; the pool replaces it on the next checkout.
-  });
   // Every connection listens: PostgreSQL tells the writing connection itself of its own commit before the
   // COMMIT returns, so this process knows of its writes at once; others' arrive within moments (and the
   // read-model cache polls the version besides). The payload is the writing schema (tests share a database).
   const catalogueChanges = listenerSet();
   const heard = recentlySeen(1024);
-  pool.on('connect', (client) => {
+  const listenForCatalogueChanges = async (client: pg.ClientBase) => {
     client.on('notification', (message) => {
       if (message.channel !== CATALOGUE_CHANNEL) return;
       // "<schema> <transaction id>": each of the pool's connections hears every commit; it counts once.
@@ -105,8 +94,21 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
       if (transaction && !heard.add(transaction)) return;
       catalogueChanges.call();
     });
-    // Queued before the query the checkout runs; a failure leaves the poll to notice changes.
-    client.query(`listen ${CATALOGUE_CHANNEL}`).catch(() => undefined);
+    // Awaited before the pool hands the connection out (a query sent beside a running one is deprecated in pg);
+    // a failure leaves the poll to notice changes.
+    await client.query(`listen ${CATALOGUE_CHANNEL}`).catch(() => undefined);
+  };
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    // A database host that does not answer at all (not refusing, just silent) fails a checkout in 10 s
+    // rather than holding the request for ever; the error handler answers 503.
+    connectionTimeoutMillis: 10_000,
+    ...(schemaName ? { options: `-c search_path=${schemaName},public` } : {}),
+    onConnect: listenForCatalogueChanges,
+  });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it on the next checkout.
   });
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
   return {
