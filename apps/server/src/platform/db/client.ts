@@ -105,6 +105,8 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     // rather than holding the request for ever; the error handler answers 503.
     connectionTimeoutMillis: 10_000,
     ...(schemaName ? { options: `-c search_path=${schemaName},public` } : {}),
+    // pg-pool awaits the promise before the checkout goes on; @types/pg types the hook as returning void.
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises
     onConnect: listenForCatalogueChanges,
   });
   pool.on('error', () => {
