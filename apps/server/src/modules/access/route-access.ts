@@ -6,12 +6,13 @@ import { ARTISTS_ONLY } from './access.service.js';
  * Who may call a route at all, declared in its options (`config: { access: 'signedIn' }`) and enforced
  * before the body is read or validated. Which things the caller may touch is the services' access line.
  * - public: anyone; the service decides per thing.
+ * - anyone: anyone, answered the same whoever asks (a public read model): who is signed in is not even read.
  * - signedIn: any signed-in user (401 otherwise).
  * - artist: artists and admins (403 for other users), for routes that act for an artist.
  * - admin: admins only.
  * - signedUrl: anyone; the URL's own signature or token is checked by the handler.
  */
-export const ROUTE_ACCESS = ['public', 'signedIn', 'artist', 'admin', 'signedUrl'] as const;
+export const ROUTE_ACCESS = ['public', 'anyone', 'signedIn', 'artist', 'admin', 'signedUrl'] as const;
 export type RouteAccess = (typeof ROUTE_ACCESS)[number];
 
 declare module 'fastify' {
@@ -33,7 +34,7 @@ export interface RouteAccessEntry {
 const NEEDS_DECLARATION = /^\/api(\/|$)/;
 
 function enforce(access: RouteAccess, request: FastifyRequest): void {
-  if (access === 'public' || access === 'signedUrl') return;
+  if (access === 'public' || access === 'anyone' || access === 'signedUrl') return;
   const user = request.currentUser;
   if (!user) throw unauthenticated();
   if (access === 'artist' && user.role !== 'ARTIST' && user.role !== 'ADMIN') throw forbidden(ARTISTS_ONLY);

@@ -15,6 +15,8 @@ export function registerSessionHook(app: FastifyInstance, artistIdOfUser: Artist
     // Only the API reads the user: /media answers public images and signed URLs, whatever the cookie, and a
     // lookup there cost one or two queries per stream segment and image (decision 0031).
     if (!request.url.startsWith('/api/') && !request.url.startsWith('/a/')) return;
+    // A route that answers everyone the same (route-access.ts) needs no one's session: no statement.
+    if (request.routeOptions.config.access === 'anyone') return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 200) return;
     const user = await findSessionUser(app.ctx.db, token);

@@ -38,7 +38,7 @@ export async function discoveryRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/bff/members/hero-artist',
     {
-      config: { access: 'public' },
+      config: { access: 'anyone' },
       schema: {
         tags: ['discovery'],
         summary:
@@ -70,7 +70,7 @@ export async function discoveryRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/playlists/agg/member-home-lists',
     {
-      config: { access: 'public' },
+      config: { access: 'anyone' },
       schema: {
         tags: ['discovery'],
         summary:

@@ -96,6 +96,17 @@ describe('the read-model cache', () => {
     expect(await titlesOn(t)).toEqual(['Zephyr Song']);
   });
 
+  it('answers member home, the hero and search to a signed-in fan as to anyone, without reading the session', async () => {
+    const fan = await signIn(t.app, await createUser(t.app));
+    for (const url of ['/api/playlists/agg/member-home-lists', '/api/bff/members/hero-artist', '/api/search?s=cache']) {
+      const anonymous = await get(t, url);
+      const signedIn = await get(t, url, {}, fan);
+      expect(signedIn.statusCode, url).toBe(200);
+      expect(signedIn.body, url).toBe(anonymous.body);
+      expect(await countStatements(t, () => get(t, url, {}, fan)), url).toBe(0);
+    }
+  });
+
   it('answers a current If-None-Match with a 304 without asking the database', async () => {
     const first = await get(t, pageUrl());
     const etag = first.headers.etag as string;

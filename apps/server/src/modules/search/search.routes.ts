@@ -12,7 +12,7 @@ export async function searchRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/search',
     {
-      config: { access: 'public' },
+      config: { access: 'anyone' },
       schema: {
         tags: ['search'],
         summary: 'Search artists, songs and albums by name or title',
