@@ -118,8 +118,11 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
-/** The built app (`apps/server/dist/main.js`) on the place, as `npm start` runs it, rate limits out of the way. */
-export async function startApp(place: BenchPlace): Promise<RunningApp> {
+/**
+ * The built app (`apps/server/dist/main.js`) on the place, as `npm start` runs it, rate limits out of the way;
+ * `env` adds to its environment (e.g. `ROLE: 'api'`).
+ */
+export async function startApp(place: BenchPlace, env: Record<string, string> = {}): Promise<RunningApp> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, [path.join(repoRoot, 'apps/server/dist/main.js')], {
@@ -133,6 +136,7 @@ export async function startApp(place: BenchPlace): Promise<RunningApp> {
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
       RATE_LIMIT_MAX: '1000000000',
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

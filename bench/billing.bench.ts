@@ -14,8 +14,9 @@
  * read-only statements included) over a side's whole run, its process's start and stop included, divided by
  * its subscriptions. On PostgreSQL read from the server before the side starts and after it stops; on PGlite,
  * whose counters live in the process, read in the process just before it stops (ours: the
- * `hfm_db_transactions_committed` metric; the bare: its `/commits`). Ours also works its job queue meanwhile
- * (each receipt's mail job, the queues' polling): those commits are in its figure; the bare has no worker.
+ * `hfm_db_transactions_committed` metric; the bare: its `/commits`). Ours runs as an API process (`ROLE=api`, as
+ * in the production topology): it sends each receipt's mail job and a worker would send the mail; the bare
+ * writes the same job row. (Until 2026-12-07 ours also worked its queue, mail included, in the measured process.)
  * The request path's own commits are counted exactly by `subscribe-commits.routes.test.ts`.
  *
  * Each engine gets a temp folder and, on PostgreSQL, a database of its own on BENCH_DATABASE_URL's server
@@ -156,7 +157,8 @@ function subscribeRequest(pairs: Pairs) {
 }
 
 async function runOurs(place: BenchPlace, pairs: Pairs): Promise<Measured> {
-  const app = await startApp(place);
+  // An API process: it sends each receipt's mail job and leaves it to a worker, as the bare writes the job's row.
+  const app = await startApp(place, { ROLE: 'api' });
   try {
     const measured = await measure(pairs, (amount) =>
       load({
@@ -348,6 +350,7 @@ for (const engine of ENGINES) {
         'the session (cookie hashed, session and user read), the access check (the member; the artist read), the ' +
         "card and customer read and the place held (prepared, as ours), the local provider's transaction, the record " +
         '(subscription, three ledger rows, receipt, mail job) in one transaction, the related artists, the JSON answer',
+      oursRuns: 'the built app as an API process (ROLE=api): the receipt mail job is sent, not worked, as the bare',
       fans: FANS,
       activeArtists: artists,
       subscriptionsMade: pairsUsed,
