@@ -14,9 +14,11 @@
  * read-only statements included) over a side's whole run, its process's start and stop included, divided by
  * its subscriptions. On PostgreSQL read from the server before the side starts and after it stops; on PGlite,
  * whose counters live in the process, read in the process just before it stops (ours: the
- * `hfm_db_transactions_committed` metric; the bare: its `/commits`). Ours runs as an API process (`ROLE=api`, as
- * in the production topology): it sends each receipt's mail job and a worker would send the mail; the bare
- * writes the same job row. (Until 2026-12-07 ours also worked its queue, mail included, in the measured process.)
+ * `hfm_db_transactions_committed` metric; the bare: its `/commits`). On PostgreSQL ours runs as an API process
+ * (`ROLE=api`, as in the production topology): it sends each receipt's mail job and a worker would send the mail;
+ * the bare writes the same job row. (Until 2026-12-07 ours also worked its queue there, mail included.) On PGlite
+ * the one process must also work its queue (the receipts' mail, the queues' polling), work the bare does not do:
+ * its commits and CPU are in ours.
  * The request path's own commits are counted exactly by `subscribe-commits.routes.test.ts`.
  *
  * Each engine gets a temp folder and, on PostgreSQL, a database of its own on BENCH_DATABASE_URL's server
@@ -157,8 +159,9 @@ function subscribeRequest(pairs: Pairs) {
 }
 
 async function runOurs(place: BenchPlace, pairs: Pairs): Promise<Measured> {
-  // An API process: it sends each receipt's mail job and leaves it to a worker, as the bare writes the job's row.
-  const app = await startApp(place, { ROLE: 'api' });
+  // On PostgreSQL an API process: it sends each receipt's mail job and leaves it to a worker, as the bare writes
+  // the job's row. The embedded database belongs to one process, which works its jobs too (ROLE=all only).
+  const app = await startApp(place, place.databaseUrl ? { ROLE: 'api' } : {});
   try {
     const measured = await measure(pairs, (amount) =>
       load({
@@ -350,7 +353,9 @@ for (const engine of ENGINES) {
         'the session (cookie hashed, session and user read), the access check (the member; the artist read), the ' +
         "card and customer read and the place held (prepared, as ours), the local provider's transaction, the record " +
         '(subscription, three ledger rows, receipt, mail job) in one transaction, the related artists, the JSON answer',
-      oursRuns: 'the built app as an API process (ROLE=api): the receipt mail job is sent, not worked, as the bare',
+      oursRuns: place.databaseUrl
+        ? 'the built app as an API process (ROLE=api): the receipt mail job is sent, not worked, as the bare'
+        : 'the built app (ROLE=all, the only role on PGlite): it also works its queue (the receipts mail), the bare does not',
       fans: FANS,
       activeArtists: artists,
       subscriptionsMade: pairsUsed,
