@@ -27,6 +27,38 @@ export async function insertDownloads(db: Database, rows: NewDownload[]): Promis
   await db.insert(songDownloads).values(rows);
 }
 
+/**
+ * The insert of one download of one song, made only when `when` holds on that song's `songs` row and kept as
+ * `kept` says there: a part (a CTE) of the statement that reads the song, checks the download and records it
+ * at once (songs.playback.ts, docs/decisions/0065). Answers the id of the record made, if one was.
+ */
+export function insertDownloadWhen(
+  db: Database,
+  download: { memberId: string; songId: string; format: DownloadFormatName },
+  kept: SQL<boolean>,
+  when: SQL,
+) {
+  return db
+    .insert(songDownloads)
+    .select(
+      db
+        .select({
+          id: sql<string>`gen_random_uuid()`.as('id'),
+          memberId: sql<string>`${download.memberId}::uuid`.as('member_id'),
+          songId: songs.id,
+          format: sql<string>`${download.format}::text`.as('format'),
+          kept: sql<boolean>`${kept}`.as('kept'),
+          downloadedAt: sql<Date>`now()`.as('downloaded_at'),
+        })
+        .from(songs)
+        .where(and(eq(songs.id, download.songId), when)),
+    )
+    .returning({ id: songDownloads.id });
+}
+
+/** A download record made by one statement's insert (insertDownloadWhen). */
+export type DownloadRecordInsert = ReturnType<typeof insertDownloadWhen>;
+
 /** Forgets every download of a member (their account is being deleted). */
 export async function deleteDownloadsOfMember(db: Database, memberId: string): Promise<void> {
   await db.delete(songDownloads).where(eq(songDownloads.memberId, memberId));

@@ -1,9 +1,11 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
 import { jsonList } from '../../platform/db/json-list.js';
 import { preparedRead } from '../../platform/db/prepared.js';
+import { artists } from '../../platform/db/schema/artists.js';
 import { albums, albumSongs, songs } from '../../platform/db/schema/catalogue.js';
 import { songIsOut, type ArtistSongScope } from '../access/index.js';
+import type { DownloadRecordInsert } from '../library/index.js';
 
 export type SongRow = typeof songs.$inferSelect;
 export type NewSongRow = typeof songs.$inferInsert;
@@ -67,6 +69,51 @@ export async function insertSong(db: Database, values: NewSongRow): Promise<Song
 
 export async function findSongById(db: Database, id: string): Promise<SongRow | null> {
   const [row] = await db.select().from(songs).where(eq(songs.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** A song as its download reads it: the row, its artist's name, and what the actor may do with it. */
+export interface SongToDownload {
+  song: SongRow;
+  artistName: string | null;
+  mayDownload: boolean;
+  mayKeep: boolean;
+  /** The download was recorded by the same statement. */
+  recorded: boolean;
+}
+
+/**
+ * One statement: the song, its artist's name and the actor's two rights on it (the access layer's
+ * conditions), and, when `record` is given, the download recorded if the song's row holds the file it answers
+ * (`record(answered)` builds that insert on the condition given). Null for no such song.
+ */
+export async function findSongToDownload(
+  db: Database,
+  songId: string,
+  rights: { download: SQL<boolean>; keep: SQL<boolean> },
+  record: ((answered: SQL) => DownloadRecordInsert) | null,
+  format: string,
+): Promise<SongToDownload | null> {
+  // What answers 200 from the row alone: the right, a ready song, and its stored file of this format.
+  const answered = and(
+    rights.download,
+    eq(songs.status, 'ready'),
+    sql`${songs.downloadFiles} ->> ${format} is not null`,
+  )!;
+  const recording = record ? db.$with('recorded').as(record(answered)) : null;
+  const select = {
+    song: getTableColumns(songs),
+    artistName: artists.name,
+    mayDownload: rights.download,
+    mayKeep: rights.keep,
+    recorded: recording ? sql<boolean>`exists (select 1 from ${recording})` : sql<boolean>`false`,
+  };
+  const query = recording ? db.with(recording).select(select) : db.select(select);
+  const [row] = await query
+    .from(songs)
+    .leftJoin(artists, eq(artists.id, songs.artistId))
+    .where(eq(songs.id, songId))
+    .limit(1);
   return row ?? null;
 }
 
