@@ -25,6 +25,7 @@ import {
   findSongsByIds,
   findSongToDownload,
   setSongDownloadSizes,
+  type SongDownloadRow,
   type SongRow,
   type SongToDownload,
 } from './songs.repository.js';
@@ -124,7 +125,7 @@ async function loadDownloadableSong(
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A song plays before its downloads are made: until then (or when they failed for good) a 409 says so. */
-function requireDownloadsMade(song: SongRow): void {
+function requireDownloadsMade(song: SongDownloadRow): void {
   const state = downloadsState(song);
   if (state === 'preparing') throw new AppError('CONFLICT', DOWNLOADS_PREPARING_MESSAGE);
   if (state === 'failed') throw new AppError('CONFLICT', song.failureReason ?? DOWNLOADS_GAVE_UP_REASON);
@@ -188,7 +189,7 @@ export async function listDownloadOptions(ctx: AppContext, actor: Actor, songId:
 type SongSize = (format: DownloadFormat) => { bytes: number; estimated: boolean };
 
 /** Each song's file size in each format: exact when made, else estimated from its length and master. */
-async function songFileSizes(ctx: AppContext, songs: SongRow[]): Promise<Map<string, SongSize>> {
+async function songFileSizes(ctx: AppContext, songs: SongDownloadRow[]): Promise<Map<string, SongSize>> {
   const made = await madeSongFormats(
     ctx,
     songs.map((song) => song.id),
@@ -213,7 +214,7 @@ type DownloadSizes = NonNullable<SongRow['downloadSizes']>;
  * The sizes kept on the row (the transcode writes them); for a song made before that, read once from
  * storage and kept. Null when a file is missing from storage.
  */
-export async function downloadSizes(ctx: AppContext, song: SongRow): Promise<DownloadSizes | null> {
+export async function downloadSizes(ctx: AppContext, song: SongDownloadRow): Promise<DownloadSizes | null> {
   if (song.downloadSizes) return song.downloadSizes;
   const files = song.downloadFiles;
   if (!files) return null;

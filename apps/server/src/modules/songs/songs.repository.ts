@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
 import { jsonList } from '../../platform/db/json-list.js';
 import { preparedRead } from '../../platform/db/prepared.js';
@@ -72,9 +72,22 @@ export async function findSongById(db: Database, id: string): Promise<SongRow | 
   return row ?? null;
 }
 
-/** A song as its download reads it: the row, its artist's name, and what the actor may do with it. */
+/** The columns of a song its download and download menu read (not the waveform peaks and the rest). */
+const downloadColumns = {
+  id: songs.id,
+  artistId: songs.artistId,
+  title: songs.title,
+  status: songs.status,
+  duration: songs.duration,
+  downloadFiles: songs.downloadFiles,
+  downloadSizes: songs.downloadSizes,
+  failureReason: songs.failureReason,
+};
+export type SongDownloadRow = Pick<SongRow, keyof typeof downloadColumns>;
+
+/** A song as its download reads it: its columns, its artist's name, and what the actor may do with it. */
 export interface SongToDownload {
-  song: SongRow;
+  song: SongDownloadRow;
   artistName: string | null;
   mayDownload: boolean;
   mayKeep: boolean;
@@ -102,7 +115,7 @@ export async function findSongToDownload(
   )!;
   const recording = record ? db.$with('recorded').as(record(answered)) : null;
   const select = {
-    song: getTableColumns(songs),
+    song: downloadColumns,
     artistName: artists.name,
     mayDownload: rights.download,
     mayKeep: rights.keep,
