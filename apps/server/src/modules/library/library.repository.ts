@@ -1,5 +1,5 @@
 import type { DownloadFormat } from '@hfm/shared';
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type Column, type SQL, type WithSubquery } from 'drizzle-orm';
 import { artistPicture } from '../artists/index.js';
 import { catalogueSongColumns } from '../discovery/index.js';
 import type { Database } from '../../platform/db/client.js';
@@ -28,14 +28,15 @@ export async function insertDownloads(db: Database, rows: NewDownload[]): Promis
 }
 
 /**
- * The insert of one download of one song, made only when `when` holds on that song's `songs` row and kept as
- * `kept` says there: a part (a CTE) of the statement that reads the song, checks the download and records it
- * at once (songs.playback.ts, docs/decisions/0065). Answers the id of the record made, if one was.
+ * The insert of one download of the song read earlier in the same statement (`song`, a CTE of one row), made
+ * only when `when` holds on it and kept as its `mayKeep` says: a part (a CTE) of the statement that reads the
+ * song, checks the download and records it at once (songs.playback.ts, docs/decisions/0065). Answers the id of
+ * the record made, if one was.
  */
 export function insertDownloadWhen(
   db: Database,
-  download: { memberId: string; songId: string; format: DownloadFormatName },
-  kept: SQL<boolean>,
+  download: { memberId: string; format: DownloadFormatName },
+  song: WithSubquery & { id: Column; mayKeep: SQL.Aliased<boolean> },
   when: SQL,
 ) {
   return db
@@ -45,13 +46,13 @@ export function insertDownloadWhen(
         .select({
           id: sql<string>`gen_random_uuid()`.as('id'),
           memberId: sql<string>`${download.memberId}::uuid`.as('member_id'),
-          songId: songs.id,
+          songId: sql<string>`${song.id}`.as('song_id'),
           format: sql<string>`${download.format}::text`.as('format'),
-          kept: sql<boolean>`${kept}`.as('kept'),
+          kept: sql<boolean>`${song.mayKeep}`.as('kept'),
           downloadedAt: sql<Date>`now()`.as('downloaded_at'),
         })
-        .from(songs)
-        .where(and(eq(songs.id, download.songId), when)),
+        .from(song)
+        .where(when),
     )
     .returning({ id: songDownloads.id });
 }

@@ -56,17 +56,17 @@ export async function recordCheckedDownload(
 }
 
 /**
- * The part of a song's download statement that records the download: made only when `when` holds on the
- * song's row, kept when `kept` does (both the access layer's conditions, read in the same statement).
+ * The part of a song's download statement that records the download: made from the song read earlier in that
+ * statement, only when `when` holds on it, kept when its `mayKeep` (the access layer's song.keep) does.
  */
 export function downloadRecordOf(
   ctx: AppContext,
   member: SessionUser,
-  songId: string,
   format: DownloadFormat,
-  rights: { kept: SQL<boolean>; when: SQL },
+  song: Parameters<typeof insertDownloadWhen>[2],
+  when: SQL,
 ): DownloadRecordInsert {
-  return insertDownloadWhen(ctx.db, { memberId: member.id, songId, format }, rights.kept, rights.when);
+  return insertDownloadWhen(ctx.db, { memberId: member.id, format }, song, when);
 }
 
 /** My Music: every song the member downloaded while subscribed, newest download first. */

@@ -28,6 +28,7 @@ import {
   type SongDownloadRow,
   type SongRow,
   type SongToDownload,
+  type SongWithRights,
 } from './songs.repository.js';
 import { loadSong } from './songs.service.js';
 import { formatFileName, madeSongFormats, requestSongFormat } from './song-formats.js';
@@ -107,7 +108,7 @@ async function loadDownloadableSong(
   };
   const record =
     actor && format
-      ? (answered: SQL) => downloadRecordOf(ctx, actor, songId, format, { kept: rights.keep, when: answered })
+      ? (song: SongWithRights, answered: SQL) => downloadRecordOf(ctx, actor, format, song, answered)
       : null;
   const read = UUID.test(songId) ? await findSongToDownload(ctx.db, songId, rights, record, format ?? '') : null;
   if (!read?.mayDownload) {

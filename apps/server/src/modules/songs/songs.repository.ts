@@ -95,38 +95,65 @@ export interface SongToDownload {
   recorded: boolean;
 }
 
+/** The song a download statement reads first (a CTE), its rights computed once for the answer and the record. */
+function songWithRights(db: Database, songId: string, rights: { download: SQL<boolean>; keep: SQL<boolean> }) {
+  return db.$with('song').as(
+    db
+      .select({
+        ...downloadColumns,
+        artistName: sql<string | null>`${artists.name}`.as('artist_name'),
+        mayDownload: sql<boolean>`${rights.download}`.as('may_download'),
+        mayKeep: sql<boolean>`${rights.keep}`.as('may_keep'),
+      })
+      .from(songs)
+      .leftJoin(artists, eq(artists.id, songs.artistId))
+      .where(eq(songs.id, songId))
+      .limit(1),
+  );
+}
+
+/** The song read by a download statement: what its record is made from. */
+export type SongWithRights = ReturnType<typeof songWithRights>;
+
 /**
  * One statement: the song, its artist's name and the actor's two rights on it (the access layer's
- * conditions), and, when `record` is given, the download recorded if the song's row holds the file it answers
- * (`record(answered)` builds that insert on the condition given). Null for no such song.
+ * conditions, evaluated once), and, when `record` is given, the download recorded if the song's row holds the
+ * file it answers (`record(song, answered)` builds that insert from the song read, on the condition given).
+ * Null for no such song.
  */
 export async function findSongToDownload(
   db: Database,
   songId: string,
   rights: { download: SQL<boolean>; keep: SQL<boolean> },
-  record: ((answered: SQL) => DownloadRecordInsert) | null,
+  record: ((song: SongWithRights, answered: SQL) => DownloadRecordInsert) | null,
   format: string,
 ): Promise<SongToDownload | null> {
+  const song = songWithRights(db, songId, rights);
   // What answers 200 from the row alone: the right, a ready song, and its stored file of this format.
   const answered = and(
-    rights.download,
-    eq(songs.status, 'ready'),
-    sql`${songs.downloadFiles} ->> ${format} is not null`,
+    song.mayDownload,
+    eq(song.status, 'ready'),
+    sql`${song.downloadFiles} ->> ${format} is not null`,
   )!;
-  const recording = record ? db.$with('recorded').as(record(answered)) : null;
-  const select = {
-    song: downloadColumns,
-    artistName: artists.name,
-    mayDownload: rights.download,
-    mayKeep: rights.keep,
-    recorded: recording ? sql<boolean>`exists (select 1 from ${recording})` : sql<boolean>`false`,
-  };
-  const query = recording ? db.with(recording).select(select) : db.select(select);
-  const [row] = await query
-    .from(songs)
-    .leftJoin(artists, eq(artists.id, songs.artistId))
-    .where(eq(songs.id, songId))
-    .limit(1);
+  const recording = record ? db.$with('recorded').as(record(song, answered)) : null;
+  const [row] = await (recording ? db.with(song, recording) : db.with(song))
+    .select({
+      song: {
+        id: song.id,
+        artistId: song.artistId,
+        title: song.title,
+        status: song.status,
+        duration: song.duration,
+        downloadFiles: song.downloadFiles,
+        downloadSizes: song.downloadSizes,
+        failureReason: song.failureReason,
+      },
+      artistName: song.artistName,
+      mayDownload: song.mayDownload,
+      mayKeep: song.mayKeep,
+      recorded: recording ? sql<boolean>`exists (select 1 from ${recording})` : sql<boolean>`false`,
+    })
+    .from(song);
   return row ?? null;
 }
 
