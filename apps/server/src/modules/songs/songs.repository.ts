@@ -2,9 +2,9 @@ import { and, asc, count, desc, eq, gt, inArray, isNull, ne, sql, type SQL } fro
 import type { Database } from '../../platform/db/client.js';
 import { jsonList } from '../../platform/db/json-list.js';
 import { preparedRead } from '../../platform/db/prepared.js';
-import { artists } from '../../platform/db/schema/artists.js';
 import { albums, albumSongs, songs } from '../../platform/db/schema/catalogue.js';
 import { songIsOut, type ArtistSongScope } from '../access/index.js';
+import { artistNameOf } from '../artists/index.js';
 import type { DownloadRecordInsert } from '../library/index.js';
 
 export type SongRow = typeof songs.$inferSelect;
@@ -101,12 +101,11 @@ function songWithRights(db: Database, songId: string, rights: { download: SQL<bo
     db
       .select({
         ...downloadColumns,
-        artistName: sql<string | null>`${artists.name}`.as('artist_name'),
+        artistName: sql<string | null>`${artistNameOf(songs.artistId)}`.as('artist_name'),
         mayDownload: sql<boolean>`${rights.download}`.as('may_download'),
         mayKeep: sql<boolean>`${rights.keep}`.as('may_keep'),
       })
       .from(songs)
-      .leftJoin(artists, eq(artists.id, songs.artistId))
       .where(eq(songs.id, songId))
       .limit(1),
   );
