@@ -5,7 +5,7 @@
  *
  * | measure | ours | bare |
  * | --- | --- | --- |
- * | song | `GET /api/songs/{id}/download?format=flac` (session, access, the song, the signed URL, the download recorded: 6 statements), then that URL's whole file | the same file, one GET: no API call, no session, access, signature or record |
+ * | song | `GET /api/songs/{id}/download?format=flac` (session; then one statement: the song, its artist, access and keep, the download recorded: 2 statements), then that URL's whole file | the same file, one GET: no API call, no session, access, signature or record |
  * | song, signed URL only | one signed URL fetched again and again (the media route: token, stat, stream) | the same file |
  * | album zip | `GET /api/albums/{id}/download?format=flac`, the zip streamed (STORED entries, CRC-32 of every byte) | the album's files one after another: the same file bytes without the zip's headers (about 1 KB) and without a CRC |
  *

@@ -16,6 +16,38 @@ import { isAdmin, isMember, type Actor, type Permission } from './permissions.js
 /** Which of `ids` (existing things only) the actor holds the permission for; one query each. */
 type Rule = (db: Database, actor: Actor, ids: string[]) => Promise<string[]>;
 
+export type SongPermission = Extract<Permission, `song.${string}`>;
+
+/**
+ * The song permissions' rules, each a scope of the `songs` row: the policy asks one over a list of ids
+ * (songIdsIn), and a statement that reads a song with what the actor may do with it asks the same scope as a
+ * condition (songPermissionCondition, access.service.ts), so each rule has this one home.
+ */
+export const songScopes: Record<SongPermission, (actor: Actor) => SongScope> = {
+  'song.view': (actor) => songViewScope(actor),
+  'song.manage': (actor) => ({ all: isAdmin(actor), ofArtist: actor?.artistId }),
+  // Anyone hears the artist's full-preview songs in full, and songs on HFM Radio or a current HFM Pick of
+  // opted-in artists; subscribers hear every released song in full, and a member hears in full what they keep.
+  'song.stream': (actor) => ({
+    all: isAdmin(actor),
+    ofArtist: actor?.artistId,
+    releasedFullPreview: true,
+    releasedToSubscriber: actor?.id,
+    keptBy: actor?.id,
+    onHfmRadio: true,
+    currentHfmPick: true,
+  }),
+  // HFM Radio is streaming only; a current HFM Pick any member may download and keep (docs/decisions/0022).
+  'song.download': (actor) => ({
+    all: isAdmin(actor),
+    ofArtist: actor?.artistId,
+    releasedToSubscriber: actor?.id,
+    keptBy: actor?.id,
+    currentHfmPick: isMember(actor),
+  }),
+  'song.keep': (actor) => ({ releasedToSubscriber: actor?.id, currentHfmPick: isMember(actor) }),
+};
+
 export const policy: Record<Permission, Rule> = {
   // ACTIVE artists, and those who have left (CANCELLED): their page stays up with a notice (decision 0021).
   // requireArtistSeen (access.service.ts) is the same rule over a row already read.
@@ -23,31 +55,11 @@ export const policy: Record<Permission, Rule> = {
     artistIdsIn(db, ids, { all: isAdmin(actor), own: actor?.artistId, seenByAll: true }),
   'artist.manage': (db, actor, ids) => artistIdsIn(db, ids, { all: isAdmin(actor), own: actor?.artistId }),
 
-  'song.view': (db, actor, ids) => songIdsIn(db, ids, songViewScope(actor)),
-  'song.manage': (db, actor, ids) => songIdsIn(db, ids, { all: isAdmin(actor), ofArtist: actor?.artistId }),
-  // Anyone hears the artist's full-preview songs in full, and songs on HFM Radio or a current HFM Pick of
-  // opted-in artists; subscribers hear every released song in full, and a member hears in full what they keep.
-  'song.stream': (db, actor, ids) =>
-    songIdsIn(db, ids, {
-      all: isAdmin(actor),
-      ofArtist: actor?.artistId,
-      releasedFullPreview: true,
-      releasedToSubscriber: actor?.id,
-      keptBy: actor?.id,
-      onHfmRadio: true,
-      currentHfmPick: true,
-    }),
-  // HFM Radio is streaming only; a current HFM Pick any member may download and keep (docs/decisions/0022).
-  'song.download': (db, actor, ids) =>
-    songIdsIn(db, ids, {
-      all: isAdmin(actor),
-      ofArtist: actor?.artistId,
-      releasedToSubscriber: actor?.id,
-      keptBy: actor?.id,
-      currentHfmPick: isMember(actor),
-    }),
-  'song.keep': (db, actor, ids) =>
-    songIdsIn(db, ids, { releasedToSubscriber: actor?.id, currentHfmPick: isMember(actor) }),
+  'song.view': (db, actor, ids) => songIdsIn(db, ids, songScopes['song.view'](actor)),
+  'song.manage': (db, actor, ids) => songIdsIn(db, ids, songScopes['song.manage'](actor)),
+  'song.stream': (db, actor, ids) => songIdsIn(db, ids, songScopes['song.stream'](actor)),
+  'song.download': (db, actor, ids) => songIdsIn(db, ids, songScopes['song.download'](actor)),
+  'song.keep': (db, actor, ids) => songIdsIn(db, ids, songScopes['song.keep'](actor)),
 
   'album.view': (db, actor, ids) => albumIdsIn(db, ids, albumViewScope(actor)),
   'album.manage': (db, actor, ids) => albumIdsIn(db, ids, { all: isAdmin(actor), ofArtist: actor?.artistId }),

@@ -8,8 +8,10 @@ import {
   NOT_FOUND_MESSAGES,
   policy,
   resourceOf,
+  songScopes,
   songViewScope,
   viewPermissionOf,
+  type SongPermission,
 } from './access.policy.js';
 import {
   albumScopeCondition,
@@ -163,6 +165,16 @@ export async function countReadySongs(ctx: AccessContext, artistIds: string[]): 
  */
 export function visibleSongs(ctx: AccessContext, actor: Actor): SQL {
   return songScopeCondition(ctx.db, songViewScope(actor)) ?? sql`false`;
+}
+
+/**
+ * Whether the actor holds a song permission, as a boolean condition on the `songs` row of a statement: the
+ * rule checkAccess answers for a list of ids (the policy's one scope), for a statement that reads a song
+ * together with what the actor may do with it (a download: docs/decisions/0065). False when no branch applies.
+ */
+export function songPermissionCondition(ctx: AccessContext, actor: Actor, permission: SongPermission): SQL<boolean> {
+  const condition = songScopeCondition(ctx.db, songScopes[permission](actor));
+  return condition ? sql<boolean>`coalesce(${condition}, false)` : sql<boolean>`false`;
 }
 
 /**

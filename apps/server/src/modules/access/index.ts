@@ -10,6 +10,7 @@ export {
   requirePayer,
   requireSelf,
   requireSignedIn,
+  songPermissionCondition,
   visibleAlbums,
   visibleSongs,
 } from './access.service.js';

@@ -1,5 +1,6 @@
 /** The artists module's public face: what other modules, the app, the seed and the CLI may use. */
 export { artistImagesRoutes } from './artist-images.routes.js';
+export { artistNameOf } from './artist-name.js';
 export { artistPicture } from './artist-picture.js';
 export { photoFolder } from './artist-images.service.js';
 export {

@@ -17,6 +17,7 @@ import {
   type TestArtist,
   type TestUser,
 } from '../../test/factories.js';
+import { countQueries } from '../../test/count-queries.js';
 import { injectAs } from '../../test/route-cast.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
@@ -67,6 +68,22 @@ describe('downloads you keep: recorded, yours for good, listed in My Music', () 
     );
     expect(await recordsOf(artist.id, song.id)).toEqual([{ format: 'wav', kept: false }]);
     expect(await recordsOf(admin.id, song.id)).toEqual([{ format: 'flac', kept: false }]);
+  });
+
+  it("answers a subscriber's download in two statements: the session, then the song checked and recorded", async () => {
+    const song = await createStoredSong(t.app, artist.artistId);
+    const subscriber = await fan();
+    await createSubscription(t.app, { memberId: subscriber.id, artistId: artist.artistId });
+    let res: Awaited<ReturnType<typeof download>> | undefined;
+    const statements = await countQueries(t.app.ctx.db, async () => {
+      res = await download(song.id, 'flac', subscriber.cookie);
+    });
+    expect(res!.statusCode, res!.body).toBe(200);
+    expect(res!.json().url).toContain('/media/signed/');
+    // One statement reads the song with the artist's name and both rights (song.download, song.keep) and
+    // records the download it answers (docs/decisions/0065).
+    expect(statements).toBe(2);
+    expect(await recordsOf(subscriber.id, song.id)).toEqual([{ format: 'flac', kept: true }]);
   });
 
   it('refuses everyone else (403, signed out 401) and records nothing for them', async () => {

@@ -1,5 +1,5 @@
 import type { DownloadFormat } from '@hfm/shared';
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type Column, type SQL, type WithSubquery } from 'drizzle-orm';
 import { artistPicture } from '../artists/index.js';
 import { catalogueSongColumns } from '../discovery/index.js';
 import type { Database } from '../../platform/db/client.js';
@@ -26,6 +26,39 @@ export async function insertDownloads(db: Database, rows: NewDownload[]): Promis
   if (rows.length === 0) return;
   await db.insert(songDownloads).values(rows);
 }
+
+/**
+ * The insert of one download of the song read earlier in the same statement (`song`, a CTE of one row), made
+ * only when `when` holds on it and kept as its `mayKeep` says: a part (a CTE) of the statement that reads the
+ * song, checks the download and records it at once (songs.playback.ts, docs/decisions/0065). Answers the id of
+ * the record made, if one was.
+ */
+export function insertDownloadWhen(
+  db: Database,
+  download: { memberId: string; format: DownloadFormatName },
+  song: WithSubquery & { id: Column; mayKeep: SQL.Aliased<boolean> },
+  when: SQL,
+) {
+  return db
+    .insert(songDownloads)
+    .select(
+      db
+        .select({
+          id: sql<string>`gen_random_uuid()`.as('id'),
+          memberId: sql<string>`${download.memberId}::uuid`.as('member_id'),
+          songId: sql<string>`${song.id}`.as('song_id'),
+          format: sql<string>`${download.format}::text`.as('format'),
+          kept: sql<boolean>`${song.mayKeep}`.as('kept'),
+          downloadedAt: sql<Date>`now()`.as('downloaded_at'),
+        })
+        .from(song)
+        .where(when),
+    )
+    .returning({ id: songDownloads.id });
+}
+
+/** A download record made by one statement's insert (insertDownloadWhen). */
+export type DownloadRecordInsert = ReturnType<typeof insertDownloadWhen>;
 
 /** Forgets every download of a member (their account is being deleted). */
 export async function deleteDownloadsOfMember(db: Database, memberId: string): Promise<void> {

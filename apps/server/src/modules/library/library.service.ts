@@ -6,6 +6,7 @@ import {
   type MyMusicSongIds,
   type PagedMyMusic,
 } from '@hfm/shared';
+import type { SQL } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
 import { checkAccess, requireAccess, type Actor } from '../access/index.js';
 import { presentMyMusicSong } from './library.presenter.js';
@@ -16,8 +17,10 @@ import {
   listKeptArtists,
   listKeptSongsOfArtist,
   insertDownloads,
+  insertDownloadWhen,
   listKeptSongIds,
   listKeptSongs,
+  type DownloadRecordInsert,
 } from './library.repository.js';
 
 /**
@@ -36,6 +39,34 @@ export async function recordDownloads(
     ctx.db,
     songIds.map((songId) => ({ memberId: member.id, songId, format, kept: kept.has(songId) })),
   );
+}
+
+/**
+ * Records one download whose `song.keep` the caller read already, in the statement that read the song
+ * (songPermissionCondition): a format made on first request, recorded once its file is ready.
+ */
+export async function recordCheckedDownload(
+  ctx: AppContext,
+  member: SessionUser,
+  songId: string,
+  format: DownloadFormat,
+  kept: boolean,
+): Promise<void> {
+  await insertDownloads(ctx.db, [{ memberId: member.id, songId, format, kept }]);
+}
+
+/**
+ * The part of a song's download statement that records the download: made from the song read earlier in that
+ * statement, only when `when` holds on it, kept when its `mayKeep` (the access layer's song.keep) does.
+ */
+export function downloadRecordOf(
+  ctx: AppContext,
+  member: SessionUser,
+  format: DownloadFormat,
+  song: Parameters<typeof insertDownloadWhen>[2],
+  when: SQL,
+): DownloadRecordInsert {
+  return insertDownloadWhen(ctx.db, { memberId: member.id, format }, song, when);
 }
 
 /** My Music: every song the member downloaded while subscribed, newest download first. */

@@ -16,11 +16,20 @@ import {
 } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
 import { AppError, forbidden, notFound, unauthenticated } from '../../errors/app-error.js';
-import { checkAccess, requireAccess, requireSignedIn, type Actor } from '../access/index.js';
+import type { SQL } from 'drizzle-orm';
+import { checkAccess, requireAccess, requireSignedIn, songPermissionCondition, type Actor } from '../access/index.js';
 import { findArtistById } from '../artists/index.js';
-import { recordDownloads } from '../library/index.js';
+import { downloadRecordOf, recordCheckedDownload } from '../library/index.js';
 import { DOWNLOADS_GAVE_UP_REASON, DOWNLOADS_PREPARING_MESSAGE, downloadsState } from './songs.downloads-state.js';
-import { findSongById, findSongsByIds, setSongDownloadSizes, type SongRow } from './songs.repository.js';
+import {
+  findSongsByIds,
+  findSongToDownload,
+  setSongDownloadSizes,
+  type SongDownloadRow,
+  type SongRow,
+  type SongToDownload,
+  type SongWithRights,
+} from './songs.repository.js';
 import { loadSong } from './songs.service.js';
 import { formatFileName, madeSongFormats, requestSongFormat } from './song-formats.js';
 
@@ -82,27 +91,42 @@ export function normalisingGain(loudness: { integratedLufs: number; truePeakDb: 
  * Who may download a song: subscribers to its artist, the artist, admins, and members who keep it (what
  * they downloaded while subscribed stays theirs, also once the song is withdrawn: docs/decisions/0016).
  * Anyone else who may see the song is told to subscribe (403); a song they may not see is a 404.
+ *
+ * One statement reads the song, its artist's name and the actor's song.download and song.keep (the access
+ * layer's rules as conditions on the row); given a format, the same statement records the download when the
+ * row holds the file it answers (docs/decisions/0065). Nothing is told before the check.
  */
-async function loadDownloadableSong(ctx: AppContext, actor: Actor, songId: string): Promise<SongRow> {
-  // The check and the row are asked for at once (one wait, not two); nothing is told before the check.
-  const [allowed, row] = await Promise.all([
-    checkAccess(ctx, actor, 'song.download', [songId]),
-    findSongById(ctx.db, songId),
-  ]);
-  if (!allowed.has(songId) || !row) {
+async function loadDownloadableSong(
+  ctx: AppContext,
+  actor: Actor,
+  songId: string,
+  format: DownloadFormat | null,
+): Promise<SongToDownload> {
+  const rights = {
+    download: songPermissionCondition(ctx, actor, 'song.download'),
+    keep: songPermissionCondition(ctx, actor, 'song.keep'),
+  };
+  const record =
+    actor && format
+      ? (song: SongWithRights, answered: SQL) => downloadRecordOf(ctx, actor, format, song, answered)
+      : null;
+  const read = UUID.test(songId) ? await findSongToDownload(ctx.db, songId, rights, record, format ?? '') : null;
+  if (!read?.mayDownload) {
     await requireAccess(ctx, actor, 'song.view', [songId]);
     if (!actor) throw unauthenticated('Please sign in to download.');
     const song = await loadSong(ctx, songId);
     const artistName = (await findArtistById(ctx.db, song.artistId))?.name ?? 'HFM';
     throw forbidden(`Subscribe to ${artistName} to download this song.`);
   }
-  if (row.status !== 'ready') throw new AppError('CONFLICT', 'This song is not ready yet.');
-  requireDownloadsMade(row);
-  return row;
+  if (read.song.status !== 'ready') throw new AppError('CONFLICT', 'This song is not ready yet.');
+  requireDownloadsMade(read.song);
+  return read;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** A song plays before its downloads are made: until then (or when they failed for good) a 409 says so. */
-function requireDownloadsMade(song: SongRow): void {
+function requireDownloadsMade(song: SongDownloadRow): void {
   const state = downloadsState(song);
   if (state === 'preparing') throw new AppError('CONFLICT', DOWNLOADS_PREPARING_MESSAGE);
   if (state === 'failed') throw new AppError('CONFLICT', song.failureReason ?? DOWNLOADS_GAVE_UP_REASON);
@@ -129,7 +153,7 @@ export async function downloadSong(
   songId: string,
   format: DownloadFormat,
 ): Promise<DownloadResult> {
-  const song = await loadDownloadableSong(ctx, actor, songId);
+  const { song, artistName, mayKeep, recorded } = await loadDownloadableSong(ctx, actor, songId, format);
   const member = requireSignedIn(actor);
   let key: string | undefined;
   if (isUploadFormat(format)) {
@@ -141,17 +165,12 @@ export async function downloadSong(
     key = made.key;
   }
   if (!key) throw notFound('This download is not available.');
-  const fileKey = key;
-  // The artist's name (for the file's name) and the record are read and written at once: one wait.
-  const [url] = await Promise.all([
-    findArtistById(ctx.db, song.artistId).then((artist) =>
-      ctx.storage.presignGet(fileKey, {
-        expiresInSeconds: DOWNLOAD_URL_SECONDS,
-        downloadName: formatFileName(artist?.name ?? 'HFM', song.title, format),
-      }),
-    ),
-    recordDownloads(ctx, member, [songId], format),
-  ]);
+  // A stored file's download was recorded by the statement that read the song; a made format's is now.
+  if (!recorded) await recordCheckedDownload(ctx, member, songId, format, mayKeep);
+  const url = await ctx.storage.presignGet(key, {
+    expiresInSeconds: DOWNLOAD_URL_SECONDS,
+    downloadName: formatFileName(artistName ?? 'HFM', song.title, format),
+  });
   return { status: 200, body: { url } };
 }
 
@@ -160,7 +179,7 @@ export async function downloadSong(
  * files made, estimated (`estimated: true`) for the formats not made yet.
  */
 export async function listDownloadOptions(ctx: AppContext, actor: Actor, songId: string): Promise<DownloadOption[]> {
-  const song = await loadDownloadableSong(ctx, actor, songId);
+  const { song } = await loadDownloadableSong(ctx, actor, songId, null);
   const sizes = await songFileSizes(ctx, [song]);
   return DOWNLOAD_FORMATS.map((format) => {
     const size = sizes.get(song.id)!(format);
@@ -171,7 +190,7 @@ export async function listDownloadOptions(ctx: AppContext, actor: Actor, songId:
 type SongSize = (format: DownloadFormat) => { bytes: number; estimated: boolean };
 
 /** Each song's file size in each format: exact when made, else estimated from its length and master. */
-async function songFileSizes(ctx: AppContext, songs: SongRow[]): Promise<Map<string, SongSize>> {
+async function songFileSizes(ctx: AppContext, songs: SongDownloadRow[]): Promise<Map<string, SongSize>> {
   const made = await madeSongFormats(
     ctx,
     songs.map((song) => song.id),
@@ -196,7 +215,7 @@ type DownloadSizes = NonNullable<SongRow['downloadSizes']>;
  * The sizes kept on the row (the transcode writes them); for a song made before that, read once from
  * storage and kept. Null when a file is missing from storage.
  */
-export async function downloadSizes(ctx: AppContext, song: SongRow): Promise<DownloadSizes | null> {
+export async function downloadSizes(ctx: AppContext, song: SongDownloadRow): Promise<DownloadSizes | null> {
   if (song.downloadSizes) return song.downloadSizes;
   const files = song.downloadFiles;
   if (!files) return null;

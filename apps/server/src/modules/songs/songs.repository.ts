@@ -4,6 +4,8 @@ import { jsonList } from '../../platform/db/json-list.js';
 import { preparedRead } from '../../platform/db/prepared.js';
 import { albums, albumSongs, songs } from '../../platform/db/schema/catalogue.js';
 import { songIsOut, type ArtistSongScope } from '../access/index.js';
+import { artistNameOf } from '../artists/index.js';
+import type { DownloadRecordInsert } from '../library/index.js';
 
 export type SongRow = typeof songs.$inferSelect;
 export type NewSongRow = typeof songs.$inferInsert;
@@ -67,6 +69,90 @@ export async function insertSong(db: Database, values: NewSongRow): Promise<Song
 
 export async function findSongById(db: Database, id: string): Promise<SongRow | null> {
   const [row] = await db.select().from(songs).where(eq(songs.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The columns of a song its download and download menu read (not the waveform peaks and the rest). */
+const downloadColumns = {
+  id: songs.id,
+  artistId: songs.artistId,
+  title: songs.title,
+  status: songs.status,
+  duration: songs.duration,
+  downloadFiles: songs.downloadFiles,
+  downloadSizes: songs.downloadSizes,
+  failureReason: songs.failureReason,
+};
+export type SongDownloadRow = Pick<SongRow, keyof typeof downloadColumns>;
+
+/** A song as its download reads it: its columns, its artist's name, and what the actor may do with it. */
+export interface SongToDownload {
+  song: SongDownloadRow;
+  artistName: string | null;
+  mayDownload: boolean;
+  mayKeep: boolean;
+  /** The download was recorded by the same statement. */
+  recorded: boolean;
+}
+
+/** The song a download statement reads first (a CTE), its rights computed once for the answer and the record. */
+function songWithRights(db: Database, songId: string, rights: { download: SQL<boolean>; keep: SQL<boolean> }) {
+  return db.$with('song').as(
+    db
+      .select({
+        ...downloadColumns,
+        artistName: sql<string | null>`${artistNameOf(songs.artistId)}`.as('artist_name'),
+        mayDownload: sql<boolean>`${rights.download}`.as('may_download'),
+        mayKeep: sql<boolean>`${rights.keep}`.as('may_keep'),
+      })
+      .from(songs)
+      .where(eq(songs.id, songId))
+      .limit(1),
+  );
+}
+
+/** The song read by a download statement: what its record is made from. */
+export type SongWithRights = ReturnType<typeof songWithRights>;
+
+/**
+ * One statement: the song, its artist's name and the actor's two rights on it (the access layer's
+ * conditions, evaluated once), and, when `record` is given, the download recorded if the song's row holds the
+ * file it answers (`record(song, answered)` builds that insert from the song read, on the condition given).
+ * Null for no such song.
+ */
+export async function findSongToDownload(
+  db: Database,
+  songId: string,
+  rights: { download: SQL<boolean>; keep: SQL<boolean> },
+  record: ((song: SongWithRights, answered: SQL) => DownloadRecordInsert) | null,
+  format: string,
+): Promise<SongToDownload | null> {
+  const song = songWithRights(db, songId, rights);
+  // What answers 200 from the row alone: the right, a ready song, and its stored file of this format.
+  const answered = and(
+    song.mayDownload,
+    eq(song.status, 'ready'),
+    sql`${song.downloadFiles} ->> ${format} is not null`,
+  )!;
+  const recording = record ? db.$with('recorded').as(record(song, answered)) : null;
+  const [row] = await (recording ? db.with(song, recording) : db.with(song))
+    .select({
+      song: {
+        id: song.id,
+        artistId: song.artistId,
+        title: song.title,
+        status: song.status,
+        duration: song.duration,
+        downloadFiles: song.downloadFiles,
+        downloadSizes: song.downloadSizes,
+        failureReason: song.failureReason,
+      },
+      artistName: song.artistName,
+      mayDownload: song.mayDownload,
+      mayKeep: song.mayKeep,
+      recorded: recording ? sql<boolean>`exists (select 1 from ${recording})` : sql<boolean>`false`,
+    })
+    .from(song);
   return row ?? null;
 }
 
