@@ -21,7 +21,8 @@
  * no longer due). Afterwards each side's subscriptions must all be at term 2 with exactly one 999 charge, one
  * 500 credit and one fee for it, and the provider one charge each: the bench fails otherwise.
  * Run after `npm run build`: `node renewals.bench.ts` in bench/. Results: bench/results/billing-renewals-<engine>.json.
- * Knobs: BENCH_ENGINES (pglite,postgres), BENCH_DUE (10000).
+ * Knobs: BENCH_ENGINES (pglite,postgres), BENCH_DUE (10000), BENCH_CONCURRENCY (ours' renewals at once: by default
+ * the job's, 4 on PostgreSQL and 1 on PGlite; the bare sweep is always one at a time).
  */
 import { createRequire } from 'node:module';
 import { loadConfig } from '../apps/server/dist/config.js';
@@ -29,7 +30,10 @@ import { openDatabase, type DatabaseHandle } from '../apps/server/dist/platform/
 import { createJobQueue } from '../apps/server/dist/platform/jobs/pg-boss-queue.js';
 import { createMetrics } from '../apps/server/dist/platform/metrics/metrics.js';
 import { createLocalPaymentProvider } from '../apps/server/dist/platform/payments/local/local-provider.js';
-import { renewDueSubscriptions } from '../apps/server/dist/modules/billing/renewals.service.js';
+import {
+  POSTGRES_SWEEP_CONCURRENCY,
+  renewDueSubscriptions,
+} from '../apps/server/dist/modules/billing/renewals.service.js';
 import { createPlace, loadAverage, round, writeResult, type BenchPlace, type Engine } from './bench-kit.ts';
 
 const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',').filter(Boolean) as Engine[];
@@ -294,7 +298,9 @@ async function benchEngine(engine: Engine, place: BenchPlace) {
     } as unknown as Parameters<typeof renewDueSubscriptions>[0];
     started = performance.now();
     const cpu1 = process.cpuUsage();
-    const counts = await renewDueSubscriptions(ctx, now);
+    // As the sweep job runs it: a few renewals at once on PostgreSQL, one at a time on PGlite.
+    const concurrency = Number(process.env.BENCH_CONCURRENCY ?? (engine === 'postgres' ? POSTGRES_SWEEP_CONCURRENCY : 1));
+    const counts = await renewDueSubscriptions(ctx, now, { concurrency });
     const oursSeconds = (performance.now() - started) / 1000;
     const oursCpu = process.cpuUsage(cpu1);
     console.log(`  ${engine} ours: ${round(counts.renewed / oursSeconds, 1)} renewals/s`, counts);
@@ -309,6 +315,7 @@ async function benchEngine(engine: Engine, place: BenchPlace) {
     return {
       ours: side(counts.renewed, oursSeconds, oursCpu),
       bare: side(bareRenewed, bareSeconds, bareCpu),
+      oursConcurrency: concurrency,
       oursOverBare: round(bareSeconds / oursSeconds),
       ledgerCheck: { ours: await check(run, oursArtist, 'ours'), bare: await check(run, bareArtist, 'bare') },
     };

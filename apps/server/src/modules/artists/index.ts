@@ -6,6 +6,7 @@ export {
   type ArtistOfUser,
   countArtistsInGenre,
   findArtistIdOfUser,
+  findArtistsByIds,
   findArtistsOfUsers,
   moveArtistsToGenre,
 } from './artist-lookups.js';

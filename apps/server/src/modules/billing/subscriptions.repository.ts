@@ -50,6 +50,35 @@ export function findSubscription(db: Database, id: string): Promise<Subscription
   return findOne(db, eq(subscriptions.id, id));
 }
 
+/** The card a subscription pays with, as its receipt shows it (`providerRef`: the provider's token of it). */
+export type RenewalCard = Pick<typeof paymentCards.$inferSelect, 'brand' | 'last4' | 'providerRef'>;
+
+/**
+ * The renewal sweep's read of one due row, prepared (once per database handle): the subscription as it is now
+ * and the card it pays with, in one statement.
+ */
+const renewalRowStatement = preparedRead(
+  (db, name) =>
+    db
+      .select({
+        subscription: subscriptions,
+        card: { brand: paymentCards.brand, last4: paymentCards.last4, providerRef: paymentCards.providerRef },
+      })
+      .from(subscriptions)
+      .leftJoin(paymentCards, eq(paymentCards.id, subscriptions.paymentMethodId))
+      .where(eq(subscriptions.id, sql.placeholder('id')))
+      .prepare(name),
+  'billing_renewal_row',
+);
+
+export async function findSubscriptionWithCard(
+  db: Database,
+  id: string,
+): Promise<{ subscription: SubscriptionRow; card: RenewalCard | null } | null> {
+  const [row] = await renewalRowStatement(db).execute({ id });
+  return row ?? null;
+}
+
 export async function findSubscriptionForUpdate(db: Database, id: string): Promise<SubscriptionRow | null> {
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update');
   return row ?? null;

@@ -180,7 +180,7 @@ export function createLocalSubscriptions(db: Database, now: () => Date): Subscri
         const earlier = await chargeByKey(tx, idempotencyKey);
         if (earlier) {
           assertSameRequest(earlier.requestHash, hash, idempotencyKey);
-          return earlier;
+          return { payment: earlier, sub };
         }
         if (sub.status === 'incomplete') throw missing('subscription', subscriptionId);
         if (sub.status === 'canceled' || sub.cancelAtPeriodEnd) {
@@ -194,7 +194,7 @@ export function createLocalSubscriptions(db: Database, now: () => Date): Subscri
         }
         const nextTerm = { ...sub, currentPeriodStart: sub.currentPeriodEnd };
         const payment = await payTerm(tx, nextTerm, idempotencyKey, hash);
-        await tx
+        const [moved] = await tx
           .update(localSubscriptions)
           .set(
             payment.status === 'succeeded'
@@ -205,10 +205,12 @@ export function createLocalSubscriptions(db: Database, now: () => Date): Subscri
                 }
               : { status: 'past_due' },
           )
-          .where(eq(localSubscriptions.id, sub.id));
-        return payment;
+          .where(eq(localSubscriptions.id, sub.id))
+          .returning();
+        return { payment, sub: moved! };
       });
-      return answer(db, settled);
+      // The subscription as this transaction left it (a replay: as it is now): not read again.
+      return answer(db, settled.payment, settled.sub);
     },
 
     async cancelSubscription({ subscriptionId, atPeriodEnd }: CancelSubscriptionInput): Promise<ProviderSubscription> {
