@@ -299,7 +299,9 @@ async function benchEngine(engine: Engine, place: BenchPlace) {
     started = performance.now();
     const cpu1 = process.cpuUsage();
     // As the sweep job runs it: a few renewals at once on PostgreSQL, one at a time on PGlite.
-    const concurrency = Number(process.env.BENCH_CONCURRENCY ?? (engine === 'postgres' ? POSTGRES_SWEEP_CONCURRENCY : 1));
+    const concurrency = Number(
+      process.env.BENCH_CONCURRENCY ?? (engine === 'postgres' ? POSTGRES_SWEEP_CONCURRENCY : 1),
+    );
     const counts = await renewDueSubscriptions(ctx, now, { concurrency });
     const oursSeconds = (performance.now() - started) / 1000;
     const oursCpu = process.cpuUsage(cpu1);

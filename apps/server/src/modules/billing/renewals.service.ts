@@ -75,7 +75,12 @@ export async function renewDueSubscriptions(
     const page = await listDueSubscriptions(ctx.db, now, after, pageSize);
     // The page's artists once: an artist who leaves after this read has marked their subscriptions to end
     // (decision 0021), which the row read again before each charge sees.
-    const known: PageKnowledge = { artists: await findArtistsByIds(ctx.db, page.map((row) => row.artistId)) };
+    const known: PageKnowledge = {
+      artists: await findArtistsByIds(
+        ctx.db,
+        page.map((row) => row.artistId),
+      ),
+    };
     let next = 0;
     const worker = async () => {
       while (next < page.length) {
@@ -116,8 +121,11 @@ export async function renewSubscription(
   const found = await findSubscriptionWithCard(ctx.db, id);
   if (!found || !isDue(found.subscription, now)) return 'skipped';
   const row = found.subscription;
-  const artist =
-    page?.artists.get(row.artistId) ?? (await findArtistsByIds(ctx.db, [row.artistId])).get(row.artistId) ?? null;
+  // The page's read of the artist will do for a row that renews: an artist who left since has marked it to end
+  // (in the termination's transaction). A row marked to end asks now: if the artist has left, it is also
+  // cancelled at the provider at once (a subscribe that raced the termination has no provider cancel queued).
+  const fromPage = row.cancelAtPeriodEnd ? undefined : page?.artists.get(row.artistId);
+  const artist = fromPage ?? (await findArtistsByIds(ctx.db, [row.artistId])).get(row.artistId) ?? null;
   // The artist has left (decision 0021): never renewed, also a subscription made in a race with the termination.
   if (artist?.status === 'CANCELLED') return endTermOfArtistWhoLeft(ctx, row);
   if (row.cancelAtPeriodEnd) return endCancelledTerm(ctx, row);
