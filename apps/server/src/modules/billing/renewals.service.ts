@@ -21,6 +21,7 @@ import {
   findSubscriptionForUpdate,
   findSubscriptionWithCard,
   listDueSubscriptions,
+  moveSubscriptionToTerm,
   updateSubscription,
   type SubscriptionPatch,
   type SubscriptionRow,
@@ -215,13 +216,10 @@ export async function applyRenewalPayment(
     return false;
   }
   const termNumber = row.termNumber + 1;
-  await updateSubscription(tx.db, row.id, {
-    status: 'active',
+  await moveSubscriptionToTerm(tx.db, row.id, {
     termNumber,
-    renewalAttempts: 0,
-    currentPeriodStart: payment.periodStart,
-    currentPeriodEnd: payment.periodEnd,
-    nextAttemptAt: payment.periodEnd,
+    periodStart: payment.periodStart,
+    periodEnd: payment.periodEnd,
   });
   const added = await insertLedgerRows(
     tx.db,
