@@ -59,4 +59,28 @@ describe('preparedStatement', () => {
       expect(answer.other).toBeNull();
     }
   });
+
+  it('runs on PGlite and PostgreSQL in one process (the statement built first on the other engine)', async () => {
+    // On the PostgreSQL pass the second database is PGlite; on the PGlite pass both are PGlite.
+    const url = process.env.TEST_DATABASE_URL;
+    delete process.env.TEST_DATABASE_URL;
+    const embedded = await openTestDatabase().finally(() => {
+      if (url !== undefined) process.env.TEST_DATABASE_URL = url;
+    });
+    try {
+      await insertCustomer(embedded.db, 'cus_prepared_d');
+      await insertCustomer(database.db, 'cus_prepared_e');
+      for (const [db, id] of [
+        [embedded.db, 'cus_prepared_d'],
+        [database.db, 'cus_prepared_e'],
+      ] as const) {
+        expect(await customer(db, id)).toMatchObject({ id });
+        await db.transaction(async (tx) => {
+          expect(await customer(tx as unknown as Database, id)).toMatchObject({ id });
+        });
+      }
+    } finally {
+      await embedded.close();
+    }
+  });
 });

@@ -29,13 +29,19 @@ export function preparedStatement<Prepared extends object>(
   build: (db: Database, name: string) => Prepared,
   name: string,
 ) {
-  let built: Prepared | undefined;
+  // One built statement per driver (a process may open PGlite and PostgreSQL both: tests, benches).
+  const builtByDriver = new Map<unknown, Prepared>();
   const byClient = new WeakMap<object, Prepared>();
   return (db: Database): Prepared => {
-    const client = (db as unknown as { _: { session: { client: object } } })._.session.client;
+    const session = (db as unknown as { _: { session: { client: object } } })._.session;
+    const client = session.client;
     let prepared = byClient.get(client);
     if (prepared === undefined) {
-      built ??= build(db, name);
+      let built = builtByDriver.get(session.constructor);
+      if (built === undefined) {
+        built = build(db, name);
+        builtByDriver.set(session.constructor, built);
+      }
       prepared = Object.assign(Object.create(Object.getPrototypeOf(built) as object) as Prepared, built, { client });
       byClient.set(client, prepared);
     }
