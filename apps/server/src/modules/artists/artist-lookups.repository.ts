@@ -35,6 +35,18 @@ export function findArtistRowsOfUsers(db: Database, userIds: string[]): Promise<
     .where(inArray(artists.userId, userIds));
 }
 
+/** Each artist's status and name, by id (billing's renewal sweep asks once a page). */
+export function findArtistStatusRows(
+  db: Database,
+  ids: string[],
+): Promise<{ id: string; name: string; status: string }[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: artists.id, name: artists.name, status: artists.status })
+    .from(artists)
+    .where(inArray(artists.id, ids));
+}
+
 export async function countArtistRowsInGenre(db: Database, genreId: string): Promise<number> {
   const [row] = await db.select({ total: count() }).from(artists).where(eq(artists.genreId, genreId));
   return row?.total ?? 0;

@@ -9,6 +9,7 @@ import {
   countArtistRowsInGenre,
   findArtistIdOfUserRow,
   findArtistRowsOfUsers,
+  findArtistStatusRows,
   moveArtistRowsToGenre,
 } from './artist-lookups.repository.js';
 import { findArtistRowById, type ArtistRow } from './artists.repository.js';
@@ -33,6 +34,12 @@ export interface ArtistOfUser {
 export async function findArtistsOfUsers(db: Database, userIds: string[]): Promise<Map<string, ArtistOfUser>> {
   const rows = await findArtistRowsOfUsers(db, [...new Set(userIds)]);
   return new Map(rows.map((row) => [row.userId, { id: row.id, name: row.name, status: row.status as ArtistStatus }]));
+}
+
+/** The artists with these ids (each once), keyed by id: their status and name. Ids that are no UUID name none. */
+export async function findArtistsByIds(db: Database, ids: string[]): Promise<Map<string, ArtistOfUser>> {
+  const rows = await findArtistStatusRows(db, [...new Set(ids.filter(isUuid))]);
+  return new Map(rows.map((row) => [row.id, { id: row.id, name: row.name, status: row.status as ArtistStatus }]));
 }
 
 /** How many artists are filed under a genre (whatever their status). */

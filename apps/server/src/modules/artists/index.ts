@@ -7,6 +7,7 @@ export {
   type ArtistOfUser,
   countArtistsInGenre,
   findArtistIdOfUser,
+  findArtistsByIds,
   findArtistsOfUsers,
   moveArtistsToGenre,
 } from './artist-lookups.js';

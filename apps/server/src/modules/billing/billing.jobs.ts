@@ -4,7 +4,7 @@ import { registerArtistLeftJobs } from './artist-left.js';
 import { forgetMemberAtProvider, MEMBER_AT_PROVIDER_JOB } from './billing.service.js';
 import { RENEWAL_MAIL_JOB, renewalMail, sendRenewalMail } from './renewal-mails.js';
 import { RECEIPT_MAIL_JOB, sendReceiptMail } from './receipts.service.js';
-import { renewDueSubscriptions } from './renewals.service.js';
+import { POSTGRES_SWEEP_CONCURRENCY, renewDueSubscriptions } from './renewals.service.js';
 import { settleAbandonedSubscriptions } from './subscribe.service.js';
 
 export const RENEWAL_SWEEP_JOB = 'billing.renewal-sweep';
@@ -25,7 +25,10 @@ export function registerBillingJobs(ctx: AppContext): void {
     retryLimit: 0,
     handle: async () => {
       await queueNextSweep(ctx.config.renewalSweepSeconds);
-      const counts = await renewDueSubscriptions(ctx, new Date());
+      // On PostgreSQL a few renewals at once (the pool has connections to spare); PGlite has one connection.
+      const counts = await renewDueSubscriptions(ctx, new Date(), {
+        concurrency: ctx.config.databaseUrl ? POSTGRES_SWEEP_CONCURRENCY : 1,
+      });
       ctx.log.info({ counts }, 'renewal sweep');
       return 'success';
     },

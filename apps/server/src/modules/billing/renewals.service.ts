@@ -12,15 +12,16 @@ import {
   PaymentRequestError,
   type SubscriptionPayment,
 } from '../../platform/payments/provider.js';
-import { findArtistById } from '../artists/index.js';
+import { findArtistsByIds } from '../artists/index.js';
 import { paidTermRows, providerFeeRow } from './ledger.js';
 import { insertLedgerRows } from './ledger.repository.js';
 import { countPayment } from './billing.metrics.js';
 import { recordPaymentReceipt, recordTermReceipt, type ReceiptEvent } from './receipts.service.js';
 import {
-  findSubscription,
   findSubscriptionForUpdate,
+  findSubscriptionWithCard,
   listDueSubscriptions,
+  moveSubscriptionToTerm,
   updateSubscription,
   type SubscriptionPatch,
   type SubscriptionRow,
@@ -43,17 +44,52 @@ export const CARD_GONE_REASON = 'Your saved card can no longer be charged.';
 export const renewalKey = (subscriptionId: string, term: number, attempt: number) =>
   `sub:${subscriptionId}:term:${term}:attempt:${attempt}`;
 
+/** Renewals under way at once in a sweep on PostgreSQL: each holds at most one of the pool's connections. */
+export const POSTGRES_SWEEP_CONCURRENCY = 4;
+
+/** How the sweep goes through the due rows. */
+export interface SweepOptions {
+  /** Rows read at a time (oldest due first). */
+  pageSize?: number;
+  /**
+   * Renewals of one page under way at once (different subscriptions: each charged and written on its own, as
+   * one at a time). More than 1 only where the database takes several connections (PostgreSQL's pool); on
+   * PGlite, one connection, they would only queue.
+   */
+  concurrency?: number;
+}
+
+/** What the sweep read once for a page, given to each of its renewals: the artists' status and name. */
+interface PageKnowledge {
+  artists: Map<string, { status: string; name: string }>;
+}
+
 /** Renews every subscription due at `now`, a page at a time; answers how many ended each way. */
 export async function renewDueSubscriptions(
   ctx: RenewalContext,
   now: Date,
-  pageSize = 100,
+  { pageSize = 100, concurrency = 1 }: SweepOptions = {},
 ): Promise<Record<RenewalOutcome, number>> {
   const counts = { renewed: 0, declined: 0, lapsed: 0, ended: 0, not_due: 0, skipped: 0, failed: 0 };
   let after: { at: Date; id: string } | null = null;
   for (;;) {
     const page = await listDueSubscriptions(ctx.db, now, after, pageSize);
-    for (const row of page) counts[await renewOrLog(ctx, row.id, now)] += 1;
+    // The page's artists once: an artist who leaves after this read has marked their subscriptions to end
+    // (decision 0021), which the row read again before each charge sees.
+    const known: PageKnowledge = {
+      artists: await findArtistsByIds(
+        ctx.db,
+        page.map((row) => row.artistId),
+      ),
+    };
+    let next = 0;
+    const worker = async () => {
+      while (next < page.length) {
+        const row = page[next++]!;
+        counts[await renewOrLog(ctx, row.id, now, known)] += 1;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, page.length)) }, worker));
     const last = page.at(-1);
     if (!last || page.length < pageSize) return counts;
     after = { at: last.nextAttemptAt!, id: last.id };
@@ -61,9 +97,9 @@ export async function renewDueSubscriptions(
 }
 
 /** One row's failure (the provider unreachable, a bug) is logged and left due: it never stops the others. */
-async function renewOrLog(ctx: RenewalContext, id: string, now: Date): Promise<RenewalOutcome> {
+async function renewOrLog(ctx: RenewalContext, id: string, now: Date, known: PageKnowledge): Promise<RenewalOutcome> {
   try {
-    return await renewSubscription(ctx, id, now);
+    return await renewSubscription(ctx, id, now, known);
   } catch (error) {
     ctx.log.error({ err: error, subscriptionId: id }, 'renewal failed; the next sweep tries again');
     return 'failed';
@@ -73,16 +109,35 @@ async function renewOrLog(ctx: RenewalContext, id: string, now: Date): Promise<R
 const isDue = (row: SubscriptionRow, now: Date) =>
   (row.status === 'active' || row.status === 'past_due') && row.nextAttemptAt !== null && row.nextAttemptAt <= now;
 
-/** One subscription's renewal attempt, if it is due. */
-export async function renewSubscription(ctx: RenewalContext, id: string, now: Date): Promise<RenewalOutcome> {
-  const row = await findSubscription(ctx.db, id);
-  if (!row || !isDue(row, now)) return 'skipped';
+/**
+ * One subscription's renewal attempt, if it is due. The row is read again here (a cancel since the sweep's page
+ * was read wins); `page`: what the sweep read for the page (the artist), else it is read here.
+ */
+export async function renewSubscription(
+  ctx: RenewalContext,
+  id: string,
+  now: Date,
+  page?: PageKnowledge,
+): Promise<RenewalOutcome> {
+  const found = await findSubscriptionWithCard(ctx.db, id);
+  if (!found || !isDue(found.subscription, now)) return 'skipped';
+  const row = found.subscription;
+  // The page's read of the artist will do for a row that renews: an artist who left since has marked it to end
+  // (in the termination's transaction). A row marked to end asks now: if the artist has left, it is also
+  // cancelled at the provider at once (a subscribe that raced the termination has no provider cancel queued).
+  const fromPage = row.cancelAtPeriodEnd ? undefined : page?.artists.get(row.artistId);
+  const artist = fromPage ?? (await findArtistsByIds(ctx.db, [row.artistId])).get(row.artistId) ?? null;
   // The artist has left (decision 0021): never renewed, also a subscription made in a race with the termination.
-  if ((await findArtistById(ctx.db, row.artistId))?.status === 'CANCELLED') return endTermOfArtistWhoLeft(ctx, row);
+  if (artist?.status === 'CANCELLED') return endTermOfArtistWhoLeft(ctx, row);
   if (row.cancelAtPeriodEnd) return endCancelledTerm(ctx, row);
   const payments = ctx.platform.payments;
   if (!row.providerSubscriptionId || row.provider !== payments.name) return 'skipped';
   const attempt = row.renewalAttempts + 1;
+  // What the receipt shows, known already: not read again in the record's transaction.
+  const known = (cardRef: string | null): NonNullable<ReceiptEvent['known']> => ({
+    ...(artist ? { artistName: artist.name } : {}),
+    ...(found.card && (cardRef === null || cardRef === found.card.providerRef) ? { card: found.card } : {}),
+  });
   let payment: SubscriptionPayment;
   try {
     payment = await payments.renewSubscription({
@@ -90,9 +145,9 @@ export async function renewSubscription(ctx: RenewalContext, id: string, now: Da
       idempotencyKey: renewalKey(row.id, row.termNumber + 1, attempt),
     });
   } catch (error) {
-    if (error instanceof PaymentDeclinedError) return recordDecline(ctx, row, attempt, error.message);
+    if (error instanceof PaymentDeclinedError) return recordDecline(ctx, row, attempt, error.message, known(null));
     if (error instanceof PaymentRequestError && CARD_GONE.has(error.code)) {
-      return recordDecline(ctx, row, attempt, CARD_GONE_REASON);
+      return recordDecline(ctx, row, attempt, CARD_GONE_REASON, known(null));
     }
     if (error instanceof PaymentRequestError && error.code === 'subscription_not_due') return 'not_due';
     // Cancelled at the provider (its dashboard, say): nothing to charge; the term we have is the last.
@@ -101,7 +156,8 @@ export async function renewSubscription(ctx: RenewalContext, id: string, now: Da
     }
     throw error;
   }
-  const applied = await withTransaction(ctx, (tx) => applyRenewalPayment(tx, row.id, termPaymentOf(payment)));
+  const term = termPaymentOf(payment);
+  const applied = await withTransaction(ctx, (tx) => applyRenewalPayment(tx, row.id, term, known(term.cardRef)));
   if (!applied) return 'skipped';
   countPayment(ctx, 'renewal', 'succeeded', payment.charge.amountCents);
   return 'renewed';
@@ -139,6 +195,7 @@ export async function applyRenewalPayment(
   tx: WriteContext,
   subscriptionId: string,
   payment: TermPayment,
+  known?: ReceiptEvent['known'],
 ): Promise<boolean> {
   const row = await findSubscriptionForUpdate(tx.db, subscriptionId);
   if (!row || (row.status !== 'active' && row.status !== 'past_due')) return false;
@@ -159,13 +216,10 @@ export async function applyRenewalPayment(
     return false;
   }
   const termNumber = row.termNumber + 1;
-  await updateSubscription(tx.db, row.id, {
-    status: 'active',
+  await moveSubscriptionToTerm(tx.db, row.id, {
     termNumber,
-    renewalAttempts: 0,
-    currentPeriodStart: payment.periodStart,
-    currentPeriodEnd: payment.periodEnd,
-    nextAttemptAt: payment.periodEnd,
+    periodStart: payment.periodStart,
+    periodEnd: payment.periodEnd,
   });
   const added = await insertLedgerRows(
     tx.db,
@@ -179,7 +233,7 @@ export async function applyRenewalPayment(
     }),
   );
   const renewed = { ...row, currentPeriodStart: payment.periodStart, currentPeriodEnd: payment.periodEnd };
-  await recordTermReceipt(tx, 'renewal', renewed, added, payment.cardRef);
+  await recordTermReceipt(tx, 'renewal', renewed, added, payment.cardRef, known);
   return true;
 }
 
@@ -212,6 +266,7 @@ async function recordDecline(
   row: SubscriptionRow,
   attempt: number,
   reason: string,
+  known: NonNullable<ReceiptEvent['known']>,
 ): Promise<RenewalOutcome> {
   const receipt = (retryAt: Date | null): ReceiptEvent => ({
     kind: 'failed_renewal',
@@ -224,6 +279,7 @@ async function recordDecline(
     failureReason: reason,
     retryAt,
     at: new Date(),
+    known,
   });
   const retryDays = RETRY_AFTER_DAYS[attempt - 1];
   if (retryDays !== undefined) {

@@ -8,11 +8,18 @@ import {
   switchSubscriptionCard,
   type BillingTestApp,
 } from '../../test/billing-helpers.js';
-import { createArtist, readMails, type TestArtist } from '../../test/factories.js';
+import { createArtist, readMails, signIn, TEST_PASSWORD, type TestArtist } from '../../test/factories.js';
 import { listActiveSubscriptionsOf } from '../users/user-relations.repository.js';
 import { payableFrom } from '@hfm/shared';
 import { RECEIPT_MAIL_JOB } from './receipts.service.js';
-import { CARD_GONE_REASON, renewalKey, renewDueSubscriptions, renewSubscription } from './renewals.service.js';
+import type { PaymentProvider } from '../../platform/payments/provider.js';
+import {
+  CARD_GONE_REASON,
+  POSTGRES_SWEEP_CONCURRENCY,
+  renewalKey,
+  renewDueSubscriptions,
+  renewSubscription,
+} from './renewals.service.js';
 import { injectAs } from '../../test/route-cast.js';
 
 const MINUTE = 60_000;
@@ -232,5 +239,116 @@ describe('the renewal job charges once and writes once', () => {
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.subscriptionId, fan.subscriptionId), eq(ledgerEntries.kind, 'charge')));
     expect(charges.map((entry) => entry.termNumber).sort()).toEqual([1, 2]);
+  });
+});
+
+/** The app's context with a provider that runs `before` once, just before its first renewal call of the sweep. */
+function contextRunningBeforeFirstRenewal(before: () => Promise<void>) {
+  const payments = t.app.ctx.platform.payments;
+  let first = true;
+  const renewing: PaymentProvider['renewSubscription'] = async (input) => {
+    if (first) {
+      first = false;
+      await before();
+    }
+    return payments.renewSubscription(input);
+  };
+  const watched = new Proxy(payments, {
+    get: (target, key) => (key === 'renewSubscription' ? renewing : Reflect.get(target, key)),
+  });
+  return { ...t.app.ctx, platform: { ...t.app.ctx.platform, payments: watched } };
+}
+
+describe('the renewal sweep with renewals at once (PostgreSQL runs it so)', () => {
+  // Each case's sweep sees only its own subscriptions: the earlier cases' rows are no longer due.
+  beforeEach(async () => {
+    await t.app.ctx.db.update(subscriptions).set({ nextAttemptAt: null });
+  });
+
+  it('charges each due subscription once and writes once, also when two sweeps run at once and again', async () => {
+    const own = await createArtist(t.app, { artist: { status: 'ACTIVE' } });
+    const fans: Awaited<ReturnType<typeof subscribeTestFan>>[] = [];
+    for (let i = 0; i < 6; i++) fans.push(await subscribeTestFan(t, own.artistId));
+    const ends = await Promise.all(fans.map(async (fan) => (await rowOf(fan.subscriptionId)).currentPeriodEnd));
+    const now = new Date(Math.max(...ends.map((end) => end.getTime())) + MINUTE);
+    t.clock.set(now);
+    // Pages of 2, 4 at once: the page's renewals, and the two sweeps, overlap.
+    const sweep = () => renewDueSubscriptions(t.app.ctx, now, { pageSize: 2, concurrency: POSTGRES_SWEEP_CONCURRENCY });
+    const [first, second] = await Promise.all([sweep(), sweep()]);
+    const third = await sweep();
+    // Each subscription renewed by exactly one of the sweeps (the other skipped it, or found it renewed).
+    expect(first.renewed + second.renewed + third.renewed).toBe(6);
+    expect(first.failed + second.failed + third.failed).toBe(0);
+    expect(third.renewed).toBe(0);
+    for (const fan of fans) {
+      expect(await chargesOf(fan.providerSubscriptionId)).toHaveLength(2);
+      const year2 = (await ledgerOf(fan.subscriptionId)).filter((entry) => entry.termNumber === 2);
+      expect(year2.map((entry) => entry.kind).sort()).toEqual(['artist_credit', 'charge', 'provider_fee']);
+      expect(await rowOf(fan.subscriptionId)).toMatchObject({ status: 'active', termNumber: 2 });
+    }
+    const receipts = await Promise.all(fans.map((fan) => mailsTo(fan.user.email)));
+    for (const mails of receipts) expect(mails.filter((mail) => mail.includes('is renewed'))).toHaveLength(1);
+  });
+
+  it('does not charge a subscription cancelled after its page was read: it ends at its term end', async () => {
+    const first = await subscribeTestFan(t, artist.artistId);
+    const second = await subscribeTestFan(t, artist.artistId);
+    const now = new Date((await rowOf(second.subscriptionId)).currentPeriodEnd.getTime() + MINUTE);
+    t.clock.set(now);
+    // Whichever the sweep charges first, the other is cancelled by its fan meanwhile (the page is read by then).
+    let cancelled = '';
+    const ctx = contextRunningBeforeFirstRenewal(async () => {
+      for (const fan of [first, second]) {
+        if ((await chargesOf(fan.providerSubscriptionId)).length > 1) continue;
+        const other = fan === first ? second : first;
+        cancelled = other.subscriptionId;
+        const res = await injectAs(t, other.cookie, {
+          method: 'POST',
+          url: `/api/subscriptions/${other.subscriptionId}/cancel`,
+        });
+        expect(res.statusCode).toBe(200);
+        return;
+      }
+    });
+    const counts = await renewDueSubscriptions(ctx, now, { concurrency: 1 });
+    expect(counts.failed).toBe(0);
+    const other = cancelled === first.subscriptionId ? first : second;
+    const renewed = other === first ? second : first;
+    expect(await rowOf(other.subscriptionId)).toMatchObject({ status: 'canceled', termNumber: 1 });
+    expect(await chargesOf(other.providerSubscriptionId)).toHaveLength(1);
+    expect(await rowOf(renewed.subscriptionId)).toMatchObject({ status: 'active', termNumber: 2 });
+  });
+
+  it("does not charge the subscriptions of an artist who left after the sweep read the page and the artist's status", async () => {
+    const leaving = await createArtist(t.app, { artist: { status: 'ACTIVE' } });
+    const fans = [await subscribeTestFan(t, leaving.artistId), await subscribeTestFan(t, leaving.artistId)];
+    const ends = await Promise.all(fans.map(async (fan) => (await rowOf(fan.subscriptionId)).currentPeriodEnd));
+    const now = new Date(Math.max(...ends.map((end) => end.getTime())) + MINUTE);
+    t.clock.set(now);
+    // The artist terminates their licence just before the first charge: the status the sweep read is ACTIVE.
+    let charged = 0;
+    const ctx = contextRunningBeforeFirstRenewal(async () => {
+      const res = await injectAs(t, await signIn(t.app, leaving), {
+        method: 'POST',
+        url: `/api/artists/${leaving.artistId}/terminate`,
+        payload: { currentPassword: TEST_PASSWORD },
+      });
+      expect(res.statusCode).toBe(200);
+      for (const fan of fans) charged += (await chargesOf(fan.providerSubscriptionId)).length - 1;
+    });
+    const counts = await renewDueSubscriptions(ctx, now, { concurrency: 1 });
+    // The first renewal was under way (its row read) when the artist left: it stands, the last (decision 0021).
+    // The second's row, read after, is marked to end: ended uncharged, and cancelled at the provider at once.
+    expect(charged).toBe(0);
+    expect(counts).toMatchObject({ renewed: 1, ended: 1, failed: 0 });
+    const charges = await Promise.all(fans.map((fan) => chargesOf(fan.providerSubscriptionId)));
+    const ended = fans[charges.findIndex((list) => list.length === 1)]!;
+    expect(charges.map((list) => list.length).sort()).toEqual([1, 2]);
+    expect(await rowOf(ended.subscriptionId)).toMatchObject({ status: 'canceled', termNumber: 1 });
+    const [atProvider] = await t.app.ctx.db
+      .select()
+      .from(localSubscriptions)
+      .where(eq(localSubscriptions.id, ended.providerSubscriptionId));
+    expect(atProvider!.status).toBe('canceled');
   });
 });

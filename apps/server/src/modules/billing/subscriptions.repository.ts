@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
-import { preparedRead } from '../../platform/db/prepared.js';
+import { preparedRead, preparedStatement } from '../../platform/db/prepared.js';
 import { billingCustomers, paymentCards, subscriptions } from '../../platform/db/schema/billing.js';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -50,8 +50,49 @@ export function findSubscription(db: Database, id: string): Promise<Subscription
   return findOne(db, eq(subscriptions.id, id));
 }
 
+/** The card a subscription pays with, as its receipt shows it (`providerRef`: the provider's token of it). */
+export type RenewalCard = Pick<typeof paymentCards.$inferSelect, 'brand' | 'last4' | 'providerRef'>;
+
+/**
+ * The renewal sweep's read of one due row, prepared (once per database handle): the subscription as it is now
+ * and the card it pays with, in one statement.
+ */
+const renewalRowStatement = preparedRead(
+  (db, name) =>
+    db
+      .select({
+        subscription: subscriptions,
+        card: { brand: paymentCards.brand, last4: paymentCards.last4, providerRef: paymentCards.providerRef },
+      })
+      .from(subscriptions)
+      .leftJoin(paymentCards, eq(paymentCards.id, subscriptions.paymentMethodId))
+      .where(eq(subscriptions.id, sql.placeholder('id')))
+      .prepare(name),
+  'billing_renewal_row',
+);
+
+export async function findSubscriptionWithCard(
+  db: Database,
+  id: string,
+): Promise<{ subscription: SubscriptionRow; card: RenewalCard | null } | null> {
+  const [row] = await renewalRowStatement(db).execute({ id });
+  return row ?? null;
+}
+
+/** The subscription locked (renewals, events and cancels of one row queue behind it): prepared, also in transactions. */
+const subscriptionForUpdateStatement = preparedStatement(
+  (db, name) =>
+    db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, sql.placeholder('id')))
+      .for('update')
+      .prepare(name),
+  'billing_subscription_for_update',
+);
+
 export async function findSubscriptionForUpdate(db: Database, id: string): Promise<SubscriptionRow | null> {
-  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update');
+  const [row] = await subscriptionForUpdateStatement(db).execute({ id });
   return row ?? null;
 }
 
@@ -146,6 +187,34 @@ export async function insertIncompleteSubscription(
 ): Promise<SubscriptionRow | null> {
   const [row] = await insertIncompleteStatement(db).execute(values);
   return row ?? null;
+}
+
+/** A paid term's move of the row (the renewal's write, in its transaction): prepared once, also in transactions. */
+const moveToTermStatement = preparedStatement(
+  (db, name) =>
+    db
+      .update(subscriptions)
+      .set({
+        status: 'active',
+        termNumber: sql`${sql.placeholder('termNumber')}`,
+        renewalAttempts: 0,
+        currentPeriodStart: sql`${sql.placeholder('periodStart')}`,
+        currentPeriodEnd: sql`${sql.placeholder('periodEnd')}`,
+        nextAttemptAt: sql`${sql.placeholder('periodEnd')}`,
+        updatedAt: sql`${sql.placeholder('updatedAt')}`,
+      })
+      .where(eq(subscriptions.id, sql.placeholder('id')))
+      .prepare(name),
+  'billing_move_to_term',
+);
+
+/** The subscription is active in term `termNumber`, paid from `periodStart` to `periodEnd` (renewed then). */
+export async function moveSubscriptionToTerm(
+  db: Database,
+  id: string,
+  term: { termNumber: number; periodStart: Date; periodEnd: Date },
+): Promise<void> {
+  await moveToTermStatement(db).execute({ id, ...term, updatedAt: new Date() });
 }
 
 export async function updateSubscription(db: Database, id: string, patch: SubscriptionPatch) {

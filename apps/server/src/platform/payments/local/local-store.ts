@@ -4,7 +4,8 @@
  */
 import crypto from 'node:crypto';
 import type { CardBrand } from '@hfm/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { preparedStatement } from '../../db/prepared.js';
 import type { Database } from '../../db/client.js';
 import type { localCharges, localSubscriptions } from '../../db/schema/payments.js';
 import { localPaymentMethods } from '../../db/schema/payments.js';
@@ -131,8 +132,19 @@ export function addYear(date: Date): Date {
   return next;
 }
 
+/** Every charge reads its card: prepared once, also in transactions. */
+const paymentMethodStatement = preparedStatement(
+  (db, name) =>
+    db
+      .select()
+      .from(localPaymentMethods)
+      .where(eq(localPaymentMethods.id, sql.placeholder('id')))
+      .prepare(name),
+  'local_payment_method',
+);
+
 export async function findPaymentMethod(db: Database, id: string): Promise<PaymentMethodRow> {
-  const [row] = await db.select().from(localPaymentMethods).where(eq(localPaymentMethods.id, id));
+  const [row] = await paymentMethodStatement(db).execute({ id });
   if (!row) throw missing('PaymentMethod', id);
   return row;
 }

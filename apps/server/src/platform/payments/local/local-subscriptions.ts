@@ -3,7 +3,8 @@
  * term), but the renewal clock is ours: billing's renewal job asks `renewSubscription` once a term has ended
  * (docs/decisions/0013). A term is paid at most once, whatever keys the attempts use (a unique index).
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { preparedStatement } from '../../db/prepared.js';
 import type { Database } from '../../db/client.js';
 import { localCharges, localSubscriptions } from '../../db/schema/payments.js';
 import {
@@ -44,10 +45,48 @@ type SubscriptionMethods = Pick<
   | 'setSubscriptionPaymentMethod'
 >;
 
+/** A renewal's reads and write in its transaction, prepared once (the renewal sweep runs them for every due row). */
+const subscriptionForUpdate = preparedStatement(
+  (db, name) =>
+    db
+      .select()
+      .from(localSubscriptions)
+      .where(eq(localSubscriptions.id, sql.placeholder('id')))
+      .for('update')
+      .prepare(name),
+  'local_subscription_for_update',
+);
+const chargeByKeyStatement = preparedStatement(
+  (db, name) =>
+    db
+      .select()
+      .from(localCharges)
+      .where(eq(localCharges.idempotencyKey, sql.placeholder('key')))
+      .prepare(name),
+  'local_charge_by_key',
+);
+
+/** A renewal paid: the subscription in its next term (prepared, as the reads). */
+const paidTermStatement = preparedStatement(
+  (db, name) =>
+    db
+      .update(localSubscriptions)
+      .set({
+        status: 'active',
+        currentPeriodStart: sql`${sql.placeholder('start')}`,
+        currentPeriodEnd: sql`${sql.placeholder('end')}`,
+      })
+      .where(eq(localSubscriptions.id, sql.placeholder('id')))
+      .returning()
+      .prepare(name),
+  'local_subscription_paid_term',
+);
+
 export function createLocalSubscriptions(db: Database, now: () => Date): SubscriptionMethods {
   async function findSubscription(tx: Database, id: string, lock = false): Promise<SubscriptionRow> {
-    const query = tx.select().from(localSubscriptions).where(eq(localSubscriptions.id, id));
-    const [row] = lock ? await query.for('update') : await query;
+    const [row] = lock
+      ? await subscriptionForUpdate(tx).execute({ id })
+      : await tx.select().from(localSubscriptions).where(eq(localSubscriptions.id, id));
     if (!row) throw missing('subscription', id);
     return row;
   }
@@ -90,7 +129,7 @@ export function createLocalSubscriptions(db: Database, now: () => Date): Subscri
   }
 
   async function chargeByKey(tx: Database, key: string): Promise<ChargeRow | undefined> {
-    const [row] = await tx.select().from(localCharges).where(eq(localCharges.idempotencyKey, key));
+    const [row] = await chargeByKeyStatement(tx).execute({ key });
     return row;
   }
 
@@ -180,7 +219,7 @@ export function createLocalSubscriptions(db: Database, now: () => Date): Subscri
         const earlier = await chargeByKey(tx, idempotencyKey);
         if (earlier) {
           assertSameRequest(earlier.requestHash, hash, idempotencyKey);
-          return earlier;
+          return { payment: earlier, sub };
         }
         if (sub.status === 'incomplete') throw missing('subscription', subscriptionId);
         if (sub.status === 'canceled' || sub.cancelAtPeriodEnd) {
@@ -194,21 +233,22 @@ export function createLocalSubscriptions(db: Database, now: () => Date): Subscri
         }
         const nextTerm = { ...sub, currentPeriodStart: sub.currentPeriodEnd };
         const payment = await payTerm(tx, nextTerm, idempotencyKey, hash);
-        await tx
-          .update(localSubscriptions)
-          .set(
-            payment.status === 'succeeded'
-              ? {
-                  status: 'active',
-                  currentPeriodStart: sub.currentPeriodEnd,
-                  currentPeriodEnd: addYear(sub.currentPeriodEnd),
-                }
-              : { status: 'past_due' },
-          )
-          .where(eq(localSubscriptions.id, sub.id));
-        return payment;
+        const [moved] =
+          payment.status === 'succeeded'
+            ? await paidTermStatement(tx).execute({
+                id: sub.id,
+                start: sub.currentPeriodEnd,
+                end: addYear(sub.currentPeriodEnd),
+              })
+            : await tx
+                .update(localSubscriptions)
+                .set({ status: 'past_due' })
+                .where(eq(localSubscriptions.id, sub.id))
+                .returning();
+        return { payment, sub: moved! };
       });
-      return answer(db, settled);
+      // The subscription as this transaction left it (a replay: as it is now): not read again.
+      return answer(db, settled.payment, settled.sub);
     },
 
     async cancelSubscription({ subscriptionId, atPeriodEnd }: CancelSubscriptionInput): Promise<ProviderSubscription> {
