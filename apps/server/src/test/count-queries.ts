@@ -1,22 +1,29 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Database } from '../platform/db/client.js';
+
+/** Marks the statements `run` sends, apart from those of timers that run meanwhile (the job queue's polls). */
+const counting = new AsyncLocalStorage<symbol>();
 
 /**
  * The statements `run` sends to the database: counted at the driver (PGlite's or the pg pool's `query`), where
- * a prepared statement's every execution passes too. The read-model cache's reads of the catalogue version are
+ * a prepared statement's every execution passes too. Only statements sent from `run`'s own calls count: the job
+ * queue shares the pool and polls on its own clock. The read-model cache's reads of the catalogue version are
  * left out: on PostgreSQL a poll sends them on its own clock (platform/read-models/catalogue-version.ts).
  */
 export async function countQueries(db: Database, run: () => Promise<unknown>): Promise<number> {
   const client = (db as unknown as { session: { client: { query: (...args: unknown[]) => unknown } } }).session.client;
   const original = client.query;
+  const mine = Symbol('countQueries');
   let queries = 0;
   client.query = function (this: unknown, ...args: unknown[]) {
     const first = args[0] as string | { text?: string } | undefined;
     const text = typeof first === 'string' ? first : (first?.text ?? '');
-    if (!text.includes('catalogue_version')) queries += 1;
+    if (counting.getStore() === mine && !text.includes('catalogue_version')) queries += 1;
     return original.apply(this, args);
   };
   try {
-    await run();
+    // Awaited inside: `inject` answers a thenable that starts its request only when awaited.
+    await counting.run(mine, async () => await run());
   } finally {
     client.query = original;
   }

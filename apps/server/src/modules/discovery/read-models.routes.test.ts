@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ArtistPage, MemberHomeLists, SearchResult } from '@hfm/shared';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -31,14 +32,18 @@ const rename = async (title: string) => {
   expect(res.statusCode).toBe(200);
 };
 
-/** Statements the app's database driver is sent while `run` runs (on either database). */
+/** Marks the statements `run` sends, apart from the job queue's polls on the same pool meanwhile. */
+const counting = new AsyncLocalStorage<symbol>();
+
+/** Statements the app's database driver is sent by `run` (on either database), the version's reads included. */
 async function countStatements(app: TestApp, run: () => Promise<unknown>): Promise<number> {
   let count = 0;
+  const mine = Symbol('countStatements');
   const restore: (() => void)[] = [];
   const spy = <O extends object>(owner: O, name: keyof O & string) => {
     const original = owner[name] as (...args: unknown[]) => unknown;
     (owner as Record<string, unknown>)[name] = function (this: unknown, ...args: unknown[]) {
-      count++;
+      if (counting.getStore() === mine) count++;
       return original.apply(this, args);
     };
     restore.push(() => ((owner as Record<string, unknown>)[name] = original));
@@ -51,7 +56,7 @@ async function countStatements(app: TestApp, run: () => Promise<unknown>): Promi
     spy(pg.Client.prototype, 'query');
   }
   try {
-    await run();
+    await counting.run(mine, async () => await run());
   } finally {
     for (const undo of restore) undo();
   }
