@@ -287,7 +287,12 @@ describe('the artist studio in a real browser', () => {
       const banner = fan.locator('.artist-header__banner img');
       await banner.waitFor();
       expect(await banner.getAttribute('src')).toMatch(new RegExp(`/banner-images/${artist.id}/`));
-      expect(await banner.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      // Loaded and decoded, not only attached: the page may be drawn before the image arrives.
+      await expect
+        .poll(() => banner.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+          timeout: 30_000,
+        })
+        .toBe(true);
       const photo = fan.locator('.artist-header__photo img');
       expect(await photo.getAttribute('src')).toMatch(new RegExp(`/profile-images/${user.id}/`));
       await screenshot(fan, `artist-page-banner-${viewport.width}`);
