@@ -1,8 +1,18 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Database } from '../platform/db/client.js';
 
-/** Marks the statements `run` sends, apart from those of timers that run meanwhile (the job queue's polls). */
+/** Marks the statements a counted task sends, apart from those of timers that run meanwhile (the job queue's polls). */
 const counting = new AsyncLocalStorage<symbol>();
+
+/**
+ * Runs `run` with `isMine()` true only inside its own calls (a statement sent by another task meanwhile is not
+ * its). Awaited inside: `inject` answers a thenable that starts its request only when awaited.
+ */
+export async function runCounted(run: () => Promise<unknown>, use: (isMine: () => boolean) => void): Promise<void> {
+  const mine = Symbol('counted');
+  use(() => counting.getStore() === mine);
+  await counting.run(mine, async () => await run());
+}
 
 /**
  * The statements `run` sends to the database: counted at the driver (PGlite's or the pg pool's `query`), where
@@ -13,17 +23,16 @@ const counting = new AsyncLocalStorage<symbol>();
 export async function countQueries(db: Database, run: () => Promise<unknown>): Promise<number> {
   const client = (db as unknown as { session: { client: { query: (...args: unknown[]) => unknown } } }).session.client;
   const original = client.query;
-  const mine = Symbol('countQueries');
+  let isMine = () => false;
   let queries = 0;
   client.query = function (this: unknown, ...args: unknown[]) {
     const first = args[0] as string | { text?: string } | undefined;
     const text = typeof first === 'string' ? first : (first?.text ?? '');
-    if (counting.getStore() === mine && !text.includes('catalogue_version')) queries += 1;
+    if (isMine() && !text.includes('catalogue_version')) queries += 1;
     return original.apply(this, args);
   };
   try {
-    // Awaited inside: `inject` answers a thenable that starts its request only when awaited.
-    await counting.run(mine, async () => await run());
+    await runCounted(run, (check) => (isMine = check));
   } finally {
     client.query = original;
   }

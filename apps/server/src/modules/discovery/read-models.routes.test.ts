@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ArtistPage, MemberHomeLists, SearchResult } from '@hfm/shared';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -6,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { artists } from '../../platform/db/schema/artists.js';
 import { songs } from '../../platform/db/schema/catalogue.js';
 import { catalogueVersion } from '../../platform/db/schema/read-models.js';
+import { runCounted } from '../../test/count-queries.js';
 import { createArtist, createSong, createUser, signIn, type TestArtist } from '../../test/factories.js';
 import { injectAs } from '../../test/route-cast.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -32,18 +32,15 @@ const rename = async (title: string) => {
   expect(res.statusCode).toBe(200);
 };
 
-/** Marks the statements `run` sends, apart from the job queue's polls on the same pool meanwhile. */
-const counting = new AsyncLocalStorage<symbol>();
-
 /** Statements the app's database driver is sent by `run` (on either database), the version's reads included. */
 async function countStatements(app: TestApp, run: () => Promise<unknown>): Promise<number> {
   let count = 0;
-  const mine = Symbol('countStatements');
+  let isMine = () => false;
   const restore: (() => void)[] = [];
   const spy = <O extends object>(owner: O, name: keyof O & string) => {
     const original = owner[name] as (...args: unknown[]) => unknown;
     (owner as Record<string, unknown>)[name] = function (this: unknown, ...args: unknown[]) {
-      if (counting.getStore() === mine) count++;
+      if (isMine()) count++;
       return original.apply(this, args);
     };
     restore.push(() => ((owner as Record<string, unknown>)[name] = original));
@@ -56,7 +53,7 @@ async function countStatements(app: TestApp, run: () => Promise<unknown>): Promi
     spy(pg.Client.prototype, 'query');
   }
   try {
-    await counting.run(mine, async () => await run());
+    await runCounted(run, (check) => (isMine = check));
   } finally {
     for (const undo of restore) undo();
   }
