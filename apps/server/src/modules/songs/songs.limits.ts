@@ -78,20 +78,35 @@ export async function assertByteQuota(ctx: AppContext, song: Pick<SongRow, 'id' 
   }
 }
 
-/** The stored original as a ByteSource: a few small ranged reads. */
-async function storedSource(storage: ObjectStorage, key: string): Promise<ByteSource | null> {
-  const stat = await storage.stat(key);
-  if (!stat) return null;
-  const read = async (position: number, length: number) => {
-    if (position >= stat.size || length <= 0) return Buffer.alloc(0);
-    const end = Math.min(stat.size, position + length) - 1;
-    const object = await storage.get(key, { start: position, end }, stat);
-    if (!object) return Buffer.alloc(0);
+/**
+ * Every container's header starts in the file's first bytes (WAV and AIFF chunks, FLAC's STREAMINFO, an MP4
+ * whose index comes first): read them in one request, not one per field (a WAV took five ranged GETs).
+ */
+export const HEADER_WINDOW_BYTES = 64 * 1024;
+
+/**
+ * The stored original (of `size` bytes, known to the caller) as a ByteSource: its first HEADER_WINDOW_BYTES
+ * fetched once and kept, a read beyond them (an MP4 index at the end) fetched on its own. Null when the object
+ * is not there.
+ */
+export async function storedSource(storage: ObjectStorage, key: string, size: number): Promise<ByteSource | null> {
+  const known = { size, contentType: 'application/octet-stream' };
+  const fetchRange = async (position: number, length: number): Promise<Buffer | null> => {
+    const end = Math.min(size, position + length) - 1;
+    const object = await storage.get(key, { start: position, end }, known);
+    if (!object) return null;
     const chunks: Buffer[] = [];
     for await (const chunk of object.body) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks);
   };
-  return { size: stat.size, read };
+  const head = size > 0 ? await fetchRange(0, HEADER_WINDOW_BYTES) : Buffer.alloc(0);
+  if (!head) return null;
+  const read = async (position: number, length: number) => {
+    if (position >= size || length <= 0) return Buffer.alloc(0);
+    if (position + length <= head.length) return head.subarray(position, position + length);
+    return (await fetchRange(position, length)) ?? Buffer.alloc(0);
+  };
+  return { size, read };
 }
 
 /**
@@ -101,8 +116,13 @@ async function storedSource(storage: ObjectStorage, key: string): Promise<ByteSo
  * reason and the request answers 415 (the wrong kind of file) or 400. Answers the audio's length in
  * seconds. The job confirms with ffprobe and the decoder.
  */
-export async function admitUploadedOriginal(ctx: AppContext, song: SongRow, key: string): Promise<number> {
-  const source = await storedSource(ctx.storage, key);
+export async function admitUploadedOriginal(
+  ctx: AppContext,
+  song: SongRow,
+  key: string,
+  size: number,
+): Promise<number> {
+  const source = await storedSource(ctx.storage, key, size);
   if (!source) return ctx.config.maxSongSeconds;
   try {
     const header = await readLosslessHeader(source, key, { maxSeconds: ctx.config.maxSongSeconds });

@@ -201,7 +201,7 @@ export async function directSongUpload(
 
 async function startProcessing(ctx: AppContext, song: SongRow, size: number): Promise<void> {
   await assertByteQuota(ctx, song, size);
-  const durationSeconds = await admitUploadedOriginal(ctx, song, song.originalKey!);
+  const durationSeconds = await admitUploadedOriginal(ctx, song, song.originalKey!, size);
   // One transaction: a crash cannot leave a song 'uploading' with no job to move it on.
   await withTransaction(ctx, async (tx) => {
     await updateSongRow(tx.db, song.id, {
