@@ -6,6 +6,12 @@
  * status its request expects is an error. Every 10 s the run records requests per second, p99 of reads and
  * of writes, and each process's resident memory from its `/metrics`.
  *
+ * Two upload steps wait on the object store inside the request (the presign on CreateMultipartUpload, the
+ * completion on ListParts, CompleteMultipartUpload and the header's first bytes). On the topology the soak starts
+ * itself, a bare S3 client makes the same calls to the same bucket at the same rate (soak/bare-store.ts, the
+ * `bareStore` action): the result sets each of those steps beside it (`storeBoundWrites`), and judges the other
+ * writes on their own (`writesNotWaitingOnStore`) as well as all writes together.
+ *
  * Target: SOAK_URL (any deployment, e.g. `npm run prod:local` behind Caddy) with SOAK_DATABASE_URL (its
  * database: the soak confirms its sign-ups there instead of reading mail, approves its artists and reads the
  * catalogue), SOAK_METRICS_URLS (a comma list of every process's /metrics; default SOAK_URL/metrics) and
@@ -21,6 +27,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { prepareAccounts, uploadOutcome, type Member } from './soak/accounts.ts';
+import { BareStore, type StoreSettings } from './soak/bare-store.ts';
 import { startTopology } from '../deploy/topology.ts';
 import { createPlace, loadAverage, repoRoot, round, seedCatalogue, startApp, writeResult } from './bench-kit.ts';
 import { soakSvg, writeChart, type SeriesPoint } from './soak/chart.ts';
@@ -45,6 +52,8 @@ interface Target {
   databaseUrl: string;
   metricsUrls: string[];
   description: string;
+  /** The bucket's settings, for the bare store baseline (soak/bare-store.ts); only the topology the soak starts. */
+  store?: StoreSettings;
   stop(): Promise<void>;
 }
 
@@ -69,6 +78,7 @@ async function topologyTarget(): Promise<Target> {
       databaseUrl: topology.databaseUrl,
       metricsUrls: [...topology.apis, ...topology.workers].map((server) => `${server.baseUrl}/metrics`),
       description: `the production topology (deploy/topology.ts): Caddy (least_conn), 2 API processes, 2 workers and moto at nice 10, PostgreSQL 15; demo seed of ${artists} artists and ${songs} songs`,
+      store: topology.sharedEnv as unknown as StoreSettings,
       stop: () => topology.stop(),
     };
   } catch (error) {
@@ -175,6 +185,18 @@ async function settleUploads(databaseUrl: string, songIds: string[]) {
   }
 }
 
+/** HFM's upload steps that wait on the store, beside the bare store's same calls in the same run (soak/bare-store.ts). */
+function storeBoundAgainstBare(recorder: Recorder) {
+  const pairs = { uploadPresign: 'bareStoreStart', uploadComplete: 'bareStoreFinish' } as const;
+  return Object.fromEntries(
+    Object.entries(pairs).map(([ours, bare]) => {
+      const hfm = latency(recorder.kinds.get(ours as Kind)?.latencies ?? []);
+      const store = latency(recorder.kinds.get(bare)?.latencies ?? []);
+      return [ours, { hfm, bareStore: store, bareStoreKind: bare }];
+    }),
+  );
+}
+
 function report(recorder: Recorder, memory: ReturnType<typeof memorySampler>['samples'], seconds: number) {
   const reads: number[] = [];
   const writes: number[] = [];
@@ -237,6 +259,7 @@ function report(recorder: Recorder, memory: ReturnType<typeof memorySampler>['sa
     // The same without the two upload steps that wait on the object store inside the request (moto here, at
     // nice 10 on the same cores): where the rest of HFM's writes stand.
     writesNotWaitingOnStore: latency(writesOwn),
+    storeBoundWrites: storeBoundAgainstBare(recorder),
     kinds,
     memory: trends,
     targets: {
@@ -250,6 +273,11 @@ function report(recorder: Recorder, memory: ReturnType<typeof memorySampler>['sa
         target: WRITE_P99_TARGET_MS,
         measured: writeLatency.p99,
         met: (writeLatency.p99 ?? 0) < WRITE_P99_TARGET_MS,
+      },
+      writesNotWaitingOnStoreP99Ms: {
+        target: WRITE_P99_TARGET_MS,
+        measured: latency(writesOwn).p99,
+        met: (latency(writesOwn).p99 ?? 0) < WRITE_P99_TARGET_MS,
       },
       memoryFlat: {
         target: `live heap (in use after a full collection): last quarter's median within ${FLAT_PERCENT}% of the second's; resident set: last quarter's peak within ${FLAT_PERCENT}% of its highest before (decision 0045)`,
@@ -267,13 +295,14 @@ const target = process.env.SOAK_URL
     : await ownTarget();
 const recorder = new Recorder(WINDOW_MS);
 const client = new SoakClient(target.base, CONNECTIONS, recorder);
+const bareStore = target.store ? new BareStore(target.store, recorder) : null;
 try {
   const accounts = await prepareAccounts(client, target.databaseUrl, {
     members: CONNECTIONS,
     signInPool: Math.max(10, Math.ceil(CONNECTIONS / 10)),
     artists: 4,
   });
-  const state: SoakState = { accounts, songsByArtist: songsByArtist(accounts), uploaded: [] };
+  const state: SoakState = { accounts, songsByArtist: songsByArtist(accounts), uploaded: [], bareStore };
   const actions = new Map<Action, number>();
   const loadBefore = loadAverage();
   console.log(`soak: ${MINUTES} min, ${CONNECTIONS} visitors, think ${THINK_MS} ms, against ${target.base}`);
@@ -323,5 +352,6 @@ try {
   console.log(`soak: chart ${files.join(', ')}`);
 } finally {
   client.close();
+  bareStore?.close();
   await target.stop();
 }

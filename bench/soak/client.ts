@@ -34,7 +34,15 @@ export const WRITE_KINDS = [
  * 0031), a preview whose signed URL names the bucket, and an upload's part PUT to its presigned URL. Counted
  * and checked, kept out of HFM's read and write latencies (in production a CDN or the bucket answers them).
  */
-export const STORE_KINDS = ['bucketSegment', 'bucketPreview', 'bucketUploadPart'] as const;
+export const STORE_KINDS = [
+  'bucketSegment',
+  'bucketPreview',
+  'bucketUploadPart',
+  // The baseline of the upload steps that wait on the store (soak/bare-store.ts).
+  'bareStoreStart',
+  'bareStorePart',
+  'bareStoreFinish',
+] as const;
 /** HFM's writes that wait on the object store inside the request (S3 CreateMultipartUpload, Complete). */
 export const STORE_BOUND_WRITE_KINDS = new Set<string>(['uploadPresign', 'uploadComplete']);
 export type Kind = (typeof READ_KINDS)[number] | (typeof WRITE_KINDS)[number] | (typeof STORE_KINDS)[number];

@@ -4,12 +4,13 @@
  */
 import { makeWav } from '../../apps/server/src/test/wav.ts';
 import { SOAK_PASSWORD, type Accounts, type Member } from './accounts.ts';
+import type { BareStore } from './bare-store.ts';
 import { json, sessionCookie, type Answer, type SoakClient } from './client.ts';
 
 export const MIX = {
   /** Browsing: the public landing, artist pages, genre and playlist pages, member home. */
   landing: 60,
-  artistPage: 140,
+  artistPage: 138,
   genrePage: 50,
   playlistPage: 80,
   memberHome: 120,
@@ -23,6 +24,8 @@ export const MIX = {
   subscribe: 23,
   /** An artist's 3-second WAV through the multipart protocol; it is then transcoded by the workers. */
   upload: 2,
+  /** The same store calls as an upload's, from a bare S3 client: the baseline of the upload's store-bound steps. */
+  bareStore: 2,
 } as const;
 export type Action = keyof typeof MIX;
 
@@ -40,6 +43,8 @@ export interface SoakState {
   songsByArtist: Map<string, string[]>;
   /** Songs the soak uploaded (their outcome is checked after the run). */
   uploaded: string[];
+  /** The bucket reached without HFM, when the soak knows it (SOAK_TOPOLOGY=prod); else the action does nothing. */
+  bareStore: BareStore | null;
 }
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
@@ -131,6 +136,8 @@ export async function runAction(action: Action, client: SoakClient, state: SoakS
       return subscribeToOneMore(client, state, member);
     case 'upload':
       return upload(client, state);
+    case 'bareStore':
+      return state.bareStore?.upload(UPLOAD_WAV);
   }
 }
 
