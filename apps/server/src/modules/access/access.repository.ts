@@ -130,7 +130,7 @@ function subscribedTo(db: Database, memberId: string): SQL {
           eq(subscriptions.memberId, memberId),
           eq(subscriptions.artistId, songs.artistId),
           eq(subscriptions.status, 'active'),
-          gt(subscriptions.currentPeriodEnd, new Date()),
+          gt(subscriptions.currentPeriodEnd, sql`now()`),
         ),
       ),
   );

@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppError } from '../../errors/app-error.js';
+import { inArray } from 'drizzle-orm';
+import { preparedRead } from '../../platform/db/prepared.js';
 import { subscriptions } from '../../platform/db/schema/billing.js';
+import { songs } from '../../platform/db/schema/catalogue.js';
 import { hiFives } from '../../platform/db/schema/engagement.js';
 import { createAdmin, createAlbum, createArtist, createSong, createUser, type TestUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import type { SessionUser } from '../../context.js';
 import { mayManageLoadedArtist, mayViewLoadedArtist } from './access.policy.js';
-import { checkAccess, requireAccess } from './access.service.js';
+import { checkAccess, preparedSongPermissions, requireAccess } from './access.service.js';
 import type { Actor, Permission } from './permissions.js';
 
 /**
@@ -269,6 +272,35 @@ async function refusal(promise: Promise<unknown>): Promise<{ status: number; mes
     return { status: (error as AppError).status, message: (error as AppError).message };
   }
 }
+
+describe('preparedSongPermissions: song.download and song.keep in a statement prepared once per shape of actor', () => {
+  it('answers what checkAccess answers for every actor, one statement shared by the actors of one shape', async () => {
+    const statements = new Map<string, ReturnType<typeof statementOf>>();
+    const statementOf = (prepared: ReturnType<typeof preparedSongPermissions<'song.download' | 'song.keep'>>) =>
+      preparedRead((db, name) => {
+        const conditions = prepared.conditions(db);
+        return db
+          .select({ id: songs.id, download: conditions['song.download'], keep: conditions['song.keep'] })
+          .from(songs)
+          .where(inArray(songs.id, Object.values(song)))
+          .prepare(name);
+      }, `test_song_rights_${statements.size}`);
+    const names = Object.keys(actors) as ActorName[];
+    for (const actor of names) {
+      const prepared = preparedSongPermissions(actors[actor] as Actor, ['song.download', 'song.keep'] as const);
+      if (!statements.has(prepared.key)) statements.set(prepared.key, statementOf(prepared));
+      const rows = await statements.get(prepared.key)!(t.app.ctx.db).execute(prepared.values);
+      const named = (right: 'download' | 'keep') =>
+        (Object.keys(song) as (keyof typeof song)[])
+          .filter((name) => rows.find((row) => row.id === song[name])?.[right])
+          .sort();
+      expect(named('download'), `${actor}: song.download`).toEqual(await allowed(actor, 'song.download', song));
+      expect(named('keep'), `${actor}: song.keep`).toEqual(await allowed(actor, 'song.keep', song));
+    }
+    // The members (a fan, a subscriber, the lapsed, the cancelled) share one statement: their ids are its values.
+    expect(statements.size).toBeLessThan(names.length);
+  });
+});
 
 describe('requireAccess: 401, 404 or 403 by the rule of docs/decisions/0006', () => {
   const ctx = () => t.app.ctx;

@@ -1,6 +1,7 @@
 import { messages } from '@hfm/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
+import type { Database } from '../../platform/db/client.js';
 import { badRequest, forbidden, notFound, unauthenticated } from '../../errors/app-error.js';
 import {
   albumViewScope,
@@ -18,6 +19,7 @@ import {
   findArtistForSongList,
   readySongCountsOf,
   songScopeCondition,
+  type SongScope,
 } from './access.repository.js';
 import {
   isAdmin,
@@ -173,8 +175,57 @@ export function visibleSongs(ctx: AccessContext, actor: Actor): SQL {
  * together with what the actor may do with it (a download: docs/decisions/0065). False when no branch applies.
  */
 export function songPermissionCondition(ctx: AccessContext, actor: Actor, permission: SongPermission): SQL<boolean> {
-  const condition = songScopeCondition(ctx.db, songScopes[permission](actor));
+  return scopeAsCondition(ctx.db, songScopes[permission](actor));
+}
+
+function scopeAsCondition(db: Database, scope: SongScope): SQL<boolean> {
+  const condition = songScopeCondition(db, scope);
   return condition ? sql<boolean>`coalesce(${condition}, false)` : sql<boolean>`false`;
+}
+
+/** Song permissions as conditions of a prepared statement (`preparedSongPermissions`). */
+export interface PreparedSongPermissions<P extends SongPermission> {
+  /** Equal keys, equal conditions: which of the rules' branches apply to this actor, not the actor's ids. */
+  key: string;
+  /** The conditions, the actor's ids in them as the placeholders `actorId` and `actorArtistId`. */
+  conditions(db: Database): Record<P, SQL<boolean>>;
+  /** The placeholders' values for this actor. */
+  values: { actorId: string | null; actorArtistId: string | null };
+}
+
+/**
+ * `songPermissionCondition` for a statement prepared once and run for every actor of the same shape: the same
+ * rules (the policy's scopes, asked for this actor), with the actor's ids as placeholders. A scope that names
+ * anything but the actor's own ids cannot be prepared: it throws rather than fixing a value in the statement.
+ */
+export function preparedSongPermissions<P extends SongPermission>(
+  actor: Actor,
+  permissions: readonly P[],
+): PreparedSongPermissions<P> {
+  const ids = { actorId: actor?.id ?? null, actorArtistId: actor?.artistId ?? null };
+  const scopes = permissions.map((permission) => {
+    const entries = Object.entries(songScopes[permission](actor)).map(([branch, value]) => {
+      if (typeof value !== 'string') return { branch, value: Boolean(value), key: `${branch}=${Boolean(value)}` };
+      const name = value === ids.actorId ? 'actorId' : value === ids.actorArtistId ? 'actorArtistId' : null;
+      if (!name)
+        throw new Error(`${permission}: the scope's ${branch} is not the actor's own id; it cannot be prepared`);
+      return { branch, value: sql.placeholder(name), key: `${branch}=${name}` };
+    });
+    return {
+      permission,
+      key: `${permission}(${entries.map((entry) => entry.key).join(',')})`,
+      scope: Object.fromEntries(entries.map((entry) => [entry.branch, entry.value])) as unknown as SongScope,
+    };
+  });
+  return {
+    key: scopes.map((scope) => scope.key).join(' '),
+    conditions: (db) =>
+      Object.fromEntries(scopes.map(({ permission, scope }) => [permission, scopeAsCondition(db, scope)])) as Record<
+        P,
+        SQL<boolean>
+      >,
+    values: ids,
+  };
 }
 
 /**

@@ -2,6 +2,7 @@
 export {
   checkAccess,
   countReadySongs,
+  preparedSongPermissions,
   requireAccess,
   requireAdmin,
   requireArtistSeen,
@@ -14,7 +15,7 @@ export {
   visibleAlbums,
   visibleSongs,
 } from './access.service.js';
-export type { ArtistSongScope } from './access.service.js';
+export type { ArtistSongScope, PreparedSongPermissions } from './access.service.js';
 export { mayManageLoadedArtist, mayViewLoadedArtist } from './access.policy.js';
 export { curatedSongColumns } from './curated.js';
 export { type Actor, isAdmin } from './permissions.js';

@@ -1,9 +1,27 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
+import { preparedStatement } from '../../platform/db/prepared.js';
 import { ledgerEntries } from '../../platform/db/schema/billing.js';
 
 export type LedgerRow = typeof ledgerEntries.$inferSelect;
 export type NewLedgerRow = typeof ledgerEntries.$inferInsert;
+
+/** The columns a paid term's rows give (`paidTermRows`); an artist credit's `payableFrom`, else null. */
+const TERM_ROW_COLUMNS = [
+  'kind',
+  'amountCents',
+  'memberId',
+  'artistId',
+  'subscriptionId',
+  'termNumber',
+  'provider',
+  'providerChargeId',
+  'payableFrom',
+  'description',
+  'createdAt',
+] as const;
+export type TermLedgerRow = Pick<NewLedgerRow, (typeof TERM_ROW_COLUMNS)[number]> &
+  Required<Pick<NewLedgerRow, 'createdAt'>>;
 
 /**
  * Adds rows; a row whose unique key is taken already (a term charged or credited once, a refund or dispute
@@ -12,6 +30,42 @@ export type NewLedgerRow = typeof ledgerEntries.$inferInsert;
 export function insertLedgerRows(db: Database, rows: NewLedgerRow[]): Promise<LedgerRow[]> {
   if (rows.length === 0) return Promise.resolve([]);
   return db.insert(ledgerEntries).values(rows).onConflictDoNothing().returning();
+}
+
+/** The insert of `count` term rows, prepared (a renewal's or a first charge's two or three rows). */
+const termRowsStatement = (count: number) =>
+  preparedStatement(
+    (db, name) =>
+      db
+        .insert(ledgerEntries)
+        .values(
+          Array.from(
+            { length: count },
+            (_, at) =>
+              Object.fromEntries(
+                TERM_ROW_COLUMNS.map((column) => [column, sql`${sql.placeholder(`${column}${at}`)}`]),
+              ) as unknown as NewLedgerRow,
+          ),
+        )
+        .onConflictDoNothing()
+        .returning()
+        .prepare(name),
+    `billing_insert_term_rows_${count}`,
+  );
+const termRowsStatements = new Map([2, 3].map((count) => [count, termRowsStatement(count)]));
+
+/**
+ * A paid term's rows (`paidTermRows`: charge, credit and, when known, the fee), as `insertLedgerRows` adds them
+ * (a row whose term key is taken is skipped; answers the rows added), by a prepared statement.
+ */
+export function insertTermRows(db: Database, rows: TermLedgerRow[]): Promise<LedgerRow[]> {
+  const statement = termRowsStatements.get(rows.length);
+  if (!statement) return insertLedgerRows(db, rows);
+  const values: Record<string, unknown> = {};
+  rows.forEach((row, at) => {
+    for (const column of TERM_ROW_COLUMNS) values[`${column}${at}`] = row[column] ?? null;
+  });
+  return statement(db).execute(values);
 }
 
 export function listLedgerRowsOfSubscription(db: Database, subscriptionId: string): Promise<LedgerRow[]> {

@@ -1,6 +1,6 @@
 /** The ledger's rules that need no database: a paid term's rows, a refund's share (the calendar: @hfm/shared). */
 import { ARTIST_CREDIT_CENTS, payableFrom } from '@hfm/shared';
-import type { NewLedgerRow } from './ledger.repository.js';
+import type { TermLedgerRow } from './ledger.repository.js';
 
 /** A paid term: its number and the provider's payment. */
 export interface PaidTerm {
@@ -21,7 +21,7 @@ export interface PaidTerm {
 export function paidTermRows(
   subscription: { id: string; memberId: string; artistId: string },
   term: PaidTerm,
-): NewLedgerRow[] {
+): TermLedgerRow[] {
   const common = {
     memberId: subscription.memberId,
     artistId: subscription.artistId,
@@ -48,7 +48,7 @@ export function paidTermRows(
 export function providerFeeRow(
   subscription: { id: string; memberId: string; artistId: string },
   term: Omit<PaidTerm, 'feeCents'> & { feeCents: number },
-): NewLedgerRow {
+): TermLedgerRow {
   return {
     kind: 'provider_fee',
     amountCents: -Math.abs(term.feeCents),

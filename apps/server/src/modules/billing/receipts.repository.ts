@@ -1,13 +1,53 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
+import { preparedStatement } from '../../platform/db/prepared.js';
 import { paymentReceipts } from '../../platform/db/schema/billing.js';
 
 export type ReceiptRow = typeof paymentReceipts.$inferSelect;
 export type NewReceiptRow = typeof paymentReceipts.$inferInsert;
 
+/** What a receipt is written with (the number, id and currency are the table's own; not mailed yet). */
+const RECEIPT_COLUMNS = [
+  'kind',
+  'sourceKey',
+  'memberId',
+  'subscriptionId',
+  'artistId',
+  'artistName',
+  'amountCents',
+  'cardBrand',
+  'cardLast4',
+  'termNumber',
+  'periodStart',
+  'periodEnd',
+  'failureReason',
+  'retryAt',
+  'createdAt',
+] as const;
+export type ReceiptValues = Pick<NewReceiptRow, (typeof RECEIPT_COLUMNS)[number]> &
+  Required<Pick<NewReceiptRow, 'createdAt'>>;
+
+/** Prepared, also in transactions: every money movement writes one in the transaction that records it. */
+const insertReceiptStatement = preparedStatement(
+  (db, name) =>
+    db
+      .insert(paymentReceipts)
+      .values(
+        Object.fromEntries(
+          RECEIPT_COLUMNS.map((column) => [column, sql`${sql.placeholder(column)}`]),
+        ) as unknown as NewReceiptRow,
+      )
+      .onConflictDoNothing()
+      .returning()
+      .prepare(name),
+  'billing_insert_receipt',
+);
+
 /** Adds the receipt unless one records the same thing already (its source key): answers the new row, or null. */
-export async function insertReceipt(db: Database, values: NewReceiptRow): Promise<ReceiptRow | null> {
-  const [row] = await db.insert(paymentReceipts).values(values).onConflictDoNothing().returning();
+export async function insertReceipt(db: Database, values: ReceiptValues): Promise<ReceiptRow | null> {
+  const [row] = await insertReceiptStatement(db).execute(
+    Object.fromEntries(RECEIPT_COLUMNS.map((column) => [column, values[column] ?? null])),
+  );
   return row ?? null;
 }
 

@@ -14,7 +14,7 @@ import {
 } from '../../platform/payments/provider.js';
 import { findArtistsByIds } from '../artists/index.js';
 import { paidTermRows, providerFeeRow } from './ledger.js';
-import { insertLedgerRows } from './ledger.repository.js';
+import { insertLedgerRows, insertTermRows } from './ledger.repository.js';
 import { countPayment } from './billing.metrics.js';
 import { recordPaymentReceipt, recordTermReceipt, type ReceiptEvent } from './receipts.service.js';
 import {
@@ -221,7 +221,7 @@ export async function applyRenewalPayment(
     periodStart: payment.periodStart,
     periodEnd: payment.periodEnd,
   });
-  const added = await insertLedgerRows(
+  const added = await insertTermRows(
     tx.db,
     paidTermRows(row, {
       termNumber,

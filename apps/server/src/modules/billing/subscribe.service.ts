@@ -22,7 +22,7 @@ import { presentSubscription } from './billing.presenter.js';
 import { declined, ensureCustomerId, paymentRequestFailure } from './cards.service.js';
 import { findCardByRef, findCardsByIds, findCustomerId, type CardRow } from './cards.repository.js';
 import { paidTermRows } from './ledger.js';
-import { insertLedgerRows } from './ledger.repository.js';
+import { insertTermRows } from './ledger.repository.js';
 import { countPayment } from './billing.metrics.js';
 import { recordTermReceipt } from './receipts.service.js';
 import {
@@ -124,7 +124,7 @@ async function recordFirstYear(
     });
     if (!updated)
       throw new Error(`Subscription ${row.id} is gone: its first payment ${payment.charge.chargeId} is not recorded.`);
-    const added = await insertLedgerRows(
+    const added = await insertTermRows(
       tx.db,
       paidTermRows(row, {
         termNumber: 1,

@@ -1,5 +1,5 @@
 import type { DownloadFormat } from '@hfm/shared';
-import { and, asc, desc, eq, sql, type Column, type SQL, type WithSubquery } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type Column, type Placeholder, type SQL, type WithSubquery } from 'drizzle-orm';
 import { artistPicture } from '../artists/index.js';
 import { catalogueSongColumns } from '../discovery/index.js';
 import type { Database } from '../../platform/db/client.js';
@@ -30,12 +30,13 @@ export async function insertDownloads(db: Database, rows: NewDownload[]): Promis
 /**
  * The insert of one download of the song read earlier in the same statement (`song`, a CTE of one row), made
  * only when `when` holds on it and kept as its `mayKeep` says: a part (a CTE) of the statement that reads the
- * song, checks the download and records it at once (songs.playback.ts, docs/decisions/0065). Answers the id of
- * the record made, if one was.
+ * song, checks the download and records it at once (songs.playback.ts, docs/decisions/0065). The member and
+ * the format are the statement's values (placeholders of a prepared statement). Answers the id of the record
+ * made, if one was.
  */
 export function insertDownloadWhen(
   db: Database,
-  download: { memberId: string; format: DownloadFormatName },
+  download: { memberId: Placeholder; format: Placeholder },
   song: WithSubquery & { id: Column; mayKeep: SQL.Aliased<boolean> },
   when: SQL,
 ) {

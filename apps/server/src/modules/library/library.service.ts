@@ -6,7 +6,7 @@ import {
   type MyMusicSongIds,
   type PagedMyMusic,
 } from '@hfm/shared';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
 import { checkAccess, requireAccess, type Actor } from '../access/index.js';
 import { presentMyMusicSong } from './library.presenter.js';
@@ -57,16 +57,20 @@ export async function recordCheckedDownload(
 
 /**
  * The part of a song's download statement that records the download: made from the song read earlier in that
- * statement, only when `when` holds on it, kept when its `mayKeep` (the access layer's song.keep) does.
+ * statement, only when `when` holds on it, kept when its `mayKeep` (the access layer's song.keep) does. The
+ * statement is prepared: the member is its `actorId` placeholder, the format its `format`.
  */
 export function downloadRecordOf(
-  ctx: AppContext,
-  member: SessionUser,
-  format: DownloadFormat,
+  db: Database,
   song: Parameters<typeof insertDownloadWhen>[2],
   when: SQL,
 ): DownloadRecordInsert {
-  return insertDownloadWhen(ctx.db, { memberId: member.id, format }, song, when);
+  return insertDownloadWhen(
+    db,
+    { memberId: sql.placeholder('actorId'), format: sql.placeholder('format') },
+    song,
+    when,
+  );
 }
 
 /** My Music: every song the member downloaded while subscribed, newest download first. */

@@ -16,8 +16,7 @@ import {
 } from '@hfm/shared';
 import type { AppContext } from '../../context.js';
 import { AppError, forbidden, notFound, unauthenticated } from '../../errors/app-error.js';
-import type { SQL } from 'drizzle-orm';
-import { checkAccess, requireAccess, requireSignedIn, songPermissionCondition, type Actor } from '../access/index.js';
+import { checkAccess, preparedSongPermissions, requireAccess, requireSignedIn, type Actor } from '../access/index.js';
 import { findArtistById } from '../artists/index.js';
 import { downloadRecordOf, recordCheckedDownload } from '../library/index.js';
 import { DOWNLOADS_GAVE_UP_REASON, DOWNLOADS_PREPARING_MESSAGE, downloadsState } from './songs.downloads-state.js';
@@ -27,8 +26,8 @@ import {
   setSongDownloadSizes,
   type SongDownloadRow,
   type SongRow,
+  type DownloadStatementShape,
   type SongToDownload,
-  type SongWithRights,
 } from './songs.repository.js';
 import { loadSong } from './songs.service.js';
 import { formatFileName, madeSongFormats, requestSongFormat } from './song-formats.js';
@@ -102,15 +101,19 @@ async function loadDownloadableSong(
   songId: string,
   format: DownloadFormat | null,
 ): Promise<SongToDownload> {
-  const rights = {
-    download: songPermissionCondition(ctx, actor, 'song.download'),
-    keep: songPermissionCondition(ctx, actor, 'song.keep'),
+  const rights = preparedSongPermissions(actor, ['song.download', 'song.keep'] as const);
+  const recording = Boolean(actor && format);
+  const shape: DownloadStatementShape = {
+    key: `${rights.key}${recording ? ' recorded' : ''}`,
+    rights: (db) => {
+      const conditions = rights.conditions(db);
+      return { download: conditions['song.download'], keep: conditions['song.keep'] };
+    },
+    record: recording ? downloadRecordOf : null,
   };
-  const record =
-    actor && format
-      ? (song: SongWithRights, answered: SQL) => downloadRecordOf(ctx, actor, format, song, answered)
-      : null;
-  const read = UUID.test(songId) ? await findSongToDownload(ctx.db, songId, rights, record, format ?? '') : null;
+  const read = UUID.test(songId)
+    ? await findSongToDownload(ctx.db, shape, { songId, format: format ?? '', ...rights.values })
+    : null;
   if (!read?.mayDownload) {
     await requireAccess(ctx, actor, 'song.view', [songId]);
     if (!actor) throw unauthenticated('Please sign in to download.');

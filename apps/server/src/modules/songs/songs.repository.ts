@@ -96,7 +96,7 @@ export interface SongToDownload {
 }
 
 /** The song a download statement reads first (a CTE), its rights computed once for the answer and the record. */
-function songWithRights(db: Database, songId: string, rights: { download: SQL<boolean>; keep: SQL<boolean> }) {
+function songWithRights(db: Database, rights: { download: SQL<boolean>; keep: SQL<boolean> }) {
   return db.$with('song').as(
     db
       .select({
@@ -106,7 +106,7 @@ function songWithRights(db: Database, songId: string, rights: { download: SQL<bo
         mayKeep: sql<boolean>`${rights.keep}`.as('may_keep'),
       })
       .from(songs)
-      .where(eq(songs.id, songId))
+      .where(eq(songs.id, sql.placeholder('songId')))
       .limit(1),
   );
 }
@@ -115,27 +115,27 @@ function songWithRights(db: Database, songId: string, rights: { download: SQL<bo
 export type SongWithRights = ReturnType<typeof songWithRights>;
 
 /**
- * One statement: the song, its artist's name and the actor's two rights on it (the access layer's
- * conditions, evaluated once), and, when `record` is given, the download recorded if the song's row holds the
- * file it answers (`record(song, answered)` builds that insert from the song read, on the condition given).
- * Null for no such song.
+ * What a download statement is made of, for one shape of actor: the actor's two rights on the song (the access
+ * layer's conditions, the actor's ids as placeholders) and, when the download is to be recorded, the record
+ * (`record(db, song, answered)` builds that insert from the song read, on the condition given). Equal keys,
+ * equal statements.
  */
-export async function findSongToDownload(
-  db: Database,
-  songId: string,
-  rights: { download: SQL<boolean>; keep: SQL<boolean> },
-  record: ((song: SongWithRights, answered: SQL) => DownloadRecordInsert) | null,
-  format: string,
-): Promise<SongToDownload | null> {
-  const song = songWithRights(db, songId, rights);
+export interface DownloadStatementShape {
+  key: string;
+  rights(db: Database): { download: SQL<boolean>; keep: SQL<boolean> };
+  record: ((db: Database, song: SongWithRights, answered: SQL) => DownloadRecordInsert) | null;
+}
+
+function downloadQuery(db: Database, shape: DownloadStatementShape) {
+  const song = songWithRights(db, shape.rights(db));
   // What answers 200 from the row alone: the right, a ready song, and its stored file of this format.
   const answered = and(
     song.mayDownload,
     eq(song.status, 'ready'),
-    sql`${song.downloadFiles} ->> ${format} is not null`,
+    sql`${song.downloadFiles} ->> ${sql.placeholder('format')} is not null`,
   )!;
-  const recording = record ? db.$with('recorded').as(record(song, answered)) : null;
-  const [row] = await (recording ? db.with(song, recording) : db.with(song))
+  const recording = shape.record ? db.$with('recorded').as(shape.record(db, song, answered)) : null;
+  return (recording ? db.with(song, recording) : db.with(song))
     .select({
       song: {
         id: song.id,
@@ -153,6 +153,31 @@ export async function findSongToDownload(
       recorded: recording ? sql<boolean>`exists (select 1 from ${recording})` : sql<boolean>`false`,
     })
     .from(song);
+}
+
+/** The download statements, prepared once per shape (a handful: what the access rules branch on, recorded or not). */
+const downloadStatements = new Map<string, (db: Database) => ReturnType<ReturnType<typeof downloadQuery>['prepare']>>();
+
+/**
+ * One statement: the song, its artist's name and the actor's two rights on it (the access layer's
+ * conditions, evaluated once), and, when the shape records, the download recorded if the song's row holds the
+ * file it answers. Prepared once per shape; `values`: the song, the format asked ('' for none) and the actor's
+ * ids the conditions name. Null for no such song.
+ */
+export async function findSongToDownload(
+  db: Database,
+  shape: DownloadStatementShape,
+  values: { songId: string; format: string; actorId: string | null; actorArtistId: string | null },
+): Promise<SongToDownload | null> {
+  let statement = downloadStatements.get(shape.key);
+  if (!statement) {
+    statement = preparedRead(
+      (built, name) => downloadQuery(built, shape).prepare(name),
+      `songs_download_${downloadStatements.size}`,
+    );
+    downloadStatements.set(shape.key, statement);
+  }
+  const [row] = await statement(db).execute(values);
   return row ?? null;
 }
 

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/test-database.js';
 import type { Database, DatabaseHandle } from './client.js';
-import { preparedStatement } from './prepared.js';
+import { preparedRead, preparedStatement, runOnConnection } from './prepared.js';
 import { localCustomers } from './schema/payments.js';
 
 let database: DatabaseHandle;
@@ -82,5 +82,60 @@ describe('preparedStatement', () => {
     } finally {
       await embedded.close();
     }
+  });
+
+  it('fails loudly when drizzle no longer exposes a connection, or its statement no longer keeps one', () => {
+    const statement = preparedStatement(() => ({ execute: () => [] }), 'test_without_client');
+    expect(() => statement({} as Database)).toThrow(/_\.session\.client/);
+    expect(() => statement(database.db)).toThrow(/no longer keeps its connection/);
+  });
+});
+
+describe('prepared statements read what drizzle reads', () => {
+  const unprepared = (db: Database, id: string) => db.select().from(localCustomers).where(eq(localCustomers.id, id));
+  const withClock = preparedRead(
+    (db, name) =>
+      db
+        .select({ id: localCustomers.id, createdAt: localCustomers.createdAt, clock: sql<string>`now()` })
+        .from(localCustomers)
+        .where(eq(localCustomers.id, sql.placeholder('id')))
+        .prepare(name),
+    'test_customer_with_clock',
+  );
+
+  it('answers the same row, its timestamp a Date, in and out of a transaction (PGlite: with its own parsers)', async () => {
+    await insertCustomer(database.db, 'cus_prepared_f');
+    const [plain] = await unprepared(database.db, 'cus_prepared_f');
+    expect(plain!.createdAt).toBeInstanceOf(Date);
+    expect(await customer(database.db, 'cus_prepared_f')).toEqual(plain);
+    await database.db.transaction(async (tx) => {
+      expect(await customer(tx as unknown as Database, 'cus_prepared_f')).toEqual(plain);
+    });
+  });
+
+  it('keeps drizzle’s own reading where a column or expression would read otherwise (an expression’s timestamp is text)', async () => {
+    await insertCustomer(database.db, 'cus_prepared_g');
+    const [row] = await withClock(database.db).execute({ id: 'cus_prepared_g' });
+    expect(row!.createdAt).toBeInstanceOf(Date);
+    expect(typeof row!.clock).toBe('string');
+  });
+});
+
+describe('runOnConnection', () => {
+  it('runs plain SQL on the transaction it is given, and on the handle outside one', async () => {
+    const count = async (db: Database) =>
+      (await runOnConnection(db, 'select count(*)::int as n from local_customers where id = $1', [
+        'cus_prepared_h',
+      ])) as {
+        n: number;
+      }[];
+    await expect(
+      database.db.transaction(async (tx) => {
+        await insertCustomer(tx as unknown as Database, 'cus_prepared_h');
+        expect((await count(tx as unknown as Database))[0]!.n).toBe(1);
+        throw new Undo();
+      }),
+    ).rejects.toBeInstanceOf(Undo);
+    expect((await count(database.db))[0]!.n).toBe(0);
   });
 });

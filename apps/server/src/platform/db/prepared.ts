@@ -1,3 +1,4 @@
+import { Column, entityKind, is } from 'drizzle-orm';
 import type { Database } from './client.js';
 
 /**
@@ -10,7 +11,7 @@ export function preparedRead<Prepared>(build: (db: Database, name: string) => Pr
   return (db: Database): Prepared => {
     let prepared = byDatabase.get(db);
     if (prepared === undefined) {
-      prepared = build(db, name);
+      prepared = withoutPgliteParsers(build(db, name));
       byDatabase.set(db, prepared);
     }
     return prepared;
@@ -33,13 +34,19 @@ export function preparedStatement<Prepared extends object>(
   const builtByDriver = new Map<unknown, Prepared>();
   const byClient = new WeakMap<object, Prepared>();
   return (db: Database): Prepared => {
-    const session = (db as unknown as { _: { session: { client: object } } })._.session;
+    const session = sessionOf(db);
     const client = session.client;
     let prepared = byClient.get(client);
     if (prepared === undefined) {
       let built = builtByDriver.get(session.constructor);
       if (built === undefined) {
-        built = build(db, name);
+        built = withoutPgliteParsers(build(db, name));
+        if ((built as { client?: unknown }).client !== client) {
+          throw new Error(
+            `preparedStatement ${name}: drizzle's prepared query no longer keeps its connection as \`client\`; ` +
+              'it cannot be run on a transaction’s connection (see platform/db/prepared.ts)',
+          );
+        }
         builtByDriver.set(session.constructor, built);
       }
       prepared = Object.assign(Object.create(Object.getPrototypeOf(built) as object) as Prepared, built, { client });
@@ -47,4 +54,72 @@ export function preparedStatement<Prepared extends object>(
     }
     return prepared;
   };
+}
+
+/** What `db` runs its statements on: the pool or PGlite instance of a handle, the connection of a transaction. */
+export interface Connection {
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+interface Session {
+  client: Connection & object;
+}
+
+/**
+ * drizzle's session of `db` (an internal of drizzle, `db._.session`, whose `client` is the connection its
+ * statements run on). Throws if drizzle no longer has it, rather than running anything on another connection.
+ */
+function sessionOf(db: Database): Session {
+  const session = (db as unknown as { _?: { session?: Partial<Session> } })._?.session;
+  const client = session?.client;
+  if (typeof client !== 'object' || client === null || typeof client.query !== 'function') {
+    throw new Error(
+      "drizzle's database object no longer exposes its connection as `_.session.client` (see platform/db/prepared.ts)",
+    );
+  }
+  return session as Session;
+}
+
+/**
+ * Runs plain SQL (`$1`, `$2`... placeholders) on the connection of `db`, inside its transaction if it is one,
+ * without drizzle building anything; the rows come as the driver parses them.
+ */
+export async function runOnConnection(db: Database, text: string, values: unknown[] = []): Promise<unknown[]> {
+  const result = await sessionOf(db).client.query(text, values);
+  return result.rows;
+}
+
+/** The types drizzle's PGlite driver asks PGlite to leave as text (timestamps, dates, intervals, their arrays). */
+const TEXT_KEPT_TYPES = /^(timestamp|date|interval|time|numeric)/;
+
+/**
+ * drizzle's PGlite driver hands every query its own type parsers, and PGlite then copies its whole parser map
+ * (300-odd types) into a new object for each query: about 0.2 ms of CPU a statement, the statement's own
+ * cost again on a short one. A prepared statement whose columns drizzle reads the same either way (no
+ * timestamp without time zone, date, interval or numeric column, no SQL expression) runs with PGlite's own
+ * parsers: a timestamp with time zone is then a Date from PGlite (`new Date(text)`, as drizzle does itself).
+ * Any other statement, and any on PostgreSQL, is left as it was built.
+ */
+export function withoutPgliteParsers<Prepared>(prepared: Prepared): Prepared {
+  const query = prepared as {
+    constructor: { [entityKind]?: string };
+    queryConfig?: { parsers?: unknown };
+    rawQueryConfig?: { parsers?: unknown };
+    fields?: { field: unknown }[];
+    customResultMapper?: unknown;
+  };
+  if (query.constructor[entityKind] !== 'PglitePreparedQuery') return prepared;
+  if (query.customResultMapper || !(query.fields ?? []).every(({ field }) => readsTheSameParsed(field)))
+    return prepared;
+  const { parsers: _queryParsers, ...queryConfig } = query.queryConfig ?? {};
+  const { parsers: _rawParsers, ...rawQueryConfig } = query.rawQueryConfig ?? {};
+  Object.assign(query, { queryConfig, rawQueryConfig });
+  return prepared;
+}
+
+function readsTheSameParsed(field: unknown): boolean {
+  if (!is(field, Column)) return false;
+  const type = field.getSQLType();
+  if (!TEXT_KEPT_TYPES.test(type)) return true;
+  return field.columnType === 'PgTimestamp' && type.endsWith('with time zone');
 }

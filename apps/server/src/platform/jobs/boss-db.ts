@@ -1,7 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
-import { sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Database, DatabaseHandle } from '../db/client.js';
+import { runOnConnection } from '../db/prepared.js';
 
 /** The one method pg-boss needs from a database (its `db` option). */
 export interface BossDb {
@@ -58,27 +58,14 @@ function poolExecutor(pool: pg.Pool): BossDb['executeSql'] {
 }
 
 /**
- * pg-boss statements through a Drizzle handle, which may be a transaction: a job sent this way is
- * written (or rolled back) with the caller's own changes.
+ * pg-boss statements on the connection of a Drizzle handle, which may be a transaction: a job sent this way is
+ * written (or rolled back) with the caller's own changes. Its SQL runs as pg-boss wrote it, with its
+ * values, on that connection (nothing built by Drizzle per statement).
  */
 export function drizzleBossDb(db: Database): BossDb {
   return {
     async executeSql(text, values = []) {
-      const result = (await db.execute(withParameters(text, values))) as { rows?: unknown[] };
-      return { rows: result.rows ?? [] };
+      return { rows: await runOnConnection(db, text, values) };
     },
   };
-}
-
-/** pg-boss writes $1, $2...; Drizzle binds each value where it stands in the template. */
-function withParameters(text: string, values: unknown[]): SQL {
-  const chunks: SQL[] = [];
-  let last = 0;
-  for (const match of text.matchAll(/\$(\d+)/g)) {
-    chunks.push(sql.raw(text.slice(last, match.index)));
-    chunks.push(sql`${values[Number(match[1]) - 1] ?? null}`);
-    last = match.index + match[0].length;
-  }
-  chunks.push(sql.raw(text.slice(last)));
-  return sql.join(chunks);
 }

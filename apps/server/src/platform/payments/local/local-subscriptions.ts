@@ -82,6 +82,39 @@ const paidTermStatement = preparedStatement(
   'local_subscription_paid_term',
 );
 
+/** A term's payment, paid or refused (every renewal writes one): prepared, also in transactions. */
+const CHARGE_COLUMNS = [
+  'id',
+  'customerId',
+  'paymentMethodId',
+  'amountCents',
+  'currency',
+  'description',
+  'status',
+  'failureCode',
+  'failureMessage',
+  'subscriptionId',
+  'periodStart',
+  'metadata',
+  'idempotencyKey',
+  'requestHash',
+  'createdAt',
+] as const;
+type ChargeValues = Required<Pick<typeof localCharges.$inferInsert, (typeof CHARGE_COLUMNS)[number]>>;
+const insertChargeStatement = preparedStatement(
+  (db, name) =>
+    db
+      .insert(localCharges)
+      .values(
+        Object.fromEntries(
+          CHARGE_COLUMNS.map((column) => [column, sql`${sql.placeholder(column)}`]),
+        ) as unknown as ChargeValues,
+      )
+      .returning()
+      .prepare(name),
+  'local_insert_charge',
+);
+
 export function createLocalSubscriptions(db: Database, now: () => Date): SubscriptionMethods {
   async function findSubscription(tx: Database, id: string, lock = false): Promise<SubscriptionRow> {
     const [row] = lock
@@ -105,26 +138,24 @@ export function createLocalSubscriptions(db: Database, now: () => Date): Subscri
     const method = checked?.method ?? (await chargeablePaymentMethod(tx, sub.paymentMethodId, sub.customerId));
     const at = checked?.at ?? now();
     const refusal = chargeRefusal(method, at);
-    const [row] = await tx
-      .insert(localCharges)
-      .values({
-        id: newId('ch'),
-        customerId: sub.customerId,
-        paymentMethodId: method.id,
-        amountCents: sub.amountCents,
-        currency: 'usd',
-        description: `Subscription ${sub.id}`,
-        status: refusal ? 'failed' : 'succeeded',
-        failureCode: refusal?.code ?? null,
-        failureMessage: refusal?.message ?? null,
-        subscriptionId: sub.id,
-        periodStart: sub.currentPeriodStart,
-        metadata: sub.metadata,
-        idempotencyKey,
-        requestHash: hash,
-        createdAt: at,
-      })
-      .returning();
+    const values: ChargeValues = {
+      id: newId('ch'),
+      customerId: sub.customerId,
+      paymentMethodId: method.id,
+      amountCents: sub.amountCents,
+      currency: 'usd',
+      description: `Subscription ${sub.id}`,
+      status: refusal ? 'failed' : 'succeeded',
+      failureCode: refusal?.code ?? null,
+      failureMessage: refusal?.message ?? null,
+      subscriptionId: sub.id,
+      periodStart: sub.currentPeriodStart,
+      metadata: sub.metadata,
+      idempotencyKey,
+      requestHash: hash,
+      createdAt: at,
+    };
+    const [row] = await insertChargeStatement(tx).execute(values);
     return row!;
   }
 
