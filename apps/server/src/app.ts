@@ -78,8 +78,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerBoundedJsonParser(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
+  // A callback hook, not an async one: no promise per request (docs/decisions/0066).
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
 
   const platform: Platform = await createPlatform(config, app.log, options);
@@ -115,7 +117,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   // Counted in the database, so every API process adds to the same limits (docs/decisions/0026).
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(ctx.db) });
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   registerSameOriginCheck(app, { publicUrl: config.publicUrl, sessionCookie: SESSION_COOKIE });
   registerSessions(app);
   registerRouteAccess(app);

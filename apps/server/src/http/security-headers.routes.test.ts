@@ -30,6 +30,31 @@ describe('security headers on plain http', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('sends the same headers on every answer, set once at start (decision 0066): a list, a 404, an error', async () => {
+    const expected = {
+      'content-security-policy':
+        "default-src 'self';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';" +
+        "img-src 'self' data: blob:;media-src 'self' blob:;connect-src 'self';frame-src 'self';" +
+        "worker-src 'self' blob:;font-src 'self' data:;object-src 'none';base-uri 'self';form-action 'self';" +
+        "frame-ancestors 'none'",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'DENY',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    for (const url of ['/api/genres', '/api/no-such-route', `/api/songs/artist/not-an-id`]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers, url).toMatchObject(expected);
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
   it('keeps /api/docs working under its own policy, still never framed', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(page.statusCode).toBe(200);

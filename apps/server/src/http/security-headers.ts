@@ -1,5 +1,6 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.js';
 
 /**
@@ -57,13 +58,46 @@ export function contentSecurityPolicy(config: Config) {
 
 const isHttps = (config: Config) => config.publicUrl.startsWith('https:');
 
-/** Security headers on every answer; HSTS only when the site is reached over https. */
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
-  await app.register(helmet, {
+function helmetOptions(config: Config): HelmetOptions {
+  return {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
     strictTransportSecurity: isHttps(config) ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: false } : false,
     referrerPolicy: { policy: 'no-referrer' },
     xFrameOptions: { action: 'deny' },
+  };
+}
+
+/**
+ * The headers helmet sets for these options, worked out once: the options depend on the configuration only
+ * (no per-request nonce or directive), so every answer gets the same names and values in the same order.
+ */
+export function securityHeaders(config: Config): [string, string][] {
+  const headers: [string, string][] = [];
+  const response = {
+    setHeader(name: string, value: string) {
+      headers.push([name, value]);
+    },
+    removeHeader() {},
+  };
+  let failure: unknown;
+  helmet(helmetOptions(config))({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    failure = error;
+  });
+  if (failure) throw failure as Error;
+  return headers;
+}
+
+/**
+ * Security headers on every answer; HSTS only when the site is reached over https. Set from the list made at
+ * start (docs/decisions/0066): @fastify/helmet built helmet's middleware again on each request, parsing the
+ * page policy each time.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
+  const headers = securityHeaders(config);
+  // A callback hook, not an async one: no promise per request on the hot path.
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
   });
 }
 

@@ -56,9 +56,16 @@ export function registerRouteAccess(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     routes.push(route);
   });
-  app.addHook('onRequest', async (request) => {
+  // Callback hooks, not async ones, on every request's path: no promise each (docs/decisions/0066).
+  app.addHook('onRequest', (request, _reply, done) => {
     const access = request.routeOptions.config.access;
-    if (access) enforce(access, request);
+    try {
+      if (access) enforce(access, request);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done();
   });
   app.addHook('onReady', async () => {
     const declared = (route: RouteOptions) => ROUTE_ACCESS.includes(route.config?.access as RouteAccess);

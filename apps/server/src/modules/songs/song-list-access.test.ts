@@ -5,7 +5,7 @@ import { createAdmin, createArtist, createSong, createSubscription, createUser }
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { checkAccess, requireAccess, requireArtistSongScope, type Actor } from '../access/index.js';
 import { updateArtistRow } from '../artists/artists.repository.js';
-import { listSongsOfArtist } from './songs.repository.js';
+import { listAllSongsOfArtist, listSongsOfArtist } from './songs.repository.js';
 
 /**
  * The song list's one access check (`requireArtistSongScope`, docs/decisions/0061) against the two it replaced:
@@ -137,5 +137,17 @@ describe('the song list asks one statement who may see the artist and which of i
 
   it('knows the owner by the id the database answers, whatever case the request wrote it in', async () => {
     expect(await merged(actors.pendingOwner, artistIds.pending.toUpperCase())).toEqual(every('pending'));
+  });
+});
+
+describe('the page read of the song list (flatRows, docs/decisions/0066)', () => {
+  it('makes the rows drizzle makes for the same select: the same values, the same keys in the same order', async () => {
+    for (const name of ['active', 'left', 'pending'] as const) {
+      const { rows } = await listSongsOfArtist(t.app.ctx.db, artistIds[name], 'all', { offset: 0, limit: 100 });
+      const drizzleRows = await listAllSongsOfArtist(t.app.ctx.db, artistIds[name]);
+      expect(rows).toStrictEqual(drizzleRows);
+      expect(rows.map((row) => Object.keys(row))).toEqual(drizzleRows.map((row) => Object.keys(row)));
+      expect(rows[0]!.createdAt).toBeInstanceOf(Date);
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
 import { jsonList } from '../../platform/db/json-list.js';
-import { preparedRead } from '../../platform/db/prepared.js';
+import { flatRows, preparedRead } from '../../platform/db/prepared.js';
 import { albums, albumSongs, songs } from '../../platform/db/schema/catalogue.js';
 import { songIsOut, type ArtistSongScope } from '../access/index.js';
 import { artistNameOf } from '../artists/index.js';
@@ -246,12 +246,14 @@ function ofArtistIn(scope: ListedScope): SQL {
 const preparedPage = (scope: ListedScope) =>
   preparedRead(
     (db, name) =>
-      selectListed(db)
-        .where(ofArtistIn(scope))
-        .orderBy(desc(songs.createdAt), desc(songs.id))
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset'))
-        .prepare(name),
+      flatRows(
+        selectListed(db)
+          .where(ofArtistIn(scope))
+          .orderBy(desc(songs.createdAt), desc(songs.id))
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset'))
+          .prepare(name),
+      ),
     `songs_page_of_artist_${scope}`,
   );
 

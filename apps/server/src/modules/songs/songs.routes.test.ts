@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { releaseDateMessage } from '@hfm/shared';
+import { pagedSongs, releaseDateMessage } from '@hfm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAlbum, createArtist, createSong, signIn, type TestArtist } from '../../test/factories.js';
 import { createRouteCast, injectAs, type RouteCast } from '../../test/route-cast.js';
@@ -434,6 +434,17 @@ describe('GET /api/songs/artist/{artistID}', () => {
     expect(await statements(listerCookie)).toBe(5);
     expect(await statements(cookie.fan)).toBe(4);
     expect(await statements(undefined)).toBe(3);
+  });
+
+  it("answers what the schema declares, nothing more: zod's check of the answer, run here (decision 0066)", async () => {
+    // The route writes its answer by projection onto the schema, not through zod: the answers of every kind of
+    // caller parse under the schema, and zod's answer (which drops undeclared keys) is the same bytes.
+    await updateSongRow(t.app.ctx.db, readyIds[0]!, { loudness: { integratedLufs: -14, truePeakDb: -1, lra: 6 } });
+    for (const who of [listerCookie, cookie.fan, undefined, cookie.admin]) {
+      const res = await get(who, `/api/songs/artist/${lister.artistId}`);
+      expect(res.statusCode).toBe(200);
+      expect(JSON.stringify(pagedSongs.parse(JSON.parse(res.body)))).toBe(res.body);
+    }
   });
 
   it('answers 404 for an unknown artist and 400 for bad ids or paging', async () => {

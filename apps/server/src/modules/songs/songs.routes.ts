@@ -25,6 +25,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors/app-error.js';
+import { projectingSerializer } from '../../http/answer-projection.js';
 import { uploadError } from '../../http/multipart.js';
 import { LARGE_JSON_BODY_LIMIT } from '../../http/limits.js';
 import { MAX_PARTS } from '../../platform/storage/multipart-rules.js';
@@ -106,6 +107,7 @@ export async function songsRoutes(app: FastifyInstance): Promise<void> {
     {
       config: { access: 'public' },
       schema: { tags, params: artistSongsParams, querystring: pageQuery, response: { 200: pagedSongs } },
+      serializerCompiler: projectingSerializer,
     },
     async (request) => listArtistSongs(ctx, request.currentUser, request.params.artistID, request.query),
   );
