@@ -1,8 +1,4 @@
-<<<<<<< HEAD
-import { Column, entityKind, is } from 'drizzle-orm';
-=======
-import { Column, is, noopDecoder, SQL } from 'drizzle-orm';
->>>>>>> songlist
+import { Column, entityKind, is, noopDecoder, SQL } from 'drizzle-orm';
 import type { Database } from './client.js';
 
 /**
@@ -60,7 +56,6 @@ export function preparedStatement<Prepared extends object>(
   };
 }
 
-<<<<<<< HEAD
 /** What `db` runs its statements on: the pool or PGlite instance of a handle, the connection of a transaction. */
 export interface Connection {
   query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
@@ -128,7 +123,7 @@ function readsTheSameParsed(field: unknown): boolean {
   if (!TEXT_KEPT_TYPES.test(type)) return true;
   return field.columnType === 'PgTimestamp' && type.endsWith('with time zone');
 }
-=======
+
 /** A column's way from the driver's value to ours: a column, or a `sql` expression's decoder. */
 type Decoder = { mapFromDriverValue(value: unknown): unknown };
 interface SelectedField {
@@ -181,4 +176,3 @@ export function flatRows<Prepared extends object>(prepared: Prepared): Prepared 
   select.customResultMapper = (rows) => rows.map(mapRow);
   return prepared;
 }
->>>>>>> songlist
