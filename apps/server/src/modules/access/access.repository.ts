@@ -1,6 +1,6 @@
 import { and, count, eq, exists, gt, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
-import { preparedRead } from '../../platform/db/prepared.js';
+import { flatRows, preparedRead } from '../../platform/db/prepared.js';
 import { artists } from '../../platform/db/schema/artists.js';
 import { paymentReceipts, subscriptions } from '../../platform/db/schema/billing.js';
 import { albums, songs } from '../../platform/db/schema/catalogue.js';
@@ -53,30 +53,32 @@ export async function artistIdsIn(db: Database, ids: string[], scope: ArtistScop
  */
 const artistForSongList = preparedRead(
   (db, name) =>
-    db
-      .select({
-        id: artists.id,
-        status: artists.status,
-        // A subquery built by drizzle names its columns with their tables; the select list of a one-table
-        // select would not, and `status` or `id` there would name the subscription's.
-        subscribed: sql<boolean>`case when ${artists.status} = 'CANCELLED' then ${exists(
-          db
-            .select({ one: sql`1` })
-            .from(subscriptions)
-            .where(
-              and(
-                eq(subscriptions.memberId, sql.placeholder('memberId')),
-                eq(subscriptions.artistId, artists.id),
-                eq(subscriptions.status, 'active'),
-                gt(subscriptions.currentPeriodEnd, sql`now()`),
+    flatRows(
+      db
+        .select({
+          id: artists.id,
+          status: artists.status,
+          // A subquery built by drizzle names its columns with their tables; the select list of a one-table
+          // select would not, and `status` or `id` there would name the subscription's.
+          subscribed: sql<boolean>`case when ${artists.status} = 'CANCELLED' then ${exists(
+            db
+              .select({ one: sql`1` })
+              .from(subscriptions)
+              .where(
+                and(
+                  eq(subscriptions.memberId, sql.placeholder('memberId')),
+                  eq(subscriptions.artistId, artists.id),
+                  eq(subscriptions.status, 'active'),
+                  gt(subscriptions.currentPeriodEnd, sql`now()`),
+                ),
               ),
-            ),
-        )} else false end`,
-      })
-      .from(artists)
-      .where(eq(artists.id, sql.placeholder('artistId')))
-      .limit(1)
-      .prepare(name),
+          )} else false end`,
+        })
+        .from(artists)
+        .where(eq(artists.id, sql.placeholder('artistId')))
+        .limit(1)
+        .prepare(name),
+    ),
   'access_artist_for_song_list',
 );
 

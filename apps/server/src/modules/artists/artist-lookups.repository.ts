@@ -1,17 +1,19 @@
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
-import { preparedRead } from '../../platform/db/prepared.js';
+import { flatRows, preparedRead } from '../../platform/db/prepared.js';
 import { artists } from '../../platform/db/schema/artists.js';
 
 /** Every signed-in ARTIST's request asks this (the session hook): prepared once per database handle. */
 const artistIdOfUser = preparedRead(
   (db, name) =>
-    db
-      .select({ id: artists.id })
-      .from(artists)
-      .where(eq(artists.userId, sql.placeholder('userId')))
-      .limit(1)
-      .prepare(name),
+    flatRows(
+      db
+        .select({ id: artists.id })
+        .from(artists)
+        .where(eq(artists.userId, sql.placeholder('userId')))
+        .limit(1)
+        .prepare(name),
+    ),
   'artists_id_of_user',
 );
 

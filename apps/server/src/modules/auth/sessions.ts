@@ -3,7 +3,7 @@ import type { Role } from '@hfm/shared';
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
 import type { SessionUser } from '../../context.js';
-import { preparedRead } from '../../platform/db/prepared.js';
+import { flatRows, preparedRead } from '../../platform/db/prepared.js';
 import { sessions, users } from '../../platform/db/schema/identity.js';
 
 export const SESSION_COOKIE = 'hfm_session';
@@ -45,22 +45,24 @@ export async function createSession(
 /** Every signed-in request asks this: prepared once per database handle. */
 const sessionUserByToken = preparedRead(
   (db, name) =>
-    db
-      .select({
-        sessionId: sessions.id,
-        lastSeenAt: sessions.lastSeenAt,
-        id: users.id,
-        role: users.role,
-        status: users.status,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql`now()`)))
-      .limit(1)
-      .prepare(name),
+    flatRows(
+      db
+        .select({
+          sessionId: sessions.id,
+          lastSeenAt: sessions.lastSeenAt,
+          id: users.id,
+          role: users.role,
+          status: users.status,
+          email: users.email,
+          firstName: users.firstName,
+          lastName: users.lastName,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql`now()`)))
+        .limit(1)
+        .prepare(name),
+    ),
   'auth_session_user_by_token',
 );
 

@@ -259,7 +259,7 @@ const preparedPage = (scope: ListedScope) =>
 
 const preparedCount = (scope: ListedScope) =>
   preparedRead(
-    (db, name) => db.select({ total: count() }).from(songs).where(ofArtistIn(scope)).prepare(name),
+    (db, name) => flatRows(db.select({ total: count() }).from(songs).where(ofArtistIn(scope)).prepare(name)),
     `songs_count_of_artist_${scope}`,
   );
 
