@@ -275,7 +275,7 @@ async function refusal(promise: Promise<unknown>): Promise<{ status: number; mes
 
 describe('preparedSongPermissions: song.download and song.keep in a statement prepared once per shape of actor', () => {
   it('answers what checkAccess answers for every actor, one statement shared by the actors of one shape', async () => {
-    const statements = new Map<string, ReturnType<typeof statementOf>>();
+    let made = 0;
     const statementOf = (prepared: ReturnType<typeof preparedSongPermissions<'song.download' | 'song.keep'>>) =>
       preparedRead((db, name) => {
         const conditions = prepared.conditions(db);
@@ -284,7 +284,8 @@ describe('preparedSongPermissions: song.download and song.keep in a statement pr
           .from(songs)
           .where(inArray(songs.id, Object.values(song)))
           .prepare(name);
-      }, `test_song_rights_${statements.size}`);
+      }, `test_song_rights_${made++}`);
+    const statements = new Map<string, ReturnType<typeof statementOf>>();
     const names = Object.keys(actors) as ActorName[];
     for (const actor of names) {
       const prepared = preparedSongPermissions(actors[actor] as Actor, ['song.download', 'song.keep'] as const);
