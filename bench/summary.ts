@@ -268,18 +268,6 @@ const discovery = (engine: string): Source => ({
   ],
 });
 
-/** The artist page's JSON call and the page as a browser opens a shared link (issue 25), on a small catalogue. */
-const artistPage = (engine: string): Source => ({
-  file: `discovery-${engine}-artist-page.json`,
-  rows: (r, file) =>
-    discovery(engine)
-      .rows(r, file)
-      .map((entry) => ({
-        ...entry,
-        bench: `artist page (${number(r.catalogue.artists, '')} artists, ${number(r.catalogue.songs, '')} songs), ${engineName(engine)}`,
-      })),
-});
-
 /** Subscribing (issue 25): subscriptions per second beside a bare handler doing the same work; commits each. */
 const billing = (engine: string): Source => ({
   file: `billing-${engine}.json`,
@@ -538,8 +526,6 @@ export const SOURCES: Source[] = [
   list('artists-list', 'pglite'),
   discovery('postgres'),
   discovery('pglite'),
-  artistPage('postgres'),
-  artistPage('pglite'),
   billing('postgres'),
   billing('pglite'),
   renewals('postgres'),
