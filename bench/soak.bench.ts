@@ -296,6 +296,19 @@ const target = process.env.SOAK_URL
 const recorder = new Recorder(WINDOW_MS);
 const client = new SoakClient(target.base, CONNECTIONS, recorder);
 const bareStore = target.store ? new BareStore(target.store, recorder) : null;
+// Stopped from outside (Ctrl-C, a timeout's SIGTERM): what the soak started is stopped and its database dropped,
+// as at the end of a run; a signal's default would leave both behind.
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+] as const) {
+  process.once(signal, () => {
+    console.log(`soak: ${signal}: stopping the target it started`);
+    client.close();
+    bareStore?.close();
+    void target.stop().finally(() => process.exit(code));
+  });
+}
 try {
   const accounts = await prepareAccounts(client, target.databaseUrl, {
     members: CONNECTIONS,
