@@ -1,6 +1,6 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
-import { preparedStatement } from '../../platform/db/prepared.js';
+import { placeholderValues, preparedStatement } from '../../platform/db/prepared.js';
 import { ledgerEntries } from '../../platform/db/schema/billing.js';
 
 export type LedgerRow = typeof ledgerEntries.$inferSelect;
@@ -38,15 +38,7 @@ const termRowsStatement = (count: number) =>
     (db, name) =>
       db
         .insert(ledgerEntries)
-        .values(
-          Array.from(
-            { length: count },
-            (_, at) =>
-              Object.fromEntries(
-                TERM_ROW_COLUMNS.map((column) => [column, sql`${sql.placeholder(`${column}${at}`)}`]),
-              ) as unknown as NewLedgerRow,
-          ),
-        )
+        .values(Array.from({ length: count }, (_, at) => placeholderValues<NewLedgerRow>(TERM_ROW_COLUMNS, String(at))))
         .onConflictDoNothing()
         .returning()
         .prepare(name),

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
-import { preparedStatement } from '../../platform/db/prepared.js';
+import { placeholderValues, preparedStatement } from '../../platform/db/prepared.js';
 import { paymentReceipts } from '../../platform/db/schema/billing.js';
 
 export type ReceiptRow = typeof paymentReceipts.$inferSelect;
@@ -32,11 +32,7 @@ const insertReceiptStatement = preparedStatement(
   (db, name) =>
     db
       .insert(paymentReceipts)
-      .values(
-        Object.fromEntries(
-          RECEIPT_COLUMNS.map((column) => [column, sql`${sql.placeholder(column)}`]),
-        ) as unknown as NewReceiptRow,
-      )
+      .values(placeholderValues<NewReceiptRow>(RECEIPT_COLUMNS))
       .onConflictDoNothing()
       .returning()
       .prepare(name),

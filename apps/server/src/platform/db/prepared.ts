@@ -1,4 +1,4 @@
-import { Column, entityKind, is, noopDecoder, SQL } from 'drizzle-orm';
+import { Column, entityKind, is, noopDecoder, sql, SQL } from 'drizzle-orm';
 import type { Database } from './client.js';
 
 /**
@@ -175,4 +175,14 @@ export function flatRows<Prepared extends object>(prepared: Prepared): Prepared 
   ) => unknown;
   select.customResultMapper = (rows) => rows.map(mapRow);
   return prepared;
+}
+
+/**
+ * An insert's values as named placeholders, one per column: the placeholder is the column's key followed by
+ * `suffix` (a row's number, when one statement inserts several rows).
+ */
+export function placeholderValues<Row>(columns: readonly string[], suffix = ''): Row {
+  return Object.fromEntries(
+    columns.map((column) => [column, sql`${sql.placeholder(`${column}${suffix}`)}`]),
+  ) as unknown as Row;
 }

@@ -4,7 +4,7 @@
  * (docs/decisions/0013). A term is paid at most once, whatever keys the attempts use (a unique index).
  */
 import { eq, sql } from 'drizzle-orm';
-import { preparedStatement } from '../../db/prepared.js';
+import { placeholderValues, preparedStatement } from '../../db/prepared.js';
 import type { Database } from '../../db/client.js';
 import { localCharges, localSubscriptions } from '../../db/schema/payments.js';
 import {
@@ -103,15 +103,7 @@ const CHARGE_COLUMNS = [
 type ChargeValues = Required<Pick<typeof localCharges.$inferInsert, (typeof CHARGE_COLUMNS)[number]>>;
 const insertChargeStatement = preparedStatement(
   (db, name) =>
-    db
-      .insert(localCharges)
-      .values(
-        Object.fromEntries(
-          CHARGE_COLUMNS.map((column) => [column, sql`${sql.placeholder(column)}`]),
-        ) as unknown as ChargeValues,
-      )
-      .returning()
-      .prepare(name),
+    db.insert(localCharges).values(placeholderValues<ChargeValues>(CHARGE_COLUMNS)).returning().prepare(name),
   'local_insert_charge',
 );
 
